@@ -1,0 +1,1 @@
+//! The nadare bot: game service, storage, fronts and command-line tools.

@@ -1,0 +1,3 @@
+//! The `nadare` binary.
+
+fn main() {}

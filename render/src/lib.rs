@@ -1,0 +1,1 @@
+//! Board images for nadare: a position drawn as a PNG.

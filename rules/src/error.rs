@@ -1,0 +1,166 @@
+//! Why a move, a FEN or a setup was refused.
+
+use crate::turn::Push;
+use crate::types::{Role, Square};
+
+/// Joins squares for a message: "b1, d2 and f3".
+pub(crate) fn list_squares(squares: &[Square]) -> String {
+    let names: Vec<String> = squares.iter().map(Square::to_string).collect();
+    join_words(&names)
+}
+
+/// Joins pushes by their destination squares for a message.
+pub(crate) fn list_pushes(pushes: &[Push]) -> String {
+    let names: Vec<String> = pushes.iter().map(|p| p.to.to_string()).collect();
+    join_words(&names)
+}
+
+fn join_words(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// A move or turn that cannot be played, and why. Every variant reads as a sentence a
+/// player can act on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not notation nadare understands.
+    #[error("`{input}` is not a move I can read: {reason}")]
+    Unparseable {
+        /// What was typed.
+        input: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The game has ended; no more turns.
+    #[error("the game is over")]
+    GameOver,
+    /// A pending Avalanche promotion must be chosen before the move.
+    #[error("first choose a piece for your pawn on {square}: write `=Q`, `=R`, `=B` or `=N` before your move")]
+    PromotionChoiceDue {
+        /// The waiting pawn.
+        square: Square,
+    },
+    /// A promotion choice was given but no pawn is waiting for one.
+    #[error("you have no pawn waiting for a promotion choice")]
+    NoPendingPromotion,
+    /// No piece of that kind can move to the square.
+    #[error("no {role} of yours can reach {to}")]
+    NoPieceCanReach {
+        /// The piece named.
+        role: Role,
+        /// The square named.
+        to: Square,
+    },
+    /// The named square holds no piece of the side to move.
+    #[error("you have no piece on {0}")]
+    NoPieceOn(Square),
+    /// The named piece cannot move there at all.
+    #[error("the {role} on {from} cannot move to {to}")]
+    CannotMoveThere {
+        /// The piece.
+        role: Role,
+        /// Where it stands.
+        from: Square,
+        /// Where it was asked to go.
+        to: Square,
+    },
+    /// Several pieces fit the notation.
+    #[error("that is ambiguous: the {role}s on {} can all reach {to}; name the one you mean (e.g. `{}{}{to}`)", list_squares(.candidates), .role.upper_char(), .candidates.first().map(|s| s.file_char()).unwrap_or('a'))]
+    Ambiguous {
+        /// The piece named.
+        role: Role,
+        /// The square named.
+        to: Square,
+        /// The pieces that could go there.
+        candidates: Vec<Square>,
+    },
+    /// The move would leave (or keep) the mover's king attacked.
+    #[error("{}", if *.in_check { "you are in check, and that move does not get your king out of it" } else { "that move would leave your king in check" })]
+    LeavesKingInCheck {
+        /// Whether the mover is in check already.
+        in_check: bool,
+    },
+    /// Castling is not possible now.
+    #[error("you cannot castle {side} now: {reason}")]
+    CannotCastle {
+        /// "kingside" or "queenside".
+        side: &'static str,
+        /// Why not.
+        reason: &'static str,
+    },
+    /// A pawn reaching its last rank needs a piece.
+    #[error("a pawn reaching its last rank must become a piece: add =Q, =R, =B or =N")]
+    PromotionMissing,
+    /// A promotion piece was given to a move that does not promote.
+    #[error("only a pawn reaching its last rank promotes")]
+    PromotionNotAllowed,
+    /// The Avalanche turn needs a push and none was given.
+    #[error("a push is required: push one of the enemy pawns to {} (e.g. `/{}`)", list_pushes(.pushable), .pushable.first().map(|p| p.to.to_string()).unwrap_or_default())]
+    PushRequired {
+        /// The pushes possible after the move.
+        pushable: Vec<Push>,
+    },
+    /// The named push is not possible.
+    #[error("no enemy pawn can be pushed to {to}{}", if .pushable.is_empty() { String::new() } else { format!("; you can push to {}", list_pushes(.pushable)) })]
+    CannotPush {
+        /// The square named.
+        to: Square,
+        /// The pushes that are possible.
+        pushable: Vec<Push>,
+    },
+    /// A push was given where the turn has none.
+    #[error("this turn has no push: {reason}")]
+    NoPushAllowed {
+        /// Why not.
+        reason: &'static str,
+    },
+}
+
+/// A FEN that cannot be read; each variant names the field at fault.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// The piece placement field is malformed.
+    #[error("bad FEN piece placement: {0}")]
+    Placement(String),
+    /// The side-to-move field is not `w` or `b`.
+    #[error("bad FEN side to move `{0}`: expected `w` or `b`")]
+    SideToMove(String),
+    /// The castling field is malformed or names a missing rook or king.
+    #[error("bad FEN castling field `{field}`: {reason}")]
+    Castling {
+        /// The field as given.
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The en-passant field is malformed or impossible.
+    #[error("bad FEN en-passant field `{0}`")]
+    EnPassant(String),
+    /// The halfmove clock is not a number.
+    #[error("bad FEN halfmove clock `{0}`")]
+    HalfmoveClock(String),
+    /// The fullmove number is not a positive number.
+    #[error("bad FEN fullmove number `{0}`")]
+    FullmoveNumber(String),
+    /// Too few or too many fields.
+    #[error("a FEN has 4 to 6 fields separated by spaces; this one has {0}")]
+    FieldCount(usize),
+    /// The position itself is impossible (no king, side not to move in check…).
+    #[error("impossible position: {0}")]
+    Illegal(String),
+}
+
+/// A game that cannot be set up as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The Chess960 number is out of range.
+    #[error("Chess960 setups are numbered 0 to 959, not {0}")]
+    Chess960Number(u32),
+    /// The variant has a fixed setup.
+    #[error("{0} has a fixed setup and cannot start from a Chess960 number")]
+    FixedSetup(&'static str),
+}

@@ -1,0 +1,1 @@
+//! Support for the workspace-level tests in `tests/`: nothing ships from here.
