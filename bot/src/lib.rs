@@ -1,1 +1,4 @@
 //! The nadare bot: game service, storage, fronts and command-line tools.
+
+pub mod service;
+pub mod storage;
