@@ -6,7 +6,6 @@ use crate::bitboard::Bitboard;
 use crate::turn::{Move, Push};
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::Variant;
-use crate::zobrist;
 
 /// Which way a castling goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -371,30 +370,6 @@ impl Position {
             let dr = if them == Color::White { 1 } else { -1 };
             from.offset(0, dr).map(|to| Push { from, to })
         })
-    }
-
-    /// A fingerprint of what makes positions the same for repetition: placement, side to
-    /// move, castling rights and en-passant possibility (a pending promotion is part of the
-    /// placement).
-    pub fn repetition_key(&self) -> u64 {
-        let mut h = 0u64;
-        for sq in self.occupied() {
-            if let Some(p) = self.piece_at(sq) {
-                h ^= zobrist::piece(p, sq.index());
-            }
-        }
-        for color in Color::ALL {
-            for rook in self.castling[color.index()].into_iter().flatten() {
-                h ^= zobrist::castling(color, rook.index());
-            }
-        }
-        if let Some(ep) = self.ep {
-            h ^= zobrist::en_passant(ep.file());
-        }
-        if self.side == Color::Black {
-            h ^= zobrist::black_to_move();
-        }
-        h
     }
 
     /// True when neither side can ever mate: K v K, K+minor v K, or K+B v K+B with the
