@@ -1,4 +1,5 @@
 //! The nadare bot: game service, storage, fronts and command-line tools.
 
+pub mod console;
 pub mod service;
 pub mod storage;

@@ -89,7 +89,7 @@ impl Live {
         let offset = usize::from(start.side_to_move() == Color::Black);
         let index = ply + offset;
         let number = start.fullmove_number() as usize + index / 2;
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             format!("{number}.")
         } else {
             format!("{number}...")

@@ -12,12 +12,12 @@ use crate::storage::Finished;
 
 /// The caller's colour in a game that is still on: the side to move for someone playing both
 /// sides. A refusal for strangers and finished games.
-fn player_color(live: &Live, origin: &Origin) -> Result<Color, Reply> {
+fn player_color(live: &Live, origin: &Origin) -> Result<Color, Box<Reply>> {
     if live.outcome().is_some() {
-        return Err(game_over(live));
+        return Err(Box::new(game_over(live)));
     }
     match live.colors_of(origin.user.id).as_slice() {
-        [] => Err(not_a_player(live)),
+        [] => Err(Box::new(not_a_player(live))),
         [one] => Ok(*one),
         _ => Ok(live.to_move()),
     }
@@ -27,11 +27,11 @@ impl GameService {
     pub(super) async fn resign(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
         let color = match player_color(live, origin) {
             Ok(c) => c,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
         let outcome = Outcome {
             winner: Some(color.opposite()),
@@ -44,11 +44,11 @@ impl GameService {
     pub(super) async fn abort(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
         let color = match player_color(live, origin) {
             Ok(c) => c,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
         if live.game.turns().len() >= 2 {
             return Reply::private(
@@ -67,11 +67,11 @@ impl GameService {
     pub(super) async fn draw(&self, origin: &Origin, guard: &mut SlotGuard, action: DrawAction) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
         let color = match player_color(live, origin) {
             Ok(c) => c,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
         let standing = live.row.state.draw_offer;
         let agreed = Outcome {
@@ -148,11 +148,11 @@ impl GameService {
     ) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
         let color = match player_color(live, origin) {
             Ok(c) => c,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
         let standing = live.row.state.takeback;
         match action {

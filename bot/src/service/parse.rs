@@ -286,7 +286,7 @@ fn parse_challenge(
                 return Err(bad(format!("two variants given (`{arg}`)")));
             }
             variant = Some(v);
-        } else if let Some(n) = value.strip_prefix('#').unwrap_or(value).parse::<u16>().ok() {
+        } else if let Ok(n) = value.strip_prefix('#').unwrap_or(value).parse::<u16>() {
             if n >= 960 {
                 return Err(bad(format!("`{arg}`: Chess960 setups are numbered 0 to 959")));
             }

@@ -37,16 +37,16 @@ fn refuse_turn(live: &Live, origin: &Origin) -> Option<Reply> {
 }
 
 /// The game in the slot, or the reply that says there is none.
-pub(super) fn game_in(slot: &mut Slot) -> Result<&mut Live, Reply> {
+pub(super) fn game_in(slot: &mut Slot) -> Result<&mut Live, Box<Reply>> {
     match slot {
         Slot::Game(live) => Ok(live),
-        Slot::Challenge(c) => Err(Reply::private(format!(
+        Slot::Challenge(c) => Err(Box::new(Reply::private(format!(
             "The game has not started: {}'s challenge is waiting to be accepted.",
             c.challenger.name
-        ))),
-        Slot::Free | Slot::Retired => Err(Reply::private(
+        )))),
+        Slot::Free | Slot::Retired => Err(Box::new(Reply::private(
             "There is no game in this channel. Start one with `challenge`.",
-        )),
+        ))),
     }
 }
 
@@ -54,14 +54,14 @@ impl GameService {
     pub(super) async fn play_input(&self, origin: &Origin, guard: &mut SlotGuard, input: &str) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
         if let Some(refusal) = refuse_turn(live, origin) {
             return refusal;
         }
         let pos = live.game.position().clone();
         let prefix = match &live.pending {
-            Some(Pending::Prefix(p)) => p.clone(),
+            Some(Pending::Prefix(p)) => *p,
             _ => TurnPrefix::default(),
         };
         let parsed = match pos.parse_turn_input(input, &prefix) {
@@ -147,7 +147,7 @@ impl GameService {
     pub(super) async fn confirm_push(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
         if let Some(refusal) = refuse_turn(live, origin) {
             return refusal;
@@ -161,7 +161,7 @@ impl GameService {
     pub(super) async fn cancel_push(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
         if let Some(refusal) = refuse_turn(live, origin) {
             return refusal;
