@@ -113,16 +113,30 @@ mod tests {
                 if user.name == "alice" && room == DEFAULT_ROOM && o.name == "bob"
         ));
         let line = parse_line("carol@side> board");
-        assert!(matches!(line, Ok(Line { ref room, command: Command::Board { flip: false }, .. }) if room == "side"));
+        assert!(
+            matches!(line, Ok(Line { ref room, command: Command::Board { flip: false }, .. }) if room == "side")
+        );
     }
 
     #[test]
     fn malformed_lines_are_refused() {
         assert_eq!(parse_line("move e4"), Err(LineError::NoUser));
-        assert_eq!(parse_line("> move e4"), Err(LineError::BadUser(String::new())));
-        assert_eq!(parse_line("al ice> move e4"), Err(LineError::BadUser("al ice".into())));
-        assert_eq!(parse_line("alice@> move e4"), Err(LineError::BadRoom(String::new())));
-        assert!(matches!(parse_line("alice> dance"), Err(LineError::Command(_))));
+        assert_eq!(
+            parse_line("> move e4"),
+            Err(LineError::BadUser(String::new()))
+        );
+        assert_eq!(
+            parse_line("al ice> move e4"),
+            Err(LineError::BadUser("al ice".into()))
+        );
+        assert_eq!(
+            parse_line("alice@> move e4"),
+            Err(LineError::BadRoom(String::new()))
+        );
+        assert!(matches!(
+            parse_line("alice> dance"),
+            Err(LineError::Command(_))
+        ));
     }
 
     #[test]

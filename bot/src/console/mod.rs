@@ -69,10 +69,11 @@ async fn open_service(db: &Path) -> anyhow::Result<GameService> {
             .await
             .context("opening the database")??
     };
-    let renderer = tokio::task::spawn_blocking(|| render::Renderer::new(render::RenderOptions::default()))
-        .await
-        .context("preparing the board renderer")?
-        .context("preparing the board renderer")?;
+    let renderer =
+        tokio::task::spawn_blocking(|| render::Renderer::new(render::RenderOptions::default()))
+            .await
+            .context("preparing the board renderer")?
+            .context("preparing the board renderer")?;
     let service = GameService::open(
         ServiceConfig::default(),
         storage,
@@ -95,7 +96,12 @@ fn read_script(path: &Path) -> anyhow::Result<Vec<(String, Line)>> {
         }
         match parse_line(raw) {
             Ok(line) => lines.push((raw.trim().to_string(), line)),
-            Err(e) => errors.push(format!("{}:{}: {e}\n    {}", path.display(), i + 1, raw.trim())),
+            Err(e) => errors.push(format!(
+                "{}:{}: {e}\n    {}",
+                path.display(),
+                i + 1,
+                raw.trim()
+            )),
         }
     }
     if !errors.is_empty() {

@@ -7,8 +7,8 @@ use rules::{Color, Game, Variant};
 
 use super::live::{Live, Slot};
 use super::{
-    Action, ColorChoice, GameService, Origin, Reply, SetupChoice, SlotGuard, User,
-    format_duration, save_failed,
+    Action, ColorChoice, GameService, Origin, Reply, SetupChoice, SlotGuard, User, format_duration,
+    save_failed,
 };
 use crate::storage::{ChallengeEnd, ChallengeRow, GameRow, GameState};
 
@@ -22,7 +22,12 @@ pub(super) struct Ask {
 }
 
 impl GameService {
-    pub(super) async fn challenge(&self, origin: &Origin, guard: &mut SlotGuard, ask: Ask) -> Reply {
+    pub(super) async fn challenge(
+        &self,
+        origin: &Origin,
+        guard: &mut SlotGuard,
+        ask: Ask,
+    ) -> Reply {
         match &**guard {
             Slot::Challenge(c) if c.challenger.id == origin.user.id => {
                 return Reply::private(
@@ -72,7 +77,11 @@ impl GameService {
             created_ms: now,
             expires_ms: now.saturating_add(ttl),
         };
-        if ask.opponent.as_ref().is_some_and(|o| o.id == origin.user.id) {
+        if ask
+            .opponent
+            .as_ref()
+            .is_some_and(|o| o.id == origin.user.id)
+        {
             // Practice against yourself: nobody needs to accept.
             return self.start(guard, row, false).await;
         }
@@ -153,7 +162,12 @@ impl GameService {
     }
 
     /// Starts the game a challenge asked for; `from_challenge` when a stored challenge closes.
-    async fn start(&self, guard: &mut SlotGuard, challenge: ChallengeRow, from_challenge: bool) -> Reply {
+    async fn start(
+        &self,
+        guard: &mut SlotGuard,
+        challenge: ChallengeRow,
+        from_challenge: bool,
+    ) -> Reply {
         let opponent = challenge
             .opponent
             .clone()
@@ -218,7 +232,10 @@ impl GameService {
         };
         let mut text = intro;
         if let Some(d) = live.row.deadline {
-            text.push_str(&format!(" Each turn must be played within {}.", format_duration(d)));
+            text.push_str(&format!(
+                " Each turn must be played within {}.",
+                format_duration(d)
+            ));
         }
         self.replace_slot(guard, Slot::Game(Box::new(live)));
         let Slot::Game(live) = &**guard else {
@@ -281,8 +298,11 @@ impl GameService {
                     return save_failed(&e);
                 }
                 **guard = Slot::Free;
-                Reply::public(format!("**{}** withdrew their challenge.", origin.user.name))
-                    .with_game(id)
+                Reply::public(format!(
+                    "**{}** withdrew their challenge.",
+                    origin.user.name
+                ))
+                .with_game(id)
             }
             Slot::Challenge(c) => Reply::private(format!(
                 "Only {} can cancel their challenge.",
@@ -324,8 +344,12 @@ fn describe_game(c: &ChallengeRow) -> String {
         _ => {}
     }
     match c.color {
-        ColorChoice::White => out.push_str(&format!(", {} plays {}", c.challenger.name, Color::White)),
-        ColorChoice::Black => out.push_str(&format!(", {} plays {}", c.challenger.name, Color::Black)),
+        ColorChoice::White => {
+            out.push_str(&format!(", {} plays {}", c.challenger.name, Color::White))
+        }
+        ColorChoice::Black => {
+            out.push_str(&format!(", {} plays {}", c.challenger.name, Color::Black))
+        }
         ColorChoice::Random => out.push_str(", colours drawn at random"),
     }
     if let Some(d) = c.deadline {

@@ -80,7 +80,11 @@ impl Live {
 
     /// "alice (White) vs bob (Black)".
     pub(crate) fn players(&self) -> String {
-        format!("{} vs {}", self.label(Color::White), self.label(Color::Black))
+        format!(
+            "{} vs {}",
+            self.label(Color::White),
+            self.label(Color::Black)
+        )
     }
 
     /// The number of ply `ply` (0-based) as a record writes it: `12.` for White, `12...` for Black.

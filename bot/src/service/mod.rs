@@ -38,9 +38,9 @@ pub use types::{
     SetupChoice, TakebackAction, User, UserId,
 };
 
+use crate::storage::{Storage, StorageError, to_unix_ms};
 use live::{Live, Slot};
 use pending::Pending;
-use crate::storage::{Storage, StorageError, to_unix_ms};
 
 /// The game service. Cheap to clone: clones share everything.
 #[derive(Clone)]
@@ -83,12 +83,11 @@ impl GameService {
         let channels = DashMap::new();
         for stored in unfinished.games {
             let row = stored.row;
-            let mut game = Game::new(row.variant, row.chess960).map_err(|source| {
-                ServiceError::Setup {
+            let mut game =
+                Game::new(row.variant, row.chess960).map_err(|source| ServiceError::Setup {
                     game: row.id,
                     source,
-                }
-            })?;
+                })?;
             for (i, notation) in stored.turns.iter().enumerate() {
                 let replayed = game
                     .position()
@@ -106,23 +105,38 @@ impl GameService {
             let pending = row.state.pending.as_deref().and_then(|p| {
                 let decoded = Pending::decode(p);
                 if decoded.is_none() {
-                    tracing::warn!(game = row.id, pending = p, "dropping an unreadable half-entered turn");
+                    tracing::warn!(
+                        game = row.id,
+                        pending = p,
+                        "dropping an unreadable half-entered turn"
+                    );
                 }
                 decoded
             });
             if slots.contains_key(&row.channel) {
-                tracing::warn!(game = row.id, channel = row.channel, "two unfinished games in one channel; keeping the first");
+                tracing::warn!(
+                    game = row.id,
+                    channel = row.channel,
+                    "two unfinished games in one channel; keeping the first"
+                );
                 continue;
             }
             channels.insert(row.id, row.channel);
             slots.insert(
                 row.channel,
-                Arc::new(Mutex::new(Slot::Game(Box::new(Live { row, game, pending })))),
+                Arc::new(Mutex::new(Slot::Game(Box::new(Live {
+                    row,
+                    game,
+                    pending,
+                })))),
             );
         }
         for challenge in unfinished.challenges {
             if slots.contains_key(&challenge.channel) {
-                tracing::warn!(challenge = challenge.id, "challenge in a channel with a game; ignoring it");
+                tracing::warn!(
+                    challenge = challenge.id,
+                    "challenge in a channel with a game; ignoring it"
+                );
                 continue;
             }
             channels.insert(challenge.id, challenge.channel);
@@ -230,7 +244,12 @@ impl GameService {
 
     /// Legal turns for the player to move in `origin`'s channel that match what they typed,
     /// best first, at most `limit` (for autocomplete). Empty for anyone else.
-    pub async fn move_suggestions(&self, origin: &Origin, typed: &str, limit: usize) -> Vec<String> {
+    pub async fn move_suggestions(
+        &self,
+        origin: &Origin,
+        typed: &str,
+        limit: usize,
+    ) -> Vec<String> {
         let Some(guard) = self.existing_slot(origin.channel).await else {
             return Vec::new();
         };
@@ -250,9 +269,7 @@ impl GameService {
             return false;
         };
         match &*guard {
-            Slot::Game(live) => {
-                live.outcome().is_none() && live.player(live.to_move()).id == user
-            }
+            Slot::Game(live) => live.outcome().is_none() && live.player(live.to_move()).id == user,
             _ => false,
         }
     }
@@ -408,9 +425,7 @@ impl GameService {
         scene.white = live.row.white.name.clone();
         scene.black = live.row.black.name.clone();
         scene.chess960 = live.game.chess960_number();
-        scene.result = live
-            .outcome()
-            .map(|o| format!("{} · {o}", o.result_str()));
+        scene.result = live.outcome().map(|o| format!("{} · {o}", o.result_str()));
         scene
     }
 

@@ -64,7 +64,12 @@ impl GameService {
         self.finish(live, outcome, text, Color::White).await
     }
 
-    pub(super) async fn draw(&self, origin: &Origin, guard: &mut SlotGuard, action: DrawAction) -> Reply {
+    pub(super) async fn draw(
+        &self,
+        origin: &Origin,
+        guard: &mut SlotGuard,
+        action: DrawAction,
+    ) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
             Err(reply) => return *reply,
@@ -92,7 +97,8 @@ impl GameService {
                 self.finish(live, agreed, text, color).await
             }
             DrawAction::Offer if standing == Some(color) => {
-                Reply::private("Your draw offer stands; wait for the answer.").with_game(live.row.id)
+                Reply::private("Your draw offer stands; wait for the answer.")
+                    .with_game(live.row.id)
             }
             DrawAction::Offer => {
                 let mut state = live.row.state.clone();
@@ -160,10 +166,16 @@ impl GameService {
                 if live.game.turns().is_empty() {
                     return Reply::private("There is no turn to take back.").with_game(live.row.id);
                 }
-                self.apply_takeback(live, 1, format!("**{}** takes back a turn.", origin.user.name))
-                    .await
+                self.apply_takeback(
+                    live,
+                    1,
+                    format!("**{}** takes back a turn.", origin.user.name),
+                )
+                .await
             }
-            TakebackAction::Request | TakebackAction::Accept if standing == Some(color.opposite()) => {
+            TakebackAction::Request | TakebackAction::Accept
+                if standing == Some(color.opposite()) =>
+            {
                 let requester = color.opposite();
                 let plies = plies_to_take_back(live, requester);
                 let text = format!(
@@ -179,7 +191,8 @@ impl GameService {
             }
             TakebackAction::Request => {
                 if plies_to_take_back(live, color) == 0 {
-                    return Reply::private("You have no turn to take back yet.").with_game(live.row.id);
+                    return Reply::private("You have no turn to take back yet.")
+                        .with_game(live.row.id);
                 }
                 let mut state = live.row.state.clone();
                 state.takeback = Some(color);
@@ -200,8 +213,10 @@ impl GameService {
             }
             TakebackAction::Accept | TakebackAction::Decline => {
                 if standing != Some(color.opposite()) {
-                    return Reply::private("There is no takeback request from your opponent to answer.")
-                        .with_game(live.row.id);
+                    return Reply::private(
+                        "There is no takeback request from your opponent to answer.",
+                    )
+                    .with_game(live.row.id);
                 }
                 let mut state = live.row.state.clone();
                 state.takeback = None;

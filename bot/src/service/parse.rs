@@ -265,7 +265,9 @@ fn parse_challenge(
             }
             Some("deadline") => {
                 deadline = Some(parse_duration(value).ok_or_else(|| {
-                    bad(format!("`{arg}`: a deadline is written like 10m, 1h, 1d or 3d"))
+                    bad(format!(
+                        "`{arg}`: a deadline is written like 10m, 1h, 1d or 3d"
+                    ))
                 })?);
                 continue;
             }
@@ -288,7 +290,9 @@ fn parse_challenge(
             variant = Some(v);
         } else if let Ok(n) = value.strip_prefix('#').unwrap_or(value).parse::<u16>() {
             if n >= 960 {
-                return Err(bad(format!("`{arg}`: Chess960 setups are numbered 0 to 959")));
+                return Err(bad(format!(
+                    "`{arg}`: Chess960 setups are numbered 0 to 959"
+                )));
             }
             setup = Some(SetupChoice::Number(n));
         } else if let Some(d) = parse_duration(value) {
@@ -337,7 +341,12 @@ pub fn parse_duration(s: &str) -> Option<Duration> {
     let mut number: Option<u64> = None;
     for c in s.trim().to_lowercase().chars() {
         if let Some(d) = c.to_digit(10) {
-            number = Some(number.unwrap_or(0).checked_mul(10)?.checked_add(u64::from(d))?);
+            number = Some(
+                number
+                    .unwrap_or(0)
+                    .checked_mul(10)?
+                    .checked_add(u64::from(d))?,
+            );
             continue;
         }
         let unit = match c {
@@ -443,7 +452,10 @@ mod tests {
 
     #[test]
     fn other_commands_parse() {
-        assert_eq!(parse("move  =Q Kd2/e6 "), Ok(Command::Move("=Q Kd2/e6".into())));
+        assert_eq!(
+            parse("move  =Q Kd2/e6 "),
+            Ok(Command::Move("=Q Kd2/e6".into()))
+        );
         assert_eq!(parse("MOVE e4"), Ok(Command::Move("e4".into())));
         assert_eq!(parse("promote n"), Ok(Command::Promote(Role::Knight)));
         assert_eq!(parse("draw"), Ok(Command::Draw(DrawAction::Offer)));

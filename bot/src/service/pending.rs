@@ -149,7 +149,12 @@ mod tests {
             }),
         ];
         for p in cases {
-            assert_eq!(Pending::decode(&p.encode()), Some(p.clone()), "{}", p.encode());
+            assert_eq!(
+                Pending::decode(&p.encode()),
+                Some(p.clone()),
+                "{}",
+                p.encode()
+            );
         }
         assert_eq!(Pending::decode("prefix:X:e2e4"), None);
         assert_eq!(Pending::decode("confirm:-:e2e4"), None);

@@ -51,7 +51,12 @@ pub(super) fn game_in(slot: &mut Slot) -> Result<&mut Live, Box<Reply>> {
 }
 
 impl GameService {
-    pub(super) async fn play_input(&self, origin: &Origin, guard: &mut SlotGuard, input: &str) -> Reply {
+    pub(super) async fn play_input(
+        &self,
+        origin: &Origin,
+        guard: &mut SlotGuard,
+        input: &str,
+    ) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
             Err(reply) => return *reply,
@@ -125,7 +130,11 @@ impl GameService {
                             mv: prefix.mv,
                             push: Some(*p),
                         };
-                        let loses = if pos.is_losing_push(&turn) { " (loses)" } else { "" };
+                        let loses = if pos.is_losing_push(&turn) {
+                            " (loses)"
+                        } else {
+                            ""
+                        };
                         format!("`{}`{loses}", p.to)
                     })
                     .collect();
@@ -154,7 +163,9 @@ impl GameService {
         }
         match live.pending {
             Some(Pending::Confirm(turn)) => self.play_turn(live, turn).await,
-            _ => Reply::private("There is no turn waiting for confirmation.").with_game(live.row.id),
+            _ => {
+                Reply::private("There is no turn waiting for confirmation.").with_game(live.row.id)
+            }
         }
     }
 

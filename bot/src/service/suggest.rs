@@ -94,7 +94,10 @@ mod tests {
     #[test]
     fn completion_prefers_prefixes() {
         let c: Vec<String> = ["e3", "e4", "Nf3", "Nc3"].map(String::from).to_vec();
-        assert_eq!(complete("n", &c, 5)[..2], ["Nf3".to_string(), "Nc3".to_string()]);
+        assert_eq!(
+            complete("n", &c, 5)[..2],
+            ["Nf3".to_string(), "Nc3".to_string()]
+        );
         assert_eq!(complete("", &c, 3), vec!["e3", "e4", "Nf3"]);
     }
 }

@@ -123,7 +123,9 @@ impl GameService {
             }
         }
         if games.is_empty() && challenges.is_empty() {
-            return Reply::public("No games are going on in this server. Start one with `challenge`.");
+            return Reply::public(
+                "No games are going on in this server. Start one with `challenge`.",
+            );
         }
         games.sort_by_key(|g| g.0);
         challenges.sort_by_key(|c| c.0);
@@ -168,7 +170,9 @@ impl GameService {
 pub(super) fn moves(slot: &Slot) -> Reply {
     let live = match slot {
         Slot::Game(live) => live,
-        Slot::Challenge(_) => return Reply::private("No game yet: the challenge is waiting to be accepted."),
+        Slot::Challenge(_) => {
+            return Reply::private("No game yet: the challenge is waiting to be accepted.");
+        }
         Slot::Free | Slot::Retired => return Reply::private(super::NO_GAME),
     };
     let mut record = String::new();
@@ -204,7 +208,10 @@ pub(super) fn moves(slot: &Slot) -> Reply {
             live.variant_label(),
             status_line(live)
         ),
-        file: Some((format!("nadare-game-{}.pgn", live.row.id), file.into_bytes())),
+        file: Some((
+            format!("nadare-game-{}.pgn", live.row.id),
+            file.into_bytes(),
+        )),
         game: Some(live.row.id),
         ..Reply::default()
     }
