@@ -6,7 +6,12 @@ use common::Harness;
 use nadare::service::Action;
 
 async fn plies(h: &Harness, id: u64) -> usize {
-    h.storage.load_game(id).expect("load").expect("stored").turns.len()
+    h.storage
+        .load_game(id)
+        .expect("load")
+        .expect("stored")
+        .turns
+        .len()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -14,7 +19,13 @@ async fn only_the_challenged_player_answers_a_challenge() {
     let h = Harness::new().await;
     let c = h.say("alice> challenge bob avalanche").await;
     assert!(c.actions.contains(&Action::AcceptChallenge));
-    for line in ["carol> accept", "carol> decline", "alice> accept", "alice> decline", "bob> cancel"] {
+    for line in [
+        "carol> accept",
+        "carol> decline",
+        "alice> accept",
+        "alice> decline",
+        "bob> cancel",
+    ] {
         let r = h.say(line).await;
         assert!(r.private, "`{line}` should be refused: {}", r.text);
     }
@@ -38,7 +49,11 @@ async fn open_challenges_are_for_anyone_but_the_challenger() {
     assert!(h.say("dave> decline").await.private);
     let r = h.say("dave> accept").await;
     assert!(!r.private, "{}", r.text);
-    assert!(r.text.contains("dave (White)") && r.text.contains("alice (Black)"), "{}", r.text);
+    assert!(
+        r.text.contains("dave (White)") && r.text.contains("alice (Black)"),
+        "{}",
+        r.text
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -61,9 +76,22 @@ async fn only_players_act_and_only_in_turn() {
         "carol> promote q",
     ] {
         let r = h.say(line).await;
-        assert!(r.private && r.text.contains("not playing"), "`{line}`: {}", r.text);
+        assert!(
+            r.private && r.text.contains("not playing"),
+            "`{line}`: {}",
+            r.text
+        );
     }
-    assert!(h.storage.load_game(id).expect("load").expect("stored").row.state.finished.is_none());
+    assert!(
+        h.storage
+            .load_game(id)
+            .expect("load")
+            .expect("stored")
+            .row
+            .state
+            .finished
+            .is_none()
+    );
     // Spectators may look.
     let board = h.say("carol> board").await;
     assert!(!board.private && board.image.is_some(), "{}", board.text);
