@@ -4,7 +4,7 @@ use rules::{Color, Piece, Role, Square};
 use tiny_skia::{FillRule, Mask, PathBuilder, Pixmap, Transform};
 
 use crate::RenderError;
-use crate::canvas::{Canvas, Coverage, Tile};
+use crate::canvas::{Canvas, Clip, Coverage, Tile};
 use crate::encode;
 use crate::font::Font;
 use crate::layout::Layout;
@@ -261,6 +261,7 @@ impl Renderer {
         let pad = (l.sq as f32 * 0.05).round() as i32;
         let cap = (l.label_px * 0.73).round() as i32;
         let descent = (l.label_px * 0.22).round() as i32;
+        let board = Clip::rect(0, l.board_y(), l.width(), l.width());
         for i in 0..8u8 {
             let ranks = Layout::square_at(0, i, orientation).map(|sq| (sq, sq.rank_char(), true));
             let files = Layout::square_at(i, 7, orientation).map(|sq| (sq, sq.file_char(), false));
@@ -281,7 +282,7 @@ impl Renderer {
                 } else {
                     &self.inks.label_on_dark
                 };
-                canvas.draw_mask(pen + g.left, baseline + g.top, &g.mask, ink, l.width());
+                canvas.draw_mask(pen + g.left, baseline + g.top, &g.mask, ink, board);
             }
         }
     }
@@ -306,18 +307,16 @@ impl Renderer {
         let baseline = (y as f32 + (l.bar as f32 + cap) / 2.0).round() as i32;
         let info = self.text.line(Style::Info, right, w as f32 * 0.6);
         let right_x = w as f32 - l.pad as f32 - info.width;
-        self.draw_line(canvas, &info, right_x, baseline, right_ink, w);
-        let name_x = (icon_x + l.icon + l.pad / 2) as f32;
+        let gap = l.pad / 2;
+        let info_x0 = (right_x as usize).saturating_sub(gap);
+        let info_clip = Clip::rect(info_x0, y, w - info_x0, l.bar);
+        self.draw_line(canvas, &info, right_x, baseline, right_ink, info_clip);
+        let name_x0 = icon_x + l.icon;
+        let name_x = (name_x0 + gap) as f32;
         let room = right_x - l.pad as f32 - name_x;
         let name = self.text.line(Style::Name, scene.name(color), room);
-        self.draw_line(
-            canvas,
-            &name,
-            name_x,
-            baseline,
-            &self.inks.text,
-            right_x as usize,
-        );
+        let name_clip = Clip::rect(name_x0, y, info_x0.saturating_sub(name_x0), l.bar);
+        self.draw_line(canvas, &name, name_x, baseline, &self.inks.text, name_clip);
     }
 
     fn draw_line(
@@ -327,11 +326,11 @@ impl Renderer {
         x: f32,
         baseline: i32,
         ink: &Ink,
-        clip_x1: usize,
+        clip: Clip,
     ) {
         for (g, gx) in &line.glyphs {
             let pen = (x + gx).round() as i32;
-            canvas.draw_mask(pen + g.left, baseline + g.top, &g.mask, ink, clip_x1);
+            canvas.draw_mask(pen + g.left, baseline + g.top, &g.mask, ink, clip);
         }
     }
 
@@ -388,7 +387,8 @@ impl Renderer {
             data: mask.take(),
         };
         let y = l.board_y() as i32 + y0 as i32;
-        canvas.draw_mask(x0 as i32, y, &cov, &self.inks.arrow, l.width());
+        let board = Clip::rect(0, l.board_y(), l.width(), l.width());
+        canvas.draw_mask(x0 as i32, y, &cov, &self.inks.arrow, board);
     }
 }
 

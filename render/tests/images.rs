@@ -280,6 +280,7 @@ fn hostile_names_render_and_never_spill_over_the_status() {
         "Z\u{0301}\u{0302}\u{0303}\u{0304}\u{0305}a\u{0306}\u{0307}\u{0308}l\u{0309}g\u{030A}o"
             .into(),
         "\u{10FFFF}\u{E000}\u{FFFD}\u{1D54F}".into(),
+        "⎲⎳⌠⌡∫∬∭ ⎛⎝⎞⎠ ̳̳̳̳ ꧁꧂ ﷽".into(),
     ];
     let reference = render(&Scene {
         white: "W".into(),
@@ -300,7 +301,16 @@ fn hostile_names_render_and_never_spill_over_the_status() {
             ..Scene::default()
         };
         let img = render(&scene);
-        // The name must leave the status and the gap before it alone.
+        // The name must leave the board alone, and the status with the gap before it.
+        for y in reference.bar()..y0 {
+            for x in 0..img.w {
+                assert_eq!(
+                    img.at(x, y),
+                    reference.at(x, y),
+                    "name {name:?} reached ({x}, {y})"
+                );
+            }
+        }
         for y in y0..img.h {
             for x in status_x - 4..img.w {
                 assert_eq!(
