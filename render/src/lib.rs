@@ -4,6 +4,8 @@
 //! through resvg) into tiles of one shared ≤256-colour palette; each [`Scene`] is then composed
 //! by copying tiles and laying glyph masks through blend tables, and written as an indexed PNG.
 
+#![warn(missing_docs)]
+
 mod canvas;
 mod encode;
 mod font;
