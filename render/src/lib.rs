@@ -6,9 +6,11 @@
 
 #![warn(missing_docs)]
 
+mod arrows;
 mod canvas;
 mod encode;
 mod font;
+mod inks;
 mod layout;
 mod palette;
 mod renderer;
@@ -16,6 +18,7 @@ mod scene;
 mod sprites;
 mod text;
 mod theme;
+mod tiles;
 
 pub use renderer::{RenderOptions, Renderer};
 pub use scene::Scene;
