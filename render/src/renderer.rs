@@ -3,7 +3,7 @@
 use rules::{Color, Square};
 use tiny_skia::Pixmap;
 
-use crate::canvas::{Canvas, Clip, Tile};
+use crate::canvas::{Canvas, Clip, Coverage, Tile};
 use crate::font::Font;
 use crate::inks::{self, Inks};
 use crate::layout::Layout;
@@ -46,6 +46,8 @@ pub struct Renderer {
     layout: Layout,
     plte: Vec<u8>,
     tiles: Vec<Tile>,
+    /// The coverage of each piece (content order), to draw coordinates behind pieces.
+    piece_cover: Vec<Coverage>,
     icons: [Tile; 2],
     text: Text,
     inks: Inks,
@@ -63,7 +65,16 @@ impl Renderer {
         let colors = options.theme.colors();
         let font = Font::sans()?;
         let artist = PieceArtist::new(&font, colors)?;
-        let raw_tiles = tiles::rasterise_tiles(&font, &artist, &colors, layout.sq as u32)?;
+        let pieces = tiles::rasterise_pieces(&artist, layout.sq as u32)?;
+        let raw_tiles = tiles::rasterise_tiles(&font, &pieces, &colors, layout.sq as u32)?;
+        let piece_cover = pieces
+            .iter()
+            .map(|p| Coverage {
+                w: p.width() as usize,
+                h: p.height() as usize,
+                data: p.pixels().iter().map(|c| c.alpha()).collect(),
+            })
+            .collect();
         let raw_icons = [
             tiles::icon(&artist, &colors, Color::White, layout.icon as u32)?,
             tiles::icon(&artist, &colors, Color::Black, layout.icon as u32)?,
@@ -85,6 +96,7 @@ impl Renderer {
             options,
             layout,
             tiles: raw_tiles.iter().map(to_tile).collect(),
+            piece_cover,
             icons: raw_icons.each_ref().map(to_tile),
             text: Text::new(layout.name_px, layout.info_px, layout.label_px)?,
             inks: Inks::new(&palette, &colors),
@@ -132,7 +144,7 @@ impl Renderer {
             &self.inks.text,
         );
         self.draw_board(&mut canvas, scene);
-        self.draw_labels(&mut canvas, scene.orientation);
+        self.draw_labels(&mut canvas, scene);
         self.draw_arrows(&mut canvas, scene);
         canvas
     }
@@ -148,8 +160,9 @@ impl Renderer {
     }
 
     /// Rank digits in the top-left corner of the left column, file letters in the bottom-right
-    /// corner of the bottom row, each in the other square colour.
-    fn draw_labels(&self, canvas: &mut Canvas, orientation: Color) {
+    /// corner of the bottom row, each in the other square colour and behind any piece there.
+    fn draw_labels(&self, canvas: &mut Canvas, scene: &Scene) {
+        let orientation = scene.orientation;
         let l = &self.layout;
         let s = l.sq as i32;
         let pad = (l.sq as f32 * 0.05).round() as i32;
@@ -176,7 +189,15 @@ impl Renderer {
                 } else {
                     &self.inks.label_on_dark
                 };
-                canvas.draw_mask(pen + g.left, baseline + g.top, &g.mask, ink, board);
+                let (mx, my) = (pen + g.left, baseline + g.top);
+                let content = tiles::content_index(scene.squares[sq.index()]);
+                match content.checked_sub(1).and_then(|i| self.piece_cover.get(i)) {
+                    Some(cover) => {
+                        let mask = g.mask.behind(cover, x - mx, y - my);
+                        canvas.draw_mask(mx, my, &mask, ink, board);
+                    }
+                    None => canvas.draw_mask(mx, my, &g.mask, ink, board),
+                }
             }
         }
     }

@@ -69,17 +69,25 @@ pub(crate) fn tile_index(mark: Mark, light: bool, content: usize) -> usize {
     ((mark as usize) * 2 + usize::from(light)) * CONTENTS + content
 }
 
+/// The twelve pieces on transparent squares of `size` px, in content order (the piece of
+/// content index `i` at `i - 1`).
+pub(crate) fn rasterise_pieces(
+    artist: &PieceArtist,
+    size: u32,
+) -> Result<Vec<Pixmap>, RenderError> {
+    (1..CONTENTS)
+        .filter_map(content_piece)
+        .map(|p| artist.pixmap(p, size, 0.84))
+        .collect()
+}
+
 /// Every tile for squares of `size` px, in [`tile_index`] order.
 pub(crate) fn rasterise_tiles(
     font: &Font,
-    artist: &PieceArtist,
+    pieces: &[Pixmap],
     colors: &Colors,
     size: u32,
 ) -> Result<Vec<Pixmap>, RenderError> {
-    let pieces: Vec<Pixmap> = (1..CONTENTS)
-        .filter_map(content_piece)
-        .map(|p| artist.pixmap(p, size, 0.84))
-        .collect::<Result<_, _>>()?;
     let mut tiles = Vec::with_capacity(Mark::ALL.len() * 2 * CONTENTS);
     for mark in Mark::ALL {
         for light in [false, true] {
