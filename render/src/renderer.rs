@@ -1,5 +1,7 @@
 //! The renderer: artwork prepared once, then every board composed from it.
 
+use std::fmt;
+
 use rules::{Color, Square};
 use tiny_skia::Pixmap;
 
@@ -53,6 +55,14 @@ pub struct Renderer {
     inks: Inks,
     bar: u8,
     accent: u8,
+}
+
+impl fmt::Debug for Renderer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Renderer")
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Renderer {
