@@ -103,6 +103,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use clap::Parser;
+    use rules::Variant;
 
     use super::*;
 
