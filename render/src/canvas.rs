@@ -18,6 +18,30 @@ pub(crate) struct Coverage {
     pub data: Vec<u8>,
 }
 
+impl Coverage {
+    /// This mask less whatever `cover` covers, with `cover`'s top-left corner at (`dx`, `dy`)
+    /// from this mask's: what shows of this mask when drawn behind `cover`.
+    pub fn behind(&self, cover: &Coverage, dx: i32, dy: i32) -> Coverage {
+        let mut data = self.data.clone();
+        for y in 0..self.h {
+            for x in 0..self.w {
+                let (cx, cy) = (x as i32 - dx, y as i32 - dy);
+                if cx < 0 || cy < 0 || cx >= cover.w as i32 || cy >= cover.h as i32 {
+                    continue;
+                }
+                let c = u32::from(cover.data[cy as usize * cover.w + cx as usize]);
+                let v = &mut data[y * self.w + x];
+                *v = (u32::from(*v) * (255 - c) / 255) as u8;
+            }
+        }
+        Coverage {
+            w: self.w,
+            h: self.h,
+            data,
+        }
+    }
+}
+
 /// An indexed image under composition.
 pub(crate) struct Canvas {
     pub w: usize,
@@ -54,25 +78,47 @@ impl Canvas {
         }
     }
 
-    /// Lays `ink` through `mask` with the mask's top-left corner at (`x`, `y`), clipped to
-    /// the canvas and to `clip_x1` on the right.
-    pub fn draw_mask(&mut self, x: i32, y: i32, mask: &Coverage, ink: &Ink, clip_x1: usize) {
-        let right = clip_x1.min(self.w) as i32;
+    /// Lays `ink` through `mask` with the mask's top-left corner at (`x`, `y`), drawing only
+    /// inside `clip` (and the canvas).
+    pub fn draw_mask(&mut self, x: i32, y: i32, mask: &Coverage, ink: &Ink, clip: Clip) {
+        let (x0, y0) = (clip.x0.max(0), clip.y0.max(0));
+        let (x1, y1) = (clip.x1.min(self.w as i32), clip.y1.min(self.h as i32));
         for row in 0..mask.h as i32 {
             let cy = y + row;
-            if cy < 0 || cy >= self.h as i32 {
+            if cy < y0 || cy >= y1 {
                 continue;
             }
             let src = &mask.data[row as usize * mask.w..(row as usize + 1) * mask.w];
             let base = cy as usize * self.w;
             for (col, &cov) in src.iter().enumerate() {
                 let cx = x + col as i32;
-                if cov == 0 || cx < 0 || cx >= right {
+                if cov == 0 || cx < x0 || cx >= x1 {
                     continue;
                 }
                 let p = &mut self.px[base + cx as usize];
                 *p = ink.over(cov, *p);
             }
+        }
+    }
+}
+
+/// A rectangle that drawing stays inside: x0..x1 × y0..y1, in canvas pixels.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Clip {
+    pub x0: i32,
+    pub y0: i32,
+    pub x1: i32,
+    pub y1: i32,
+}
+
+impl Clip {
+    /// The rectangle at (`x`, `y`) of `w`×`h` px.
+    pub fn rect(x: usize, y: usize, w: usize, h: usize) -> Clip {
+        Clip {
+            x0: x as i32,
+            y0: y as i32,
+            x1: (x + w) as i32,
+            y1: (y + h) as i32,
         }
     }
 }
