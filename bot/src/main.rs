@@ -23,6 +23,8 @@ enum Command {
     Chess960(cli::chess960::Chess960Args),
     /// Draw a position as a PNG board image.
     Render(cli::render::RenderArgs),
+    /// Play in the terminal as named users (`alice> challenge bob`), with the same storage.
+    Local(nadare::console::LocalArgs),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +33,9 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args),
         Command::Chess960(args) => cli::chess960::run(args),
         Command::Render(args) => cli::render::run(args),
+        Command::Local(args) => tokio::runtime::Runtime::new()
+            .map_err(anyhow::Error::from)
+            .and_then(|rt| rt.block_on(nadare::console::run(args))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
