@@ -1,1 +1,3 @@
 //! The nadare bot: game service, storage, fronts and command-line tools.
+
+pub mod config;

@@ -39,7 +39,9 @@ pub enum MoveError {
     #[error("the game is over")]
     GameOver,
     /// A pending Avalanche promotion must be chosen before the move.
-    #[error("first choose a piece for your pawn on {square}: write `=Q`, `=R`, `=B` or `=N` before your move")]
+    #[error(
+        "first choose a piece for your pawn on {square}: write `=Q`, `=R`, `=B` or `=N` before your move"
+    )]
     PromotionChoiceDue {
         /// The waiting pawn.
         square: Square,

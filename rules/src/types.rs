@@ -197,7 +197,11 @@ impl Square {
     /// The square with index `index` (0..64), if it is on the board.
     #[inline]
     pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 64 { Some(Square(index)) } else { None }
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The square with index `index & 63`: for loops over bitboards, which only yield 0..64.

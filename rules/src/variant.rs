@@ -75,7 +75,9 @@ impl fmt::Display for Variant {
 
 /// A string that names no variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant `{0}`: choose standard, chess960, avalanche, avalanche-balanced or avalanche-reversed")]
+#[error(
+    "unknown variant `{0}`: choose standard, chess960, avalanche, avalanche-balanced or avalanche-reversed"
+)]
 pub struct ParseVariantError(pub String);
 
 impl FromStr for Variant {
@@ -112,7 +114,10 @@ mod tests {
             assert_eq!(v.to_string().to_uppercase().parse::<Variant>(), Ok(v));
         }
         assert_eq!("Fischer Random".parse::<Variant>(), Ok(Variant::Chess960));
-        assert_eq!("avalanche_II".parse::<Variant>(), Ok(Variant::AvalancheReversed));
+        assert_eq!(
+            "avalanche_II".parse::<Variant>(),
+            Ok(Variant::AvalancheReversed)
+        );
         assert!("crazyhouse".parse::<Variant>().is_err());
     }
 }
