@@ -1,3 +1,5 @@
 //! The nadare bot: game service, storage, fronts and command-line tools.
 
 pub mod config;
+pub mod service;
+pub mod storage;

@@ -1,0 +1,5 @@
+//! The game service.
+
+mod types;
+
+pub use types::*;

@@ -1,0 +1,295 @@
+//! The vocabulary fronts share with the service: who asks, what they ask, what comes back.
+
+use std::time::Duration;
+
+use rules::{Role, Variant};
+
+/// A Discord channel (a thread is a channel too), or a console room.
+pub type ChannelId = u64;
+/// A Discord server.
+pub type GuildId = u64;
+/// A Discord user, or a console user name hashed to a number.
+pub type UserId = u64;
+/// A game, and the challenge it grew from (they share the id).
+pub type GameId = u64;
+
+/// A person: their id and the name shown for them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct User {
+    /// The stable id.
+    pub id: UserId,
+    /// The display name.
+    pub name: String,
+}
+
+/// Where a command comes from: the server, the channel and the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The server, or `None` in direct messages and the console without one.
+    pub guild: Option<GuildId>,
+    /// The channel the command was given in; it holds at most one game or challenge.
+    pub channel: ChannelId,
+    /// Who gave it.
+    pub user: User,
+}
+
+/// The colour a challenger asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ColorChoice {
+    /// The challenger plays White.
+    White,
+    /// The challenger plays Black.
+    Black,
+    /// Colours are drawn when the challenge is accepted.
+    #[default]
+    Random,
+}
+
+impl ColorChoice {
+    /// The stable id used in storage and commands (`white`, `black`, `random`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+
+    /// The choice for an id written by [`ColorChoice::id`].
+    pub fn from_id(id: &str) -> Option<ColorChoice> {
+        match id {
+            "white" => Some(ColorChoice::White),
+            "black" => Some(ColorChoice::Black),
+            "random" => Some(ColorChoice::Random),
+            _ => None,
+        }
+    }
+}
+
+/// The Chess960 setup a challenger asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupChoice {
+    /// Setup number 0–959 (518 is the usual setup).
+    Number(u16),
+    /// A setup drawn at random when the game starts.
+    Random,
+}
+
+/// A step of the draw-offer exchange.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawAction {
+    /// Offer a draw (accepts the opponent's standing offer, if there is one).
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline the opponent's offer.
+    Decline,
+}
+
+/// A step of the takeback exchange.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakebackAction {
+    /// Ask to take back your last turn (accepts the opponent's standing request, if any).
+    Request,
+    /// Grant the opponent's request.
+    Accept,
+    /// Refuse the opponent's request.
+    Decline,
+}
+
+/// Everything a user can ask of the service.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Challenge someone (or anyone, with no opponent) to a game in this channel.
+    Challenge {
+        /// The challenged player; `None` for an open challenge anyone may take.
+        opponent: Option<User>,
+        /// The rule set.
+        variant: Variant,
+        /// A Chess960 setup; `None` for the variant's usual start (random for `chess960`).
+        setup: Option<SetupChoice>,
+        /// The challenger's colour.
+        color: ColorChoice,
+        /// The time each player has for a turn; `None` for the configured default.
+        deadline: Option<Duration>,
+    },
+    /// Accept the challenge in this channel.
+    Accept,
+    /// Decline the challenge in this channel.
+    Decline,
+    /// Withdraw your challenge, or drop the turn you have half entered.
+    Cancel,
+    /// A turn, whole or one step of it, in any notation rules.md reads.
+    Move(String),
+    /// The piece for your pawn waiting on its last rank (Avalanche).
+    Promote(Role),
+    /// Play the turn whose push loses, after all.
+    ConfirmPush,
+    /// Do not play the turn whose push loses; choose again.
+    CancelPush,
+    /// Give up the game.
+    Resign,
+    /// Offer, accept or decline a draw.
+    Draw(DrawAction),
+    /// Request, accept or decline a takeback.
+    Takeback(TakebackAction),
+    /// Call the game off while a side has not moved yet.
+    Abort,
+    /// Show the board; `flip` shows it from the other side.
+    Board {
+        /// Turn the board around.
+        flip: bool,
+    },
+    /// The record so far, as text and as a PGN-style file.
+    Moves,
+    /// The games going on in this server.
+    Games,
+    /// A Chess960 setup: the numbered one, or one drawn at random.
+    Chess960(Option<u16>),
+    /// The commands.
+    Help,
+    /// The rules of a variant, or the list of variants.
+    Rules(Option<Variant>),
+}
+
+/// A button a reply offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Accept the challenge.
+    AcceptChallenge,
+    /// Decline the challenge.
+    DeclineChallenge,
+    /// Resign the game.
+    Resign,
+    /// Offer a draw.
+    OfferDraw,
+    /// Show the board from the other side.
+    Flip,
+    /// Choose this piece for the pending promotion.
+    Promote(Role),
+    /// Play the losing push after all.
+    ConfirmPush,
+    /// Choose another turn instead of the losing push.
+    CancelPush,
+}
+
+impl Action {
+    /// A stable short id for a button (`accept`, `promote-q`), to combine with a game id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Action::AcceptChallenge => "accept",
+            Action::DeclineChallenge => "decline",
+            Action::Resign => "resign",
+            Action::OfferDraw => "draw",
+            Action::Flip => "flip",
+            Action::Promote(Role::Queen) => "promote-q",
+            Action::Promote(Role::Rook) => "promote-r",
+            Action::Promote(Role::Bishop) => "promote-b",
+            Action::Promote(_) => "promote-n",
+            Action::ConfirmPush => "confirm-push",
+            Action::CancelPush => "cancel-push",
+        }
+    }
+
+    /// The action for an id written by [`Action::id`].
+    pub fn from_id(id: &str) -> Option<Action> {
+        Some(match id {
+            "accept" => Action::AcceptChallenge,
+            "decline" => Action::DeclineChallenge,
+            "resign" => Action::Resign,
+            "draw" => Action::OfferDraw,
+            "flip" => Action::Flip,
+            "promote-q" => Action::Promote(Role::Queen),
+            "promote-r" => Action::Promote(Role::Rook),
+            "promote-b" => Action::Promote(Role::Bishop),
+            "promote-n" => Action::Promote(Role::Knight),
+            "confirm-push" => Action::ConfirmPush,
+            "cancel-push" => Action::CancelPush,
+            _ => return None,
+        })
+    }
+
+    /// The button's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Action::AcceptChallenge => "Accept",
+            Action::DeclineChallenge => "Decline",
+            Action::Resign => "Resign",
+            Action::OfferDraw => "Offer draw",
+            Action::Flip => "Flip board",
+            Action::Promote(Role::Queen) => "Queen",
+            Action::Promote(Role::Rook) => "Rook",
+            Action::Promote(Role::Bishop) => "Bishop",
+            Action::Promote(_) => "Knight",
+            Action::ConfirmPush => "Confirm (loses)",
+            Action::CancelPush => "Cancel",
+        }
+    }
+
+    /// The command a press of this button gives.
+    pub fn command(self) -> Command {
+        match self {
+            Action::AcceptChallenge => Command::Accept,
+            Action::DeclineChallenge => Command::Decline,
+            Action::Resign => Command::Resign,
+            Action::OfferDraw => Command::Draw(DrawAction::Offer),
+            Action::Flip => Command::Board { flip: true },
+            Action::Promote(role) => Command::Promote(role),
+            Action::ConfirmPush => Command::ConfirmPush,
+            Action::CancelPush => Command::CancelPush,
+        }
+    }
+}
+
+/// What the service answers to a command.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// Markdown-ish plain text.
+    pub text: String,
+    /// The board as a PNG.
+    pub image: Option<Vec<u8>>,
+    /// An attachment: file name and bytes (the record for `moves`).
+    pub file: Option<(String, Vec<u8>)>,
+    /// Only the caller should see it (errors and refusals, half-entered turns).
+    pub private: bool,
+    /// The game (or challenge) the reply is about.
+    pub game: Option<GameId>,
+    /// Buttons to offer.
+    pub actions: Vec<Action>,
+    /// Users to ping: the player to move, the challenged player.
+    pub mentions: Vec<UserId>,
+}
+
+impl Reply {
+    /// A public text reply.
+    pub fn public(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// A reply only the caller sees: refusals, errors, steps of a turn.
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        }
+    }
+
+    /// The same reply about `game`.
+    pub fn with_game(mut self, game: GameId) -> Reply {
+        self.game = Some(game);
+        self
+    }
+}
+
+/// A message nobody asked for: a deadline reminder, a timeout, an expired challenge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// Where to post it.
+    pub channel: ChannelId,
+    /// What to post.
+    pub reply: Reply,
+}
