@@ -3,3 +3,4 @@
 pub mod config;
 pub mod service;
 pub mod storage;
+pub mod discord;
