@@ -162,6 +162,9 @@ pub enum SetupError {
     /// The Chess960 number is out of range.
     #[error("Chess960 setups are numbered 0 to 959, not {0}")]
     Chess960Number(u32),
+    /// Chess960 needs a setup number (draw one at random with the service).
+    #[error("a Chess960 game needs a setup number 0 to 959")]
+    MissingNumber,
     /// The variant has a fixed setup.
     #[error("{0} has a fixed setup and cannot start from a Chess960 number")]
     FixedSetup(&'static str),

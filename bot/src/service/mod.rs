@@ -1,5 +1,484 @@
-//! The game service.
+//! The game service: challenges, turns, offers, deadlines and views, independent of any front.
+//!
+//! Each channel holds at most one challenge or game, kept in a `DashMap` of per-channel async
+//! locks: commands on different channels run in parallel, commands on one channel run one at a
+//! time. No map guard is ever held across an `.await`. Every state change is committed to
+//! storage before the reply that announces it is returned; rendering runs on the blocking pool.
 
+mod challenge;
+mod clock;
+mod config;
+mod error;
+mod live;
+mod offers;
+mod parse;
+mod pending;
+mod play;
+mod suggest;
+mod sweep;
+mod text;
 mod types;
+mod view;
 
-pub use types::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use dashmap::DashMap;
+use render::{Renderer, Scene};
+use rules::{Color, Game, Position};
+use tokio::sync::{Mutex, OwnedMutexGuard};
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use config::ServiceConfig;
+pub use error::ServiceError;
+pub use parse::{CommandError, format_duration, parse_command, parse_duration};
+pub use suggest::edit_distance;
+pub use types::{
+    Action, ChannelId, ColorChoice, Command, DrawAction, GameId, GuildId, Notice, Origin, Reply,
+    SetupChoice, TakebackAction, User, UserId,
+};
+
+use crate::storage::{Storage, StorageError, to_unix_ms};
+use live::{Live, Slot};
+use pending::Pending;
+
+/// The game service. Cheap to clone: clones share everything.
+#[derive(Clone)]
+pub struct GameService {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    config: ServiceConfig,
+    storage: Storage,
+    renderer: Arc<Renderer>,
+    clock: Arc<dyn Clock>,
+    /// One lock per channel with a challenge or game.
+    slots: DashMap<ChannelId, Arc<Mutex<Slot>>>,
+    /// Where each challenge or game in `slots` lives, for buttons that carry its id.
+    channels: DashMap<GameId, ChannelId>,
+    /// The next id to hand out.
+    next_id: AtomicU64,
+}
+
+type SlotGuard = OwnedMutexGuard<Slot>;
+
+impl GameService {
+    /// Opens the service on `storage`, reloading every open challenge and unfinished game.
+    /// A stored game that no longer replays is an error naming it, not a silent loss.
+    pub async fn open(
+        config: ServiceConfig,
+        storage: Storage,
+        renderer: Arc<Renderer>,
+        clock: Arc<dyn Clock>,
+    ) -> Result<GameService, ServiceError> {
+        let loader = storage.clone();
+        let (unfinished, next_id) =
+            tokio::task::spawn_blocking(move || -> Result<_, StorageError> {
+                Ok((loader.load_unfinished()?, loader.next_id()?))
+            })
+            .await
+            .map_err(|e| ServiceError::Task(e.to_string()))??;
+        let slots = DashMap::new();
+        let channels = DashMap::new();
+        for stored in unfinished.games {
+            let row = stored.row;
+            let mut game =
+                Game::new(row.variant, row.chess960).map_err(|source| ServiceError::Setup {
+                    game: row.id,
+                    source,
+                })?;
+            for (i, notation) in stored.turns.iter().enumerate() {
+                let replayed = game
+                    .position()
+                    .parse_turn(notation)
+                    .and_then(|turn| game.play(turn));
+                if let Err(source) = replayed {
+                    return Err(ServiceError::Replay {
+                        game: row.id,
+                        ply: i + 1,
+                        notation: notation.clone(),
+                        source,
+                    });
+                }
+            }
+            let pending = row.state.pending.as_deref().and_then(|p| {
+                let decoded = Pending::decode(p);
+                if decoded.is_none() {
+                    tracing::warn!(
+                        game = row.id,
+                        pending = p,
+                        "dropping an unreadable half-entered turn"
+                    );
+                }
+                decoded
+            });
+            if slots.contains_key(&row.channel) {
+                tracing::warn!(
+                    game = row.id,
+                    channel = row.channel,
+                    "two unfinished games in one channel; keeping the first"
+                );
+                continue;
+            }
+            channels.insert(row.id, row.channel);
+            slots.insert(
+                row.channel,
+                Arc::new(Mutex::new(Slot::Game(Box::new(Live {
+                    row,
+                    game,
+                    pending,
+                })))),
+            );
+        }
+        for challenge in unfinished.challenges {
+            if slots.contains_key(&challenge.channel) {
+                tracing::warn!(
+                    challenge = challenge.id,
+                    "challenge in a channel with a game; ignoring it"
+                );
+                continue;
+            }
+            channels.insert(challenge.id, challenge.channel);
+            slots.insert(
+                challenge.channel,
+                Arc::new(Mutex::new(Slot::Challenge(challenge))),
+            );
+        }
+        tracing::info!(slots = slots.len(), "game service open");
+        Ok(GameService {
+            shared: Arc::new(Shared {
+                config,
+                storage,
+                renderer,
+                clock,
+                slots,
+                channels,
+                next_id: AtomicU64::new(next_id),
+            }),
+        })
+    }
+
+    /// Carries out `command` for `origin` and says what happened. Refusals and mistakes are
+    /// private replies; nothing changes for them.
+    pub async fn execute(&self, origin: &Origin, command: Command) -> Reply {
+        match command {
+            Command::Help => Reply::public(text::HELP),
+            Command::Rules(None) => Reply::public(text::variants_overview()),
+            Command::Rules(Some(v)) => Reply::public(text::rules_text(v)),
+            Command::Chess960(n) => self.chess960(n).await,
+            Command::Games => self.games(origin).await,
+            Command::Board { flip } => match self.existing_slot(origin.channel).await {
+                Some(mut guard) => {
+                    let note = self.settle(&mut guard, false).await;
+                    let reply = self.board(origin, &guard, flip).await;
+                    with_note(note, reply)
+                }
+                None => Reply::private(NO_GAME),
+            },
+            Command::Moves => match self.existing_slot(origin.channel).await {
+                Some(mut guard) => {
+                    let note = self.settle(&mut guard, false).await;
+                    let reply = view::moves(&guard);
+                    with_note(note, reply)
+                }
+                None => Reply::private(NO_GAME),
+            },
+            command => {
+                let mut guard = self.slot(origin.channel).await;
+                let note = self.settle(&mut guard, false).await;
+                let reply = self.channel_command(origin, &mut guard, command).await;
+                if matches!(*guard, Slot::Free) {
+                    self.retire(&mut guard, origin.channel);
+                }
+                with_note(note, reply)
+            }
+        }
+    }
+
+    async fn channel_command(
+        &self,
+        origin: &Origin,
+        guard: &mut SlotGuard,
+        command: Command,
+    ) -> Reply {
+        match command {
+            Command::Challenge {
+                opponent,
+                variant,
+                setup,
+                color,
+                deadline,
+            } => {
+                let ask = challenge::Ask {
+                    opponent,
+                    variant,
+                    setup,
+                    color,
+                    deadline,
+                };
+                self.challenge(origin, guard, ask).await
+            }
+            Command::Accept => self.accept(origin, guard).await,
+            Command::Decline => self.decline(origin, guard).await,
+            Command::Cancel => self.cancel(origin, guard).await,
+            Command::Move(input) => self.play_input(origin, guard, &input).await,
+            Command::Promote(role) => {
+                let input = format!("={}", role.upper_char());
+                self.play_input(origin, guard, &input).await
+            }
+            Command::ConfirmPush => self.confirm_push(origin, guard).await,
+            Command::CancelPush => self.cancel_push(origin, guard).await,
+            Command::Resign => self.resign(origin, guard).await,
+            Command::Draw(action) => self.draw(origin, guard, action).await,
+            Command::Takeback(action) => self.takeback(origin, guard, action).await,
+            Command::Abort => self.abort(origin, guard).await,
+            Command::Board { .. }
+            | Command::Moves
+            | Command::Games
+            | Command::Chess960(_)
+            | Command::Help
+            | Command::Rules(_) => Reply::private("That command is answered elsewhere."),
+        }
+    }
+
+    /// Legal turns for the player to move in `origin`'s channel that match what they typed,
+    /// best first, at most `limit` (for autocomplete). Empty for anyone else.
+    pub async fn move_suggestions(
+        &self,
+        origin: &Origin,
+        typed: &str,
+        limit: usize,
+    ) -> Vec<String> {
+        let Some(guard) = self.existing_slot(origin.channel).await else {
+            return Vec::new();
+        };
+        let Slot::Game(live) = &*guard else {
+            return Vec::new();
+        };
+        if live.outcome().is_some() || !live.colors_of(origin.user.id).contains(&live.to_move()) {
+            return Vec::new();
+        }
+        let candidates = play::candidates(live);
+        suggest::complete(typed, &candidates, limit)
+    }
+
+    /// Whether `user` is the player to move in the game in `channel` (for typed moves).
+    pub async fn is_player_to_move(&self, channel: ChannelId, user: UserId) -> bool {
+        let Some(guard) = self.existing_slot(channel).await else {
+            return false;
+        };
+        match &*guard {
+            Slot::Game(live) => live.outcome().is_none() && live.player(live.to_move()).id == user,
+            _ => false,
+        }
+    }
+
+    /// The channel of a challenge or game still held by the service (buttons carry game ids).
+    pub async fn channel_of_game(&self, game: GameId) -> Option<ChannelId> {
+        self.shared.channels.get(&game).map(|c| *c.value())
+    }
+
+    /// Reminders, timeouts and expired challenges due now. Call it periodically; it is also
+    /// safe to call at any time (each is announced once).
+    pub async fn sweep(&self) -> Vec<Notice> {
+        let all: Vec<(ChannelId, Arc<Mutex<Slot>>)> = self
+            .shared
+            .slots
+            .iter()
+            .map(|e| (*e.key(), e.value().clone()))
+            .collect();
+        let mut notices = Vec::new();
+        for (channel, slot) in all {
+            let mut guard = slot.lock_owned().await;
+            if let Some(reply) = self.settle(&mut guard, true).await {
+                notices.push(Notice { channel, reply });
+            }
+            if self.is_stale(&guard) {
+                self.retire(&mut guard, channel);
+            }
+        }
+        notices
+    }
+
+    /// Writes everything to the database file; call before exit.
+    pub async fn shutdown(&self) {
+        if let Err(e) = self.store(|s| s.checkpoint()).await {
+            tracing::warn!(error = %e, "could not checkpoint the database at shutdown");
+        }
+    }
+
+    /// The number of channels holding a challenge or game.
+    pub fn active_channels(&self) -> usize {
+        self.shared.slots.len()
+    }
+
+    /// The configuration in force.
+    pub fn config(&self) -> &ServiceConfig {
+        &self.shared.config
+    }
+
+    fn now_ms(&self) -> i64 {
+        to_unix_ms(self.shared.clock.now())
+    }
+
+    fn new_id(&self) -> GameId {
+        self.shared.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The locked slot of `channel`, created empty if there is none.
+    async fn slot(&self, channel: ChannelId) -> SlotGuard {
+        loop {
+            let slot = self
+                .shared
+                .slots
+                .entry(channel)
+                .or_insert_with(|| Arc::new(Mutex::new(Slot::Free)))
+                .clone();
+            let guard = slot.lock_owned().await;
+            if !matches!(*guard, Slot::Retired) {
+                return guard;
+            }
+        }
+    }
+
+    /// The locked slot of `channel`, if it has one.
+    async fn existing_slot(&self, channel: ChannelId) -> Option<SlotGuard> {
+        loop {
+            let slot = self.shared.slots.get(&channel).map(|s| s.value().clone())?;
+            let guard = slot.lock_owned().await;
+            if !matches!(*guard, Slot::Retired) {
+                return Some(guard);
+            }
+        }
+    }
+
+    /// Takes the slot out of the map; anyone waiting for it will look the channel up again.
+    fn retire(&self, guard: &mut SlotGuard, channel: ChannelId) {
+        let old = std::mem::replace(&mut **guard, Slot::Retired);
+        if let Some(id) = old.id() {
+            self.shared.channels.remove(&id);
+        }
+        let mutex = OwnedMutexGuard::mutex(guard).clone();
+        self.shared
+            .slots
+            .remove_if(&channel, |_, v| Arc::ptr_eq(v, &mutex));
+    }
+
+    /// Empty, or holding a game finished longer ago than the retention time.
+    fn is_stale(&self, slot: &Slot) -> bool {
+        match slot {
+            Slot::Free => true,
+            Slot::Game(live) => live.row.state.finished.is_some_and(|f| {
+                let retention = i64::try_from(self.shared.config.finished_retention.as_millis())
+                    .unwrap_or(i64::MAX);
+                self.now_ms().saturating_sub(f.at_ms) >= retention
+            }),
+            Slot::Challenge(_) | Slot::Retired => false,
+        }
+    }
+
+    /// Runs a storage call on the blocking pool; the error is a message for logs and users.
+    async fn store<T, F>(&self, f: F) -> Result<T, String>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Storage) -> Result<T, StorageError> + Send + 'static,
+    {
+        let storage = self.shared.storage.clone();
+        match tokio::task::spawn_blocking(move || f(&storage)).await {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "storage write failed");
+                Err(e.to_string())
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "storage task failed");
+                Err(e.to_string())
+            }
+        }
+    }
+
+    /// Draws a board on the blocking pool. A failure is logged and the reply goes without it.
+    async fn render(&self, scene: Scene) -> Option<Vec<u8>> {
+        let renderer = self.shared.renderer.clone();
+        match tokio::task::spawn_blocking(move || renderer.render_png(&scene)).await {
+            Ok(Ok(png)) => Some(png),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "board rendering failed");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "board rendering task failed");
+                None
+            }
+        }
+    }
+
+    /// The scene of a game's current position seen from `orientation`.
+    fn scene(live: &Live, orientation: Color) -> Scene {
+        let mut scene = Scene::from_position(live.game.position());
+        scene.orientation = orientation;
+        if let Some(turn) = live.game.last_turn() {
+            scene.last_move = turn.mv.map(|m| (m.from, m.to));
+            scene.last_push = turn.push.map(|p| (p.from, p.to));
+        }
+        scene.white = live.row.white.name.clone();
+        scene.black = live.row.black.name.clone();
+        scene.chess960 = live.game.chess960_number();
+        scene.result = live.outcome().map(|o| format!("{} · {o}", o.result_str()));
+        scene
+    }
+
+    /// The scene of a lone position (the `chess960` command).
+    fn position_scene(position: &Position, chess960: Option<u16>) -> Scene {
+        let mut scene = Scene::from_position(position);
+        scene.chess960 = chess960;
+        scene
+    }
+}
+
+const NO_GAME: &str = "There is no game or challenge in this channel. Start one with `challenge`.";
+
+/// Puts an announcement that happened first (a timeout, an expiry) before a reply; the
+/// result is public, since the announcement is news for everyone.
+fn with_note(note: Option<Reply>, reply: Reply) -> Reply {
+    match note {
+        None => reply,
+        Some(mut note) => {
+            note.text = format!("{}\n\n{}", note.text, reply.text);
+            if note.image.is_none() {
+                note.image = reply.image;
+            }
+            note.file = reply.file;
+            note
+        }
+    }
+}
+
+/// A refusal for anyone who is not playing.
+fn not_a_player(live: &Live) -> Reply {
+    Reply::private(format!(
+        "You are not playing in this game ({}); you can watch with `board`.",
+        live.players()
+    ))
+    .with_game(live.row.id)
+}
+
+/// A refusal for a game that has ended.
+fn game_over(live: &Live) -> Reply {
+    let result = live
+        .outcome()
+        .map(|o| format!("{o} ({})", o.result_str()))
+        .unwrap_or_default();
+    Reply::private(format!(
+        "The game is over: {result}. Start a new one with `challenge`."
+    ))
+    .with_game(live.row.id)
+}
+
+/// An apology for a write that failed; nothing changed.
+fn save_failed(error: &str) -> Reply {
+    Reply::private(format!(
+        "I could not save that, so nothing changed ({error}). Please try again."
+    ))
+}

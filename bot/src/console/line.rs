@@ -1,0 +1,149 @@
+//! One console line: `USER> COMMAND ARGS`, or `USER@ROOM> COMMAND ARGS` to play in another room.
+
+use crate::service::{ChannelId, Command, CommandError, User, UserId, parse_command};
+
+/// The room lines without `@ROOM` play in.
+pub const DEFAULT_ROOM: &str = "main";
+
+/// A line that is not `USER> COMMAND`, or whose command is malformed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// No `>` separates the user from the command.
+    #[error("expected `USER> COMMAND`, e.g. `alice> challenge bob avalanche`")]
+    NoUser,
+    /// The user part is empty or has spaces.
+    #[error("`{0}` is not a user name: use one word, e.g. `alice`")]
+    BadUser(String),
+    /// The room part after `@` is empty or has spaces.
+    #[error("`{0}` is not a room name: use one word, e.g. `alice@room2>`")]
+    BadRoom(String),
+    /// The command is malformed.
+    #[error(transparent)]
+    Command(#[from] CommandError),
+}
+
+/// A parsed console line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Who speaks.
+    pub user: User,
+    /// The room (channel) they speak in.
+    pub room: String,
+    /// What they ask.
+    pub command: Command,
+}
+
+/// A stable id for a console name: its FNV-1a hash, kept within the database's integers,
+/// so the same name is the same player after a restart.
+pub fn stable_id(name: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in name.to_lowercase().bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    (hash & 0x7fff_ffff_ffff_ffff).max(1)
+}
+
+/// The console user called `name`.
+pub fn user(name: &str) -> User {
+    User {
+        id: stable_id(name),
+        name: name.to_string(),
+    }
+}
+
+/// The channel id of a console room.
+pub fn room_channel(room: &str) -> ChannelId {
+    stable_id(&format!("room:{room}"))
+}
+
+/// The user id of a console name (for tests that look into storage).
+pub fn user_id(name: &str) -> UserId {
+    stable_id(name)
+}
+
+/// Whether a line carries nothing to run (blank, or a `#` comment).
+pub fn is_blank(line: &str) -> bool {
+    let t = line.trim();
+    t.is_empty() || t.starts_with('#')
+}
+
+/// Reads `USER[@ROOM]> COMMAND ARGS`.
+pub fn parse_line(line: &str) -> Result<Line, LineError> {
+    let (who, command) = line.split_once('>').ok_or(LineError::NoUser)?;
+    let who = who.trim();
+    let (name, room) = match who.split_once('@') {
+        Some((n, r)) => {
+            let r = r.trim();
+            if r.is_empty() || r.contains(char::is_whitespace) {
+                return Err(LineError::BadRoom(r.to_string()));
+            }
+            (n.trim(), r)
+        }
+        None => (who, DEFAULT_ROOM),
+    };
+    if name.is_empty() || name.contains(char::is_whitespace) {
+        return Err(LineError::BadUser(name.to_string()));
+    }
+    let command = parse_command(command, &mut |word| {
+        let name = word.trim_start_matches('@');
+        if name.is_empty() {
+            Err(format!("`{word}` is not a user name"))
+        } else {
+            Ok(user(name))
+        }
+    })?;
+    Ok(Line {
+        user: user(name),
+        room: room.to_string(),
+        command,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_name_user_room_and_command() {
+        let line = parse_line("alice> challenge bob avalanche-balanced");
+        assert!(matches!(
+            line,
+            Ok(Line { ref user, ref room, command: Command::Challenge { opponent: Some(ref o), .. } })
+                if user.name == "alice" && room == DEFAULT_ROOM && o.name == "bob"
+        ));
+        let line = parse_line("carol@side> board");
+        assert!(
+            matches!(line, Ok(Line { ref room, command: Command::Board { flip: false }, .. }) if room == "side")
+        );
+    }
+
+    #[test]
+    fn malformed_lines_are_refused() {
+        assert_eq!(parse_line("move e4"), Err(LineError::NoUser));
+        assert_eq!(
+            parse_line("> move e4"),
+            Err(LineError::BadUser(String::new()))
+        );
+        assert_eq!(
+            parse_line("al ice> move e4"),
+            Err(LineError::BadUser("al ice".into()))
+        );
+        assert_eq!(
+            parse_line("alice@> move e4"),
+            Err(LineError::BadRoom(String::new()))
+        );
+        assert!(matches!(
+            parse_line("alice> dance"),
+            Err(LineError::Command(_))
+        ));
+    }
+
+    #[test]
+    fn ids_are_stable_and_distinct() {
+        assert_eq!(stable_id("alice"), stable_id("Alice"));
+        assert_ne!(stable_id("alice"), stable_id("bob"));
+        assert!(i64::try_from(stable_id("anyone at all")).is_ok());
+        assert_ne!(room_channel("main"), user_id("main"));
+    }
+}

@@ -1,0 +1,46 @@
+//! What a deployment may tune in the service.
+
+use std::time::Duration;
+
+/// The service's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServiceConfig {
+    /// How long a challenge waits for an answer (default 10 minutes).
+    pub challenge_ttl: Duration,
+    /// The move deadline of games whose challenge names none (default none).
+    pub default_deadline: Option<Duration>,
+    /// How long before a deadline the player to move is reminded (default 1 hour; a deadline
+    /// shorter than twice this is reminded at half time).
+    pub reminder_before: Duration,
+    /// How long a finished game stays in its channel for `board` and `moves` before a new
+    /// challenge is needed to see anything there (default 1 hour).
+    pub finished_retention: Duration,
+    /// The shortest move deadline a challenge may ask for (default 1 minute).
+    pub min_deadline: Duration,
+    /// The longest move deadline a challenge may ask for (default 30 days).
+    pub max_deadline: Duration,
+}
+
+impl Default for ServiceConfig {
+    fn default() -> ServiceConfig {
+        ServiceConfig {
+            challenge_ttl: Duration::from_secs(10 * 60),
+            default_deadline: None,
+            reminder_before: Duration::from_secs(60 * 60),
+            finished_retention: Duration::from_secs(60 * 60),
+            min_deadline: Duration::from_secs(60),
+            max_deadline: Duration::from_secs(30 * 24 * 60 * 60),
+        }
+    }
+}
+
+impl ServiceConfig {
+    /// When, before a deadline of `deadline`, the reminder goes out.
+    pub fn reminder_lead(&self, deadline: Duration) -> Duration {
+        if self.reminder_before * 2 <= deadline {
+            self.reminder_before
+        } else {
+            deadline / 2
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! Why the service could not start.
+
+use rules::{MoveError, SetupError};
+
+use super::GameId;
+use crate::storage::StorageError;
+
+/// A failure opening the service. Commands never fail this way: their problems are replies.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// The database could not be read.
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+    /// A stored game cannot be set up again.
+    #[error("stored game {game} cannot be set up: {source}")]
+    Setup {
+        /// The game.
+        game: GameId,
+        /// Why.
+        source: SetupError,
+    },
+    /// A stored turn no longer replays: the database was edited or damaged.
+    #[error("stored game {game} does not replay: ply {ply} `{notation}` is refused ({source})")]
+    Replay {
+        /// The game.
+        game: GameId,
+        /// The ply (1-based).
+        ply: usize,
+        /// The stored notation.
+        notation: String,
+        /// The rules core's reason.
+        source: MoveError,
+    },
+    /// A blocking task panicked or was cancelled.
+    #[error("a background task failed: {0}")]
+    Task(String),
+}

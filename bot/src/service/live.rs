@@ -1,0 +1,113 @@
+//! What a channel holds, and a game in progress with everything the service keeps about it.
+
+use rules::{Color, Game, Outcome};
+
+use super::pending::Pending;
+use super::{GameId, User, UserId};
+use crate::storage::{ChallengeRow, GameRow};
+
+/// The contents of a channel's slot.
+#[derive(Debug)]
+pub(crate) enum Slot {
+    /// Nothing here.
+    Free,
+    /// An open challenge.
+    Challenge(ChallengeRow),
+    /// A game, going on or recently finished.
+    Game(Box<Live>),
+    /// The slot was taken out of the map; whoever finds it must look the channel up again.
+    Retired,
+}
+
+impl Slot {
+    /// The id of the challenge or game here.
+    pub(crate) fn id(&self) -> Option<GameId> {
+        match self {
+            Slot::Challenge(c) => Some(c.id),
+            Slot::Game(g) => Some(g.row.id),
+            Slot::Free | Slot::Retired => None,
+        }
+    }
+}
+
+/// A game with its players, its stored state and any half-entered turn.
+#[derive(Debug)]
+pub(crate) struct Live {
+    /// The stored facts and state.
+    pub(crate) row: GameRow,
+    /// The game itself.
+    pub(crate) game: Game,
+    /// What the player to move has entered of their turn so far.
+    pub(crate) pending: Option<Pending>,
+}
+
+impl Live {
+    /// The player of `color`.
+    pub(crate) fn player(&self, color: Color) -> &User {
+        match color {
+            Color::White => &self.row.white,
+            Color::Black => &self.row.black,
+        }
+    }
+
+    /// The colours `user` plays: none, one, or both in a game against themself.
+    pub(crate) fn colors_of(&self, user: UserId) -> Vec<Color> {
+        Color::ALL
+            .into_iter()
+            .filter(|c| self.player(*c).id == user)
+            .collect()
+    }
+
+    /// True when one person plays both sides.
+    pub(crate) fn is_solo(&self) -> bool {
+        self.row.white.id == self.row.black.id
+    }
+
+    /// The side to move.
+    pub(crate) fn to_move(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+
+    /// The result, once the game is over.
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// "alice (White)".
+    pub(crate) fn label(&self, color: Color) -> String {
+        format!("{} ({color})", self.player(color).name)
+    }
+
+    /// "alice (White) vs bob (Black)".
+    pub(crate) fn players(&self) -> String {
+        format!(
+            "{} vs {}",
+            self.label(Color::White),
+            self.label(Color::Black)
+        )
+    }
+
+    /// The number of ply `ply` (0-based) as a record writes it: `12.` for White, `12...` for Black.
+    pub(crate) fn ply_number(&self, ply: usize) -> String {
+        let start = self.game.start();
+        let offset = usize::from(start.side_to_move() == Color::Black);
+        let index = ply + offset;
+        let number = start.fullmove_number() as usize + index / 2;
+        if index.is_multiple_of(2) {
+            format!("{number}.")
+        } else {
+            format!("{number}...")
+        }
+    }
+
+    /// The variant's name, with the setup number when the game started from one.
+    pub(crate) fn variant_label(&self) -> String {
+        match self.game.chess960_number() {
+            Some(n) if self.row.variant.is_avalanche() => {
+                format!("{} 960 (setup #{n})", self.row.variant.name())
+            }
+            Some(n) => format!("{} (setup #{n})", self.row.variant.name()),
+            None => self.row.variant.name().to_string(),
+        }
+    }
+}

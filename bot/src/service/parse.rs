@@ -1,0 +1,501 @@
+//! Text commands (`challenge bob avalanche 1d`, `move Nf3/a3`) read into [`Command`]s, for the
+//! console and for any front that takes typed commands.
+
+use std::time::Duration;
+
+use rules::{Role, Variant};
+
+use super::suggest::edit_distance;
+use super::{ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User};
+
+/// A line that is not a well-formed command, and what to write instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// Nothing was written.
+    #[error("no command given; write `help` for the list")]
+    Empty,
+    /// The first word is not a command.
+    #[error("unknown command `{word}`{}", suggestion_text(.suggestion.as_deref(), .word))]
+    Unknown {
+        /// The word.
+        word: String,
+        /// The command it resembles, if one is close.
+        suggestion: Option<&'static str>,
+    },
+    /// A command needs an argument that is missing.
+    #[error("`{command}` needs {what}")]
+    Missing {
+        /// The command.
+        command: &'static str,
+        /// What it needs, with an example.
+        what: &'static str,
+    },
+    /// An argument cannot be read.
+    #[error("`{command}`: {reason}")]
+    BadArgument {
+        /// The command.
+        command: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+fn suggestion_text(suggestion: Option<&str>, word: &str) -> String {
+    match suggestion {
+        Some(s) => format!(" (did you mean `{s}`?)"),
+        None if looks_like_a_move(word) => format!(" (to play a move write `move {word}`)"),
+        None => "; write `help` for the list".to_string(),
+    }
+}
+
+fn looks_like_a_move(word: &str) -> bool {
+    word.chars().any(|c| c.is_ascii_digit()) && word.len() <= 12
+}
+
+/// Every command word, with the command it names (aliases included).
+const WORDS: &[(&str, &str)] = &[
+    ("challenge", "challenge"),
+    ("play", "challenge"),
+    ("accept", "accept"),
+    ("decline", "decline"),
+    ("cancel", "cancel"),
+    ("move", "move"),
+    ("m", "move"),
+    ("promote", "promote"),
+    ("confirm", "confirm"),
+    ("cancel-push", "cancel-push"),
+    ("resign", "resign"),
+    ("draw", "draw"),
+    ("takeback", "takeback"),
+    ("abort", "abort"),
+    ("board", "board"),
+    ("flip", "flip"),
+    ("moves", "moves"),
+    ("games", "games"),
+    ("chess960", "chess960"),
+    ("help", "help"),
+    ("rules", "rules"),
+];
+
+/// Reads a text command. `resolve` turns the opponent word of `challenge` (a name, an `@name`,
+/// a mention) into a user, or says why it cannot.
+pub fn parse_command(
+    line: &str,
+    resolve: &mut dyn FnMut(&str) -> Result<User, String>,
+) -> Result<Command, CommandError> {
+    let line = line.trim();
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    if word.is_empty() {
+        return Err(CommandError::Empty);
+    }
+    let lower = word.to_lowercase();
+    let name = WORDS
+        .iter()
+        .find(|(w, _)| *w == lower)
+        .map(|(_, n)| *n)
+        .ok_or_else(|| CommandError::Unknown {
+            word: word.to_string(),
+            suggestion: WORDS
+                .iter()
+                .map(|(w, _)| (edit_distance(&lower, w), *w))
+                .filter(|(d, w)| *d <= 2 && *d < w.len())
+                .min()
+                .map(|(_, w)| w),
+        })?;
+    let args: Vec<&str> = rest.split_whitespace().collect();
+    let no_args = |command: &'static str, c: Command| {
+        if args.is_empty() {
+            Ok(c)
+        } else {
+            Err(CommandError::BadArgument {
+                command,
+                reason: format!("takes no arguments, but got `{rest}`"),
+            })
+        }
+    };
+    match name {
+        "challenge" => parse_challenge(&args, resolve),
+        "accept" => no_args("accept", Command::Accept),
+        "decline" => no_args("decline", Command::Decline),
+        "cancel" => no_args("cancel", Command::Cancel),
+        "move" if rest.is_empty() => Err(CommandError::Missing {
+            command: "move",
+            what: "a move, e.g. `move e4` or `move Nf3/a3`",
+        }),
+        "move" => Ok(Command::Move(rest.to_string())),
+        "promote" => parse_promote(rest),
+        "confirm" => no_args("confirm", Command::ConfirmPush),
+        "cancel-push" => no_args("cancel-push", Command::CancelPush),
+        "resign" => no_args("resign", Command::Resign),
+        "draw" => parse_draw(rest),
+        "takeback" => parse_takeback(rest),
+        "abort" => no_args("abort", Command::Abort),
+        "board" => match rest.to_lowercase().as_str() {
+            "" => Ok(Command::Board { flip: false }),
+            "flip" | "flipped" => Ok(Command::Board { flip: true }),
+            _ => Err(CommandError::BadArgument {
+                command: "board",
+                reason: format!("`{rest}` is not `flip`"),
+            }),
+        },
+        "flip" => no_args("flip", Command::Board { flip: true }),
+        "moves" => no_args("moves", Command::Moves),
+        "games" => no_args("games", Command::Games),
+        "chess960" => parse_chess960(rest),
+        "help" => Ok(Command::Help),
+        "rules" if rest.is_empty() => Ok(Command::Rules(None)),
+        "rules" => rest
+            .parse::<Variant>()
+            .map(|v| Command::Rules(Some(v)))
+            .map_err(|e| CommandError::BadArgument {
+                command: "rules",
+                reason: e.to_string(),
+            }),
+        _ => Err(CommandError::Unknown {
+            word: word.to_string(),
+            suggestion: None,
+        }),
+    }
+}
+
+fn parse_promote(rest: &str) -> Result<Command, CommandError> {
+    let key = rest.trim_start_matches('=').to_lowercase();
+    let role = match key.as_str() {
+        "q" | "queen" => Role::Queen,
+        "r" | "rook" => Role::Rook,
+        "b" | "bishop" => Role::Bishop,
+        "n" | "knight" => Role::Knight,
+        "" => {
+            return Err(CommandError::Missing {
+                command: "promote",
+                what: "a piece: Q, R, B or N",
+            });
+        }
+        _ => {
+            return Err(CommandError::BadArgument {
+                command: "promote",
+                reason: format!("`{rest}` is not a piece; choose Q, R, B or N"),
+            });
+        }
+    };
+    Ok(Command::Promote(role))
+}
+
+fn parse_draw(rest: &str) -> Result<Command, CommandError> {
+    let action = match rest.to_lowercase().as_str() {
+        "" | "offer" => DrawAction::Offer,
+        "accept" | "yes" => DrawAction::Accept,
+        "decline" | "no" => DrawAction::Decline,
+        _ => {
+            return Err(CommandError::BadArgument {
+                command: "draw",
+                reason: format!("`{rest}` is not `offer`, `accept` or `decline`"),
+            });
+        }
+    };
+    Ok(Command::Draw(action))
+}
+
+fn parse_takeback(rest: &str) -> Result<Command, CommandError> {
+    let action = match rest.to_lowercase().as_str() {
+        "" | "request" => TakebackAction::Request,
+        "accept" | "yes" => TakebackAction::Accept,
+        "decline" | "no" => TakebackAction::Decline,
+        _ => {
+            return Err(CommandError::BadArgument {
+                command: "takeback",
+                reason: format!("`{rest}` is not `request`, `accept` or `decline`"),
+            });
+        }
+    };
+    Ok(Command::Takeback(action))
+}
+
+fn parse_chess960(rest: &str) -> Result<Command, CommandError> {
+    if rest.is_empty() || rest.eq_ignore_ascii_case("random") {
+        return Ok(Command::Chess960(None));
+    }
+    match rest.trim_start_matches('#').parse::<u16>() {
+        Ok(n) if n < 960 => Ok(Command::Chess960(Some(n))),
+        _ => Err(CommandError::BadArgument {
+            command: "chess960",
+            reason: format!("`{rest}` is not a setup number 0 to 959"),
+        }),
+    }
+}
+
+fn parse_challenge(
+    args: &[&str],
+    resolve: &mut dyn FnMut(&str) -> Result<User, String>,
+) -> Result<Command, CommandError> {
+    let bad = |reason: String| CommandError::BadArgument {
+        command: "challenge",
+        reason,
+    };
+    let mut opponent = None;
+    let mut variant = None;
+    let mut setup = None;
+    let mut color = None;
+    let mut deadline = None;
+    for &arg in args {
+        let lower = arg.to_lowercase();
+        let (key, value) = match lower.split_once('=') {
+            Some((k, v)) => (Some(k), v),
+            None => (None, lower.as_str()),
+        };
+        match key {
+            Some("variant") => {
+                variant = Some(value.parse::<Variant>().map_err(|e| bad(e.to_string()))?);
+                continue;
+            }
+            Some("setup" | "960" | "chess960") => {
+                setup = Some(parse_setup(value).ok_or_else(|| {
+                    bad(format!("`{arg}`: a setup is a number 0 to 959 or `random`"))
+                })?);
+                continue;
+            }
+            Some("color" | "colour") => {
+                color = Some(ColorChoice::from_id(value).ok_or_else(|| {
+                    bad(format!("`{arg}`: a colour is `white`, `black` or `random`"))
+                })?);
+                continue;
+            }
+            Some("deadline") => {
+                deadline = Some(parse_duration(value).ok_or_else(|| {
+                    bad(format!(
+                        "`{arg}`: a deadline is written like 10m, 1h, 1d or 3d"
+                    ))
+                })?);
+                continue;
+            }
+            Some(_) => return Err(bad(format!("unknown option `{arg}`"))),
+            None => {}
+        }
+        if let Some(c) = match value {
+            "w" | "white" => Some(ColorChoice::White),
+            "b" | "black" => Some(ColorChoice::Black),
+            "random" => Some(ColorChoice::Random),
+            _ => None,
+        } {
+            color = Some(c);
+        } else if matches!(value, "random960" | "frc" | "960") && variant.is_some() {
+            setup = Some(SetupChoice::Random);
+        } else if let Ok(v) = value.parse::<Variant>() {
+            if variant.is_some() {
+                return Err(bad(format!("two variants given (`{arg}`)")));
+            }
+            variant = Some(v);
+        } else if let Ok(n) = value.strip_prefix('#').unwrap_or(value).parse::<u16>() {
+            if n >= 960 {
+                return Err(bad(format!(
+                    "`{arg}`: Chess960 setups are numbered 0 to 959"
+                )));
+            }
+            setup = Some(SetupChoice::Number(n));
+        } else if let Some(d) = parse_duration(value) {
+            deadline = Some(d);
+        } else {
+            if opponent.is_some() {
+                return Err(bad(format!(
+                    "`{arg}` is not a variant, setup, colour or deadline, and an opponent is already named"
+                )));
+            }
+            opponent = Some(resolve(arg).map_err(bad)?);
+        }
+    }
+    // A setup with no variant means Chess960.
+    let variant = variant.unwrap_or(if setup.is_some() {
+        Variant::Chess960
+    } else {
+        Variant::Standard
+    });
+    let setup = match (variant, setup) {
+        (Variant::Chess960, None) => Some(SetupChoice::Random),
+        (_, s) => s,
+    };
+    Ok(Command::Challenge {
+        opponent,
+        variant,
+        setup,
+        color: color.unwrap_or_default(),
+        deadline,
+    })
+}
+
+fn parse_setup(s: &str) -> Option<SetupChoice> {
+    if s == "random" {
+        return Some(SetupChoice::Random);
+    }
+    s.parse::<u16>()
+        .ok()
+        .filter(|n| *n < 960)
+        .map(SetupChoice::Number)
+}
+
+/// Reads a duration like `30s`, `10m`, `1h`, `1d`, `3d`, `1w` or `1h30m`.
+pub fn parse_duration(s: &str) -> Option<Duration> {
+    let mut total: u64 = 0;
+    let mut number: Option<u64> = None;
+    for c in s.trim().to_lowercase().chars() {
+        if let Some(d) = c.to_digit(10) {
+            number = Some(
+                number
+                    .unwrap_or(0)
+                    .checked_mul(10)?
+                    .checked_add(u64::from(d))?,
+            );
+            continue;
+        }
+        let unit = match c {
+            's' => 1,
+            'm' => 60,
+            'h' => 3600,
+            'd' => 86_400,
+            'w' => 7 * 86_400,
+            _ => return None,
+        };
+        total = total.checked_add(number.take()?.checked_mul(unit)?)?;
+    }
+    if number.is_some() || total == 0 {
+        return None;
+    }
+    Some(Duration::from_secs(total))
+}
+
+/// Writes a duration the way [`parse_duration`] reads it, largest units first (`1d 2h`).
+pub fn format_duration(d: Duration) -> String {
+    let mut secs = d.as_secs();
+    if secs == 0 {
+        return "0s".to_string();
+    }
+    let mut parts = Vec::new();
+    for (unit, name) in [(86_400, "d"), (3600, "h"), (60, "m"), (1, "s")] {
+        if secs >= unit {
+            parts.push(format!("{}{name}", secs / unit));
+            secs %= unit;
+        }
+    }
+    parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(name: &str) -> Result<User, String> {
+        Ok(User {
+            id: name.len() as u64,
+            name: name.trim_start_matches('@').to_string(),
+        })
+    }
+
+    fn parse(line: &str) -> Result<Command, CommandError> {
+        parse_command(line, &mut |s| user(s))
+    }
+
+    #[test]
+    fn challenges_read_their_options_in_any_order() {
+        let c = parse("challenge bob avalanche-balanced black 1d");
+        assert_eq!(
+            c,
+            Ok(Command::Challenge {
+                opponent: Some(User {
+                    id: 3,
+                    name: "bob".into()
+                }),
+                variant: Variant::AvalancheBalanced,
+                setup: None,
+                color: ColorChoice::Black,
+                deadline: Some(Duration::from_secs(86_400)),
+            })
+        );
+        let c = parse("challenge avalanche 960 @carol");
+        assert!(matches!(
+            c,
+            Ok(Command::Challenge {
+                variant: Variant::Avalanche,
+                setup: Some(SetupChoice::Random),
+                opponent: Some(User { ref name, .. }),
+                ..
+            }) if name == "carol"
+        ));
+        assert!(matches!(
+            parse("challenge chess960 518"),
+            Ok(Command::Challenge {
+                opponent: None,
+                variant: Variant::Chess960,
+                setup: Some(SetupChoice::Number(518)),
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse("challenge 960"),
+            Ok(Command::Challenge {
+                variant: Variant::Chess960,
+                setup: Some(SetupChoice::Random),
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn challenge_mistakes_are_explained() {
+        assert!(parse("challenge bob carol").is_err());
+        assert!(parse("challenge standard avalanche").is_err());
+        assert!(parse("challenge chess960 960x").is_err());
+        assert!(parse("challenge 1000").is_err());
+        assert!(parse("challenge colour=green").is_err());
+    }
+
+    #[test]
+    fn other_commands_parse() {
+        assert_eq!(
+            parse("move  =Q Kd2/e6 "),
+            Ok(Command::Move("=Q Kd2/e6".into()))
+        );
+        assert_eq!(parse("MOVE e4"), Ok(Command::Move("e4".into())));
+        assert_eq!(parse("promote n"), Ok(Command::Promote(Role::Knight)));
+        assert_eq!(parse("draw"), Ok(Command::Draw(DrawAction::Offer)));
+        assert_eq!(parse("draw no"), Ok(Command::Draw(DrawAction::Decline)));
+        assert_eq!(
+            parse("takeback accept"),
+            Ok(Command::Takeback(TakebackAction::Accept))
+        );
+        assert_eq!(parse("board flip"), Ok(Command::Board { flip: true }));
+        assert_eq!(parse("chess960 #518"), Ok(Command::Chess960(Some(518))));
+        assert_eq!(parse("chess960"), Ok(Command::Chess960(None)));
+        assert_eq!(
+            parse("rules balanced"),
+            Ok(Command::Rules(Some(Variant::AvalancheBalanced)))
+        );
+    }
+
+    #[test]
+    fn malformed_lines_say_what_to_do() {
+        assert_eq!(parse("   "), Err(CommandError::Empty));
+        let e = parse("resing").map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains("did you mean `resign`"), "{e}");
+        let e = parse("e4").map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains("move e4"), "{e}");
+        assert!(parse("move").is_err());
+        assert!(parse("accept now").is_err());
+        assert!(parse("chess960 960").is_err());
+        assert!(parse("promote king").is_err());
+    }
+
+    #[test]
+    fn durations_round_trip() {
+        assert_eq!(parse_duration("10m"), Some(Duration::from_secs(600)));
+        assert_eq!(parse_duration("1h30m"), Some(Duration::from_secs(5400)));
+        assert_eq!(parse_duration("3d"), Some(Duration::from_secs(3 * 86_400)));
+        assert_eq!(parse_duration("10"), None);
+        assert_eq!(parse_duration("m"), None);
+        assert_eq!(parse_duration("0m"), None);
+        assert_eq!(parse_duration("99999999999999999999d"), None);
+        assert_eq!(format_duration(Duration::from_secs(93_600)), "1d 2h");
+        assert_eq!(format_duration(Duration::from_secs(600)), "10m");
+    }
+}

@@ -1,0 +1,329 @@
+//! Playing turns: whole or in steps, promotion choices, losing pushes, mistakes with
+//! suggestions.
+
+use rules::{Color, ParsedInput, Position, Turn, TurnPrefix};
+
+use super::live::{Live, Slot};
+use super::pending::Pending;
+use super::suggest::closest;
+use super::{
+    Action, GameService, Origin, Reply, SlotGuard, format_duration, game_over, not_a_player,
+    save_failed,
+};
+use crate::storage::Finished;
+
+/// How many suggestions a mistake gets.
+const SUGGESTIONS: usize = 5;
+
+/// Why a player may not act on the turn now, if they may not.
+fn refuse_turn(live: &Live, origin: &Origin) -> Option<Reply> {
+    if live.outcome().is_some() {
+        return Some(game_over(live));
+    }
+    let colors = live.colors_of(origin.user.id);
+    if colors.is_empty() {
+        return Some(not_a_player(live));
+    }
+    if !colors.contains(&live.to_move()) {
+        return Some(
+            Reply::private(format!(
+                "It is not your turn: {} is to move.",
+                live.label(live.to_move())
+            ))
+            .with_game(live.row.id),
+        );
+    }
+    None
+}
+
+/// The game in the slot, or the reply that says there is none.
+pub(super) fn game_in(slot: &mut Slot) -> Result<&mut Live, Box<Reply>> {
+    match slot {
+        Slot::Game(live) => Ok(live),
+        Slot::Challenge(c) => Err(Box::new(Reply::private(format!(
+            "The game has not started: {}'s challenge is waiting to be accepted.",
+            c.challenger.name
+        )))),
+        Slot::Free | Slot::Retired => Err(Box::new(Reply::private(
+            "There is no game in this channel. Start one with `challenge`.",
+        ))),
+    }
+}
+
+impl GameService {
+    pub(super) async fn play_input(
+        &self,
+        origin: &Origin,
+        guard: &mut SlotGuard,
+        input: &str,
+    ) -> Reply {
+        let live = match game_in(guard) {
+            Ok(live) => live,
+            Err(reply) => return *reply,
+        };
+        if let Some(refusal) = refuse_turn(live, origin) {
+            return refusal;
+        }
+        let pos = live.game.position().clone();
+        let prefix = match &live.pending {
+            Some(Pending::Prefix(p)) => *p,
+            _ => TurnPrefix::default(),
+        };
+        let parsed = match pos.parse_turn_input(input, &prefix) {
+            Err(e) if prefix != TurnPrefix::default() => pos
+                .parse_turn_input(input, &TurnPrefix::default())
+                .map_err(|_| e),
+            other => other,
+        };
+        match parsed {
+            Err(e) => {
+                let mut text = format!("{}.", super::challenge::capitalize(&e.to_string()));
+                let hints = suggestions(&pos, &prefix, input);
+                if !hints.is_empty() {
+                    let list: Vec<String> = hints.iter().map(|h| format!("`{h}`")).collect();
+                    text.push_str(&format!("\nLegal and close: {}", list.join(", ")));
+                }
+                Reply::private(text).with_game(live.row.id)
+            }
+            Ok(ParsedInput::Complete(turn)) => {
+                if live.pending == Some(Pending::Confirm(turn)) {
+                    return self.play_turn(live, turn).await;
+                }
+                if live.row.variant.is_avalanche() && pos.is_losing_push(&turn) {
+                    let notation = pos.turn_to_notation(&turn);
+                    if let Err(e) = self.set_pending(live, Some(Pending::Confirm(turn))).await {
+                        return save_failed(&e);
+                    }
+                    let mut reply = Reply::private(format!(
+                        "Careful: the push in `{notation}` leaves your own king attacked, so it **loses the game** at once. \
+                         `confirm` to play it anyway, or `cancel-push` and choose another turn."
+                    ))
+                    .with_game(live.row.id);
+                    reply.actions = vec![Action::ConfirmPush, Action::CancelPush];
+                    return reply;
+                }
+                self.play_turn(live, turn).await
+            }
+            Ok(ParsedInput::NeedsMove { promotion }) => {
+                let square = pos
+                    .pending_promotion()
+                    .map(|s| format!(" on {s}"))
+                    .unwrap_or_default();
+                let pending = Pending::Prefix(TurnPrefix {
+                    promotion: Some(promotion),
+                    mv: None,
+                });
+                if let Err(e) = self.set_pending(live, Some(pending)).await {
+                    return save_failed(&e);
+                }
+                Reply::private(format!(
+                    "Your pawn{square} will become a {promotion}. Now your move (`move …`)."
+                ))
+                .with_game(live.row.id)
+            }
+            Ok(ParsedInput::NeedsPush { prefix, pushes }) => {
+                let options: Vec<String> = pushes
+                    .iter()
+                    .map(|p| {
+                        let turn = Turn {
+                            promotion: prefix.promotion,
+                            mv: prefix.mv,
+                            push: Some(*p),
+                        };
+                        let loses = if pos.is_losing_push(&turn) {
+                            " (loses)"
+                        } else {
+                            ""
+                        };
+                        format!("`{}`{loses}", p.to)
+                    })
+                    .collect();
+                let example = pushes.first().map(|p| p.to.to_string()).unwrap_or_default();
+                if let Err(e) = self.set_pending(live, Some(Pending::Prefix(prefix))).await {
+                    return save_failed(&e);
+                }
+                Reply::private(format!(
+                    "`{}` noted. Now push one of {}'s pawns to {} (e.g. `move {example}`).",
+                    input.trim(),
+                    live.player(live.to_move().opposite()).name,
+                    options.join(", ")
+                ))
+                .with_game(live.row.id)
+            }
+        }
+    }
+
+    pub(super) async fn confirm_push(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+        let live = match game_in(guard) {
+            Ok(live) => live,
+            Err(reply) => return *reply,
+        };
+        if let Some(refusal) = refuse_turn(live, origin) {
+            return refusal;
+        }
+        match live.pending {
+            Some(Pending::Confirm(turn)) => self.play_turn(live, turn).await,
+            _ => {
+                Reply::private("There is no turn waiting for confirmation.").with_game(live.row.id)
+            }
+        }
+    }
+
+    pub(super) async fn cancel_push(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+        let live = match game_in(guard) {
+            Ok(live) => live,
+            Err(reply) => return *reply,
+        };
+        if let Some(refusal) = refuse_turn(live, origin) {
+            return refusal;
+        }
+        if live.pending.is_none() {
+            return Reply::private("You have no half-entered turn to drop.").with_game(live.row.id);
+        }
+        if let Err(e) = self.set_pending(live, None).await {
+            return save_failed(&e);
+        }
+        Reply::private("Dropped. Enter your whole turn again.").with_game(live.row.id)
+    }
+
+    /// Stores a new half-entered turn (or none).
+    async fn set_pending(&self, live: &mut Live, pending: Option<Pending>) -> Result<(), String> {
+        let mut state = live.row.state.clone();
+        state.pending = pending.as_ref().map(Pending::encode);
+        let id = live.row.id;
+        let stored = state.clone();
+        self.store(move |s| s.update_game(id, &stored)).await?;
+        live.row.state = state;
+        live.pending = pending;
+        Ok(())
+    }
+
+    /// Plays a legal turn, stores it, and announces it with the new board.
+    pub(super) async fn play_turn(&self, live: &mut Live, turn: Turn) -> Reply {
+        let before = live.game.position().clone();
+        let notation = before.turn_to_notation(&turn);
+        let ply = live.game.turns().len();
+        let mover = before.side_to_move();
+        if let Err(e) = live.game.play(turn) {
+            return Reply::private(format!("{}.", super::challenge::capitalize(&e.to_string())));
+        }
+        let old_state = live.row.state.clone();
+        let now = self.now_ms();
+        let mut state = old_state.clone();
+        state.turn_started_ms = now;
+        state.reminded = false;
+        state.pending = None;
+        state.takeback = None;
+        let lapsed = state.draw_offer == Some(mover.opposite());
+        if lapsed {
+            state.draw_offer = None;
+        }
+        state.finished = live.outcome().map(|outcome| Finished {
+            outcome,
+            at_ms: now,
+        });
+        if state.finished.is_some() {
+            state.draw_offer = None;
+        }
+        let id = live.row.id;
+        let (stored_notation, stored_state) = (notation.clone(), state.clone());
+        if let Err(e) = self
+            .store(move |s| s.record_turn(id, ply, &stored_notation, &stored_state))
+            .await
+        {
+            live.game.take_back();
+            return save_failed(&e);
+        }
+        live.row.state = state;
+        live.pending = None;
+        let mut text = format!(
+            "**{} {notation}** — {}",
+            live.ply_number(ply),
+            live.label(mover)
+        );
+        if lapsed {
+            text.push_str(&format!(
+                "\n{}'s draw offer lapsed.",
+                live.player(mover.opposite()).name
+            ));
+        }
+        text.push('\n');
+        text.push_str(&status_line(live));
+        let orientation = if live.outcome().is_some() {
+            mover
+        } else {
+            live.to_move()
+        };
+        self.game_reply(live, orientation, text).await
+    }
+}
+
+/// Whose turn it is, check, a pending promotion, the deadline; or the result.
+pub(super) fn status_line(live: &Live) -> String {
+    if let Some(o) = live.outcome() {
+        return format!("**{}** — {o}.", o.result_str());
+    }
+    let pos = live.game.position();
+    let to_move = live.to_move();
+    let mut line = String::new();
+    if pos.is_check() {
+        line.push_str("Check! ");
+    }
+    line.push_str(&format!("{} to move", live.label(to_move)));
+    if let Some(sq) = pos.pending_promotion() {
+        line.push_str(&format!(
+            "; first choose a piece for the pawn on {sq}: `promote Q`, `R`, `B` or `N`"
+        ));
+    }
+    line.push('.');
+    if let Some(d) = live.row.deadline {
+        line.push_str(&format!(" ({} per turn)", format_duration(d)));
+    }
+    line
+}
+
+/// Every legal whole turn of the side to move, in canonical notation.
+pub(super) fn candidates(live: &Live) -> Vec<String> {
+    let pos = live.game.position();
+    pos.legal_turns()
+        .iter()
+        .map(|t| pos.turn_to_notation(t))
+        .collect()
+}
+
+/// Legal input close to what was typed: pushes when a move waits for one, moves alone when
+/// an Avalanche move was typed without a push, whole turns otherwise.
+fn suggestions(pos: &Position, prefix: &TurnPrefix, typed: &str) -> Vec<String> {
+    let turns = pos.legal_turns();
+    if prefix.mv.is_some() {
+        let pushes: Vec<String> = turns
+            .iter()
+            .filter(|t| t.mv == prefix.mv && t.promotion == prefix.promotion)
+            .filter_map(|t| t.push.map(|p| p.to.to_string()))
+            .collect();
+        if !pushes.is_empty() {
+            return closest(typed, &pushes, SUGGESTIONS);
+        }
+    }
+    let whole: Vec<String> = turns.iter().map(|t| pos.turn_to_notation(t)).collect();
+    if pos.variant().is_avalanche() && !typed.contains('/') {
+        let moves: Vec<String> = whole
+            .iter()
+            .map(|n| {
+                let head = n.split('/').next().unwrap_or(n);
+                head.trim_end_matches(['+', '#']).to_string()
+            })
+            .collect();
+        return closest(typed, &moves, SUGGESTIONS);
+    }
+    closest(typed, &whole, SUGGESTIONS)
+}
+
+/// The colour to show at the bottom for `viewer`: Black for the Black player, else White.
+pub(super) fn default_orientation(live: &Live, viewer: u64) -> Color {
+    if live.colors_of(viewer) == [Color::Black] {
+        Color::Black
+    } else {
+        Color::White
+    }
+}

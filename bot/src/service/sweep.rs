@@ -1,0 +1,102 @@
+//! Time-driven changes: challenges that lapse, deadlines that pass, reminders before them.
+
+use std::time::Duration;
+
+use rules::{EndReason, Outcome};
+
+use super::live::Slot;
+use super::{GameService, Reply, SlotGuard, format_duration};
+use crate::storage::{ChallengeEnd, from_unix_ms};
+
+impl GameService {
+    /// Applies what the clock says is due in this slot: an expired challenge ends, an overdue
+    /// game is lost on time and, when `remind`, a reminder goes out. Returns the announcement.
+    pub(super) async fn settle(&self, guard: &mut SlotGuard, remind: bool) -> Option<Reply> {
+        let now = self.now_ms();
+        match &mut **guard {
+            Slot::Challenge(c) if now >= c.expires_ms => {
+                let (id, challenger) = (c.id, c.challenger.clone());
+                let opponent = c.opponent.clone();
+                if self
+                    .store(move |s| s.end_challenge(id, ChallengeEnd::Expired))
+                    .await
+                    .is_err()
+                {
+                    return None;
+                }
+                **guard = Slot::Free;
+                self.shared.channels.remove(&id);
+                let to = opponent
+                    .map(|o| format!(" to {}", o.name))
+                    .unwrap_or_default();
+                let mut reply = Reply::public(format!(
+                    "{}'s challenge{to} expired unanswered.",
+                    challenger.name
+                ))
+                .with_game(id);
+                reply.mentions = vec![challenger.id];
+                Some(reply)
+            }
+            Slot::Game(live) if live.outcome().is_none() => {
+                let deadline = live.row.deadline?;
+                let deadline_ms = i64::try_from(deadline.as_millis()).unwrap_or(i64::MAX);
+                let due = live.row.state.turn_started_ms.saturating_add(deadline_ms);
+                let late = live.to_move();
+                if now >= due {
+                    let outcome = Outcome {
+                        winner: Some(late.opposite()),
+                        reason: EndReason::Timeout,
+                    };
+                    let text = format!(
+                        "**{}** did not move within {} and loses on time.",
+                        live.label(late),
+                        format_duration(deadline)
+                    );
+                    let mut reply = self.finish(live, outcome, text, late.opposite()).await;
+                    if reply.private {
+                        // The result could not be stored; try again at the next sweep.
+                        return None;
+                    }
+                    reply.mentions = vec![live.row.white.id, live.row.black.id];
+                    reply.mentions.dedup();
+                    return Some(reply);
+                }
+                let lead = i64::try_from(self.shared.config.reminder_lead(deadline).as_millis())
+                    .unwrap_or(i64::MAX);
+                if remind && !live.row.state.reminded && now >= due.saturating_sub(lead) {
+                    let mut state = live.row.state.clone();
+                    state.reminded = true;
+                    if self.save_state(live, state).await.is_err() {
+                        return None;
+                    }
+                    let left = from_unix_ms(due)
+                        .duration_since(from_unix_ms(now))
+                        .unwrap_or(Duration::ZERO);
+                    let player = live.player(late);
+                    let mut reply = Reply::public(format!(
+                        "{}, it is your turn in game #{} ({}): {} left before you lose on time.",
+                        player.name,
+                        live.row.id,
+                        live.players(),
+                        format_duration(round_to_minutes(left))
+                    ))
+                    .with_game(live.row.id);
+                    reply.mentions = vec![player.id];
+                    return Some(reply);
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Rounds up to whole minutes once a duration is a minute or more, so reminders read well.
+fn round_to_minutes(d: Duration) -> Duration {
+    let secs = d.as_secs();
+    if secs < 60 {
+        d
+    } else {
+        Duration::from_secs(secs.div_ceil(60) * 60)
+    }
+}

@@ -1,0 +1,260 @@
+//! What anyone may look at: the board, the record, the games in a server, Chess960 setups;
+//! and the board reply every turn gets.
+
+use std::sync::Arc;
+
+use rand::Rng;
+use rules::{Color, Position, Role, Variant};
+use tokio::sync::Mutex;
+
+use super::live::{Live, Slot};
+use super::play::{default_orientation, status_line};
+use super::{Action, ChannelId, GameService, Origin, Reply, SlotGuard};
+
+/// The longest record shown as text; the attached file always has all of it.
+const RECORD_TEXT_LIMIT: usize = 1500;
+/// The most games `games` lists.
+const GAMES_LIMIT: usize = 25;
+
+impl GameService {
+    /// A reply with the game's board seen from `orientation`, the buttons that fit, and a
+    /// mention of the player to move.
+    pub(super) async fn game_reply(&self, live: &Live, orientation: Color, text: String) -> Reply {
+        let image = self.render(Self::scene(live, orientation)).await;
+        let mut actions = Vec::new();
+        let mut mentions = Vec::new();
+        if live.outcome().is_none() {
+            if live.game.position().pending_promotion().is_some() {
+                actions.extend(Role::PROMOTIONS.map(Action::Promote));
+            }
+            actions.extend([Action::Resign, Action::OfferDraw]);
+            if !live.is_solo() {
+                mentions.push(live.player(live.to_move()).id);
+            }
+        }
+        actions.push(Action::Flip);
+        Reply {
+            text,
+            image,
+            game: Some(live.row.id),
+            actions,
+            mentions,
+            ..Reply::default()
+        }
+    }
+
+    pub(super) async fn board(&self, origin: &Origin, guard: &SlotGuard, flip: bool) -> Reply {
+        let live = match &**guard {
+            Slot::Game(live) => live,
+            Slot::Challenge(c) => {
+                return Reply::private(format!(
+                    "No game yet: {}'s challenge is waiting to be accepted.",
+                    c.challenger.name
+                ));
+            }
+            Slot::Free | Slot::Retired => return Reply::private(super::NO_GAME),
+        };
+        let mut orientation = default_orientation(live, origin.user.id);
+        if flip {
+            orientation = orientation.opposite();
+        }
+        let moved = live.game.turns().len();
+        let last = live
+            .game
+            .notations()
+            .last()
+            .map(|n| format!(" · last: {} {n}", live.ply_number(moved.saturating_sub(1))))
+            .unwrap_or_default();
+        let text = format!(
+            "{} · {}{last}\n{}",
+            live.players(),
+            live.variant_label(),
+            status_line(live)
+        );
+        let mut reply = self.game_reply(live, orientation, text).await;
+        reply.mentions.clear();
+        reply.private = flip;
+        reply
+    }
+
+    pub(super) async fn games(&self, origin: &Origin) -> Reply {
+        let all: Vec<(ChannelId, Arc<Mutex<Slot>>)> = self
+            .shared
+            .slots
+            .iter()
+            .map(|e| (*e.key(), e.value().clone()))
+            .collect();
+        let mut games = Vec::new();
+        let mut challenges = Vec::new();
+        for (channel, slot) in all {
+            let guard = slot.lock().await;
+            match &*guard {
+                Slot::Game(live) if live.row.guild == origin.guild && live.outcome().is_none() => {
+                    let moved = live.game.turns().len();
+                    games.push((
+                        live.row.id,
+                        format!(
+                            "• #{} {} · {} · move {} · {} to move · <#{channel}>",
+                            live.row.id,
+                            live.players(),
+                            live.variant_label(),
+                            live.game.position().fullmove_number(),
+                            live.player(live.to_move()).name,
+                        ),
+                        moved,
+                    ));
+                }
+                Slot::Challenge(c) if c.guild == origin.guild => {
+                    challenges.push((
+                        c.id,
+                        format!(
+                            "• #{} {} challenges {} to {} · <#{channel}>",
+                            c.id,
+                            c.challenger.name,
+                            c.opponent
+                                .as_ref()
+                                .map(|o| o.name.as_str())
+                                .unwrap_or("anyone"),
+                            c.variant.name()
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        if games.is_empty() && challenges.is_empty() {
+            return Reply::public(
+                "No games are going on in this server. Start one with `challenge`.",
+            );
+        }
+        games.sort_by_key(|g| g.0);
+        challenges.sort_by_key(|c| c.0);
+        let mut text = format!("**Games going on** ({}):\n", games.len());
+        for (_, line, _) in games.iter().take(GAMES_LIMIT) {
+            text.push_str(line);
+            text.push('\n');
+        }
+        if games.len() > GAMES_LIMIT {
+            text.push_str(&format!("… and {} more\n", games.len() - GAMES_LIMIT));
+        }
+        if !challenges.is_empty() {
+            text.push_str(&format!("**Open challenges** ({}):\n", challenges.len()));
+            for (_, line) in challenges.iter().take(GAMES_LIMIT) {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+        Reply::public(text.trim_end())
+    }
+
+    pub(super) async fn chess960(&self, number: Option<u16>) -> Reply {
+        let n = number.unwrap_or_else(|| rand::rng().random_range(0..960));
+        let position = match Position::new_game(Variant::Chess960, Some(n)) {
+            Ok(p) => p,
+            Err(e) => return Reply::private(format!("{e}.")),
+        };
+        let back_rank = rules::chess960::back_rank_string(n).unwrap_or_default();
+        let image = self.render(Self::position_scene(&position, Some(n))).await;
+        Reply {
+            text: format!(
+                "**Chess960 setup #{n}**: {back_rank}\nFEN: `{}`\nPlay it: `challenge chess960 {n}`",
+                position.to_fen()
+            ),
+            image,
+            ..Reply::default()
+        }
+    }
+}
+
+/// The record so far as text (numbered turns) and the whole record as a PGN-style file.
+pub(super) fn moves(slot: &Slot) -> Reply {
+    let live = match slot {
+        Slot::Game(live) => live,
+        Slot::Challenge(_) => {
+            return Reply::private("No game yet: the challenge is waiting to be accepted.");
+        }
+        Slot::Free | Slot::Retired => return Reply::private(super::NO_GAME),
+    };
+    let mut record = String::new();
+    for (ply, notation) in live.game.notations().iter().enumerate() {
+        let number = live.ply_number(ply);
+        if number.ends_with("...") && ply > 0 {
+            record.push_str(&format!("{notation} "));
+        } else {
+            record.push_str(&format!("{number} {notation} "));
+        }
+    }
+    let record = record.trim_end();
+    let shown = if record.is_empty() {
+        "(no turns yet)".to_string()
+    } else if record.len() > RECORD_TEXT_LIMIT {
+        let from = record.len() - RECORD_TEXT_LIMIT;
+        let tail = record
+            .char_indices()
+            .find(|(i, _)| *i >= from)
+            .and_then(|(i, _)| record.get(i..))
+            .unwrap_or(record);
+        let tail = tail.split_once(' ').map_or(tail, |(_, t)| t);
+        format!("… {tail}\n(the whole record is in the attached file)")
+    } else {
+        record.to_string()
+    };
+    let tags = record_tags(live);
+    let file = live.game.to_record(&tags);
+    Reply {
+        text: format!(
+            "{} · {}\n{shown}\n{}",
+            live.players(),
+            live.variant_label(),
+            status_line(live)
+        ),
+        file: Some((
+            format!("nadare-game-{}.pgn", live.row.id),
+            file.into_bytes(),
+        )),
+        game: Some(live.row.id),
+        ..Reply::default()
+    }
+}
+
+fn record_tags(live: &Live) -> Vec<(String, String)> {
+    let date = {
+        let secs = live.row.created_ms / 1000;
+        let days = secs.div_euclid(86_400);
+        let (y, m, d) = civil_from_days(days);
+        format!("{y:04}.{m:02}.{d:02}")
+    };
+    vec![
+        ("Event".into(), format!("nadare game {}", live.row.id)),
+        ("Site".into(), "nadare".into()),
+        ("Date".into(), date),
+        ("White".into(), live.row.white.name.clone()),
+        ("Black".into(), live.row.black.name.clone()),
+    ]
+}
+
+/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_from_days;
+
+    #[test]
+    fn dates_follow_the_calendar() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+    }
+}

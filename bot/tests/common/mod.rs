@@ -1,0 +1,158 @@
+//! Shared test harness: a service on a temporary database with a hand-driven clock.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use nadare::console::{CONSOLE_GUILD, parse_line, room_channel};
+use nadare::service::{ChannelId, Command, GameService, ManualClock, Origin, Reply, ServiceConfig};
+use nadare::storage::Storage;
+use rules::{EndReason, Game, Variant};
+
+/// A service on a database file in a temporary folder, with a manual clock.
+pub struct Harness {
+    pub service: GameService,
+    pub clock: Arc<ManualClock>,
+    pub storage: Storage,
+    pub db: PathBuf,
+    pub config: ServiceConfig,
+    _dir: tempfile::TempDir,
+}
+
+/// 2026-01-01T00:00:00Z: tests start here.
+pub fn epoch() -> SystemTime {
+    UNIX_EPOCH + Duration::from_secs(1_767_225_600)
+}
+
+pub fn renderer() -> Arc<render::Renderer> {
+    Arc::new(render::Renderer::new(render::RenderOptions::default()).expect("renderer"))
+}
+
+impl Harness {
+    pub async fn new() -> Harness {
+        Harness::with_config(ServiceConfig::default()).await
+    }
+
+    pub async fn with_config(config: ServiceConfig) -> Harness {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = dir.path().join("nadare.db");
+        let storage = Storage::open(&db).expect("open storage");
+        let clock = Arc::new(ManualClock::new(epoch()));
+        let service = GameService::open(config.clone(), storage.clone(), renderer(), clock.clone())
+            .await
+            .expect("open service");
+        Harness {
+            service,
+            clock,
+            storage,
+            db,
+            config,
+            _dir: dir,
+        }
+    }
+
+    /// A second service on the same database file, as after a restart.
+    pub async fn restart(&mut self) {
+        self.service.shutdown().await;
+        let storage = Storage::open(&self.db).expect("reopen storage");
+        self.service = GameService::open(
+            self.config.clone(),
+            storage.clone(),
+            renderer(),
+            self.clock.clone(),
+        )
+        .await
+        .expect("reopen service");
+        self.storage = storage;
+    }
+
+    /// Runs a console-style line (`alice> move e4`) in room `room`.
+    pub async fn say_in(&self, room: &str, line: &str) -> Reply {
+        let parsed = parse_line(line).unwrap_or_else(|e| panic!("bad test line `{line}`: {e}"));
+        let origin = Origin {
+            guild: Some(CONSOLE_GUILD),
+            channel: room_channel(room),
+            user: parsed.user,
+        };
+        self.service.execute(&origin, parsed.command).await
+    }
+
+    /// Runs a console-style line in the main room.
+    pub async fn say(&self, line: &str) -> Reply {
+        self.say_in("main", line).await
+    }
+
+    /// Runs a command for a user in a channel.
+    pub async fn run(&self, channel: ChannelId, user: &str, command: Command) -> Reply {
+        let origin = Origin {
+            guild: Some(CONSOLE_GUILD),
+            channel,
+            user: nadare::console::user(user),
+        };
+        self.service.execute(&origin, command).await
+    }
+
+    pub fn advance(&self, by: Duration) {
+        self.clock.advance(by);
+    }
+}
+
+/// The main room's channel id.
+pub fn main_room() -> ChannelId {
+    room_channel("main")
+}
+
+/// A small deterministic generator (xorshift64*), so found games never change.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    }
+}
+
+/// A game found by play the rules core verifies: from `variant` (and setup), each side takes a
+/// mate when one exists, never plays a losing push, and otherwise plays a seeded random legal
+/// turn; the first seed whose game ends in checkmate wins. Returns the canonical notations.
+pub fn find_mating_game(variant: Variant, chess960: Option<u16>) -> Vec<String> {
+    for seed in 1..200 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(variant, chess960).expect("setup");
+        while game.outcome().is_none() && game.turns().len() < 300 {
+            let pos = game.position().clone();
+            let turns: Vec<_> = pos
+                .legal_turns()
+                .into_iter()
+                .filter(|t| !pos.is_losing_push(t))
+                .collect();
+            if turns.is_empty() {
+                break;
+            }
+            let mate = turns.iter().find(|t| {
+                let mut g = game.clone();
+                g.play(**t).is_ok()
+                    && g.outcome()
+                        .is_some_and(|o| o.reason == EndReason::Checkmate)
+            });
+            let turn = match mate {
+                Some(t) => *t,
+                None => turns[rng.below(turns.len())],
+            };
+            game.play(turn).expect("legal turn");
+        }
+        if game
+            .outcome()
+            .is_some_and(|o| o.reason == EndReason::Checkmate)
+        {
+            return game.notations();
+        }
+    }
+    panic!("no mating game found for {variant}");
+}

@@ -1,0 +1,461 @@
+//! Reading FEN, X-FEN and Shredder-FEN; writing FEN for standard games and Shredder-FEN
+//! for Chess960. Also the start positions of every variant.
+
+use crate::bitboard::Bitboard;
+use crate::chess960;
+use crate::error::{FenError, SetupError};
+use crate::position::{CastleSide, Position, chess960_targets, two_square_targets};
+use crate::types::{Color, Piece, Role, Square, file_from_char};
+use crate::variant::Variant;
+
+/// The usual start, as FEN.
+pub const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// The start of Castelli's reversed Avalanche: Black's king on d8, queen on e8.
+pub const REVERSED_START: &str = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Position {
+    /// The start position of a new game: `chess960` picks a numbered setup where the
+    /// variant allows one (it is required for `chess960`).
+    pub fn new_game(variant: Variant, chess960: Option<u16>) -> Result<Position, SetupError> {
+        let number = match (variant, chess960) {
+            (Variant::Chess960, None) => return Err(SetupError::MissingNumber),
+            (Variant::Standard, Some(n)) | (Variant::AvalancheReversed, Some(n))
+                if n != chess960::STANDARD_NUMBER =>
+            {
+                return Err(SetupError::FixedSetup(variant.name()));
+            }
+            (_, Some(n)) => n,
+            (_, None) => chess960::STANDARD_NUMBER,
+        };
+        let rank = chess960::position_from_number(number)
+            .ok_or(SetupError::Chess960Number(u32::from(number)))?;
+        let mut pos = Position::empty(variant);
+        for (file, role) in (0u8..).zip(rank) {
+            for color in Color::ALL {
+                let back = Square::new(file, color.back_rank());
+                let pawn_rank = if color == Color::White { 1 } else { 6 };
+                if let (Some(back), Some(pawn)) = (back, Square::new(file, pawn_rank)) {
+                    pos.put(back, Piece::new(color, role));
+                    pos.put(pawn, Piece::new(color, Role::Pawn));
+                }
+            }
+        }
+        if variant == Variant::AvalancheReversed {
+            for (sq, role) in [(3, Role::King), (4, Role::Queen)] {
+                if let Some(sq) = Square::new(sq, 7) {
+                    pos.remove(sq);
+                    pos.put(sq, Piece::new(Color::Black, role));
+                }
+            }
+        }
+        pos.chess960 = variant == Variant::Chess960 || number != chess960::STANDARD_NUMBER;
+        for color in Color::ALL {
+            let rooks = pos.pieces(color, Role::Rook);
+            let king = pos.king_square(color);
+            for rook in rooks {
+                let side = if king.is_some_and(|k| rook.file() > k.file()) {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
+                pos.castling[color.index()][side.index()] = Some(rook);
+            }
+        }
+        pos.set_castle_targets();
+        Ok(pos)
+    }
+
+    /// Sets the castling geometry from the variant and where the kings stand.
+    fn set_castle_targets(&mut self) {
+        for color in Color::ALL {
+            self.targets[color.index()] = match self.king_square(color) {
+                Some(k) if self.variant == Variant::AvalancheReversed && color == Color::Black => {
+                    two_square_targets(k)
+                }
+                _ => chess960_targets(color),
+            };
+        }
+    }
+
+    /// Reads a FEN (also X-FEN and Shredder-FEN castling) as a position of `variant`.
+    /// Missing clocks default to `0 1`. In Avalanche, en passant is ignored (the variant
+    /// has none) and a pawn of the side to move on its last rank is a pending promotion.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let mut pos = Position::empty(variant);
+        read_placement(&mut pos, fields[0])?;
+        pos.side = match fields[1] {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            other => return Err(FenError::SideToMove(other.to_string())),
+        };
+        read_castling(&mut pos, fields[2])?;
+        pos.ep = read_en_passant(&pos, fields[3])?;
+        if let Some(h) = fields.get(4) {
+            pos.halfmove = h
+                .parse()
+                .map_err(|_| FenError::HalfmoveClock(h.to_string()))?;
+        }
+        if let Some(f) = fields.get(5) {
+            pos.fullmove = f
+                .parse()
+                .ok()
+                .filter(|&n: &u32| n > 0)
+                .ok_or_else(|| FenError::FullmoveNumber(f.to_string()))?;
+        }
+        let unusual_castling = Color::ALL.into_iter().any(|color| {
+            let reversed_black = variant == Variant::AvalancheReversed && color == Color::Black;
+            let rights = pos.castling[color.index()];
+            rights
+                .iter()
+                .flatten()
+                .any(|r| r.file() != 0 && r.file() != 7)
+                || (rights.iter().any(Option::is_some)
+                    && !reversed_black
+                    && pos.king_square(color).is_some_and(|k| k.file() != 4))
+        });
+        pos.chess960 = variant == Variant::Chess960 || unusual_castling;
+        pos.set_castle_targets();
+        validate(&pos)?;
+        Ok(pos)
+    }
+
+    /// The position as FEN: Shredder-FEN castling (rook files) for Chess960 positions,
+    /// standard `KQkq` otherwise.
+    pub fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match Square::new(file, rank).and_then(|sq| self.piece_at(sq)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        out.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push_str(if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        let mut castling = String::new();
+        for color in Color::ALL {
+            for side in CastleSide::ALL {
+                if let Some(rook) = self.castling_rook(color, side) {
+                    let c = if self.chess960 || !self.is_outermost_rook(color, side, rook) {
+                        rook.file_char()
+                    } else if side == CastleSide::King {
+                        'k'
+                    } else {
+                        'q'
+                    };
+                    castling.push(if color == Color::White {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    });
+                }
+            }
+        }
+        out.push_str(if castling.is_empty() { "-" } else { &castling });
+        out.push(' ');
+        match self.ep {
+            Some(ep) => out.push_str(&ep.to_string()),
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out
+    }
+
+    /// True when `rook` is the rook farthest from the king on `side` of `color`'s back rank.
+    fn is_outermost_rook(&self, color: Color, side: CastleSide, rook: Square) -> bool {
+        outermost_rook(self, color, side) == Some(rook)
+    }
+}
+
+fn outermost_rook(pos: &Position, color: Color, side: CastleSide) -> Option<Square> {
+    let king = pos.king_square(color)?;
+    let rooks = pos.pieces(color, Role::Rook) & Bitboard::rank(color.back_rank());
+    let mut on_side = rooks.filter(|r| match side {
+        CastleSide::King => r.file() > king.file(),
+        CastleSide::Queen => r.file() < king.file(),
+    });
+    match side {
+        CastleSide::King => on_side.last(),
+        CastleSide::Queen => on_side.next(),
+    }
+}
+
+fn read_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::Placement(format!(
+            "expected 8 ranks separated by `/`, found {}",
+            ranks.len()
+        )));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u8;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as u8;
+            } else if let Some(piece) = Piece::from_fen_char(c) {
+                let sq = Square::new(file, rank).ok_or_else(|| {
+                    FenError::Placement(format!("rank {} has more than 8 squares", rank + 1))
+                })?;
+                pos.put(sq, piece);
+                file += 1;
+            } else {
+                return Err(FenError::Placement(format!(
+                    "`{c}` is neither a piece letter nor a digit 1-8"
+                )));
+            }
+        }
+        if file != 8 {
+            return Err(FenError::Placement(format!(
+                "rank {} has {file} squares, not 8",
+                rank + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn read_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let err = |reason: String| FenError::Castling {
+        field: field.to_string(),
+        reason,
+    };
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let king = pos
+            .king_square(color)
+            .filter(|k| k.rank() == color.back_rank())
+            .ok_or_else(|| {
+                err(format!(
+                    "{color} has castling rights but no king on its back rank"
+                ))
+            })?;
+        let (side, rook) = match c.to_ascii_lowercase() {
+            'k' => (
+                CastleSide::King,
+                outermost_rook(pos, color, CastleSide::King),
+            ),
+            'q' => (
+                CastleSide::Queen,
+                outermost_rook(pos, color, CastleSide::Queen),
+            ),
+            f => {
+                let file = file_from_char(f)
+                    .ok_or_else(|| err(format!("`{c}` is not a castling letter")))?;
+                let sq = Square::new(file, color.back_rank());
+                let side = if file > king.file() {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
+                (
+                    side,
+                    sq.filter(|s| pos.pieces(color, Role::Rook).contains(*s)),
+                )
+            }
+        };
+        let rook = rook.ok_or_else(|| err(format!("no {color} rook for `{c}`")))?;
+        if rook.file() == king.file() {
+            return Err(err(format!("`{c}` names the king's own file")));
+        }
+        pos.castling[color.index()][side.index()] = Some(rook);
+    }
+    Ok(())
+}
+
+fn read_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let sq: Square = field
+        .parse()
+        .map_err(|_| FenError::EnPassant(field.to_string()))?;
+    if pos.variant.is_avalanche() {
+        return Ok(None);
+    }
+    let (rank, pawn_rank) = match pos.side {
+        Color::White => (5, 4),
+        Color::Black => (2, 3),
+    };
+    let them = pos.side.opposite();
+    if sq.rank() != rank
+        || !pos
+            .pieces(them, Role::Pawn)
+            .contains(sq.with_rank(pawn_rank))
+    {
+        return Err(FenError::EnPassant(field.to_string()));
+    }
+    let capturers = crate::attacks::pawn(them, sq) & pos.pieces(pos.side, Role::Pawn);
+    Ok(capturers.is_nonempty().then_some(sq))
+}
+
+fn validate(pos: &Position) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let kings = pos.pieces(color, Role::King).count();
+        if kings != 1 {
+            return Err(FenError::Illegal(format!(
+                "{color} has {kings} kings, not one"
+            )));
+        }
+        let own_first = pos.pieces(color, Role::Pawn) & Bitboard::rank(color.back_rank());
+        if own_first.is_nonempty() {
+            return Err(FenError::Illegal(format!(
+                "{color} has a pawn on its own first rank"
+            )));
+        }
+        let last = pos.pieces(color, Role::Pawn) & Bitboard::rank(color.opposite().back_rank());
+        let waiting_allowed = pos.variant.is_avalanche() && color == pos.side;
+        if last.is_nonempty() && !waiting_allowed {
+            return Err(FenError::Illegal(format!(
+                "{color} has an unpromoted pawn on its last rank (only an Avalanche pawn of the side to move may wait there)"
+            )));
+        }
+        if last.more_than_one() {
+            return Err(FenError::Illegal(format!(
+                "{color} has more than one pawn waiting to promote"
+            )));
+        }
+    }
+    if pos.king_attacked(pos.side.opposite()) {
+        return Err(FenError::Illegal(format!(
+            "{} is not to move but is in check",
+            pos.side.opposite()
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_write_the_expected_fen() {
+        let fen = |v, n| Position::new_game(v, n).map(|p| p.to_fen());
+        assert_eq!(fen(Variant::Standard, None).as_deref(), Ok(STANDARD_START));
+        assert_eq!(fen(Variant::Avalanche, None).as_deref(), Ok(STANDARD_START));
+        assert_eq!(
+            fen(Variant::AvalancheReversed, None).as_deref(),
+            Ok(REVERSED_START)
+        );
+        assert_eq!(
+            fen(Variant::Chess960, Some(0)).as_deref(),
+            Ok("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1")
+        );
+        assert_eq!(
+            fen(Variant::Chess960, Some(518)).as_deref(),
+            Ok("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1")
+        );
+        assert_eq!(fen(Variant::Chess960, None), Err(SetupError::MissingNumber));
+        assert_eq!(
+            fen(Variant::Standard, Some(3)),
+            Err(SetupError::FixedSetup("Standard chess"))
+        );
+        assert_eq!(
+            fen(Variant::Chess960, Some(960)),
+            Err(SetupError::Chess960Number(960))
+        );
+    }
+
+    #[test]
+    fn x_fen_and_shredder_fen_name_the_same_rooks() {
+        let shredder = Position::from_fen(
+            Variant::Chess960,
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        );
+        let xfen = Position::from_fen(
+            Variant::Chess960,
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+        );
+        assert!(shredder.is_ok());
+        assert_eq!(shredder, xfen);
+    }
+
+    #[test]
+    fn bad_fens_name_the_field() {
+        let bad = |fen: &str| Position::from_fen(Variant::Standard, fen);
+        assert!(matches!(
+            bad("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"),
+            Err(FenError::Placement(_))
+        ));
+        assert!(matches!(
+            bad("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            Err(FenError::Placement(_))
+        ));
+        assert!(matches!(
+            bad("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            Err(FenError::Placement(_))
+        ));
+        assert!(matches!(
+            bad("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"),
+            Err(FenError::SideToMove(_))
+        ));
+        assert!(matches!(
+            bad("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1"),
+            Err(FenError::Castling { .. })
+        ));
+        assert!(matches!(
+            bad("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"),
+            Err(FenError::EnPassant(_))
+        ));
+        assert!(matches!(
+            bad("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1"),
+            Err(FenError::HalfmoveClock(_))
+        ));
+        assert!(matches!(
+            bad("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"),
+            Err(FenError::FullmoveNumber(_))
+        ));
+        assert!(matches!(
+            bad("8/8/8/8/8/8/8/8 w - -"),
+            Err(FenError::Illegal(_))
+        ));
+        assert!(matches!(bad("4k3/8/8/8/8/8/8/4K2R b K - 0 1"), Ok(_)));
+        assert!(matches!(
+            bad("4k2R/8/8/8/8/8/8/4K3 w - - 0 1"),
+            Err(FenError::Illegal(_))
+        ));
+        assert!(matches!(bad("w"), Err(FenError::FieldCount(1))));
+    }
+
+    #[test]
+    fn avalanche_fen_keeps_a_pending_promotion_and_drops_en_passant() {
+        let pos = Position::from_fen(Variant::Avalanche, "3kP3/8/8/8/8/8/8/4K3 w - e6 0 30");
+        assert!(
+            pos.as_ref().is_ok_and(
+                |p| p.pending_promotion() == "e8".parse().ok() && p.en_passant().is_none()
+            )
+        );
+        assert!(Position::from_fen(Variant::Standard, "3kP3/8/8/8/8/8/8/4K3 w - - 0 30").is_err());
+        assert!(Position::from_fen(Variant::Avalanche, "3kP3/8/8/8/8/8/8/4K3 b - - 0 30").is_err());
+    }
+}

@@ -1,0 +1,200 @@
+//! A game from its start: the turns played, the positions they led to, and the result,
+//! whether a rule ended the game or the players did.
+
+use crate::error::{MoveError, SetupError};
+use crate::outcome::{EndReason, Outcome};
+use crate::position::Position;
+use crate::turn::Turn;
+use crate::variant::Variant;
+
+/// A game of any variant: its start, its turns and, once over, its outcome.
+#[derive(Clone, Debug)]
+pub struct Game {
+    chess960: Option<u16>,
+    turns: Vec<Turn>,
+    /// `positions[0]` is the start; `positions[i]` stands after `i` turns.
+    positions: Vec<Position>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A new game of `variant`, from Chess960 setup `chess960` where given.
+    pub fn new(variant: Variant, chess960: Option<u16>) -> Result<Game, SetupError> {
+        let start = Position::new_game(variant, chess960)?;
+        let mut game = Game::from_position(start);
+        game.chess960 = chess960;
+        Ok(game)
+    }
+
+    /// A game from any position (for example one read from a FEN).
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            chess960: None,
+            turns: Vec::new(),
+            positions: vec![start],
+            outcome: None,
+        }
+    }
+
+    /// The variant played.
+    pub fn variant(&self) -> Variant {
+        self.start().variant()
+    }
+
+    /// The Chess960 setup number the game started from, if it started from one.
+    pub fn chess960_number(&self) -> Option<u16> {
+        self.chess960
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        // `positions` is never empty: it starts with the start position and `take_back`
+        // never removes it.
+        &self.positions[0]
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or_else(|| self.start())
+    }
+
+    /// The position after `ply` turns (0 = the start).
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    /// The turns played, in order.
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// The last turn played.
+    pub fn last_turn(&self) -> Option<&Turn> {
+        self.turns.last()
+    }
+
+    /// Each turn in canonical notation.
+    pub fn notations(&self) -> Vec<String> {
+        self.turns
+            .iter()
+            .zip(&self.positions)
+            .map(|(turn, before)| before.turn_to_notation(turn))
+            .collect()
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Ends the game for a reason outside the board: resignation, agreement, timeout, abort.
+    pub fn set_outcome(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+    }
+
+    /// Plays `turn`, ending the game when a rule says so.
+    pub fn play(&mut self, turn: Turn) -> Result<(), MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let before = self.position();
+        let mover = before.side_to_move();
+        let Some(step) = before.step(&turn) else {
+            return Err(before.diagnose(&turn));
+        };
+        let outcome = if step.ends_game {
+            Some(match turn.mv {
+                None if step.after.king_attacked(mover.opposite()) => Outcome {
+                    winner: Some(mover),
+                    reason: EndReason::PromotedIntoCheck,
+                },
+                None if step.after.is_check() => Outcome {
+                    winner: Some(mover.opposite()),
+                    reason: EndReason::Checkmate,
+                },
+                None => Outcome {
+                    winner: None,
+                    reason: EndReason::Stalemate,
+                },
+                Some(_) => Outcome {
+                    winner: Some(mover.opposite()),
+                    reason: EndReason::ExposedOwnKing,
+                },
+            })
+        } else {
+            None
+        };
+        self.turns.push(turn);
+        self.positions.push(step.after);
+        self.outcome = outcome.or_else(|| self.outcome_by_rule());
+        Ok(())
+    }
+
+    /// Reads `input` as a turn of the side to move and plays it.
+    pub fn play_str(&mut self, input: &str) -> Result<Turn, MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let turn = self.position().parse_turn(input)?;
+        self.play(turn)?;
+        Ok(turn)
+    }
+
+    /// Undoes the last turn, if any, and reopens the game.
+    pub fn take_back(&mut self) -> Option<Turn> {
+        let turn = self.turns.pop()?;
+        self.positions.pop();
+        self.outcome = None;
+        Some(turn)
+    }
+
+    /// The result the rules impose on the position now, if any: mate, stalemate,
+    /// insufficient material, threefold repetition, the fifty-move rule (in that order).
+    fn outcome_by_rule(&self) -> Option<Outcome> {
+        let pos = self.position();
+        let side = pos.side_to_move();
+        let draw = |reason| {
+            Some(Outcome {
+                winner: None,
+                reason,
+            })
+        };
+        if pos.count_turns() == 0 {
+            return if pos.is_check() {
+                Some(Outcome {
+                    winner: Some(side.opposite()),
+                    reason: EndReason::Checkmate,
+                })
+            } else {
+                draw(EndReason::Stalemate)
+            };
+        }
+        if pos.is_insufficient_material() {
+            return draw(EndReason::InsufficientMaterial);
+        }
+        let repeats = self
+            .positions
+            .iter()
+            .rev()
+            .take(pos.halfmove_clock() as usize + 1)
+            .filter(|p| same_for_repetition(p, pos))
+            .count();
+        if repeats >= 3 {
+            return draw(EndReason::ThreefoldRepetition);
+        }
+        if pos.halfmove_clock() >= 100 {
+            return draw(EndReason::FiftyMoveRule);
+        }
+        None
+    }
+}
+
+/// True when two positions are the same for the repetition rule: placement (a pending
+/// promotion is part of it), side to move, castling rights and en-passant possibility.
+fn same_for_repetition(a: &Position, b: &Position) -> bool {
+    a.by_color == b.by_color
+        && a.by_role == b.by_role
+        && a.side == b.side
+        && a.castling == b.castling
+        && a.ep == b.ep
+}

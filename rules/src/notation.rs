@@ -1,0 +1,260 @@
+//! Whole turns in writing: SAN for orthodox games, and the Avalanche turn notation of
+//! rules.md (`Nf3/a3`, `Nf3//`, `=N Kd2/e6`, `Bb4+/c4`, `Qb5/c5+`), both ways.
+
+use crate::error::MoveError;
+use crate::position::Position;
+use crate::turn::{Push, Turn};
+use crate::turngen::TurnPrefix;
+use crate::types::{Role, Square};
+
+/// What a piece of typed input amounts to, given what the player already chose this turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParsedInput {
+    /// A whole legal turn.
+    Complete(Turn),
+    /// A promotion choice alone; the move is still to come.
+    NeedsMove {
+        /// The role chosen.
+        promotion: Role,
+    },
+    /// The move is chosen; one of `pushes` is still to come.
+    NeedsPush {
+        /// What is chosen so far.
+        prefix: TurnPrefix,
+        /// The pushes open now.
+        pushes: Vec<Push>,
+    },
+}
+
+/// True for the characters of annotation glyphs and check marks.
+fn is_mark(c: char) -> bool {
+    matches!(c, '!' | '?' | '+' | '#')
+}
+
+impl Position {
+    /// The check mark for a position the opponent is to move in: `#`, `+` or nothing.
+    fn mark(after: &Position) -> &'static str {
+        if !after.is_check() {
+            ""
+        } else if after.legal_turns().is_empty() {
+            "#"
+        } else {
+            "+"
+        }
+    }
+
+    /// The turn in canonical notation: SAN with its check mark in orthodox games, the
+    /// Avalanche turn notation otherwise. `turn` should be legal; an illegal one is written
+    /// as well as it can be.
+    pub fn turn_to_notation(&self, turn: &Turn) -> String {
+        let after = self.play(turn).ok();
+        let final_mark = after.as_ref().map(Position::mark).unwrap_or("");
+        let Some(mv) = turn.mv else {
+            let role = turn.promotion.map(|r| r.upper_char()).unwrap_or('Q');
+            return format!("={role}{final_mark}");
+        };
+        let mut base = self.clone();
+        let mut out = String::new();
+        if let (Some(role), Some(sq)) = (turn.promotion, self.pending_promotion()) {
+            base.apply_promotion_choice(sq, role);
+            out.push_str(&format!("={} ", role.upper_char()));
+        }
+        out.push_str(&base.move_to_san(&mv));
+        if !self.variant.is_avalanche() {
+            out.push_str(final_mark);
+            return out;
+        }
+        let mut after_move = base.clone();
+        after_move.apply_move(mv);
+        let move_checks = after_move.king_attacked(self.side.opposite());
+        if move_checks {
+            out.push_str(final_mark);
+        }
+        match turn.push {
+            Some(push) => {
+                out.push('/');
+                out.push_str(&push.to.to_string());
+            }
+            None => out.push_str("//"),
+        }
+        if !move_checks {
+            out.push_str(final_mark);
+        }
+        out
+    }
+
+    /// The turn in UCI-style notation: `e2e4` in orthodox games, `g1f3/a3`, `g1f3//` and
+    /// `=Q d2d3/e6` in Avalanche.
+    pub fn turn_to_uci(&self, turn: &Turn) -> String {
+        let mut base = self.clone();
+        let mut out = String::new();
+        if let (Some(role), Some(sq)) = (turn.promotion, self.pending_promotion()) {
+            base.apply_promotion_choice(sq, role);
+            out.push('=');
+            out.push(role.upper_char());
+            if turn.mv.is_some() {
+                out.push(' ');
+            }
+        }
+        if let Some(mv) = turn.mv {
+            out.push_str(&base.move_to_uci(&mv));
+            if self.variant.is_avalanche() {
+                match turn.push {
+                    Some(p) => out.push_str(&format!("/{}", p.to)),
+                    None => out.push_str("//"),
+                }
+            }
+        }
+        out
+    }
+
+    /// Reads a whole turn in any accepted notation.
+    pub fn parse_turn(&self, input: &str) -> Result<Turn, MoveError> {
+        match self.parse_turn_input(input, &TurnPrefix::default())? {
+            ParsedInput::Complete(turn) => Ok(turn),
+            ParsedInput::NeedsPush { pushes, .. } => {
+                Err(MoveError::PushRequired { pushable: pushes })
+            }
+            ParsedInput::NeedsMove { .. } => Err(MoveError::Unparseable {
+                input: input.trim().to_string(),
+                reason: "a move must follow the promotion choice (e.g. `=Q Nf3/a6`)".to_string(),
+            }),
+        }
+    }
+
+    /// Reads typed input that continues a turn: `prefix` holds what the player already
+    /// chose (a promotion choice, a move). Accepts a whole turn, a promotion choice alone,
+    /// a move alone (the push comes later), or a push alone after the move.
+    pub fn parse_turn_input(
+        &self,
+        input: &str,
+        prefix: &TurnPrefix,
+    ) -> Result<ParsedInput, MoveError> {
+        let unparseable = |reason: &str| MoveError::Unparseable {
+            input: input.trim().to_string(),
+            reason: reason.to_string(),
+        };
+        // Glyphs and marks standing alone after a space go; those glued to a part are
+        // removed with that part.
+        let words: Vec<&str> = input
+            .split_whitespace()
+            .filter(|w| !w.chars().all(is_mark))
+            .collect();
+        let mut rest: &str = &words.join(" ");
+        let mut prefix = *prefix;
+
+        if let Some(after_eq) = rest.strip_prefix('=') {
+            if prefix.promotion.is_some() || prefix.mv.is_some() {
+                return Err(unparseable(
+                    "the promotion choice comes first, and it is already made",
+                ));
+            }
+            let mut chars = after_eq.chars();
+            let role = chars
+                .next()
+                .and_then(Role::from_char)
+                .filter(|r| Role::PROMOTIONS.contains(r))
+                .ok_or_else(|| unparseable("after `=` name the piece: Q, R, B or N"))?;
+            let sq = self
+                .pending_promotion()
+                .ok_or(MoveError::NoPendingPromotion)?;
+            if !self.variant.is_avalanche() {
+                return Err(MoveError::NoPendingPromotion);
+            }
+            prefix.promotion = Some(role);
+            rest = chars.as_str().trim_start_matches(is_mark).trim();
+            let mut base = self.clone();
+            base.apply_promotion_choice(sq, role);
+            if base.king_attacked(self.side.opposite()) || base.count_legal_moves() == 0 {
+                return if rest.is_empty() {
+                    Ok(ParsedInput::Complete(Turn {
+                        promotion: Some(role),
+                        mv: None,
+                        push: None,
+                    }))
+                } else {
+                    Err(unparseable(
+                        "that promotion choice ends the game: nothing may follow it",
+                    ))
+                };
+            }
+            if rest.is_empty() {
+                return Ok(ParsedInput::NeedsMove { promotion: role });
+            }
+        }
+        if self.variant.is_avalanche()
+            && prefix.promotion.is_none()
+            && let Some(square) = self.pending_promotion()
+        {
+            return Err(MoveError::PromotionChoiceDue { square });
+        }
+        if rest.is_empty() {
+            return Err(unparseable("it is empty"));
+        }
+
+        let push_text: Option<&str> = if prefix.mv.is_none() {
+            let (move_text, push_text) = match rest.split_once('/') {
+                Some((m, p)) => (m, Some(p)),
+                None => (rest, None),
+            };
+            let mut base = self.clone();
+            if let (Some(role), Some(sq)) = (prefix.promotion, self.pending_promotion()) {
+                base.apply_promotion_choice(sq, role);
+            }
+            prefix.mv = Some(base.parse_move(move_text)?);
+            push_text
+        } else {
+            Some(rest.strip_prefix('/').unwrap_or(rest))
+        };
+        let turn_with = |push| Turn {
+            promotion: prefix.promotion,
+            mv: prefix.mv,
+            push,
+        };
+        if !self.variant.is_avalanche() {
+            return match push_text.map(str::trim) {
+                None | Some("") => Ok(ParsedInput::Complete(turn_with(None))),
+                Some(_) => Err(MoveError::NoPushAllowed {
+                    reason: "only Avalanche turns have a push",
+                }),
+            };
+        }
+        let pushes = self.pushes_after(&prefix);
+        let push_text = push_text.map(|t| t.trim().trim_end_matches(is_mark));
+        match push_text {
+            None | Some("") if pushes.is_empty() => Ok(ParsedInput::Complete(turn_with(None))),
+            None | Some("") => Ok(ParsedInput::NeedsPush { prefix, pushes }),
+            Some("/") if pushes.is_empty() => Ok(ParsedInput::Complete(turn_with(None))),
+            Some("/") => Err(MoveError::PushRequired { pushable: pushes }),
+            Some(text) => {
+                let to = parse_push_square(text).ok_or_else(|| {
+                    unparseable(
+                        "after the `/` give the square the pushed pawn lands on (e.g. `/a3`)",
+                    )
+                })?;
+                if pushes.is_empty() {
+                    return Err(MoveError::NoPushAllowed {
+                        reason: self.no_push_reason(),
+                    });
+                }
+                match pushes.iter().find(|p| p.to == to) {
+                    Some(&push) => Ok(ParsedInput::Complete(turn_with(Some(push)))),
+                    None => Err(MoveError::CannotPush {
+                        to,
+                        pushable: pushes,
+                    }),
+                }
+            }
+        }
+    }
+}
+
+/// The destination of a push written as `a3` or `a4a3`/`a4-a3`.
+fn parse_push_square(text: &str) -> Option<Square> {
+    let t: String = text.chars().filter(|c| *c != '-').collect();
+    match t.len() {
+        2 => t.parse().ok(),
+        4 => t.get(2..4)?.parse().ok(),
+        _ => None,
+    }
+}

@@ -1,0 +1,373 @@
+//! Whole turns: the orthodox move alone, or the Avalanche turn of promotion choice,
+//! move and push; their generation, their validation with reasons, and the position after.
+
+use crate::bitboard::Bitboard;
+use crate::error::MoveError;
+use crate::position::{CastleSide, Position};
+use crate::turn::{Move, Push, Turn};
+use crate::types::{Role, Square};
+use crate::variant::Variant;
+
+/// What the player has already decided in a turn given in steps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TurnPrefix {
+    /// The promotion choice made for a pending pawn.
+    pub promotion: Option<Role>,
+    /// The move made.
+    pub mv: Option<Move>,
+}
+
+/// A legal turn with the position after it.
+pub(crate) struct TurnStep {
+    /// The turn.
+    pub turn: Turn,
+    /// The position after the whole turn, the other side to move.
+    pub after: Position,
+    /// True when the turn ends the game by itself (promoted into check, no move after the
+    /// promotion choice, or a push exposing the pusher's king).
+    pub ends_game: bool,
+}
+
+impl Position {
+    /// True when this turn has no push even if pawns could be pushed: the first White turn
+    /// of Balanced Avalanche.
+    fn turn_without_push(&self) -> bool {
+        self.variant == Variant::AvalancheBalanced
+            && self.side == crate::types::Color::White
+            && self.fullmove == 1
+    }
+
+    /// The position after the promotion choice (the same side still to move).
+    fn after_promotion(&self, role: Role) -> Option<Position> {
+        let sq = self.pending_promotion()?;
+        let mut p = self.clone();
+        p.apply_promotion_choice(sq, role);
+        Some(p)
+    }
+
+    /// Feeds every legal turn, with the position after it, to `f`.
+    pub(crate) fn visit_turns(&self, f: &mut impl FnMut(TurnStep)) {
+        if !self.variant.is_avalanche() {
+            for mv in self.legal_moves() {
+                let mut after = self.clone();
+                after.apply_move(mv);
+                after.end_turn();
+                f(TurnStep {
+                    turn: Turn::from_move(mv),
+                    after,
+                    ends_game: false,
+                });
+            }
+            return;
+        }
+        if self.pending_promotion().is_none() {
+            self.visit_move_turns(None, f);
+            return;
+        }
+        for role in Role::PROMOTIONS {
+            let Some(base) = self.after_promotion(role) else {
+                continue;
+            };
+            let checks = base.king_attacked(self.side.opposite());
+            if checks || base.count_legal_moves() == 0 {
+                f(TurnStep {
+                    turn: Turn {
+                        promotion: Some(role),
+                        mv: None,
+                        push: None,
+                    },
+                    after: base,
+                    ends_game: true,
+                });
+            } else {
+                base.visit_move_turns(Some(role), f);
+            }
+        }
+    }
+
+    /// Feeds the move-and-push turns from this position (promotion already chosen).
+    fn visit_move_turns(&self, promotion: Option<Role>, f: &mut impl FnMut(TurnStep)) {
+        let us = self.side;
+        let no_push = self.turn_without_push();
+        for mv in self.legal_moves() {
+            let mut after_move = self.clone();
+            after_move.apply_move(mv);
+            let mut pushes = after_move.pushes().peekable();
+            if no_push || pushes.peek().is_none() {
+                after_move.end_turn();
+                f(TurnStep {
+                    turn: Turn {
+                        promotion,
+                        mv: Some(mv),
+                        push: None,
+                    },
+                    after: after_move,
+                    ends_game: false,
+                });
+                continue;
+            }
+            for push in pushes {
+                let mut after = after_move.clone();
+                after.apply_push(push);
+                let exposed = after.king_attacked(us);
+                after.end_turn();
+                f(TurnStep {
+                    turn: Turn {
+                        promotion,
+                        mv: Some(mv),
+                        push: Some(push),
+                    },
+                    after,
+                    ends_game: exposed,
+                });
+            }
+        }
+    }
+
+    /// How many legal turns the side to move has (perft's last ply, counted in bulk).
+    pub fn count_turns(&self) -> u64 {
+        if !self.variant.is_avalanche() {
+            return self.count_legal_moves();
+        }
+        let Some(_) = self.pending_promotion() else {
+            return self.count_move_turns();
+        };
+        Role::PROMOTIONS
+            .into_iter()
+            .filter_map(|role| self.after_promotion(role))
+            .map(|base| {
+                if base.king_attacked(self.side.opposite()) {
+                    1
+                } else {
+                    base.count_move_turns().max(1)
+                }
+            })
+            .sum()
+    }
+
+    fn count_move_turns(&self) -> u64 {
+        if self.turn_without_push() {
+            return self.count_legal_moves();
+        }
+        self.legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut after = self.clone();
+                after.apply_move(mv);
+                u64::from(after.push_candidates().count().max(1))
+            })
+            .sum()
+    }
+
+    /// Every legal turn of the side to move.
+    pub fn legal_turns(&self) -> Vec<Turn> {
+        let mut turns = Vec::new();
+        self.visit_turns(&mut |step| turns.push(step.turn));
+        turns
+    }
+
+    /// The position after `turn` and whether the turn ends the game, if the turn is legal.
+    pub(crate) fn step(&self, turn: &Turn) -> Option<TurnStep> {
+        let mut found = None;
+        self.visit_turns(&mut |step| {
+            if found.is_none() && step.turn == *turn {
+                found = Some(step);
+            }
+        });
+        found
+    }
+
+    /// True when `turn` is legal here.
+    pub fn is_legal(&self, turn: &Turn) -> bool {
+        self.step(turn).is_some()
+    }
+
+    /// The position after `turn`, or why the turn cannot be played.
+    pub fn play(&self, turn: &Turn) -> Result<Position, MoveError> {
+        match self.step(turn) {
+            Some(step) => Ok(step.after),
+            None => Err(self.diagnose(turn)),
+        }
+    }
+
+    /// True when `turn` is legal and its push leaves the mover's own king attacked: the
+    /// mover loses at once.
+    pub fn is_losing_push(&self, turn: &Turn) -> bool {
+        turn.push.is_some() && self.step(turn).is_some_and(|s| s.ends_game)
+    }
+
+    /// The position after the prefix's promotion choice and move, the same side to move.
+    fn after_prefix(&self, prefix: &TurnPrefix) -> Result<Position, MoveError> {
+        let base = match (self.pending_promotion(), prefix.promotion) {
+            (Some(sq), None) if self.variant.is_avalanche() => {
+                return Err(MoveError::PromotionChoiceDue { square: sq });
+            }
+            (None, Some(_)) => return Err(MoveError::NoPendingPromotion),
+            (_, Some(role)) => self
+                .after_promotion(role)
+                .ok_or(MoveError::NoPendingPromotion)?,
+            (_, None) => self.clone(),
+        };
+        match prefix.mv {
+            None => Ok(base),
+            Some(mv) => {
+                if !base.legal_moves().contains(&mv) {
+                    return Err(base.diagnose_move(mv));
+                }
+                let mut after = base;
+                after.apply_move(mv);
+                Ok(after)
+            }
+        }
+    }
+
+    /// The pushes open after the prefix's promotion choice and move (none where the turn
+    /// has no push).
+    pub fn pushes_after(&self, prefix: &TurnPrefix) -> Vec<Push> {
+        if !self.variant.is_avalanche() || self.turn_without_push() {
+            return Vec::new();
+        }
+        self.after_prefix(prefix)
+            .map(|p| p.pushes().collect())
+            .unwrap_or_default()
+    }
+
+    /// Why `turn` is not legal here, as precisely as can be said.
+    pub(crate) fn diagnose(&self, turn: &Turn) -> MoveError {
+        let prefix = TurnPrefix {
+            promotion: turn.promotion,
+            mv: None,
+        };
+        let base = match self.after_prefix(&prefix) {
+            Ok(base) => base,
+            Err(e) => return e,
+        };
+        let Some(mv) = turn.mv else {
+            return MoveError::Unparseable {
+                input: String::new(),
+                reason: "a move is needed after the promotion choice".to_string(),
+            };
+        };
+        if !base.legal_moves().contains(&mv) {
+            return base.diagnose_move(mv);
+        }
+        let pushes = self.pushes_after(&TurnPrefix {
+            promotion: turn.promotion,
+            mv: Some(mv),
+        });
+        match turn.push {
+            None => MoveError::PushRequired { pushable: pushes },
+            Some(_) if pushes.is_empty() => MoveError::NoPushAllowed {
+                reason: self.no_push_reason(),
+            },
+            Some(push) => MoveError::CannotPush {
+                to: push.to,
+                pushable: pushes,
+            },
+        }
+    }
+
+    /// Why a turn here has no push (for a move after which no push is open).
+    pub(crate) fn no_push_reason(&self) -> &'static str {
+        if !self.variant.is_avalanche() {
+            "only Avalanche turns have a push"
+        } else if self.turn_without_push() {
+            "White's first turn in Balanced Avalanche has no push"
+        } else {
+            "no enemy pawn can step forward after that move"
+        }
+    }
+
+    /// Why the orthodox move `mv` is not legal here (the side to move's move part).
+    pub(crate) fn diagnose_move(&self, mv: Move) -> MoveError {
+        let us = self.side;
+        let Some(piece) = self.piece_at(mv.from).filter(|p| p.color == us) else {
+            return MoveError::NoPieceOn(mv.from);
+        };
+        if piece.role == Role::King
+            && let Some(side) = self.castle_side_of(us, mv.to)
+        {
+            return MoveError::CannotCastle {
+                side: side.name(),
+                reason: self
+                    .castling_obstacle(side)
+                    .unwrap_or("that is not how castling goes here"),
+            };
+        }
+        let same_from_to: Vec<Move> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == mv.from && m.to == mv.to)
+            .collect();
+        if !same_from_to.is_empty() {
+            return if mv.promotion.is_none() {
+                MoveError::PromotionMissing
+            } else {
+                MoveError::PromotionNotAllowed
+            };
+        }
+        if self.pseudo_reaches(mv.from, mv.to) {
+            return MoveError::LeavesKingInCheck {
+                in_check: self.is_check(),
+            };
+        }
+        MoveError::CannotMoveThere {
+            role: piece.role,
+            from: mv.from,
+            to: mv.to,
+        }
+    }
+
+    /// True when the piece on `from` could go to `to` if its own king's safety were ignored.
+    pub(crate) fn pseudo_reaches(&self, from: Square, to: Square) -> bool {
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        let occupied = self.occupied();
+        if self.color_bb(piece.color).contains(to) {
+            return false;
+        }
+        let targets = match piece.role {
+            Role::Pawn => {
+                let forward: i8 = if piece.color == crate::types::Color::White {
+                    1
+                } else {
+                    -1
+                };
+                let start = if piece.color == crate::types::Color::White {
+                    1
+                } else {
+                    6
+                };
+                let mut t = crate::attacks::pawn(piece.color, from)
+                    & (self.color_bb(piece.color.opposite())
+                        | self.ep.map(Bitboard::from_square).unwrap_or_default());
+                if let Some(one) = from.offset(0, forward).filter(|s| !occupied.contains(*s)) {
+                    t = t.with(one);
+                    if let Some(two) = one
+                        .offset(0, forward)
+                        .filter(|s| !occupied.contains(*s) && from.rank() == start)
+                    {
+                        t = t.with(two);
+                    }
+                }
+                t
+            }
+            Role::Knight => crate::attacks::knight(from),
+            Role::Bishop => crate::attacks::bishop(from, occupied),
+            Role::Rook => crate::attacks::rook(from, occupied),
+            Role::Queen => crate::attacks::queen(from, occupied),
+            Role::King => crate::attacks::king(from),
+        };
+        targets.contains(to)
+    }
+
+    /// The castling side a king-onto-rook move takes, if it is one.
+    pub fn castle_side(&self, mv: &Move) -> Option<CastleSide> {
+        let piece = self.piece_at(mv.from)?;
+        if piece.role != Role::King {
+            return None;
+        }
+        self.castle_side_of(piece.color, mv.to)
+    }
+}
