@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use crate::service::parse_duration;
+
 /// The file read when no `--config` is given, if it exists.
 pub const DEFAULT_CONFIG_FILE: &str = "nadare.toml";
 
@@ -352,40 +354,10 @@ impl RawConfig {
 fn duration_key(key: &'static str, text: &str) -> Result<Duration, ConfigError> {
     parse_duration(text).ok_or_else(|| ConfigError::Invalid {
         key,
-        reason: format!("`{text}` is not a duration; write a number and a unit: 30s, 10m, 1h, 3d"),
+        reason: format!(
+            "`{text}` is not a duration; write a number and a unit: 30s, 10m, 1h, 1h30m, 3d"
+        ),
     })
-}
-
-/// Reads a duration such as `30s`, `10m`, `1h`, `3d`, `1w` or `1h30m` (at least one part, each
-/// a whole number with a unit). Zero is refused.
-pub fn parse_duration(text: &str) -> Option<Duration> {
-    let text = text.trim();
-    let mut total: u64 = 0;
-    let mut number: Option<u64> = None;
-    let mut parts = 0;
-    for c in text.chars() {
-        if let Some(digit) = c.to_digit(10) {
-            number = Some(
-                number
-                    .unwrap_or(0)
-                    .checked_mul(10)?
-                    .checked_add(u64::from(digit))?,
-            );
-            continue;
-        }
-        let unit: u64 = match c.to_ascii_lowercase() {
-            's' => 1,
-            'm' => 60,
-            'h' => 3600,
-            'd' => 86_400,
-            'w' => 604_800,
-            ' ' if number.is_none() => continue,
-            _ => return None,
-        };
-        total = total.checked_add(number.take()?.checked_mul(unit)?)?;
-        parts += 1;
-    }
-    (number.is_none() && parts > 0 && total > 0).then(|| Duration::from_secs(total))
 }
 
 #[cfg(test)]
@@ -534,19 +506,6 @@ mod tests {
         let err = Config::from_parts(Some(("token = \"t\"", Path::new("c.toml"))), env)
             .expect_err("not a boolean");
         assert!(err.to_string().contains("games.typed_moves"));
-    }
-
-    #[test]
-    fn durations() {
-        assert_eq!(parse_duration("30s"), Some(Duration::from_secs(30)));
-        assert_eq!(parse_duration("10m"), Some(Duration::from_secs(600)));
-        assert_eq!(parse_duration("1h30m"), Some(Duration::from_secs(5400)));
-        assert_eq!(parse_duration(" 3D "), Some(Duration::from_secs(259_200)));
-        assert_eq!(parse_duration("2w"), Some(Duration::from_secs(1_209_600)));
-        assert_eq!(parse_duration("1h 30m"), Some(Duration::from_secs(5400)));
-        for bad in ["", "10", "m", "1x", "0s", "-1h", "99999999999999999999d"] {
-            assert_eq!(parse_duration(bad), None, "{bad}");
-        }
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! Buttons: each carries its game's id and its action in the custom id
 //! (`nadare:GAME:ACTION`), so a press works on any message and after any restart.
 
-use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+use serenity::all::{ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, Http};
 
-use crate::service::{Action, GameId};
+use super::front::{Front, person};
+use super::replies::Outgoing;
+use super::respond::{Target, answer};
+use crate::service::{Action, GameId, Origin};
 
 const PREFIX: &str = "nadare";
 /// Discord shows at most five buttons in a row.
@@ -53,6 +56,51 @@ pub fn rows(game: GameId, actions: &[Action]) -> Vec<CreateActionRow> {
         .collect()
 }
 
+/// Handles a button press: the game's channel comes from the id, so the press works wherever
+/// the message is. A public result about a game played elsewhere (a thread) is posted there.
+pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
+    let target = Target {
+        id: press.id,
+        token: press.token.clone(),
+    };
+    let here = press.channel_id.get();
+    answer(http, &target, async {
+        let Some((game, action)) = parse(&press.data.custom_id) else {
+            return Outgoing::private("This button is out of date; use the slash commands.");
+        };
+        let Some(channel) = front.service.channel_of_game(game).await else {
+            return Outgoing::private(
+                "That game is over or no longer kept; `/games` lists the games going on.",
+            );
+        };
+        let origin = Origin {
+            guild: press.guild_id.map(|g| g.get()),
+            channel,
+            user: person(&press.user, press.member.as_ref()),
+        };
+        let mut reply = front.service.execute(&origin, action.command()).await;
+        if action == Action::Flip {
+            // A flipped view is for whoever asked, not a new board for the channel.
+            reply.private = true;
+        }
+        if channel == here || reply.private {
+            return Outgoing::new(reply);
+        }
+        let elsewhere = serenity::all::ChannelId::new(channel);
+        match elsewhere
+            .send_message(http, Outgoing::new(reply.clone()).message())
+            .await
+        {
+            Ok(_) => Outgoing::private(format!("Done — the game goes on in <#{channel}>.")),
+            Err(error) => {
+                tracing::warn!(%error, "could not post in the game's channel");
+                Outgoing::new(reply)
+            }
+        }
+    })
+    .await;
+}
+
 #[cfg(test)]
 mod tests {
     use rules::Role;
@@ -76,14 +124,24 @@ mod tests {
         ];
         for action in actions {
             let id = custom_id(u64::MAX, action);
-            assert!(id.len() <= 100, "Discord limits custom ids to 100 characters");
+            assert!(
+                id.len() <= 100,
+                "Discord limits custom ids to 100 characters"
+            );
             assert_eq!(parse(&id), Some((u64::MAX, action)));
         }
     }
 
     #[test]
     fn foreign_or_broken_ids_are_ignored() {
-        for id in ["", "nadare", "nadare:12", "nadare:x:accept", "nadare:1:nope", "other:1:accept"] {
+        for id in [
+            "",
+            "nadare",
+            "nadare:12",
+            "nadare:x:accept",
+            "nadare:1:nope",
+            "other:1:accept",
+        ] {
             assert_eq!(parse(id), None, "{id}");
         }
     }

@@ -7,8 +7,9 @@ use serenity::all::{
     ResolvedOption, ResolvedValue,
 };
 
-use crate::config::parse_duration;
-use crate::service::{ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User};
+use crate::service::{
+    ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User, parse_duration,
+};
 
 /// The option of `/move` that autocomplete fills.
 pub const MOVE_OPTION: &str = "notation";
@@ -38,64 +39,88 @@ fn simple(name: &str, description: &str) -> CreateCommand {
 /// Every slash command the bot registers.
 pub fn definitions() -> Vec<CreateCommand> {
     vec![
-        simple("challenge", "Challenge someone (or anyone) to a game in this channel")
-            .add_option(option(
-                CommandOptionType::User,
-                "opponent",
-                "Who you challenge; leave empty for an open challenge anyone may take",
-            ))
-            .add_option(variant_option("The rules to play (standard chess if left empty)"))
-            .add_option(
-                option(CommandOptionType::String, "colour", "The colour you play")
-                    .add_string_choice("White", "white")
-                    .add_string_choice("Black", "black")
-                    .add_string_choice("Random", "random"),
+        simple(
+            "challenge",
+            "Challenge someone (or anyone) to a game in this channel",
+        )
+        .add_option(option(
+            CommandOptionType::User,
+            "opponent",
+            "Who you challenge; leave empty for an open challenge anyone may take",
+        ))
+        .add_option(variant_option(
+            "The rules to play (standard chess if left empty)",
+        ))
+        .add_option(
+            option(CommandOptionType::String, "colour", "The colour you play")
+                .add_string_choice("White", "white")
+                .add_string_choice("Black", "black")
+                .add_string_choice("Random", "random"),
+        )
+        .add_option(
+            option(
+                CommandOptionType::String,
+                "chess960",
+                "Start from a Chess960 setup: its number 0-959, or random",
             )
-            .add_option(
-                option(
-                    CommandOptionType::String,
-                    "chess960",
-                    "Start from a Chess960 setup: its number 0-959, or random",
-                )
-                .max_length(6),
+            .max_length(6),
+        )
+        .add_option(
+            option(
+                CommandOptionType::String,
+                "deadline",
+                "Time for each turn, e.g. 10m, 1h, 1d, 3d (none by default)",
             )
-            .add_option(
-                option(
-                    CommandOptionType::String,
-                    "deadline",
-                    "Time for each turn, e.g. 10m, 1h, 1d, 3d (none by default)",
-                )
-                .max_length(16),
-            ),
+            .max_length(16),
+        ),
         simple("accept", "Accept the challenge in this channel"),
         simple("decline", "Decline the challenge in this channel"),
-        simple("cancel", "Withdraw your challenge, or drop the turn you have half entered"),
+        simple(
+            "cancel",
+            "Withdraw your challenge, or drop the turn you have half entered",
+        ),
         simple("move", "Play your turn, e.g. e4, Nf3/a3 or =Q Kd2/e6").add_option(
-            option(CommandOptionType::String, MOVE_OPTION, "Your move or Avalanche turn")
-                .required(true)
-                .set_autocomplete(true)
-                .max_length(40),
+            option(
+                CommandOptionType::String,
+                MOVE_OPTION,
+                "Your move or Avalanche turn",
+            )
+            .required(true)
+            .set_autocomplete(true)
+            .max_length(40),
         ),
         simple("resign", "Give up the game"),
         simple("draw", "Offer, accept or decline a draw").add_option(exchange_option(
             "What to do (offer by default)",
             ["offer", "accept", "decline"],
         )),
-        simple("takeback", "Ask to take back your last turn, or answer such a request").add_option(
-            exchange_option("What to do (request by default)", ["request", "accept", "decline"]),
-        ),
+        simple(
+            "takeback",
+            "Ask to take back your last turn, or answer such a request",
+        )
+        .add_option(exchange_option(
+            "What to do (request by default)",
+            ["request", "accept", "decline"],
+        )),
         simple("abort", "Call the game off before both sides have moved"),
         simple("board", "Show the current board").add_option(option(
             CommandOptionType::Boolean,
             "flip",
             "Show it from the other side",
         )),
-        simple("moves", "The record of the game so far, with a PGN-style file"),
+        simple(
+            "moves",
+            "The record of the game so far, with a PGN-style file",
+        ),
         simple("games", "The games going on in this server"),
         simple("chess960", "Show a Chess960 setup without starting a game").add_option(
-            option(CommandOptionType::Integer, "number", "Setup number 0-959 (random if empty)")
-                .min_int_value(0)
-                .max_int_value(959),
+            option(
+                CommandOptionType::Integer,
+                "number",
+                "Setup number 0-959 (random if empty)",
+            )
+            .min_int_value(0)
+            .max_int_value(959),
         ),
         simple("rules", "How the variants are played")
             .add_option(variant_option("The variant (all of them if left empty)")),
@@ -103,20 +128,14 @@ pub fn definitions() -> Vec<CreateCommand> {
     ]
 }
 
-/// The name shown for the user of an interaction: server nickname, global name or username.
-pub fn invoker(command: &CommandInteraction) -> User {
-    let name = command.member.as_ref().map_or_else(
-        || command.user.display_name().to_owned(),
-        |member| member.display_name().to_owned(),
-    );
-    User { id: command.user.id.get(), name }
-}
-
 fn string<'a>(options: &[ResolvedOption<'a>], name: &str) -> Option<&'a str> {
-    options.iter().find(|o| o.name == name).and_then(|o| match o.value {
-        ResolvedValue::String(value) => Some(value),
-        _ => None,
-    })
+    options
+        .iter()
+        .find(|o| o.name == name)
+        .and_then(|o| match o.value {
+            ResolvedValue::String(value) => Some(value),
+            _ => None,
+        })
 }
 
 fn variant(options: &[ResolvedOption<'_>]) -> Result<Option<Variant>, String> {
@@ -139,15 +158,18 @@ fn setup(text: &str) -> Result<SetupChoice, String> {
 }
 
 fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
-    let opponent = options.iter().find(|o| o.name == "opponent").and_then(|o| match o.value {
-        ResolvedValue::User(user, member) => Some(User {
-            id: user.id.get(),
-            name: member
-                .and_then(|m| m.nick.clone())
-                .unwrap_or_else(|| user.display_name().to_owned()),
-        }),
-        _ => None,
-    });
+    let opponent = options
+        .iter()
+        .find(|o| o.name == "opponent")
+        .and_then(|o| match o.value {
+            ResolvedValue::User(user, member) => Some(User {
+                id: user.id.get(),
+                name: member
+                    .and_then(|m| m.nick.clone())
+                    .unwrap_or_else(|| user.display_name().to_owned()),
+            }),
+            _ => None,
+        });
     let color = match string(options, "colour") {
         Some(id) => ColorChoice::from_id(id)
             .ok_or_else(|| format!("`{id}` is not a colour: choose white, black or random."))?,
@@ -207,7 +229,11 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, String> {
         )),
         "rules" => Command::Rules(variant(&options)?),
         "help" => Command::Help,
-        other => return Err(format!("I do not know the command `/{other}`; try `/help`.")),
+        other => {
+            return Err(format!(
+                "I do not know the command `/{other}`; try `/help`."
+            ));
+        }
     })
 }
 
@@ -236,8 +262,21 @@ mod tests {
             .filter_map(|v| v["name"].as_str().map(str::to_owned))
             .collect();
         for name in [
-            "challenge", "accept", "decline", "cancel", "move", "resign", "draw", "takeback",
-            "abort", "board", "moves", "games", "chess960", "rules", "help",
+            "challenge",
+            "accept",
+            "decline",
+            "cancel",
+            "move",
+            "resign",
+            "draw",
+            "takeback",
+            "abort",
+            "board",
+            "moves",
+            "games",
+            "chess960",
+            "rules",
+            "help",
         ] {
             assert!(names.iter().any(|n| n == name), "/{name} missing");
         }

@@ -42,7 +42,9 @@ impl Outgoing {
             let pings: Vec<String> = reply.mentions.iter().map(|id| format!("<@{id}>")).collect();
             content = format!("{content}\n{}", pings.join(" "));
         }
-        let stem = reply.game.map_or_else(|| "board".to_owned(), |game| format!("game-{game}"));
+        let stem = reply
+            .game
+            .map_or_else(|| "board".to_owned(), |game| format!("game-{game}"));
         let mut files = Vec::new();
         if let Some(image) = reply.image {
             files.push(CreateAttachment::bytes(image, format!("{stem}.png")));
@@ -50,7 +52,10 @@ impl Outgoing {
         if let Some((name, bytes)) = reply.file {
             files.push(CreateAttachment::bytes(bytes, name));
         }
-        let rows = reply.game.map(|game| buttons::rows(game, &reply.actions)).unwrap_or_default();
+        let rows = reply
+            .game
+            .map(|game| buttons::rows(game, &reply.actions))
+            .unwrap_or_default();
         Outgoing {
             content: clip(&content),
             files,
@@ -62,12 +67,22 @@ impl Outgoing {
 
     /// A private text reply (refusals the front makes itself).
     pub fn private(text: impl Into<String>) -> Outgoing {
-        Outgoing::new(Reply { text: text.into(), private: true, ..Reply::default() })
+        Outgoing::new(Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        })
     }
 
     /// Adds a line to the text.
     pub fn with_line(mut self, line: &str) -> Outgoing {
         self.content = clip(&format!("{}\n{line}", self.content));
+        self
+    }
+
+    /// Shows mentions without pinging anyone (a second copy of a message that pinged).
+    pub fn quiet(mut self) -> Outgoing {
+        self.mentions.clear();
         self
     }
 
@@ -154,13 +169,19 @@ mod tests {
         let message = serde_json::to_value(Outgoing::new(reply).interaction()).expect("json");
         assert_eq!(message["content"], "bob to move\n<@42>");
         assert_eq!(message["allowed_mentions"]["users"][0], "42");
-        assert_eq!(message["components"][0]["components"][0]["custom_id"], "nadare:9:resign");
+        assert_eq!(
+            message["components"][0]["components"][0]["custom_id"],
+            "nadare:9:resign"
+        );
         assert_eq!(message["flags"].as_u64().unwrap_or(0) & 64, 0);
     }
 
     #[test]
     fn a_private_reply_is_ephemeral_and_pings_nobody() {
-        let reply = Reply { mentions: vec![42], ..Reply::private("not your turn") };
+        let reply = Reply {
+            mentions: vec![42],
+            ..Reply::private("not your turn")
+        };
         let message = serde_json::to_value(Outgoing::new(reply).interaction()).expect("json");
         assert_eq!(message["content"], "not your turn");
         assert_eq!(message["flags"], 64);
