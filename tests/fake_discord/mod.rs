@@ -22,7 +22,7 @@ use axum::routing::get;
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
 
-use payloads::APPLICATION_ID;
+use payloads::{APPLICATION_ID, TOKEN};
 
 /// How long a test waits for something the bot should do before failing.
 pub const WAIT: Duration = Duration::from_secs(30);
@@ -289,6 +289,39 @@ async fn send_json(socket: &mut WebSocket, value: &Value) -> bool {
         .is_ok()
 }
 
+/// Records an IDENTIFY and makes its session the target of dispatches for its shard.
+fn identified(
+    shared: &Shared,
+    d: &Value,
+    events: &mpsc::UnboundedSender<(String, Value)>,
+) -> (u64, (u64, u64)) {
+    let shard = (
+        d["shard"][0].as_u64().unwrap_or(0),
+        d["shard"][1].as_u64().unwrap_or(1),
+    );
+    let mut inner = shared.lock();
+    inner.identifies.push(Identify {
+        token: d["token"]
+            .as_str()
+            .map(|t| t.trim_start_matches("Bot ").to_owned())
+            .unwrap_or_default(),
+        intents: d["intents"].as_u64().unwrap_or(0),
+        shard,
+    });
+    inner.next_connection += 1;
+    let key = inner.next_connection;
+    inner.connections.insert(
+        key,
+        Connection {
+            shard,
+            events: events.clone(),
+        },
+    );
+    drop(inner);
+    shared.bump();
+    (key, shard)
+}
+
 async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
     if !send_json(
         &mut socket,
@@ -302,59 +335,37 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
     let mut seq = 0u64;
     let mut id = None;
     loop {
-        tokio::select! {
+        let outgoing = tokio::select! {
             incoming = socket.recv() => {
-                let Some(Ok(message)) = incoming else { break };
-                let text = match message {
-                    WsMessage::Text(text) => text.to_string(),
-                    WsMessage::Close(_) => break,
-                    _ => continue,
+                let text = match incoming {
+                    Some(Ok(WsMessage::Text(text))) => text.to_string(),
+                    Some(Ok(WsMessage::Close(_)) | Err(_)) | None => break,
+                    Some(Ok(_)) => continue,
                 };
                 let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
                 match payload["op"].as_u64() {
-                    Some(1) => {
-                        if !send_json(&mut socket, &json!({"op": 11})).await { break }
-                    }
+                    // Heartbeat: acknowledge.
+                    Some(1) => json!({"op": 11}),
+                    // Identify: READY.
                     Some(2) => {
-                        let d = &payload["d"];
-                        let shard = (
-                            d["shard"][0].as_u64().unwrap_or(0),
-                            d["shard"][1].as_u64().unwrap_or(1),
-                        );
+                        let (key, shard) = identified(&shared, &payload["d"], &events);
+                        id = Some(key);
                         seq += 1;
                         let ready = payloads::ready(&shared.addr, shard);
-                        if !send_json(&mut socket, &json!({"op": 0, "t": "READY", "s": seq, "d": ready})).await {
-                            break;
-                        }
-                        let mut inner = shared.lock();
-                        inner.identifies.push(Identify {
-                            token: d["token"]
-                                .as_str()
-                                .map(|t| t.trim_start_matches("Bot ").to_owned())
-                                .unwrap_or_default(),
-                            intents: d["intents"].as_u64().unwrap_or(0),
-                            shard,
-                        });
-                        inner.next_connection += 1;
-                        let key = inner.next_connection;
-                        inner.connections.insert(key, Connection { shard, events: events.clone() });
-                        id = Some(key);
-                        drop(inner);
-                        shared.bump();
+                        json!({"op": 0, "t": "READY", "s": seq, "d": ready})
                     }
-                    Some(6) => {
-                        // No resumable sessions here: tell the client to identify anew.
-                        if !send_json(&mut socket, &json!({"op": 9, "d": false})).await { break }
-                    }
-                    _ => {}
+                    // Resume: no resumable sessions here, so identify anew.
+                    Some(6) => json!({"op": 9, "d": false}),
+                    _ => continue,
                 }
             }
             Some((event, data)) = queued.recv() => {
                 seq += 1;
-                if !send_json(&mut socket, &json!({"op": 0, "t": event, "s": seq, "d": data})).await {
-                    break;
-                }
+                json!({"op": 0, "t": event, "s": seq, "d": data})
             }
+        };
+        if !send_json(&mut socket, &outgoing).await {
+            break;
         }
     }
     if let Some(key) = id {
@@ -363,13 +374,18 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
     }
 }
 
-/// Every REST route: records the call and answers like Discord would.
+/// Every REST route: records the call and answers like Discord would (401 for a wrong token).
 async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
     let Some(path) = path.strip_prefix("/api/v10").map(str::to_owned) else {
         return (StatusCode::NOT_FOUND, "not under /api/v10").into_response();
     };
+    let authorized = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v == format!("Bot {TOKEN}"));
     let is_multipart = request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -396,7 +412,12 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         json,
         files,
     };
-    let response = answer(&shared, &method, &path, &call);
+    let response = if authorized {
+        answer(&shared, &method, &path, &call)
+    } else {
+        let body = json!({"message": "401: Unauthorized", "code": 0});
+        (StatusCode::UNAUTHORIZED, axum::Json(body)).into_response()
+    };
     shared.lock().calls.push(call);
     shared.bump();
     response
@@ -455,6 +476,10 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &RestCall) -> Resp
             ok(registered_commands(shared, call, Some(guild)))
         }
         ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
+        ("DELETE", ["channels", channel]) => {
+            let channel = channel.parse().unwrap_or(0);
+            ok(payloads::thread(channel, 0, "deleted"))
+        }
         ("DELETE", _) => StatusCode::NO_CONTENT.into_response(),
         ("POST", ["webhooks", _, _]) | ("PATCH", ["webhooks", _, _, "messages", _]) => {
             let channel = 0;

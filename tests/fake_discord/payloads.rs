@@ -4,6 +4,8 @@ use std::net::SocketAddr;
 
 use serde_json::{Map, Value, json};
 
+/// The only bot token the fake accepts.
+pub const TOKEN: &str = "fake-bot-token";
 /// The fake application's id (interaction webhooks are under it).
 pub const APPLICATION_ID: u64 = 1_100_000_000_000_000_001;
 /// The bot user's id.

@@ -63,7 +63,7 @@ pub enum FrontError {
     DisallowedIntents,
     /// Discord (or the configured proxy) could not be reached or failed.
     #[error("Discord connection failed: {0}")]
-    Discord(serenity::Error),
+    Discord(Box<serenity::Error>),
 }
 
 impl From<serenity::Error> for FrontError {
@@ -80,7 +80,7 @@ impl From<serenity::Error> for FrontError {
             {
                 FrontError::TokenRejected
             }
-            other => FrontError::Discord(other),
+            other => FrontError::Discord(Box::new(other)),
         }
     }
 }
@@ -133,7 +133,7 @@ async fn open_service(config: &Config, clock: Arc<dyn Clock>) -> Result<GameServ
 pub struct Bot {
     front: Arc<Front>,
     shards: Arc<ShardManager>,
-    client: JoinHandle<Result<(), serenity::Error>>,
+    client: JoinHandle<Result<(), FrontError>>,
     sweeper: JoinHandle<()>,
     stop: watch::Sender<bool>,
 }
@@ -173,13 +173,14 @@ impl Bot {
         let http = Arc::clone(&client.http);
         let setting = config.shards;
         let client = tokio::spawn(async move {
-            match setting {
+            let ended = match setting {
                 Shards::Auto => client.start_autosharded().await,
                 // serenity reads the range's end as the last shard, inclusive.
                 Shards::Range { first, last, total } => {
                     client.start_shard_range(first..last, total).await
                 }
-            }
+            };
+            ended.map_err(FrontError::from)
         });
         let (stop, stopped) = watch::channel(false);
         let sweeper = sweeper::spawn(front.service.clone(), http, config.sweep_interval, stopped);
@@ -207,13 +208,13 @@ impl Bot {
                 self.stop().await
             }
             ended = &mut self.client => {
-                let result = ended.unwrap_or_else(|e| Err(serenity::Error::Other(task_failure(&e))));
+                let result = ended.unwrap_or_else(|e| Err(task_failure(&e)));
                 self.finish(Some(result)).await
             }
         }
     }
 
-    async fn finish(self, ended: Option<Result<(), serenity::Error>>) -> Result<(), FrontError> {
+    async fn finish(self, ended: Option<Result<(), FrontError>>) -> Result<(), FrontError> {
         let _ = self.stop.send(true);
         if !self.front.in_flight.close(DRAIN_LIMIT).await {
             tracing::warn!("some commands were still running at shutdown");
@@ -223,22 +224,15 @@ impl Bot {
         }
         let ended = match ended {
             Some(result) => result,
-            None => self
-                .client
-                .await
-                .unwrap_or_else(|e| Err(serenity::Error::Other(task_failure(&e)))),
+            None => self.client.await.unwrap_or_else(|e| Err(task_failure(&e))),
         };
         self.front.service.shutdown().await;
-        Ok(ended?)
+        ended
     }
 }
 
-fn task_failure(error: &tokio::task::JoinError) -> &'static str {
-    if error.is_panic() {
-        "the Discord client panicked"
-    } else {
-        "the Discord client was cancelled"
-    }
+fn task_failure(error: &tokio::task::JoinError) -> FrontError {
+    FrontError::Task(format!("the Discord client ended abnormally: {error}"))
 }
 
 /// Resolves on SIGINT (Ctrl-C) or, on Unix, SIGTERM (docker stop).
