@@ -6,11 +6,13 @@ mod fake_discord;
 
 use std::path::Path;
 use std::sync::Arc;
+use std::time::{Duration, SystemTime};
 
 use fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt, TOKEN};
 use fake_discord::{FakeDiscord, RestCall};
 use nadare::config::Config;
 use nadare::discord::{Bot, FrontError};
+use nadare::service::{Clock, ManualClock, SystemClock};
 use serenity::all::{
     ClientBuilder, Context, CreateAttachment, CreateInteractionResponse,
     CreateInteractionResponseMessage, EventHandler, GatewayIntents, HttpBuilder, Interaction,
@@ -118,6 +120,7 @@ struct Setup {
     typed_moves: bool,
     shards: &'static str,
     token: &'static str,
+    sweep_interval: &'static str,
 }
 
 impl Default for Setup {
@@ -127,6 +130,7 @@ impl Default for Setup {
             typed_moves: false,
             shards: "auto",
             token: TOKEN,
+            sweep_interval: "30s",
         }
     }
 }
@@ -151,21 +155,27 @@ impl World {
         let database = self.dir.path().join("nadare.db");
         let text = format!(
             "token = \"{}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\nshards = \"{}\"\n\
-             [games]\nthreads = {}\ntyped_moves = {}\n",
+             [games]\nthreads = {}\ntyped_moves = {}\nsweep_interval = \"{}\"\n",
             setup.token,
             database.display(),
             self.fake.url(),
             setup.shards,
             setup.threads,
             setup.typed_moves,
+            setup.sweep_interval,
         );
         Config::from_parts(Some((&text, Path::new("e2e.toml"))), |_| None).expect("a valid config")
     }
 
     /// Starts the bot and waits until it has registered its commands.
     async fn start(&mut self, setup: &Setup) {
+        self.start_with_clock(setup, Arc::new(SystemClock)).await;
+    }
+
+    /// Starts the bot on `clock` and waits until it has registered its commands.
+    async fn start_with_clock(&mut self, setup: &Setup, clock: Arc<dyn Clock>) {
         let from = self.fake.calls().len();
-        let bot = Bot::start(&self.config(setup))
+        let bot = Bot::start_with_clock(&self.config(setup), clock)
             .await
             .expect("the bot starts");
         self.bot = Some(bot);
@@ -539,6 +549,31 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
         "{}",
         resigned.content()
     );
+    world.stop().await;
+}
+
+/// The background sweep posts what nobody asked for: here, a challenge that expired.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sweeper_posts_expired_challenges() {
+    let mut world = World::new(1).await;
+    let clock = Arc::new(ManualClock::new(SystemTime::now()));
+    let setup = Setup {
+        sweep_interval: "1s",
+        ..Setup::default()
+    };
+    world.start_with_clock(&setup, clock.clone()).await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_004);
+    world
+        .slash(&alice, channel, "challenge", &[Opt::user("opponent", &bob)])
+        .await;
+
+    let from = world.fake.calls().len();
+    clock.advance(Duration::from_secs(11 * 60));
+    let notice = world.channel_message(from, channel.id).await;
+    assert!(lower(&notice).contains("expired"), "{}", notice.content());
+    let late = world.slash(&bob, channel, "accept", &[]).await;
+    assert!(late.is_ephemeral(), "nothing left to accept");
     world.stop().await;
 }
 
