@@ -7,7 +7,8 @@
 # The database lives in the /data volume. A config file can be mounted as /data/nadare.toml;
 # NADARE_* environment variables override it (see config.example.toml).
 
-FROM rust:1.90-slim-bookworm AS build
+# Any recent stable toolchain (edition 2024; the workspace needs 1.90 or newer).
+FROM rust:1-slim-bookworm AS build
 WORKDIR /src
 COPY . .
 # The registry and target caches speed up rebuilds; the binary is copied out of the cache.
