@@ -1,5 +1,6 @@
 //! The nadare bot: game service, storage, fronts and command-line tools.
 
+pub mod cli;
 pub mod config;
 pub mod console;
 pub mod discord;

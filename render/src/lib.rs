@@ -1,1 +1,47 @@
 //! Board images for nadare: a position drawn as a PNG.
+//!
+//! A [`Renderer`] rasterises its artwork once (pieces from the DejaVu Sans chess glyphs,
+//! through resvg) into tiles of one shared ≤256-colour palette; each [`Scene`] is then composed
+//! by copying tiles and laying glyph masks through blend tables, and written as an indexed PNG.
+
+mod canvas;
+mod encode;
+mod font;
+mod layout;
+mod palette;
+mod renderer;
+mod scene;
+mod sprites;
+mod text;
+mod theme;
+
+pub use renderer::{RenderOptions, Renderer};
+pub use scene::Scene;
+pub use theme::{ParseThemeError, Theme};
+
+/// What can go wrong while preparing or drawing a board.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The board size is outside what the renderer draws.
+    #[error("a board of {0} px cannot be drawn: choose 128 to 2048 px")]
+    Size(u32),
+    /// The embedded font could not be read.
+    #[error("the embedded font is unusable: {0}")]
+    Font(String),
+    /// A piece of the built-in artwork could not be drawn.
+    #[error("the built-in artwork could not be drawn: {0}")]
+    Artwork(String),
+    /// The PNG encoder failed.
+    #[error("the PNG could not be written: {0}")]
+    Encode(#[from] png::EncodingError),
+}
+
+#[cfg(test)]
+mod send_sync {
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn renderer_is_send_and_sync() {
+        assert_send_sync::<super::Renderer>();
+    }
+}

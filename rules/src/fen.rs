@@ -65,16 +65,14 @@ impl Position {
         Ok(pos)
     }
 
-    /// Sets the castling geometry from the variant and where the kings stand.
+    /// Sets the castling geometry of the variant: Chess960's, except Black's in Reversed
+    /// Avalanche, whose king starts on d8 and castles two squares.
     fn set_castle_targets(&mut self) {
-        for color in Color::ALL {
-            self.targets[color.index()] = match self.king_square(color) {
-                Some(k) if self.variant == Variant::AvalancheReversed && color == Color::Black => {
-                    two_square_targets(k)
-                }
-                _ => chess960_targets(color),
-            };
-        }
+        self.targets[Color::White.index()] = chess960_targets(Color::White);
+        self.targets[Color::Black.index()] = match Square::new(3, 7) {
+            Some(d8) if self.variant == Variant::AvalancheReversed => two_square_targets(d8),
+            _ => chess960_targets(Color::Black),
+        };
     }
 
     /// Reads a FEN (also X-FEN and Shredder-FEN castling) as a position of `variant`.
@@ -215,6 +213,12 @@ fn read_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
         for c in text.chars() {
             if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 file += d as u8;
+                if file > 8 {
+                    return Err(FenError::Placement(format!(
+                        "rank {} has more than 8 squares",
+                        rank + 1
+                    )));
+                }
             } else if let Some(piece) = Piece::from_fen_char(c) {
                 let sq = Square::new(file, rank).ok_or_else(|| {
                     FenError::Placement(format!("rank {} has more than 8 squares", rank + 1))
@@ -445,6 +449,8 @@ mod tests {
             Err(FenError::Illegal(_))
         ));
         assert!(matches!(bad("w"), Err(FenError::FieldCount(1))));
+        let long_rank = format!("{}/8/8/8/8/8/8/8 w - - 0 1", "8".repeat(40));
+        assert!(matches!(bad(&long_rank), Err(FenError::Placement(_))));
     }
 
     #[test]

@@ -48,11 +48,13 @@ impl Position {
     /// as well as it can be.
     pub fn turn_to_notation(&self, turn: &Turn) -> String {
         let after = self.play(turn).ok();
-        let final_mark = after.as_ref().map(Position::mark).unwrap_or("");
         let Some(mv) = turn.mv else {
+            // A promotion choice alone ends the game; the mover is still "to move" after it.
+            let checks = after.is_some_and(|a| a.king_attacked(self.side.opposite()));
             let role = turn.promotion.map(|r| r.upper_char()).unwrap_or('Q');
-            return format!("={role}{final_mark}");
+            return format!("={role}{}", if checks { "+" } else { "" });
         };
+        let final_mark = after.as_ref().map(Position::mark).unwrap_or("");
         let mut base = self.clone();
         let mut out = String::new();
         if let (Some(role), Some(sq)) = (turn.promotion, self.pending_promotion()) {

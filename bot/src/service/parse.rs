@@ -445,7 +445,7 @@ mod tests {
     fn challenge_mistakes_are_explained() {
         assert!(parse("challenge bob carol").is_err());
         assert!(parse("challenge standard avalanche").is_err());
-        assert!(parse("challenge chess960 960x").is_err());
+        assert!(parse("challenge bob chess960 960x").is_err());
         assert!(parse("challenge 1000").is_err());
         assert!(parse("challenge colour=green").is_err());
     }

@@ -69,8 +69,11 @@ impl GameService {
             Some(Pending::Prefix(p)) => *p,
             _ => TurnPrefix::default(),
         };
+        // With part of a turn entered, other input may start the turn afresh; a bare square
+        // while a push is awaited is taken as the push.
+        let awaiting_push = prefix.mv.is_some() && is_bare_square(input);
         let parsed = match pos.parse_turn_input(input, &prefix) {
-            Err(e) if prefix != TurnPrefix::default() => pos
+            Err(e) if prefix != TurnPrefix::default() && !awaiting_push => pos
                 .parse_turn_input(input, &TurnPrefix::default())
                 .map_err(|_| e),
             other => other,
@@ -256,6 +259,15 @@ impl GameService {
         };
         self.game_reply(live, orientation, text).await
     }
+}
+
+/// True for input that is only a square (`a6`, `/a6`), marks aside.
+fn is_bare_square(input: &str) -> bool {
+    let core = input
+        .trim()
+        .trim_start_matches('/')
+        .trim_end_matches(['+', '#', '!', '?']);
+    core.parse::<rules::Square>().is_ok()
 }
 
 /// Whose turn it is, check, a pending promotion, the deadline; or the result.

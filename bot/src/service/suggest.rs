@@ -25,18 +25,27 @@ pub fn normalize(notation: &str) -> String {
         .collect()
 }
 
-/// Up to `limit` of `candidates`, closest to `typed` first (ties keep the candidates' order),
-/// without duplicates.
+/// Up to `limit` of `candidates`, closest to `typed` first, without duplicates. Ties go to
+/// the candidate sharing the longer beginning with the input (the piece letter usually),
+/// then to the candidates' order.
 pub fn closest(typed: &str, candidates: &[String], limit: usize) -> Vec<String> {
     let typed = normalize(typed);
-    let mut scored: Vec<(usize, usize, &String)> = candidates
+    let mut scored: Vec<(usize, usize, usize, &String)> = candidates
         .iter()
         .enumerate()
-        .map(|(i, c)| (edit_distance(&typed, &normalize(c)), i, c))
+        .map(|(i, c)| {
+            let c_norm = normalize(c);
+            let shared = typed
+                .chars()
+                .zip(c_norm.chars())
+                .take_while(|(a, b)| a == b)
+                .count();
+            (edit_distance(&typed, &c_norm), usize::MAX - shared, i, c)
+        })
         .collect();
-    scored.sort_by_key(|&(d, i, _)| (d, i));
+    scored.sort_by_key(|&(d, shared, i, _)| (d, shared, i));
     let mut out: Vec<String> = Vec::new();
-    for (_, _, c) in scored {
+    for (_, _, _, c) in scored {
         if out.len() == limit {
             break;
         }
@@ -48,7 +57,7 @@ pub fn closest(typed: &str, candidates: &[String], limit: usize) -> Vec<String> 
 }
 
 /// Up to `limit` of `candidates` for autocompletion: those that begin with what was typed
-/// first (case-insensitively, marks ignored), then the closest others.
+/// (case-insensitively, marks ignored); when none does, the closest ones (a typo).
 pub fn complete(typed: &str, candidates: &[String], limit: usize) -> Vec<String> {
     let key = normalize(typed).to_lowercase();
     let mut out: Vec<String> = candidates
@@ -57,15 +66,8 @@ pub fn complete(typed: &str, candidates: &[String], limit: usize) -> Vec<String>
         .take(limit)
         .cloned()
         .collect();
-    if out.len() < limit && !key.is_empty() {
-        for c in closest(typed, candidates, limit) {
-            if out.len() == limit {
-                break;
-            }
-            if !out.contains(&c) {
-                out.push(c);
-            }
-        }
+    if out.is_empty() {
+        out = closest(typed, candidates, limit);
     }
     out
 }

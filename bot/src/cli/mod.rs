@@ -1,0 +1,7 @@
+//! The command-line tools of the `nadare` binary that need no Discord: perft, replay,
+//! chess960 (and the renderer's and console's, in their own modules).
+
+pub mod chess960;
+pub mod output;
+pub mod perft;
+pub mod replay;

@@ -1,0 +1,127 @@
+//! Who may do what: strangers and spectators are refused privately and nothing changes.
+
+mod common;
+
+use common::Harness;
+use nadare::service::Action;
+
+async fn plies(h: &Harness, id: u64) -> usize {
+    h.storage
+        .load_game(id)
+        .expect("load")
+        .expect("stored")
+        .turns
+        .len()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_challenged_player_answers_a_challenge() {
+    let h = Harness::new().await;
+    let c = h.say("alice> challenge bob avalanche").await;
+    assert!(c.actions.contains(&Action::AcceptChallenge));
+    for line in [
+        "carol> accept",
+        "carol> decline",
+        "alice> accept",
+        "alice> decline",
+        "bob> cancel",
+    ] {
+        let r = h.say(line).await;
+        assert!(r.private, "`{line}` should be refused: {}", r.text);
+    }
+    let again = h.say("carol> challenge dave").await;
+    assert!(again.private, "{}", again.text);
+    let r = h.say("bob> decline").await;
+    assert!(!r.private && r.text.contains("declined"), "{}", r.text);
+    // The channel is free again.
+    let r = h.say("carol> challenge dave").await;
+    assert!(!r.private, "{}", r.text);
+    let r = h.say("carol> cancel").await;
+    assert!(!r.private && r.text.contains("withdrew"), "{}", r.text);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_challenges_are_for_anyone_but_the_challenger() {
+    let h = Harness::new().await;
+    let r = h.say("alice> challenge standard black").await;
+    assert!(r.text.contains("anyone"), "{}", r.text);
+    assert!(h.say("alice> accept").await.private);
+    assert!(h.say("dave> decline").await.private);
+    let r = h.say("dave> accept").await;
+    assert!(!r.private, "{}", r.text);
+    assert!(
+        r.text.contains("dave (White)") && r.text.contains("alice (Black)"),
+        "{}",
+        r.text
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_players_act_and_only_in_turn() {
+    let h = Harness::new().await;
+    h.say("alice> challenge bob white").await;
+    let id = h.say("bob> accept").await.game.expect("id");
+    // Black may not move first; strangers may not move at all.
+    let r = h.say("bob> move e5").await;
+    assert!(r.private && r.text.contains("not your turn"), "{}", r.text);
+    let r = h.say("carol> move e4").await;
+    assert!(r.private && r.text.contains("not playing"), "{}", r.text);
+    assert_eq!(plies(&h, id).await, 0);
+    for line in [
+        "carol> resign",
+        "carol> draw",
+        "carol> takeback",
+        "carol> abort",
+        "carol> confirm",
+        "carol> promote q",
+    ] {
+        let r = h.say(line).await;
+        assert!(
+            r.private && r.text.contains("not playing"),
+            "`{line}`: {}",
+            r.text
+        );
+    }
+    assert!(
+        h.storage
+            .load_game(id)
+            .expect("load")
+            .expect("stored")
+            .row
+            .state
+            .finished
+            .is_none()
+    );
+    // Spectators may look.
+    let board = h.say("carol> board").await;
+    assert!(!board.private && board.image.is_some(), "{}", board.text);
+    let moves = h.say("carol> moves").await;
+    assert!(!moves.private && moves.file.is_some(), "{}", moves.text);
+    // A second game may not start in the same channel.
+    let r = h.say("carol> challenge dave").await;
+    assert!(r.private && r.text.contains("going on"), "{}", r.text);
+    // The right player moves.
+    let r = h.say("alice> move e4").await;
+    assert!(!r.private, "{}", r.text);
+    assert_eq!(r.mentions, vec![nadare::console::user_id("bob")]);
+    assert_eq!(plies(&h, id).await, 1);
+    // A player may resign even when it is not their turn.
+    let r = h.say("alice> resign").await;
+    assert!(!r.private && r.text.contains("0-1"), "{}", r.text);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_practice_game_starts_at_once_and_one_player_moves_both_sides() {
+    let h = Harness::new().await;
+    let r = h.say("alice> challenge alice avalanche-balanced").await;
+    assert!(!r.private && r.text.contains("both sides"), "{}", r.text);
+    assert!(r.image.is_some());
+    assert!(!h.say("alice> move e4//").await.private);
+    let r = h.say("alice> move e5/d3").await;
+    assert!(!r.private, "{}", r.text);
+    assert!(h.say("bob> move d4").await.private);
+    let r = h.say("alice> takeback").await;
+    assert!(!r.private && r.text.contains("takes back"), "{}", r.text);
+    let r = h.say("alice> draw").await;
+    assert!(r.text.contains("1/2-1/2"), "{}", r.text);
+}

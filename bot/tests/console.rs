@@ -1,0 +1,214 @@
+//! The console binary: scripts, malformed lines, restarts, and SIGKILL at random points.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use common::{Rng, find_mating_game};
+use nadare::storage::Storage;
+use rules::{EndReason, Variant};
+
+fn nadare(dir: &Path, script: &str) -> Command {
+    let path = dir.join("script.txt");
+    std::fs::write(&path, script).expect("write script");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_nadare"));
+    cmd.current_dir(dir)
+        .arg("local")
+        .arg("--script")
+        .arg(&path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+#[test]
+fn a_malformed_script_line_stops_the_run_with_its_number() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(
+        dir.path(),
+        "alice> challenge bob\n\n# a comment\nbob> acept\nbob accept\n",
+    )
+    .output()
+    .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("script.txt:4:") && err.contains("did you mean `accept`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("script.txt:5:") && err.contains("USER> COMMAND"),
+        "{err}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).is_empty(),
+        "nothing was played"
+    );
+}
+
+#[test]
+fn a_script_writes_boards_and_the_game_continues_after_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(
+        dir.path(),
+        "alice> challenge bob white\nbob> accept\nalice> move e4\nbob> move e5\n",
+    )
+    .output()
+    .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("**1... e5** — bob (Black)"), "{stdout}");
+    let image = dir.path().join("boards/board-00003.png");
+    assert!(
+        stdout.contains("[image] boards/board-00003.png"),
+        "{stdout}"
+    );
+    assert!(
+        std::fs::read(&image)
+            .expect("image")
+            .starts_with(b"\x89PNG")
+    );
+    assert!(
+        dir.path().join("nadare.db").exists(),
+        "the default database file"
+    );
+    let out = nadare(dir.path(), "alice> move Nf3\ncarol> moves\n")
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("1. e4 e5 2. Nf3"), "{stdout}");
+    assert!(
+        stdout.contains("[image] boards/board-00004.png"),
+        "numbering goes on: {stdout}"
+    );
+}
+
+/// The notation of a turn announcement line (`  **12... Nf3/a6** — bob (Black)`).
+fn announced(line: &str) -> Option<String> {
+    let inner = line.trim_start().strip_prefix("**")?;
+    let (head, rest) = inner.split_once("** — ")?;
+    if !rest.contains("(White)") && !rest.contains("(Black)") {
+        return None;
+    }
+    let (number, notation) = head.split_once(' ')?;
+    number.ends_with('.').then(|| notation.to_string())
+}
+
+#[test]
+fn killed_at_random_points_the_game_resumes_at_the_last_announced_turn() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("nadare.db");
+    let notations = find_mating_game(Variant::Avalanche, None);
+    let moves: Vec<String> = notations
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{}> move {n}", if i % 2 == 0 { "alice" } else { "bob" }))
+        .collect();
+    let mut rng = Rng::new(2026);
+    let mut announced_turns: Vec<String> = Vec::new();
+    let mut kills = 0;
+    for run in 0..200 {
+        // Where does the stored game stand? Continue from exactly there.
+        let (started, stored) = if db.exists() {
+            let storage = Storage::open(&db).expect("open");
+            let open = storage.load_unfinished().expect("load");
+            let started = storage.load_game(1).expect("load").is_some();
+            let stored = storage.load_game(1).expect("load").map(|g| g.turns);
+            assert!(open.games.len() + open.challenges.len() <= 1);
+            (started, stored.unwrap_or_default())
+        } else {
+            (false, Vec::new())
+        };
+        // Everything announced is stored; at most one more turn is stored than announced
+        // (committed, then killed before its reply was printed).
+        assert!(
+            stored.len() == announced_turns.len() || stored.len() == announced_turns.len() + 1,
+            "run {run}: stored {} turns, announced {}",
+            stored.len(),
+            announced_turns.len()
+        );
+        assert_eq!(stored[..announced_turns.len()], announced_turns[..]);
+        announced_turns = stored.clone();
+        if stored.len() == moves.len() {
+            break;
+        }
+        let mut script = String::new();
+        if !started {
+            let challenge_open = db.exists()
+                && !Storage::open(&db)
+                    .expect("open")
+                    .load_unfinished()
+                    .expect("load")
+                    .challenges
+                    .is_empty();
+            if !challenge_open {
+                script.push_str("alice> challenge bob avalanche white\n");
+            }
+            script.push_str("bob> accept\n");
+        }
+        for line in &moves[stored.len()..] {
+            script.push_str(line);
+            script.push('\n');
+        }
+        script.push_str("carol> board\n");
+        let mut child = nadare(dir.path(), &script).spawn().expect("spawn");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut reader = BufReader::new(stdout);
+        // Kill after a random number of announcements (0: while it is starting up).
+        let kill_after = rng.below(4);
+        let mut seen = 0;
+        let mut line = String::new();
+        let mut killed = false;
+        loop {
+            if seen >= kill_after && !killed {
+                child.kill().expect("SIGKILL");
+                killed = true;
+                kills += 1;
+            }
+            line.clear();
+            if reader.read_line(&mut line).expect("read") == 0 {
+                break;
+            }
+            if let Some(n) = announced(&line) {
+                announced_turns.push(n);
+                seen += 1;
+            }
+        }
+        let status = child.wait().expect("wait");
+        if !killed {
+            assert!(status.success());
+        }
+    }
+    assert!(kills >= 5, "the game was killed {kills} times");
+    let storage = Storage::open(&db).expect("open");
+    let game = storage.load_game(1).expect("load").expect("game");
+    assert_eq!(
+        game.turns, notations,
+        "the game resumed exactly and finished"
+    );
+    assert_eq!(
+        game.row.state.finished.map(|f| f.outcome.reason),
+        Some(EndReason::Checkmate)
+    );
+}
+
+#[test]
+fn announcements_are_recognised() {
+    assert_eq!(
+        announced("  **12... Nf3/a6** — bob (Black)"),
+        Some("Nf3/a6".into())
+    );
+    assert_eq!(announced("  **1. e4** — alice (White)"), Some("e4".into()));
+    assert_eq!(
+        announced("  **alice** challenges **bob** to Avalanche."),
+        None
+    );
+}

@@ -1,0 +1,154 @@
+//! Move deadlines, reminders and challenge expiry, driven by a manual clock (no sleeping).
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Harness, main_room};
+use nadare::console::{room_channel, user_id};
+use rules::{Color, EndReason};
+
+const MIN: Duration = Duration::from_secs(60);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_then_a_loss_on_time() {
+    let h = Harness::new().await;
+    let r = h.say("alice> challenge bob white 1h").await;
+    assert!(r.text.contains("1h per turn"), "{}", r.text);
+    let id = h.say("bob> accept").await.game.expect("id");
+    assert!(h.service.sweep().await.is_empty());
+    h.advance(29 * MIN);
+    assert!(
+        h.service.sweep().await.is_empty(),
+        "too early for a reminder"
+    );
+    h.advance(MIN);
+    let notices = h.service.sweep().await;
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices[0].channel, main_room());
+    assert_eq!(notices[0].reply.mentions, vec![user_id("alice")]);
+    assert!(
+        notices[0].reply.text.contains("30m left"),
+        "{}",
+        notices[0].reply.text
+    );
+    assert!(
+        h.service.sweep().await.is_empty(),
+        "a reminder goes out once"
+    );
+    h.advance(10 * MIN);
+    assert!(!h.say("alice> move e4").await.private);
+    // bob's hour runs from alice's move.
+    h.advance(29 * MIN);
+    assert!(h.service.sweep().await.is_empty());
+    h.advance(MIN);
+    let notices = h.service.sweep().await;
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].reply.mentions, vec![user_id("bob")]);
+    h.advance(30 * MIN - Duration::from_secs(1));
+    assert!(h.service.sweep().await.is_empty(), "one second is left");
+    h.advance(Duration::from_secs(1));
+    let notices = h.service.sweep().await;
+    assert_eq!(notices.len(), 1);
+    let text = &notices[0].reply.text;
+    assert!(
+        text.contains("loses on time") && text.contains("1-0"),
+        "{text}"
+    );
+    assert!(notices[0].reply.image.is_some());
+    assert!(
+        h.service.sweep().await.is_empty(),
+        "the timeout is announced once"
+    );
+    let finished = h
+        .storage
+        .load_game(id)
+        .expect("load")
+        .expect("stored")
+        .row
+        .state
+        .finished
+        .expect("over");
+    assert_eq!(finished.outcome.reason, EndReason::Timeout);
+    assert_eq!(finished.outcome.winner, Some(Color::White));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenges_expire_after_ten_minutes() {
+    let h = Harness::new().await;
+    h.say_in("side", "carol> challenge dave avalanche").await;
+    h.advance(9 * MIN);
+    assert!(h.service.sweep().await.is_empty());
+    h.advance(MIN);
+    let notices = h.service.sweep().await;
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].channel, room_channel("side"));
+    assert!(
+        notices[0].reply.text.contains("expired"),
+        "{}",
+        notices[0].reply.text
+    );
+    let r = h.say_in("side", "dave> accept").await;
+    assert!(r.private && r.text.contains("no challenge"), "{}", r.text);
+    assert_eq!(
+        h.service.active_channels(),
+        0,
+        "the empty channel is dropped"
+    );
+    assert!(
+        h.storage
+            .load_unfinished()
+            .expect("load")
+            .challenges
+            .is_empty()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_overdue_game_ends_at_the_next_command_even_before_a_sweep() {
+    let h = Harness::new().await;
+    h.say("alice> challenge bob white 10m").await;
+    let id = h.say("bob> accept").await.game.expect("id");
+    h.advance(11 * MIN);
+    let r = h.say("alice> move e4").await;
+    assert!(!r.private, "the timeout is news for everyone: {}", r.text);
+    assert!(
+        r.text.contains("loses on time") && r.text.contains("game is over"),
+        "{}",
+        r.text
+    );
+    let stored = h.storage.load_game(id).expect("load").expect("stored");
+    assert!(stored.turns.is_empty(), "the late move is not played");
+    assert!(h.service.sweep().await.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deadlines_and_challenges_survive_a_restart() {
+    let mut h = Harness::new().await;
+    h.say("alice> challenge bob white 1d").await;
+    let id = h.say("bob> accept").await.game.expect("id");
+    h.say("alice> move d4").await;
+    h.say_in("side", "carol> challenge dave").await;
+    h.restart().await;
+    h.advance(Duration::from_secs(86_400));
+    let notices = h.service.sweep().await;
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    assert!(notices.iter().any(|n| n.reply.text.contains("expired")));
+    assert!(notices.iter().any(|n| n.reply.text.contains("1-0")));
+    let stored = h.storage.load_game(id).expect("load").expect("stored");
+    assert_eq!(stored.turns, vec!["d4".to_string()]);
+    assert_eq!(
+        stored.row.state.finished.map(|f| f.outcome.reason),
+        Some(EndReason::Timeout)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deadlines_outside_the_allowed_range_are_refused() {
+    let h = Harness::new().await;
+    let r = h.say("alice> challenge bob 30s").await;
+    assert!(r.private && r.text.contains("between"), "{}", r.text);
+    let r = h.say("alice> challenge bob 60d").await;
+    assert!(r.private, "{}", r.text);
+    assert_eq!(h.service.active_channels(), 0);
+}

@@ -1,0 +1,25 @@
+//! PNG output.
+//!
+//! Images are always written indexed: the renderer composes in one palette of ≤256 colours, so
+//! a pixel is one byte, a third of RGB before compression (a 512 px start position: 22 KB
+//! indexed against about 60 KB as RGB at the same settings). The settings were measured on
+//! boards: the Up filter turns the many rows that repeat the row above into zeros, and zlib-rs
+//! at level 2 compresses in well under a millisecond; level 1 is faster but about 20 % larger,
+//! fdeflate faster still but 60 % larger.
+
+use crate::RenderError;
+
+/// Encodes a `w`×`h` image of palette indices with the palette `plte` (r, g, b per entry).
+pub(crate) fn indexed_png(w: u32, h: u32, px: &[u8], plte: &[u8]) -> Result<Vec<u8>, RenderError> {
+    let mut out = Vec::with_capacity(32 * 1024);
+    let mut encoder = png::Encoder::new(&mut out, w, h);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(plte);
+    encoder.set_deflate_compression(png::DeflateCompression::Level(2));
+    encoder.set_filter(png::Filter::Up);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(px)?;
+    writer.finish()?;
+    Ok(out)
+}

@@ -1,0 +1,90 @@
+//! What one board image shows.
+
+use rules::{Color, Piece, Square, Variant};
+
+/// Everything one image shows, decided by the caller; the renderer adds no chess logic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scene {
+    /// The piece on each square, indexed by [`Square::index`] (a1 = 0 … h8 = 63).
+    pub squares: [Option<Piece>; 64],
+    /// The side shown at the bottom.
+    pub orientation: Color,
+    /// Whose turn it is.
+    pub side_to_move: Color,
+    /// The last move, from and to, tinted on the board.
+    pub last_move: Option<(Square, Square)>,
+    /// The last Avalanche push, from and to, tinted in its own colour.
+    pub last_push: Option<(Square, Square)>,
+    /// The square of a king in check, which glows red.
+    pub check: Option<Square>,
+    /// An Avalanche pawn waiting on its last rank for its owner's promotion choice.
+    pub pending_promotion: Option<Square>,
+    /// Arrows to draw, from and to (at most 16 are drawn).
+    pub arrows: Vec<(Square, Square)>,
+    /// White's display name (any Unicode; cut to fit).
+    pub white: String,
+    /// Black's display name (any Unicode; cut to fit).
+    pub black: String,
+    /// The rule set, named in the bar.
+    pub variant: Variant,
+    /// The Chess960 setup number, named in the bar when the game started from one.
+    pub chess960: Option<u16>,
+    /// The current move number (1 for the first move of a game).
+    pub move_number: u32,
+    /// The result when the game is over, e.g. "1-0 · White wins by checkmate".
+    pub result: Option<String>,
+}
+
+impl Default for Scene {
+    /// An empty board seen from White's side, White to move, move 1 of standard chess.
+    fn default() -> Scene {
+        Scene {
+            squares: [None; 64],
+            orientation: Color::White,
+            side_to_move: Color::White,
+            last_move: None,
+            last_push: None,
+            check: None,
+            pending_promotion: None,
+            arrows: Vec::new(),
+            white: String::new(),
+            black: String::new(),
+            variant: Variant::Standard,
+            chess960: None,
+            move_number: 1,
+            result: None,
+        }
+    }
+}
+
+impl Scene {
+    /// The bar's name for the variant, with the setup number where there is one.
+    pub(crate) fn variant_label(&self) -> String {
+        match (self.variant, self.chess960) {
+            (Variant::Chess960, Some(n)) => format!("Chess960 #{n}"),
+            (Variant::Standard, _) | (_, None) => self.variant.name().to_string(),
+            (v, Some(n)) => format!("{} 960 #{n}", v.name()),
+        }
+    }
+
+    /// The bar's status: the result, or whose move it is.
+    pub(crate) fn status(&self) -> String {
+        match &self.result {
+            Some(r) => r.clone(),
+            None => format!("Move {} · {} to move", self.move_number, self.side_to_move),
+        }
+    }
+
+    /// The display name of `color`'s player, or the colour's name when it is blank.
+    pub(crate) fn name(&self, color: Color) -> &str {
+        let name = match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        };
+        if crate::text::sanitize(name).is_empty() {
+            color.name()
+        } else {
+            name
+        }
+    }
+}
