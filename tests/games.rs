@@ -64,3 +64,48 @@ fn a_wrong_move_is_rejected_with_ply_move_and_reason() {
         "{err:?}"
     );
 }
+
+/// Random games in every variant, exported and read back: same turns, same result.
+#[test]
+fn random_games_round_trip_through_records() {
+    let mut seed = 0x2545_f491_u64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n.max(1) as u64) as usize
+    };
+    let tags = vec![
+        ("Event".to_string(), "Test \"quoted\" event".to_string()),
+        ("White".to_string(), "アリス 🐇".to_string()),
+        ("Black".to_string(), "Bob\\".to_string()),
+    ];
+    for (variant, setup) in [
+        (Variant::Standard, None),
+        (Variant::Chess960, Some(411)),
+        (Variant::Avalanche, None),
+        (Variant::AvalancheBalanced, None),
+        (Variant::AvalancheReversed, None),
+        (Variant::Avalanche, Some(0)),
+    ] {
+        for _ in 0..5 {
+            let mut game = Game::new(variant, setup).expect("setup");
+            while game.outcome().is_none() && game.turns().len() < 120 {
+                let turns = game.position().legal_turns();
+                let turn = turns[next(turns.len())];
+                game.play(turn).expect("legal");
+            }
+            let record = game.to_record(&tags);
+            let (again, read_tags) =
+                Game::from_record(&record).unwrap_or_else(|e| panic!("{e}\n{record}"));
+            assert_eq!(again.turns(), game.turns(), "{record}");
+            assert_eq!(again.position().to_fen(), game.position().to_fen());
+            if game.outcome().is_some() {
+                assert_eq!(again.outcome(), game.outcome(), "{record}");
+            }
+            for tag in &tags {
+                assert!(read_tags.contains(tag), "{tag:?} in {record}");
+            }
+        }
+    }
+}

@@ -1,6 +1,8 @@
 //! The rules core of nadare: positions, legal turns, results and notation for standard chess,
 //! Chess960 and the Avalanche family, exactly as `rules.md` describes them. Pure: no I/O.
 
+#![warn(missing_docs)]
+
 pub mod attacks;
 pub mod bitboard;
 pub mod chess960;

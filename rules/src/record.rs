@@ -48,6 +48,9 @@ pub enum RecordError {
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// A record's tags, name and value, in the order written.
+pub type Tags = Vec<(String, String)>;
+
 impl Game {
     /// The game as a record. `tags` come first (Event, Site, Date, White, Black, …);
     /// Result, Variant, SetUp, FEN and Termination are written from the game itself.
@@ -116,7 +119,7 @@ impl Game {
     /// Reads a record and replays it. Returns the game and every tag as written.
     /// A decisive or drawn Result tag with no rule behind it ends the game as resigned
     /// (or, for a draw, agreed; a Termination mentioning time makes it a timeout).
-    pub fn from_record(text: &str) -> Result<(Game, Vec<(String, String)>), RecordError> {
+    pub fn from_record(text: &str) -> Result<(Game, Tags), RecordError> {
         let (tags, movetext) = read_tags(text)?;
         let find = |name: &str| {
             tags.iter()
@@ -198,7 +201,7 @@ impl Game {
 }
 
 /// Splits the tag section from the movetext and reads the tags.
-fn read_tags(text: &str) -> Result<(Vec<(String, String)>, &str), RecordError> {
+fn read_tags(text: &str) -> Result<(Tags, &str), RecordError> {
     let mut tags = Vec::new();
     let mut offset = 0;
     for (index, line) in text.split_inclusive('\n').enumerate() {
