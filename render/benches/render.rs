@@ -1,1 +1,78 @@
-fn main() {}
+//! Render + encode time of a 512 px board (the budget: median ≤ 2 ms on one core, file
+//! ≤ 30 KB). The PNG size of each scene is printed before its timings.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use render::{RenderOptions, Renderer, Scene};
+use rules::{Color, Position, Square, Variant};
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap_or(Square::A1)
+}
+
+fn scene(variant: Variant, fen: &str) -> Scene {
+    match Position::from_fen(variant, fen) {
+        Ok(pos) => Scene::from_position(&pos),
+        Err(e) => panic!("bench FEN {fen}: {e}"),
+    }
+}
+
+fn scenes() -> Vec<(&'static str, Scene)> {
+    let mut start = scene(
+        Variant::Standard,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    start.white = "Magnus".into();
+    start.black = "Hikaru".into();
+
+    let mut midgame = scene(
+        Variant::Standard,
+        "r1bq1rk1/ppp2Bpp/2np1n2/2b1p3/4P3/2NP1N2/PPP2PPP/R1BQK2R b KQ - 0 7",
+    );
+    midgame.orientation = Color::Black;
+    midgame.last_move = Some((sq("c4"), sq("f7")));
+    midgame.white = "Alice".into();
+    midgame.black = "名人 🐉 Meijin".into();
+
+    let mut avalanche = scene(
+        Variant::Avalanche,
+        "r3P1k1/pp3ppp/2b5/8/4p3/2N5/PPP2PPP/R1BQKBNR w KQ - 0 14",
+    );
+    avalanche.last_move = Some((sq("d5"), sq("c6")));
+    avalanche.last_push = Some((sq("e7"), sq("e8")));
+    avalanche.arrows = vec![(sq("g1"), sq("f3")), (sq("d1"), sq("h5"))];
+    avalanche.white = "Ralph Betza".into();
+    avalanche.black = "Avalanche fan".into();
+
+    vec![
+        ("start", start),
+        ("midgame_check", midgame),
+        ("avalanche_arrows", avalanche),
+    ]
+}
+
+fn bench(c: &mut Criterion) {
+    let renderer = match Renderer::new(RenderOptions::default()) {
+        Ok(r) => r,
+        Err(e) => panic!("renderer: {e}"),
+    };
+    let mut group = c.benchmark_group("render_png_512");
+    for (name, scene) in scenes() {
+        if let Ok(png) = renderer.render_png(&scene) {
+            eprintln!("{name}: {} bytes", png.len());
+        }
+        group.bench_function(name, |b| b.iter(|| renderer.render_png(black_box(&scene))));
+    }
+    group.finish();
+    c.bench_function("renderer_new_512", |b| {
+        b.iter(|| Renderer::new(black_box(RenderOptions::default())))
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(50);
+    targets = bench
+}
+criterion_main!(benches);

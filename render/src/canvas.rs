@@ -54,25 +54,47 @@ impl Canvas {
         }
     }
 
-    /// Lays `ink` through `mask` with the mask's top-left corner at (`x`, `y`), clipped to
-    /// the canvas and to `clip_x1` on the right.
-    pub fn draw_mask(&mut self, x: i32, y: i32, mask: &Coverage, ink: &Ink, clip_x1: usize) {
-        let right = clip_x1.min(self.w) as i32;
+    /// Lays `ink` through `mask` with the mask's top-left corner at (`x`, `y`), drawing only
+    /// inside `clip` (and the canvas).
+    pub fn draw_mask(&mut self, x: i32, y: i32, mask: &Coverage, ink: &Ink, clip: Clip) {
+        let (x0, y0) = (clip.x0.max(0), clip.y0.max(0));
+        let (x1, y1) = (clip.x1.min(self.w as i32), clip.y1.min(self.h as i32));
         for row in 0..mask.h as i32 {
             let cy = y + row;
-            if cy < 0 || cy >= self.h as i32 {
+            if cy < y0 || cy >= y1 {
                 continue;
             }
             let src = &mask.data[row as usize * mask.w..(row as usize + 1) * mask.w];
             let base = cy as usize * self.w;
             for (col, &cov) in src.iter().enumerate() {
                 let cx = x + col as i32;
-                if cov == 0 || cx < 0 || cx >= right {
+                if cov == 0 || cx < x0 || cx >= x1 {
                     continue;
                 }
                 let p = &mut self.px[base + cx as usize];
                 *p = ink.over(cov, *p);
             }
+        }
+    }
+}
+
+/// A rectangle that drawing stays inside: x0..x1 × y0..y1, in canvas pixels.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Clip {
+    pub x0: i32,
+    pub y0: i32,
+    pub x1: i32,
+    pub y1: i32,
+}
+
+impl Clip {
+    /// The rectangle at (`x`, `y`) of `w`×`h` px.
+    pub fn rect(x: usize, y: usize, w: usize, h: usize) -> Clip {
+        Clip {
+            x0: x as i32,
+            y0: y as i32,
+            x1: (x + w) as i32,
+            y1: (y + h) as i32,
         }
     }
 }

@@ -43,12 +43,14 @@ fn distance(a: Rgb, b: Rgb) -> u32 {
 }
 
 impl Palette {
-    /// A palette holding every colour of `fixed` exactly, and up to 256 colours in all: the rest
-    /// chosen by median cut and a few rounds of k-means over the histogram. Deterministic.
-    pub fn build(fixed: &[Rgb], histogram: &Histogram) -> Palette {
-        let mut colors: Vec<Rgb> = Vec::with_capacity(256);
+    /// A palette holding every colour of `fixed` exactly, and up to `size` (≤256) colours in
+    /// all: the rest chosen by median cut and a few rounds of k-means over the histogram.
+    /// Deterministic.
+    pub fn build(fixed: &[Rgb], histogram: &Histogram, size: usize) -> Palette {
+        let size = size.min(256);
+        let mut colors: Vec<Rgb> = Vec::with_capacity(size);
         for &c in fixed {
-            if !colors.contains(&c) && colors.len() < 256 {
+            if !colors.contains(&c) && colors.len() < size {
                 colors.push(c);
             }
         }
@@ -59,7 +61,7 @@ impl Palette {
             .map(|(&c, &n)| (c, n))
             .collect();
         rest.sort_unstable();
-        let free = 256 - colors.len();
+        let free = size - colors.len();
         if rest.len() <= free {
             colors.extend(rest.iter().map(|&(c, _)| c));
             return Palette { colors };
@@ -267,7 +269,7 @@ mod tests {
             }
         }
         let fixed = [Rgb(1, 2, 3), Rgb(250, 251, 252)];
-        let p = Palette::build(&fixed, &h);
+        let p = Palette::build(&fixed, &h, 256);
         assert_eq!(p.len(), 256);
         assert_eq!(p.color(p.nearest(Rgb(1, 2, 3))), Rgb(1, 2, 3));
         assert_eq!(p.color(p.nearest(Rgb(250, 251, 252))), Rgb(250, 251, 252));
@@ -280,7 +282,7 @@ mod tests {
         let mut h = Histogram::default();
         h.add(Rgb(9, 9, 9), 3);
         h.add(Rgb(200, 10, 10), 1);
-        let p = Palette::build(&[Rgb(0, 0, 0)], &h);
+        let p = Palette::build(&[Rgb(0, 0, 0)], &h, 256);
         assert_eq!(p.len(), 3);
         assert_eq!(p.color(p.nearest(Rgb(200, 10, 10))), Rgb(200, 10, 10));
     }

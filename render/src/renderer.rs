@@ -4,7 +4,7 @@ use rules::{Color, Piece, Role, Square};
 use tiny_skia::{FillRule, Mask, PathBuilder, Pixmap, Transform};
 
 use crate::RenderError;
-use crate::canvas::{Canvas, Tile};
+use crate::canvas::{Canvas, Clip, Coverage, Tile};
 use crate::encode;
 use crate::font::Font;
 use crate::layout::Layout;
@@ -68,6 +68,10 @@ fn content_piece(index: usize) -> Option<Piece> {
 fn tile_index(mark: Mark, light: bool, content: usize) -> usize {
     ((mark as usize) * 2 + usize::from(light)) * CONTENTS + content
 }
+
+/// Colours in the palette. Fewer than 256 on purpose: the anti-aliased edges then take fewer
+/// distinct values and compress about 10 % smaller, with no difference visible at 100 %.
+const PALETTE_SIZE: usize = 96;
 
 /// Levels of coverage kept for text and arrows.
 const TEXT_LEVELS: u8 = 8;
@@ -151,7 +155,7 @@ impl Renderer {
         }
         let fixed = fixed_colors(&colors);
         add_ramps(&mut histogram, &colors);
-        let palette = Palette::build(&fixed, &histogram);
+        let palette = Palette::build(&fixed, &histogram, PALETTE_SIZE);
 
         let to_tile = |p: &Pixmap| Tile {
             w: p.width() as usize,
@@ -257,6 +261,7 @@ impl Renderer {
         let pad = (l.sq as f32 * 0.05).round() as i32;
         let cap = (l.label_px * 0.73).round() as i32;
         let descent = (l.label_px * 0.22).round() as i32;
+        let board = Clip::rect(0, l.board_y(), l.width(), l.width());
         for i in 0..8u8 {
             let ranks = Layout::square_at(0, i, orientation).map(|sq| (sq, sq.rank_char(), true));
             let files = Layout::square_at(i, 7, orientation).map(|sq| (sq, sq.file_char(), false));
@@ -277,7 +282,7 @@ impl Renderer {
                 } else {
                     &self.inks.label_on_dark
                 };
-                canvas.draw_mask(pen + g.left, baseline + g.top, &g.mask, ink, l.width());
+                canvas.draw_mask(pen + g.left, baseline + g.top, &g.mask, ink, board);
             }
         }
     }
@@ -302,18 +307,16 @@ impl Renderer {
         let baseline = (y as f32 + (l.bar as f32 + cap) / 2.0).round() as i32;
         let info = self.text.line(Style::Info, right, w as f32 * 0.6);
         let right_x = w as f32 - l.pad as f32 - info.width;
-        self.draw_line(canvas, &info, right_x, baseline, right_ink, w);
-        let name_x = (icon_x + l.icon + l.pad / 2) as f32;
+        let gap = l.pad / 2;
+        let info_x0 = (right_x as usize).saturating_sub(gap);
+        let info_clip = Clip::rect(info_x0, y, w - info_x0, l.bar);
+        self.draw_line(canvas, &info, right_x, baseline, right_ink, info_clip);
+        let name_x0 = icon_x + l.icon;
+        let name_x = (name_x0 + gap) as f32;
         let room = right_x - l.pad as f32 - name_x;
         let name = self.text.line(Style::Name, scene.name(color), room);
-        self.draw_line(
-            canvas,
-            &name,
-            name_x,
-            baseline,
-            &self.inks.text,
-            right_x as usize,
-        );
+        let name_clip = Clip::rect(name_x0, y, info_x0.saturating_sub(name_x0), l.bar);
+        self.draw_line(canvas, &name, name_x, baseline, &self.inks.text, name_clip);
     }
 
     fn draw_line(
@@ -323,11 +326,11 @@ impl Renderer {
         x: f32,
         baseline: i32,
         ink: &Ink,
-        clip_x1: usize,
+        clip: Clip,
     ) {
         for (g, gx) in &line.glyphs {
             let pen = (x + gx).round() as i32;
-            canvas.draw_mask(pen + g.left, baseline + g.top, &g.mask, ink, clip_x1);
+            canvas.draw_mask(pen + g.left, baseline + g.top, &g.mask, ink, clip);
         }
     }
 
@@ -361,18 +364,31 @@ impl Renderer {
             pb.line_to(sx - nx * shaft, sy - ny * shaft);
             pb.close();
         }
-        let (Some(path), Some(mut mask)) =
-            (pb.finish(), Mask::new(l.width() as u32, l.width() as u32))
-        else {
+        // Rasterise only the arrows' bounding box, not the whole board.
+        let Some(path) = pb.finish() else {
             return;
         };
-        mask.fill_path(&path, FillRule::Winding, true, Transform::identity());
-        let cov = crate::canvas::Coverage {
-            w: l.width(),
-            h: l.width(),
+        let b = path.bounds();
+        let (x0, y0) = (b.left().floor().max(0.0), b.top().floor().max(0.0));
+        let w = (b.right().ceil() - x0).max(1.0) as u32;
+        let h = (b.bottom().ceil() - y0).max(1.0) as u32;
+        let Some(mut mask) = Mask::new(w, h) else {
+            return;
+        };
+        mask.fill_path(
+            &path,
+            FillRule::Winding,
+            true,
+            Transform::from_translate(-x0, -y0),
+        );
+        let cov = Coverage {
+            w: w as usize,
+            h: h as usize,
             data: mask.take(),
         };
-        canvas.draw_mask(0, l.board_y() as i32, &cov, &self.inks.arrow, l.width());
+        let y = l.board_y() as i32 + y0 as i32;
+        let board = Clip::rect(0, l.board_y(), l.width(), l.width());
+        canvas.draw_mask(x0 as i32, y, &cov, &self.inks.arrow, board);
     }
 }
 
@@ -398,7 +414,7 @@ fn backgrounds(
         ),
         Mark::Check => {
             let svg = format!(
-                r##"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}"><defs><radialGradient id="g" cx="50%" cy="50%" r="62%"><stop offset="0" stop-color="{red}"/><stop offset="0.3" stop-color="{red}" stop-opacity="0.9"/><stop offset="0.95" stop-color="{red}" stop-opacity="0"/></radialGradient></defs><rect width="{size}" height="{size}" fill="{base}"/><rect width="{size}" height="{size}" fill="url(#g)"/></svg>"##,
+                r##"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}"><defs><radialGradient id="g" cx="50%" cy="50%" r="70%"><stop offset="0" stop-color="{red}"/><stop offset="0.3" stop-color="{red}"/><stop offset="0.9" stop-color="{red}" stop-opacity="0"/></radialGradient></defs><rect width="{size}" height="{size}" fill="{base}"/><rect width="{size}" height="{size}" fill="url(#g)"/></svg>"##,
                 red = c.check.hex(),
                 base = base.hex(),
             );

@@ -1,6 +1,6 @@
 //! What one board image shows.
 
-use rules::{Color, Piece, Square, Variant};
+use rules::{Color, Piece, Position, Square, Turn, Variant};
 
 /// Everything one image shows, decided by the caller; the renderer adds no chess logic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +58,40 @@ impl Default for Scene {
 }
 
 impl Scene {
+    /// The scene of `pos`: its pieces, side to move, move number, variant, pending promotion,
+    /// and the glow on a king in check (the side to move's, or else a king the last Avalanche
+    /// push left attacked, which lost its side the game). Seen from White's side, with blank
+    /// names, no highlights and no result: set those on the value returned.
+    pub fn from_position(pos: &Position) -> Scene {
+        let mut squares = [None; 64];
+        for sq in Square::all() {
+            squares[sq.index()] = pos.piece_at(sq);
+        }
+        let side = pos.side_to_move();
+        let check = if pos.is_check() {
+            pos.king_square(side)
+        } else if pos.king_attacked(side.opposite()) {
+            pos.king_square(side.opposite())
+        } else {
+            None
+        };
+        Scene {
+            squares,
+            side_to_move: side,
+            check,
+            pending_promotion: pos.pending_promotion(),
+            variant: pos.variant(),
+            move_number: pos.fullmove_number(),
+            ..Scene::default()
+        }
+    }
+
+    /// Highlights `turn` as the last one played: its move and its push.
+    pub fn set_last_turn(&mut self, turn: &Turn) {
+        self.last_move = turn.mv.map(|m| (m.from, m.to));
+        self.last_push = turn.push.map(|p| (p.from, p.to));
+    }
+
     /// The bar's name for the variant, with the setup number where there is one.
     pub(crate) fn variant_label(&self) -> String {
         match (self.variant, self.chess960) {

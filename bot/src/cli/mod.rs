@@ -4,4 +4,5 @@
 pub mod chess960;
 pub mod output;
 pub mod perft;
+pub mod render;
 pub mod replay;
