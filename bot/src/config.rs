@@ -7,6 +7,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use render::Theme;
 use serde::Deserialize;
 
 use crate::service::parse_duration;
@@ -115,8 +116,8 @@ pub struct Config {
     pub database: PathBuf,
     /// Board image width and height in pixels.
     pub image_size: u32,
-    /// Board theme id (`classic`, …).
-    pub image_theme: String,
+    /// Board colours.
+    pub image_theme: Theme,
     /// Move deadline of games whose challenge names none; `None` means no deadline.
     pub default_deadline: Option<Duration>,
     /// How long a challenge waits for an answer.
@@ -298,6 +299,16 @@ impl RawConfig {
                 reason: format!("{image_size} is out of range; use 128 to 2048 pixels"),
             });
         }
+        let image_theme = match &self.image.theme {
+            Some(id) => id.parse::<Theme>().map_err(|_| ConfigError::Invalid {
+                key: "image.theme",
+                reason: format!(
+                    "unknown theme `{id}`; choose one of: {}",
+                    Theme::ALL.map(Theme::id).join(", ")
+                ),
+            })?,
+            None => Theme::default(),
+        };
         let default_deadline = match self.games.default_deadline.as_deref().map(str::trim) {
             None | Some("none" | "off" | "") => None,
             Some(text) => Some(duration_key("games.default_deadline", text)?),
@@ -339,7 +350,7 @@ impl RawConfig {
             development_guild: self.development_guild,
             database: self.database.unwrap_or_else(|| PathBuf::from("nadare.db")),
             image_size,
-            image_theme: self.image.theme.unwrap_or_else(|| "classic".to_owned()),
+            image_theme,
             default_deadline,
             challenge_expiry,
             threads: self.games.threads.unwrap_or(true),
@@ -379,7 +390,7 @@ mod tests {
         assert_eq!(config.development_guild, None);
         assert_eq!(config.database, PathBuf::from("nadare.db"));
         assert_eq!(config.image_size, 512);
-        assert_eq!(config.image_theme, "classic");
+        assert_eq!(config.image_theme, Theme::Classic);
         assert_eq!(config.default_deadline, None);
         assert_eq!(config.challenge_expiry, Duration::from_secs(600));
         assert!(config.threads);
@@ -421,7 +432,7 @@ mod tests {
         );
         assert_eq!(config.api_proxy.as_deref(), Some("http://proxy:3000"));
         assert_eq!(config.image_size, 640);
-        assert_eq!(config.image_theme, "slate");
+        assert_eq!(config.image_theme, Theme::Slate);
         assert_eq!(config.default_deadline, Some(Duration::from_secs(86_400)));
         assert_eq!(config.challenge_expiry, Duration::from_secs(900));
         assert!(!config.threads);
@@ -485,6 +496,7 @@ mod tests {
         let cases = [
             ("token = \"t\"\nunknown = 1", "unknown"),
             ("token = \"t\"\n[image]\nsize = 10", "image.size"),
+            ("token = \"t\"\n[image]\ntheme = \"neon\"", "image.theme"),
             (
                 "token = \"t\"\n[games]\nchallenge_expiry = \"soon\"",
                 "games.challenge_expiry",

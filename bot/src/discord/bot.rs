@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use render::{RenderOptions, Renderer, Theme};
+use render::{RenderOptions, Renderer};
 use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder, ShardManager};
 use serenity::gateway::GatewayError;
 use serenity::http::{Http, HttpError};
@@ -35,14 +35,6 @@ pub enum FrontError {
     /// The stored games could not be loaded.
     #[error("cannot load the games: {0}")]
     Service(#[from] ServiceError),
-    /// The configured theme does not exist.
-    #[error("unknown image theme `{theme}`; choose one of: {known}")]
-    Theme {
-        /// The configured theme.
-        theme: String,
-        /// The themes there are.
-        known: String,
-    },
     /// The board renderer could not be prepared.
     #[error("cannot prepare the board renderer: {0}")]
     Render(String),
@@ -105,17 +97,9 @@ fn service_config(config: &Config) -> ServiceConfig {
 }
 
 async fn open_service(config: &Config, clock: Arc<dyn Clock>) -> Result<GameService, FrontError> {
-    let theme: Theme = config.image_theme.parse().map_err(|_| FrontError::Theme {
-        theme: config.image_theme.clone(),
-        known: Theme::ALL
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
-    })?;
     let renderer = Renderer::new(RenderOptions {
         board_px: config.image_size,
-        theme,
+        theme: config.image_theme,
     })
     .map_err(|e| FrontError::Render(e.to_string()))?;
     let path = config.database.clone();
