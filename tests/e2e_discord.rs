@@ -478,6 +478,70 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
     world.stop().await;
 }
 
+/// Work that outlasts the quick-answer window is deferred, then completed: publicly by
+/// editing the deferred answer, privately by replacing it with an ephemeral follow-up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_work_is_deferred_then_completed() {
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            threads: true,
+            ..Setup::default()
+        })
+        .await;
+    world.fake.delay("POST", "/threads", Duration::from_secs(2));
+    let alice = alice();
+    let parent = FakeChannel::with_threads(2_000_000_000_000_005);
+
+    let refused = world
+        .slash(
+            &alice,
+            parent,
+            "challenge",
+            &[Opt::str("variant", "standard"), Opt::str("chess960", "7")],
+        )
+        .await;
+    assert_eq!(
+        refused.method, "POST",
+        "an ephemeral follow-up: {refused:#?}"
+    );
+    assert!(refused.is_ephemeral());
+    assert!(
+        refused.content().contains("fixed setup"),
+        "{}",
+        refused.content()
+    );
+    let calls = world.fake.calls();
+    assert!(
+        calls
+            .iter()
+            .any(|c| c.method == "DELETE" && c.path.ends_with("/messages/@original"))
+    );
+    assert!(
+        calls
+            .iter()
+            .any(|c| c.method == "DELETE" && c.path.starts_with("/channels/")),
+        "the refused challenge's thread is removed"
+    );
+
+    let opened = world
+        .slash(
+            &alice,
+            parent,
+            "challenge",
+            &[Opt::str("variant", "avalanche")],
+        )
+        .await;
+    assert_eq!(
+        opened.method, "PATCH",
+        "the deferred answer is edited: {opened:#?}"
+    );
+    assert!(opened.path.ends_with("/messages/@original"));
+    assert!(opened.content().contains("<#"), "{}", opened.content());
+    button(&opened, "accept");
+    world.stop().await;
+}
+
 /// A restart in the middle of an Avalanche game: the game carries on from the same database,
 /// a button posted before the restart still works, and a pending promotion is chosen by button.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -118,6 +118,8 @@ struct Inner {
     next_connection: u64,
     next_snowflake: u64,
     shards: u64,
+    /// Answers to `(method, path suffix)` held back this long.
+    delays: Vec<(String, String, Duration)>,
 }
 
 struct Shared {
@@ -192,6 +194,15 @@ impl FakeDiscord {
     /// Every REST call recorded so far.
     pub fn calls(&self) -> Vec<RestCall> {
         self.shared.lock().calls.clone()
+    }
+
+    /// Holds back the answer to every `method` call whose path ends with `suffix`, as a slow
+    /// Discord would.
+    pub fn delay(&self, method: &str, suffix: &str, by: Duration) {
+        self.shared
+            .lock()
+            .delays
+            .push((method.to_owned(), suffix.to_owned(), by));
     }
 
     /// Every IDENTIFY received so far.
@@ -412,6 +423,15 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         json,
         files,
     };
+    let delay = shared
+        .lock()
+        .delays
+        .iter()
+        .find(|(m, suffix, _)| *m == call.method && call.path.ends_with(suffix.as_str()))
+        .map(|(_, _, by)| *by);
+    if let Some(by) = delay {
+        tokio::time::sleep(by).await;
+    }
     let response = if authorized {
         answer(&shared, &method, &path, &call)
     } else {
