@@ -218,6 +218,22 @@ impl World {
             .1
     }
 
+    /// Sends a slash command without waiting for its answer; returns the interaction id.
+    async fn send_slash(
+        &self,
+        user: &FakeUser,
+        channel: FakeChannel,
+        name: &str,
+        options: &[Opt],
+    ) -> u64 {
+        let id = self.fake.snowflake();
+        let event = payloads::slash(id, user, channel, name, options);
+        self.fake
+            .dispatch("INTERACTION_CREATE", GUILD_ID, event)
+            .await;
+        id
+    }
+
     async fn slash(
         &self,
         user: &FakeUser,
@@ -539,6 +555,56 @@ async fn slow_work_is_deferred_then_completed() {
     assert!(opened.path.ends_with("/messages/@original"));
     assert!(opened.content().contains("<#"), "{}", opened.content());
     button(&opened, "accept");
+    world.stop().await;
+}
+
+/// Shutdown lets a command in flight finish before the database closes: the challenge made
+/// during the stop is answered and is still there after a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_finishes_commands_in_flight() {
+    let mut world = World::new(1).await;
+    let setup = Setup {
+        threads: true,
+        ..Setup::default()
+    };
+    world.start(&setup).await;
+    world.fake.delay("POST", "/threads", Duration::from_secs(2));
+    let (alice, bob) = (alice(), bob());
+    let parent = FakeChannel::with_threads(2_000_000_000_000_006);
+
+    let id = world
+        .send_slash(&alice, parent, "challenge", &[Opt::user("opponent", &bob)])
+        .await;
+    let created = world
+        .fake
+        .wait_call("the thread being created", |c| c.path.ends_with("/threads"))
+        .await;
+    assert_eq!(created.method, "POST");
+    world.stop().await;
+    let token = payloads::token(id);
+    assert!(
+        world
+            .fake
+            .calls()
+            .iter()
+            .any(|c| c.path.contains(&token) && c.method == "PATCH"),
+        "the challenge was answered before the bot stopped"
+    );
+
+    world.start(&setup).await;
+    let thread_id = world
+        .fake
+        .calls()
+        .iter()
+        .find_map(|c| {
+            c.path
+                .strip_prefix("/channels/")
+                .and_then(|rest| rest.strip_suffix("/messages"))
+                .and_then(|id| id.parse::<u64>().ok())
+        })
+        .expect("the challenge was posted in its thread");
+    let thread = FakeChannel::thread(thread_id, parent.id);
+    assert_board(&world.slash(&bob, thread, "accept", &[]).await);
     world.stop().await;
 }
 

@@ -429,18 +429,18 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         .iter()
         .find(|(m, suffix, _)| *m == call.method && call.path.ends_with(suffix.as_str()))
         .map(|(_, _, by)| *by);
+    // Recorded on arrival, so a test sees a call even while its answer is held back.
+    shared.lock().calls.push(call.clone());
+    shared.bump();
     if let Some(by) = delay {
         tokio::time::sleep(by).await;
     }
-    let response = if authorized {
+    if authorized {
         answer(&shared, &method, &path, &call)
     } else {
         let body = json!({"message": "401: Unauthorized", "code": 0});
         (StatusCode::UNAUTHORIZED, axum::Json(body)).into_response()
-    };
-    shared.lock().calls.push(call);
-    shared.bump();
-    response
+    }
 }
 
 async fn read_multipart(request: Request) -> Result<(Value, Vec<Upload>), Response> {
