@@ -121,6 +121,7 @@ struct Setup {
     shards: &'static str,
     token: &'static str,
     sweep_interval: &'static str,
+    development_guild: bool,
 }
 
 impl Default for Setup {
@@ -131,6 +132,7 @@ impl Default for Setup {
             shards: "auto",
             token: TOKEN,
             sweep_interval: "30s",
+            development_guild: false,
         }
     }
 }
@@ -153,8 +155,13 @@ impl World {
 
     fn config(&self, setup: &Setup) -> Config {
         let database = self.dir.path().join("nadare.db");
+        let guild = if setup.development_guild {
+            format!("development_guild = {GUILD_ID}\n")
+        } else {
+            String::new()
+        };
         let text = format!(
-            "token = \"{}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\nshards = \"{}\"\n\
+            "{guild}token = \"{}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\nshards = \"{}\"\n\
              [games]\nthreads = {}\ntyped_moves = {}\nsweep_interval = \"{}\"\n",
             setup.token,
             database.display(),
@@ -185,10 +192,24 @@ impl World {
                 c.method == "PUT" && c.path.ends_with("/commands")
             })
             .await;
-        assert_eq!(
-            registration.path,
+        let expected = if setup.development_guild {
+            format!(
+                "/applications/{}/guilds/{GUILD_ID}/commands",
+                payloads::APPLICATION_ID
+            )
+        } else {
             format!("/applications/{}/commands", payloads::APPLICATION_ID)
-        );
+        };
+        assert_eq!(registration.path, expected);
+        let names: Vec<&str> = registration
+            .json
+            .as_array()
+            .expect("a list of commands")
+            .iter()
+            .filter_map(|c| c["name"].as_str())
+            .collect();
+        assert_eq!(names.len(), 15, "{names:?}");
+        assert!(names.contains(&"challenge") && names.contains(&"move"));
     }
 
     /// Stops the bot gracefully and waits for its gateway sessions to close.
@@ -682,13 +703,15 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
     world.stop().await;
 }
 
-/// The background sweep posts what nobody asked for: here, a challenge that expired.
+/// The background sweep posts what nobody asked for: here, a challenge that expired. (This
+/// bot registers its commands to a development guild.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sweeper_posts_expired_challenges() {
     let mut world = World::new(1).await;
     let clock = Arc::new(ManualClock::new(SystemTime::now()));
     let setup = Setup {
         sweep_interval: "1s",
+        development_guild: true,
         ..Setup::default()
     };
     world.start_with_clock(&setup, clock.clone()).await;
