@@ -21,6 +21,8 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Show a Chess960 setup by number, or draw one at random.
     Chess960(cli::chess960::Chess960Args),
+    /// Draw a position as a PNG board image.
+    Render(cli::render::RenderArgs),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => cli::perft::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Chess960(args) => cli::chess960::run(args),
+        Command::Render(args) => cli::render::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

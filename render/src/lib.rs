@@ -4,9 +4,13 @@
 //! through resvg) into tiles of one shared ≤256-colour palette; each [`Scene`] is then composed
 //! by copying tiles and laying glyph masks through blend tables, and written as an indexed PNG.
 
+#![warn(missing_docs)]
+
+mod arrows;
 mod canvas;
 mod encode;
 mod font;
+mod inks;
 mod layout;
 mod palette;
 mod renderer;
@@ -14,6 +18,7 @@ mod scene;
 mod sprites;
 mod text;
 mod theme;
+mod tiles;
 
 pub use renderer::{RenderOptions, Renderer};
 pub use scene::Scene;

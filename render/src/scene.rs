@@ -101,11 +101,21 @@ impl Scene {
         }
     }
 
-    /// The bar's status: the result, or whose move it is.
+    /// The bar's status: the result, or whose move (or promotion choice) it is.
     pub(crate) fn status(&self) -> String {
         match &self.result {
             Some(r) => r.clone(),
-            None => format!("Move {} · {} to move", self.move_number, self.side_to_move),
+            None => {
+                let what = if self.pending_promotion.is_some() {
+                    "promote"
+                } else {
+                    "move"
+                };
+                format!(
+                    "Move {} · {} to {what}",
+                    self.move_number, self.side_to_move
+                )
+            }
         }
     }
 

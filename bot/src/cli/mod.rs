@@ -4,5 +4,6 @@
 pub mod chess960;
 pub mod output;
 pub mod perft;
+pub mod position;
 pub mod render;
 pub mod replay;

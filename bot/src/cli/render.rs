@@ -5,23 +5,15 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use render::{RenderOptions, Renderer, Scene, Theme};
-use rules::{Color, Square, Variant};
+use rules::{Color, Square};
 
-use super::perft::start_position;
+use super::position::PositionArgs;
 
 /// Arguments of `nadare render`.
 #[derive(Debug, clap::Args)]
 pub struct RenderArgs {
-    /// The variant (standard, chess960, avalanche, avalanche-balanced, avalanche-reversed);
-    /// chess960 when --chess960 is given, standard otherwise.
-    #[arg(long)]
-    pub variant: Option<Variant>,
-    /// The position as FEN (X-FEN and Shredder-FEN castling are read too).
-    #[arg(long, conflicts_with = "chess960")]
-    pub fen: Option<String>,
-    /// Draw this Chess960 setup (0–959). Without --fen or --chess960: the variant's usual start.
-    #[arg(long)]
-    pub chess960: Option<u16>,
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// Highlight this move as the last one, in UCI (`e2e4`).
     #[arg(long, value_name = "UCI")]
     pub last_move: Option<String>,
@@ -62,10 +54,12 @@ fn parse_uci(uci: &str) -> anyhow::Result<(Square, Square)> {
 
 /// The scene the arguments describe.
 fn scene(args: &RenderArgs) -> anyhow::Result<Scene> {
-    let pos = start_position(args.variant, args.fen.as_deref(), args.chess960)
+    let pos = args
+        .position
+        .position()
         .context("cannot set up the position")?;
     let mut scene = Scene::from_position(&pos);
-    scene.chess960 = args.chess960;
+    scene.chess960 = args.position.chess960;
     scene.orientation = if args.flip {
         Color::Black
     } else {
@@ -109,6 +103,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use clap::Parser;
+    use rules::Variant;
 
     use super::*;
 
