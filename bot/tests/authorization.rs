@@ -125,3 +125,84 @@ async fn a_practice_game_starts_at_once_and_one_player_moves_both_sides() {
     let r = h.say("alice> draw").await;
     assert!(r.text.contains("1/2-1/2"), "{}", r.text);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_lists_this_servers_games_and_direct_messages_only_ones_own() {
+    use nadare::console::user;
+    use nadare::service::{Command, Origin};
+    let h = Harness::new().await;
+    h.say_in("one", "alice> challenge bob avalanche white")
+        .await;
+    h.say_in("one", "bob> accept").await;
+    h.say_in("one", "alice> move e4/d6").await;
+    h.say_in("two", "carol> challenge").await;
+    let r = h.say("dave> games").await;
+    assert!(!r.private, "{}", r.text);
+    assert!(
+        r.text.contains("alice (White) vs bob (Black)"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("bob to move"), "{}", r.text);
+    assert!(
+        r.text
+            .contains(&format!("<#{}>", nadare::console::room_channel("one"))),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("carol challenges anyone"), "{}", r.text);
+    // Another server sees none of it; a direct message sees only the caller's own games.
+    let elsewhere = Origin {
+        guild: Some(99),
+        channel: 5,
+        user: user("dave"),
+    };
+    assert!(
+        h.service
+            .execute(&elsewhere, Command::Games)
+            .await
+            .text
+            .contains("No games")
+    );
+    let dm = Origin {
+        guild: None,
+        channel: 6,
+        user: user("erin"),
+    };
+    h.service
+        .execute(
+            &dm,
+            Command::Challenge {
+                opponent: Some(user("frank")),
+                variant: rules::Variant::Standard,
+                setup: None,
+                color: nadare::service::ColorChoice::White,
+                deadline: None,
+            },
+        )
+        .await;
+    let frank = Origin {
+        guild: None,
+        channel: 7,
+        user: user("frank"),
+    };
+    assert!(
+        h.service
+            .execute(&frank, Command::Games)
+            .await
+            .text
+            .contains("erin challenges frank")
+    );
+    let stranger = Origin {
+        guild: None,
+        channel: 8,
+        user: user("gina"),
+    };
+    assert!(
+        h.service
+            .execute(&stranger, Command::Games)
+            .await
+            .text
+            .contains("No games")
+    );
+}

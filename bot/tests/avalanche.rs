@@ -37,7 +37,7 @@ async fn start_and_play(h: &Harness, notations: &[String]) -> u64 {
     h.say("alice> challenge bob avalanche white").await;
     let id = h.say("bob> accept").await.game.expect("id");
     for (i, n) in notations.iter().enumerate() {
-        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        let who = if i.is_multiple_of(2) { "alice" } else { "bob" };
         let r = h.say(&format!("{who}> move {n}")).await;
         assert!(!r.private, "{n}: {}", r.text);
     }
@@ -45,7 +45,11 @@ async fn start_and_play(h: &Harness, notations: &[String]) -> u64 {
 }
 
 fn player(ply: usize) -> &'static str {
-    if ply % 2 == 0 { "alice" } else { "bob" }
+    if ply.is_multiple_of(2) {
+        "alice"
+    } else {
+        "bob"
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -42,7 +42,7 @@ async fn a_thousand_games_on_a_thousand_channels_at_once() {
             let id = r.game.expect("id");
             let mut last = r;
             for (k, mv) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
-                let who = if k % 2 == 0 { &white } else { &black };
+                let who = if k.is_multiple_of(2) { &white } else { &black };
                 last = h
                     .service
                     .execute(&origin(&room, who), Command::Move((*mv).to_string()))

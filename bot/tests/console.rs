@@ -110,7 +110,12 @@ fn killed_at_random_points_the_game_resumes_at_the_last_announced_turn() {
     let moves: Vec<String> = notations
         .iter()
         .enumerate()
-        .map(|(i, n)| format!("{}> move {n}", if i % 2 == 0 { "alice" } else { "bob" }))
+        .map(|(i, n)| {
+            format!(
+                "{}> move {n}",
+                if i.is_multiple_of(2) { "alice" } else { "bob" }
+            )
+        })
         .collect();
     let mut rng = Rng::new(2026);
     let mut announced_turns: Vec<String> = Vec::new();

@@ -49,7 +49,7 @@ fn steps(notation: &str, split: bool) -> Vec<String> {
 async fn play(h: &Harness, notations: &[String]) -> Reply {
     let mut last = Reply::default();
     for (i, notation) in notations.iter().enumerate() {
-        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        let who = if i.is_multiple_of(2) { "alice" } else { "bob" };
         let parts = steps(notation, i % 3 == 1);
         for (k, part) in parts.iter().enumerate() {
             let reply = h.say(&format!("{who}> move {part}")).await;

@@ -416,11 +416,10 @@ impl GameService {
 
     /// The scene of a game's current position seen from `orientation`.
     fn scene(live: &Live, orientation: Color) -> Scene {
-        let mut scene = base_scene(live.game.position());
+        let mut scene = Scene::from_position(live.game.position());
         scene.orientation = orientation;
         if let Some(turn) = live.game.last_turn() {
-            scene.last_move = turn.mv.map(|m| (m.from, m.to));
-            scene.last_push = turn.push.map(|p| (p.from, p.to));
+            scene.set_last_turn(turn);
         }
         scene.white = live.row.white.name.clone();
         scene.black = live.row.black.name.clone();
@@ -431,33 +430,9 @@ impl GameService {
 
     /// The scene of a lone position (the `chess960` command).
     fn position_scene(position: &Position, chess960: Option<u16>) -> Scene {
-        let mut scene = base_scene(position);
+        let mut scene = Scene::from_position(position);
         scene.chess960 = chess960;
         scene
-    }
-}
-
-/// What a board image shows of a position: pieces, side to move, check, a pending promotion,
-/// the variant and the move number.
-fn base_scene(position: &Position) -> Scene {
-    let mut squares = [None; 64];
-    for sq in rules::Square::all() {
-        if let Some(slot) = squares.get_mut(sq.index()) {
-            *slot = position.piece_at(sq);
-        }
-    }
-    let side = position.side_to_move();
-    Scene {
-        squares,
-        side_to_move: side,
-        check: position
-            .is_check()
-            .then(|| position.king_square(side))
-            .flatten(),
-        pending_promotion: position.pending_promotion(),
-        variant: position.variant(),
-        move_number: position.fullmove_number(),
-        ..Scene::default()
     }
 }
 

@@ -162,7 +162,7 @@ impl GameService {
         };
         let standing = live.row.state.takeback;
         match action {
-            TakebackAction::Request if live.is_solo() => {
+            TakebackAction::Offer if live.is_solo() => {
                 if live.game.turns().is_empty() {
                     return Reply::private("There is no turn to take back.").with_game(live.row.id);
                 }
@@ -173,7 +173,7 @@ impl GameService {
                 )
                 .await
             }
-            TakebackAction::Request | TakebackAction::Accept
+            TakebackAction::Offer | TakebackAction::Accept
                 if standing == Some(color.opposite()) =>
             {
                 let requester = color.opposite();
@@ -185,11 +185,11 @@ impl GameService {
                 );
                 self.apply_takeback(live, plies, text).await
             }
-            TakebackAction::Request if standing == Some(color) => {
+            TakebackAction::Offer if standing == Some(color) => {
                 Reply::private("Your takeback request stands; wait for the answer.")
                     .with_game(live.row.id)
             }
-            TakebackAction::Request => {
+            TakebackAction::Offer => {
                 if plies_to_take_back(live, color) == 0 {
                     return Reply::private("You have no turn to take back yet.")
                         .with_game(live.row.id);

@@ -201,7 +201,7 @@ fn parse_draw(rest: &str) -> Result<Command, CommandError> {
 
 fn parse_takeback(rest: &str) -> Result<Command, CommandError> {
     let action = match rest.to_lowercase().as_str() {
-        "" | "request" => TakebackAction::Request,
+        "" | "request" | "offer" => TakebackAction::Offer,
         "accept" | "yes" => TakebackAction::Accept,
         "decline" | "no" => TakebackAction::Decline,
         _ => {

@@ -89,8 +89,8 @@ pub enum DrawAction {
 /// A step of the takeback exchange.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TakebackAction {
-    /// Ask to take back your last turn (accepts the opponent's standing request, if any).
-    Request,
+    /// Ask to take back your last turn (grants the opponent's standing request, if any).
+    Offer,
     /// Grant the opponent's request.
     Accept,
     /// Refuse the opponent's request.

@@ -84,12 +84,20 @@ impl GameService {
             .iter()
             .map(|e| (*e.key(), e.value().clone()))
             .collect();
+        // In a server: its games. Outside any server: only the caller's own games.
+        let visible = |guild: Option<u64>, players: &[u64]| match origin.guild {
+            Some(g) => guild == Some(g),
+            None => guild.is_none() && players.contains(&origin.user.id),
+        };
         let mut games = Vec::new();
         let mut challenges = Vec::new();
         for (channel, slot) in all {
             let guard = slot.lock().await;
             match &*guard {
-                Slot::Game(live) if live.row.guild == origin.guild && live.outcome().is_none() => {
+                Slot::Game(live)
+                    if live.outcome().is_none()
+                        && visible(live.row.guild, &[live.row.white.id, live.row.black.id]) =>
+                {
                     let moved = live.game.turns().len();
                     games.push((
                         live.row.id,
@@ -104,7 +112,12 @@ impl GameService {
                         moved,
                     ));
                 }
-                Slot::Challenge(c) if c.guild == origin.guild => {
+                Slot::Challenge(c)
+                    if visible(
+                        c.guild,
+                        &[c.challenger.id, c.opponent.as_ref().map_or(0, |o| o.id)],
+                    ) =>
+                {
                     challenges.push((
                         c.id,
                         format!(

@@ -1,0 +1,213 @@
+//! Turns per second through the game service, rendering included, across 1000 concurrent
+//! games; and the memory an idle game holds (counted by a global allocator).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicIsize, Ordering};
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput};
+use nadare::service::{
+    ColorChoice, Command, GameService, Origin, ServiceConfig, SystemClock, User,
+};
+use nadare::storage::Storage;
+use rules::Variant;
+
+/// Counts the bytes live on the Rust heap.
+struct Counting;
+
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        LIVE.fetch_add(
+            new_size as isize - layout.size() as isize,
+            Ordering::Relaxed,
+        );
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+const GAMES: u64 = 1000;
+/// A Ruy Lopez: eight plies every game plays in the timed part.
+const LINE: [&str; 8] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"];
+
+fn user(id: u64) -> User {
+    User {
+        id,
+        name: format!("player{id}"),
+    }
+}
+
+fn origin(channel: u64, player: u64) -> Origin {
+    Origin {
+        guild: Some(1),
+        channel,
+        user: user(player),
+    }
+}
+
+async fn open(dir: &std::path::Path, name: &str) -> GameService {
+    let storage = Storage::open(&dir.join(name)).expect("storage");
+    let renderer = render::Renderer::new(render::RenderOptions::default()).expect("renderer");
+    GameService::open(
+        ServiceConfig::default(),
+        storage,
+        Arc::new(renderer),
+        Arc::new(SystemClock),
+    )
+    .await
+    .expect("service")
+}
+
+/// Starts one game per channel `base..base + GAMES`, White = 2c, Black = 2c + 1.
+async fn start_games(service: &GameService, base: u64, variant: Variant) {
+    let mut tasks = Vec::new();
+    for channel in base..base + GAMES {
+        let service = service.clone();
+        tasks.push(tokio::spawn(async move {
+            let challenge = Command::Challenge {
+                opponent: Some(user(2 * channel + 1)),
+                variant,
+                setup: None,
+                color: ColorChoice::White,
+                deadline: None,
+            };
+            service
+                .execute(&origin(channel, 2 * channel), challenge)
+                .await;
+            let r = service
+                .execute(&origin(channel, 2 * channel + 1), Command::Accept)
+                .await;
+            assert!(!r.private, "{}", r.text);
+        }));
+    }
+    for t in tasks {
+        t.await.expect("start");
+    }
+}
+
+/// Every game plays `line` at once, turn by turn; returns the turns applied.
+async fn play_all(service: &GameService, base: u64, line: &[String]) -> u64 {
+    let mut tasks = Vec::new();
+    for channel in base..base + GAMES {
+        let service = service.clone();
+        let line = line.to_vec();
+        tasks.push(tokio::spawn(async move {
+            let mut played = 0;
+            for (ply, mv) in line.into_iter().enumerate() {
+                let player = 2 * channel + (ply as u64 % 2);
+                let r = service
+                    .execute(&origin(channel, player), Command::Move(mv))
+                    .await;
+                assert!(!r.private && r.image.is_some(), "{}", r.text);
+                played += 1;
+            }
+            played
+        }));
+    }
+    let mut total = 0;
+    for t in tasks {
+        total += t.await.expect("play");
+    }
+    total
+}
+
+/// A deterministic Avalanche line of `plies` turns that does not end the game.
+fn avalanche_line(plies: usize) -> Vec<String> {
+    let mut game = rules::Game::new(Variant::Avalanche, None).expect("setup");
+    let mut line = Vec::new();
+    for k in 0..plies {
+        let pos = game.position().clone();
+        let turns: Vec<_> = pos
+            .legal_turns()
+            .into_iter()
+            .filter(|t| {
+                let mut g = game.clone();
+                !pos.is_losing_push(t) && g.play(*t).is_ok() && g.outcome().is_none()
+            })
+            .collect();
+        let turn = turns[(k * 7) % turns.len()];
+        line.push(pos.turn_to_notation(&turn));
+        game.play(turn).expect("legal");
+    }
+    line
+}
+
+fn turns_per_second(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let service = runtime.block_on(open(dir.path(), "bench.db"));
+    let mut group = c.benchmark_group("service");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(30));
+    group.warm_up_time(Duration::from_secs(1));
+    let lines = [
+        (
+            "standard",
+            Variant::Standard,
+            LINE.map(String::from).to_vec(),
+        ),
+        ("avalanche", Variant::Avalanche, avalanche_line(8)),
+    ];
+    let mut base = 1_000_000;
+    for (name, variant, line) in lines {
+        group.throughput(Throughput::Elements(GAMES * line.len() as u64));
+        group.bench_function(format!("{name}_turns_1000_games_with_boards"), |b| {
+            b.iter_custom(|iterations| {
+                let mut elapsed = Duration::ZERO;
+                for _ in 0..iterations {
+                    runtime.block_on(start_games(&service, base, variant));
+                    let start = Instant::now();
+                    let played = runtime.block_on(play_all(&service, base, &line));
+                    elapsed += start.elapsed();
+                    black_box(played);
+                    base += GAMES;
+                }
+                elapsed
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Prints the heap bytes one idle game holds: fresh, and after 20 plies.
+fn idle_game_memory() {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let service = runtime.block_on(open(dir.path(), "memory.db"));
+    // Warm up every lazy structure (allocator arenas, runtime, statement caches).
+    runtime.block_on(start_games(&service, 0, Variant::Avalanche));
+    let line = avalanche_line(20);
+    for (label, base, plies) in [("fresh", 10_000u64, 0usize), ("after 20 plies", 20_000, 20)] {
+        let before = LIVE.load(Ordering::SeqCst);
+        runtime.block_on(start_games(&service, base, Variant::Avalanche));
+        runtime.block_on(play_all(&service, base, &line[..plies]));
+        let after = LIVE.load(Ordering::SeqCst);
+        println!(
+            "idle Avalanche game, {label}: {} bytes of Rust heap per game ({} games)",
+            (after - before) / GAMES as isize,
+            GAMES
+        );
+    }
+    black_box(&service);
+}
+
+fn main() {
+    idle_game_memory();
+    let mut criterion = Criterion::default().configure_from_args();
+    turns_per_second(&mut criterion);
+    criterion.final_summary();
+}
