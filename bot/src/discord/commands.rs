@@ -211,7 +211,7 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, String> {
         "takeback" => Command::Takeback(match action {
             Some("accept") => TakebackAction::Accept,
             Some("decline") => TakebackAction::Decline,
-            _ => TakebackAction::Request,
+            _ => TakebackAction::Offer,
         }),
         "abort" => Command::Abort,
         "board" => Command::Board {
