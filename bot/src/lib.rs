@@ -1,6 +1,8 @@
 //! The nadare bot: game service, storage, fronts and command-line tools.
 
 pub mod cli;
+pub mod config;
 pub mod console;
+pub mod discord;
 pub mod service;
 pub mod storage;

@@ -1,0 +1,155 @@
+//! Buttons: each carries its game's id and its action in the custom id
+//! (`nadare:GAME:ACTION`), so a press works on any message and after any restart.
+
+use serenity::all::{ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, Http};
+
+use super::front::{Front, person};
+use super::replies::Outgoing;
+use super::respond::{Target, answer};
+use crate::service::{Action, GameId, Origin};
+
+const PREFIX: &str = "nadare";
+/// Discord shows at most five buttons in a row.
+const PER_ROW: usize = 5;
+
+/// The custom id of `action` for `game`.
+pub fn custom_id(game: GameId, action: Action) -> String {
+    format!("{PREFIX}:{game}:{}", action.id())
+}
+
+/// Reads a custom id written by [`custom_id`].
+pub fn parse(custom_id: &str) -> Option<(GameId, Action)> {
+    let mut parts = custom_id.splitn(3, ':');
+    if parts.next()? != PREFIX {
+        return None;
+    }
+    let game = parts.next()?.parse().ok()?;
+    let action = Action::from_id(parts.next()?)?;
+    Some((game, action))
+}
+
+fn style(action: Action) -> ButtonStyle {
+    match action {
+        Action::AcceptChallenge => ButtonStyle::Success,
+        Action::DeclineChallenge | Action::Resign | Action::ConfirmPush => ButtonStyle::Danger,
+        Action::Promote(_) => ButtonStyle::Primary,
+        Action::OfferDraw | Action::Flip | Action::CancelPush => ButtonStyle::Secondary,
+    }
+}
+
+/// The rows of buttons for `actions` on a reply about `game`.
+pub fn rows(game: GameId, actions: &[Action]) -> Vec<CreateActionRow> {
+    actions
+        .chunks(PER_ROW)
+        .map(|chunk| {
+            CreateActionRow::Buttons(
+                chunk
+                    .iter()
+                    .map(|action| {
+                        CreateButton::new(custom_id(game, *action))
+                            .label(action.label())
+                            .style(style(*action))
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Handles a button press: the game's channel comes from the id, so the press works wherever
+/// the message is. A public result about a game played elsewhere (a thread) is posted there.
+pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
+    let target = Target {
+        id: press.id,
+        token: press.token.clone(),
+    };
+    let here = press.channel_id.get();
+    answer(http, &target, async {
+        let Some((game, action)) = parse(&press.data.custom_id) else {
+            return Outgoing::private("This button is out of date; use the slash commands.");
+        };
+        let Some(channel) = front.service.channel_of_game(game).await else {
+            return Outgoing::private(
+                "That game is over or no longer kept; `/games` lists the games going on.",
+            );
+        };
+        let origin = Origin {
+            guild: press.guild_id.map(|g| g.get()),
+            channel,
+            user: person(&press.user, press.member.as_ref()),
+        };
+        let mut reply = front.service.execute(&origin, action.command()).await;
+        if action == Action::Flip {
+            // A flipped view is for whoever asked, not a new board for the channel.
+            reply.private = true;
+        }
+        if channel == here || reply.private {
+            return Outgoing::new(reply);
+        }
+        let elsewhere = serenity::all::ChannelId::new(channel);
+        match elsewhere
+            .send_message(http, Outgoing::new(reply.clone()).message())
+            .await
+        {
+            Ok(_) => Outgoing::private(format!("Done — the game goes on in <#{channel}>.")),
+            Err(error) => {
+                tracing::warn!(%error, "could not post in the game's channel");
+                Outgoing::new(reply)
+            }
+        }
+    })
+    .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::Role;
+
+    use super::*;
+
+    #[test]
+    fn custom_ids_round_trip() {
+        let actions = [
+            Action::AcceptChallenge,
+            Action::DeclineChallenge,
+            Action::Resign,
+            Action::OfferDraw,
+            Action::Flip,
+            Action::Promote(Role::Queen),
+            Action::Promote(Role::Rook),
+            Action::Promote(Role::Bishop),
+            Action::Promote(Role::Knight),
+            Action::ConfirmPush,
+            Action::CancelPush,
+        ];
+        for action in actions {
+            let id = custom_id(u64::MAX, action);
+            assert!(
+                id.len() <= 100,
+                "Discord limits custom ids to 100 characters"
+            );
+            assert_eq!(parse(&id), Some((u64::MAX, action)));
+        }
+    }
+
+    #[test]
+    fn foreign_or_broken_ids_are_ignored() {
+        for id in [
+            "",
+            "nadare",
+            "nadare:12",
+            "nadare:x:accept",
+            "nadare:1:nope",
+            "other:1:accept",
+        ] {
+            assert_eq!(parse(id), None, "{id}");
+        }
+    }
+
+    #[test]
+    fn rows_hold_five_buttons_at_most() {
+        let actions = [Action::Resign; 7];
+        let rows = rows(3, &actions);
+        assert_eq!(rows.len(), 2);
+    }
+}

@@ -1,0 +1,57 @@
+//! What every handler shares: the game service and the front's settings.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serenity::all::{Member, User as DiscordUser};
+
+use super::inflight::InFlight;
+use crate::service::{GameService, User};
+
+/// The state of the Discord front.
+pub struct Front {
+    /// The game service every command goes to.
+    pub service: GameService,
+    /// Open a thread per game where the bot may.
+    pub threads: bool,
+    /// Play messages that are only a move.
+    pub typed_moves: bool,
+    /// Register commands to this guild only.
+    pub development_guild: Option<u64>,
+    /// The handlers at work.
+    pub in_flight: Arc<InFlight>,
+    registered: AtomicBool,
+}
+
+impl Front {
+    /// The front over `service` with these settings.
+    pub fn new(
+        service: GameService,
+        threads: bool,
+        typed_moves: bool,
+        development_guild: Option<u64>,
+    ) -> Front {
+        Front {
+            service,
+            threads,
+            typed_moves,
+            development_guild,
+            in_flight: Arc::new(InFlight::default()),
+            registered: AtomicBool::new(false),
+        }
+    }
+
+    /// True the first time only: commands are registered once per process.
+    pub fn first_registration(&self) -> bool {
+        !self.registered.swap(true, Ordering::AcqRel)
+    }
+}
+
+/// A Discord user as the service knows them, named as the server shows them.
+pub fn person(user: &DiscordUser, member: Option<&Member>) -> User {
+    let name = member.map_or_else(|| user.display_name(), Member::display_name);
+    User {
+        id: user.id.get(),
+        name: name.to_owned(),
+    }
+}

@@ -1,0 +1,189 @@
+//! Service replies as Discord messages: text with mentions, the board PNG and other files
+//! attached, buttons, and the ephemeral flag for private replies.
+
+use serenity::all::{
+    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, UserId,
+};
+
+use super::buttons;
+use crate::service::Reply;
+
+/// Discord refuses message content longer than this.
+const MAX_CONTENT: usize = 2000;
+
+/// A reply ready to send in any of Discord's message builders.
+pub struct Outgoing {
+    content: String,
+    files: Vec<CreateAttachment>,
+    rows: Vec<CreateActionRow>,
+    mentions: Vec<UserId>,
+    /// Only the caller sees it.
+    pub ephemeral: bool,
+}
+
+/// Cuts `text` to Discord's limit on a character boundary.
+fn clip(text: &str) -> String {
+    if text.len() <= MAX_CONTENT {
+        return text.to_owned();
+    }
+    let mut end = MAX_CONTENT - '…'.len_utf8();
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", text.get(..end).unwrap_or(""))
+}
+
+impl Outgoing {
+    /// The Discord form of `reply`.
+    pub fn new(reply: Reply) -> Outgoing {
+        let mut content = reply.text;
+        if !reply.mentions.is_empty() && !reply.private {
+            let pings: Vec<String> = reply.mentions.iter().map(|id| format!("<@{id}>")).collect();
+            content = format!("{content}\n{}", pings.join(" "));
+        }
+        let stem = reply
+            .game
+            .map_or_else(|| "board".to_owned(), |game| format!("game-{game}"));
+        let mut files = Vec::new();
+        if let Some(image) = reply.image {
+            files.push(CreateAttachment::bytes(image, format!("{stem}.png")));
+        }
+        if let Some((name, bytes)) = reply.file {
+            files.push(CreateAttachment::bytes(bytes, name));
+        }
+        let rows = reply
+            .game
+            .map(|game| buttons::rows(game, &reply.actions))
+            .unwrap_or_default();
+        Outgoing {
+            content: clip(&content),
+            files,
+            rows,
+            mentions: reply.mentions.into_iter().map(UserId::new).collect(),
+            ephemeral: reply.private,
+        }
+    }
+
+    /// A private text reply (refusals the front makes itself).
+    pub fn private(text: impl Into<String>) -> Outgoing {
+        Outgoing::new(Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        })
+    }
+
+    /// Adds a line to the text.
+    pub fn with_line(mut self, line: &str) -> Outgoing {
+        self.content = clip(&format!("{}\n{line}", self.content));
+        self
+    }
+
+    /// Shows mentions without pinging anyone (a second copy of a message that pinged).
+    pub fn quiet(mut self) -> Outgoing {
+        self.mentions.clear();
+        self
+    }
+
+    /// Keeps the text but not the files and buttons.
+    pub fn text_only(mut self) -> Outgoing {
+        self.files.clear();
+        self.rows.clear();
+        self
+    }
+
+    fn allowed(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new().users(self.mentions.clone())
+    }
+
+    /// As the message of an interaction response.
+    pub fn interaction(self) -> CreateInteractionResponseMessage {
+        let allowed = self.allowed();
+        CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.rows)
+            .allowed_mentions(allowed)
+            .ephemeral(self.ephemeral)
+    }
+
+    /// As a follow-up message of an interaction.
+    pub fn followup(self) -> CreateInteractionResponseFollowup {
+        let allowed = self.allowed();
+        CreateInteractionResponseFollowup::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.rows)
+            .allowed_mentions(allowed)
+            .ephemeral(self.ephemeral)
+    }
+
+    /// As the edit that fills a deferred (public) interaction response.
+    pub fn edit(self) -> EditInteractionResponse {
+        let allowed = self.allowed();
+        self.files.into_iter().fold(
+            EditInteractionResponse::new()
+                .content(self.content)
+                .components(self.rows)
+                .allowed_mentions(allowed),
+            EditInteractionResponse::new_attachment,
+        )
+    }
+
+    /// As a message posted in a channel.
+    pub fn message(self) -> CreateMessage {
+        let allowed = self.allowed();
+        CreateMessage::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.rows)
+            .allowed_mentions(allowed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::Action;
+
+    #[test]
+    fn long_text_is_clipped_on_a_character_boundary() {
+        let text = "é".repeat(1500);
+        let clipped = clip(&text);
+        assert!(clipped.len() <= MAX_CONTENT);
+        assert!(clipped.ends_with('…'));
+        assert_eq!(clip("short"), "short");
+    }
+
+    #[test]
+    fn a_public_reply_pings_and_carries_board_and_buttons() {
+        let reply = Reply {
+            text: "bob to move".into(),
+            image: Some(vec![1, 2, 3]),
+            game: Some(9),
+            actions: vec![Action::Resign, Action::OfferDraw, Action::Flip],
+            mentions: vec![42],
+            ..Reply::default()
+        };
+        let message = serde_json::to_value(Outgoing::new(reply).interaction()).expect("json");
+        assert_eq!(message["content"], "bob to move\n<@42>");
+        assert_eq!(message["allowed_mentions"]["users"][0], "42");
+        assert_eq!(
+            message["components"][0]["components"][0]["custom_id"],
+            "nadare:9:resign"
+        );
+        assert_eq!(message["flags"].as_u64().unwrap_or(0) & 64, 0);
+    }
+
+    #[test]
+    fn a_private_reply_is_ephemeral_and_pings_nobody() {
+        let reply = Reply {
+            mentions: vec![42],
+            ..Reply::private("not your turn")
+        };
+        let message = serde_json::to_value(Outgoing::new(reply).interaction()).expect("json");
+        assert_eq!(message["content"], "not your turn");
+        assert_eq!(message["flags"], 64);
+    }
+}

@@ -1,0 +1,37 @@
+//! Slash command invocations: read, carried out by the service (in a new thread for a
+//! challenge where the bot may open one), answered.
+
+use serenity::all::{CommandInteraction, Http};
+
+use super::commands;
+use super::front::{Front, person};
+use super::help;
+use super::replies::Outgoing;
+use super::respond::{Target, answer};
+use super::threads;
+use crate::service::{Command, Origin};
+
+/// Handles one slash command.
+pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
+    let target = Target {
+        id: command.id,
+        token: command.token.clone(),
+    };
+    let origin = Origin {
+        guild: command.guild_id.map(|g| g.get()),
+        channel: command.channel_id.get(),
+        user: person(&command.user, command.member.as_deref()),
+    };
+    let parsed = commands::parse(command);
+    answer(http, &target, async {
+        match parsed {
+            Err(refusal) => Outgoing::private(refusal),
+            Ok(Command::Help) => help::outgoing(front.typed_moves),
+            Ok(challenge @ Command::Challenge { .. }) if threads::may_open(front, command) => {
+                threads::challenge(front, http, command.channel_id, origin, challenge).await
+            }
+            Ok(command) => Outgoing::new(front.service.execute(&origin, command).await),
+        }
+    })
+    .await;
+}

@@ -1,0 +1,40 @@
+//! The background sweep: deadline reminders, games lost on time and expired challenges,
+//! posted in their channels even when nobody writes.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{ChannelId, Http};
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use super::replies::Outgoing;
+use crate::service::GameService;
+
+/// Sweeps every `interval` until `stop` turns true.
+pub fn spawn(
+    service: GameService,
+    http: Arc<Http>,
+    interval: Duration,
+    mut stop: watch::Receiver<bool>,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(interval);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = ticks.tick() => {}
+                _ = stop.wait_for(|stop| *stop) => return,
+            }
+            for notice in service.sweep().await {
+                let channel = ChannelId::new(notice.channel);
+                if let Err(error) = channel
+                    .send_message(&http, Outgoing::new(notice.reply).message())
+                    .await
+                {
+                    tracing::warn!(%error, channel = notice.channel, "could not post a notice");
+                }
+            }
+        }
+    })
+}

@@ -1,0 +1,118 @@
+//! Typed moves: in a channel with a game, a message that is only a move, from the player to
+//! move, is played. Needs the Message Content intent (config `games.typed_moves`).
+
+use serenity::all::{Http, Message};
+
+use super::front::{Front, person};
+use super::replies::Outgoing;
+use crate::service::{Command, Origin};
+
+/// Longest message taken for a move (`=Q Nb1xd2+/e6` and annotations fit).
+const MAX_LEN: usize = 24;
+
+/// Whether `text` could be a move rather than chat: short, notation characters only, with a
+/// square or castling in it.
+pub fn looks_like_move(text: &str) -> bool {
+    let notation = |c: char| c.is_ascii_alphanumeric() || "+#=/-:!?".contains(c);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let shape = match words.as_slice() {
+        [turn] => turn.chars().all(notation),
+        [promotion, turn] => {
+            promotion.starts_with('=') && promotion.len() == 2 && turn.chars().all(notation)
+        }
+        _ => false,
+    };
+    let upper = text.to_ascii_uppercase();
+    shape
+        && text.len() <= MAX_LEN
+        && (text.chars().any(|c| c.is_ascii_digit())
+            || upper.starts_with("O-O")
+            || upper.starts_with("OO")
+            || upper.starts_with('='))
+}
+
+/// Handles a channel message: plays it when it is a move by the player to move.
+pub async fn handle(front: &Front, http: &Http, message: &Message) {
+    if !front.typed_moves || message.author.bot || message.webhook_id.is_some() {
+        return;
+    }
+    let text = message.content.trim();
+    if !looks_like_move(text) {
+        return;
+    }
+    let channel = message.channel_id.get();
+    if !front
+        .service
+        .is_player_to_move(channel, message.author.id.get())
+        .await
+    {
+        return;
+    }
+    let Some(_ticket) = front.in_flight.enter() else {
+        return;
+    };
+    let user = match &message.member {
+        Some(member) => crate::service::User {
+            id: message.author.id.get(),
+            name: member
+                .nick
+                .clone()
+                .unwrap_or_else(|| message.author.display_name().to_owned()),
+        },
+        None => person(&message.author, None),
+    };
+    let origin = Origin {
+        guild: message.guild_id.map(|g| g.get()),
+        channel,
+        user,
+    };
+    let outgoing = Outgoing::new(
+        front
+            .service
+            .execute(&origin, Command::Move(text.to_owned()))
+            .await,
+    );
+    // A message cannot be answered privately: a refusal becomes a short reply to the move.
+    let builder = if outgoing.ephemeral {
+        outgoing.text_only().message().reference_message(message)
+    } else {
+        outgoing.message()
+    };
+    if let Err(error) = message.channel_id.send_message(http, builder).await {
+        tracing::warn!(%error, "could not answer a typed move");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_recognised_and_chat_is_not() {
+        for text in [
+            "e4",
+            "Nf3/a3",
+            "Nf3//",
+            "=Q Kd2/e6",
+            "O-O",
+            "0-0-0",
+            "g1f3/a3",
+            "Bb4+/c4",
+            "exd5!?",
+            "=N",
+        ] {
+            assert!(looks_like_move(text), "{text}");
+        }
+        for text in [
+            "ok",
+            "good game",
+            "lol 2",
+            "",
+            "see https://x.y/1",
+            "Nf3 and then a3",
+            "e4 e5",
+        ] {
+            assert!(!looks_like_move(text), "{text}");
+        }
+    }
+}

@@ -1,0 +1,333 @@
+//! JSON shapes of Discord's gateway events and REST answers, as serenity 0.12 reads them.
+
+use std::net::SocketAddr;
+
+use serde_json::{Map, Value, json};
+
+/// The only bot token the fake accepts.
+pub const TOKEN: &str = "fake-bot-token";
+/// The fake application's id (interaction webhooks are under it).
+pub const APPLICATION_ID: u64 = 1_100_000_000_000_000_001;
+/// The bot user's id.
+pub const BOT_USER_ID: u64 = 1_100_000_000_000_000_002;
+/// The one guild of the fake.
+pub const GUILD_ID: u64 = 1_200_000_000_000_000_001;
+
+const TIMESTAMP: &str = "2025-01-01T00:00:00.000000+00:00";
+
+/// Permission bits the bot has in a channel of the fake.
+const VIEW_SEND_ATTACH: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15);
+const THREAD_PERMISSIONS: u64 = (1 << 35) | (1 << 38);
+
+/// A member of the fake guild.
+#[derive(Clone, Debug)]
+pub struct FakeUser {
+    /// User id.
+    pub id: u64,
+    /// Username and display name.
+    pub name: String,
+}
+
+impl FakeUser {
+    /// A user with this id and name.
+    pub fn new(id: u64, name: &str) -> FakeUser {
+        FakeUser {
+            id,
+            name: name.to_owned(),
+        }
+    }
+
+    fn user(&self) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.name,
+            "avatar": null,
+            "bot": false,
+        })
+    }
+
+    fn member(&self) -> Value {
+        json!({
+            "user": self.user(),
+            "nick": null,
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "permissions": "2248473465835073",
+        })
+    }
+}
+
+/// A channel of the fake guild where events happen.
+#[derive(Clone, Copy, Debug)]
+pub struct FakeChannel {
+    /// Channel id.
+    pub id: u64,
+    /// `Some(parent)` for a public thread.
+    pub parent: Option<u64>,
+    /// Whether the bot may create threads here.
+    pub threads_allowed: bool,
+}
+
+impl FakeChannel {
+    /// A text channel where the bot may not create threads.
+    pub fn text(id: u64) -> FakeChannel {
+        FakeChannel {
+            id,
+            parent: None,
+            threads_allowed: false,
+        }
+    }
+
+    /// A text channel where the bot may create threads.
+    pub fn with_threads(id: u64) -> FakeChannel {
+        FakeChannel {
+            id,
+            parent: None,
+            threads_allowed: true,
+        }
+    }
+
+    /// A public thread under `parent`.
+    pub fn thread(id: u64, parent: u64) -> FakeChannel {
+        FakeChannel {
+            id,
+            parent: Some(parent),
+            threads_allowed: false,
+        }
+    }
+
+    fn permissions(&self) -> u64 {
+        if self.threads_allowed {
+            VIEW_SEND_ATTACH | THREAD_PERMISSIONS
+        } else {
+            VIEW_SEND_ATTACH
+        }
+    }
+
+    fn partial(&self) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "name": "games",
+            "type": if self.parent.is_some() { 11 } else { 0 },
+            "permissions": self.permissions().to_string(),
+            "parent_id": self.parent.map(|p| p.to_string()),
+        })
+    }
+}
+
+/// One option of a slash command as Discord sends it.
+#[derive(Clone, Debug)]
+pub struct Opt {
+    json: Value,
+    user: Option<FakeUser>,
+}
+
+impl Opt {
+    /// A string option.
+    pub fn str(name: &str, value: &str) -> Opt {
+        Opt {
+            json: json!({"name": name, "type": 3, "value": value}),
+            user: None,
+        }
+    }
+
+    /// An integer option.
+    pub fn int(name: &str, value: i64) -> Opt {
+        Opt {
+            json: json!({"name": name, "type": 4, "value": value}),
+            user: None,
+        }
+    }
+
+    /// A user option; the user goes into `resolved` as Discord does.
+    pub fn user(name: &str, user: &FakeUser) -> Opt {
+        Opt {
+            json: json!({"name": name, "type": 6, "value": user.id.to_string()}),
+            user: Some(user.clone()),
+        }
+    }
+
+    /// The focused string option of an autocomplete request.
+    pub fn focused(name: &str, typed: &str) -> Opt {
+        Opt {
+            json: json!({"name": name, "type": 3, "value": typed, "focused": true}),
+            user: None,
+        }
+    }
+}
+
+fn interaction(id: u64, kind: u8, user: &FakeUser, channel: FakeChannel, data: Value) -> Value {
+    json!({
+        "id": id.to_string(),
+        "application_id": APPLICATION_ID.to_string(),
+        "type": kind,
+        "data": data,
+        "guild_id": GUILD_ID.to_string(),
+        "channel_id": channel.id.to_string(),
+        "channel": channel.partial(),
+        "member": user.member(),
+        "token": token(id),
+        "version": 1,
+        "app_permissions": channel.permissions().to_string(),
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
+        "context": 0,
+        "attachment_size_limit": 26_214_400,
+    })
+}
+
+/// The interaction token the fake gives interaction `id`.
+pub fn token(id: u64) -> String {
+    format!("token-{id}")
+}
+
+fn command_data(name: &str, kind: u8, options: &[Opt]) -> Value {
+    let mut users = Map::new();
+    let mut members = Map::new();
+    for user in options.iter().filter_map(|o| o.user.as_ref()) {
+        users.insert(user.id.to_string(), user.user());
+        let mut member = user.member();
+        if let Some(m) = member.as_object_mut() {
+            m.remove("user");
+        }
+        members.insert(user.id.to_string(), member);
+    }
+    json!({
+        "id": "1000",
+        "name": name,
+        "type": kind,
+        "options": options.iter().map(|o| o.json.clone()).collect::<Vec<_>>(),
+        "resolved": {"users": users, "members": members},
+        "guild_id": GUILD_ID.to_string(),
+    })
+}
+
+/// An INTERACTION_CREATE for the slash command `/name options…`.
+pub fn slash(id: u64, user: &FakeUser, channel: FakeChannel, name: &str, options: &[Opt]) -> Value {
+    interaction(id, 2, user, channel, command_data(name, 1, options))
+}
+
+/// An INTERACTION_CREATE asking for autocomplete choices of `/name` with one focused option.
+pub fn autocomplete(
+    id: u64,
+    user: &FakeUser,
+    channel: FakeChannel,
+    name: &str,
+    options: &[Opt],
+) -> Value {
+    interaction(id, 4, user, channel, command_data(name, 1, options))
+}
+
+/// An INTERACTION_CREATE for a press of the button `custom_id` on message `message_id`.
+pub fn button(
+    id: u64,
+    user: &FakeUser,
+    channel: FakeChannel,
+    message_id: u64,
+    custom_id: &str,
+) -> Value {
+    let mut value = interaction(
+        id,
+        3,
+        user,
+        channel,
+        json!({"custom_id": custom_id, "component_type": 2}),
+    );
+    value["message"] = message(message_id, channel.id, &bot_user(), "", true);
+    value
+}
+
+/// A MESSAGE_CREATE of `content` by `user` in `channel`.
+pub fn message_create(id: u64, user: &FakeUser, channel: FakeChannel, content: &str) -> Value {
+    let mut value = message(id, channel.id, &user.user(), content, false);
+    value["guild_id"] = json!(GUILD_ID.to_string());
+    value["member"] = json!({"roles": [], "joined_at": TIMESTAMP, "deaf": false, "mute": false});
+    value
+}
+
+fn message(id: u64, channel: u64, author: &Value, content: &str, from_app: bool) -> Value {
+    json!({
+        "id": id.to_string(),
+        "channel_id": channel.to_string(),
+        "author": author,
+        "content": content,
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "application_id": from_app.then(|| APPLICATION_ID.to_string()),
+    })
+}
+
+/// The bot's own user object.
+pub fn bot_user() -> Value {
+    json!({
+        "id": BOT_USER_ID.to_string(),
+        "username": "nadare",
+        "discriminator": "0",
+        "global_name": "nadare",
+        "avatar": null,
+        "bot": true,
+        "verified": true,
+        "mfa_enabled": false,
+        "flags": 0,
+    })
+}
+
+/// The READY dispatch for a session on `shard`.
+pub fn ready(addr: &SocketAddr, shard: (u64, u64)) -> Value {
+    json!({
+        "v": 10,
+        "user": bot_user(),
+        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+        "session_id": format!("session-{}-{}", shard.0, shard.1),
+        "resume_gateway_url": format!("ws://{addr}/gateway"),
+        "shard": [shard.0, shard.1],
+        "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
+    })
+}
+
+/// The message Discord answers with after the bot sends `sent` (content only; the bot does not
+/// read the rest back).
+pub fn sent_message(id: u64, channel: u64, sent: &Value) -> Value {
+    let content = sent["content"].as_str().unwrap_or("");
+    message(id, channel, &bot_user(), content, true)
+}
+
+/// The channel object of a new public thread.
+pub fn thread(id: u64, parent: u64, name: &str) -> Value {
+    json!({
+        "id": id.to_string(),
+        "guild_id": GUILD_ID.to_string(),
+        "parent_id": parent.to_string(),
+        "owner_id": BOT_USER_ID.to_string(),
+        "type": 11,
+        "name": name,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "thread_metadata": {
+            "archived": false,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": TIMESTAMP,
+            "locked": false,
+        },
+        "flags": 0,
+        "total_message_sent": 0,
+    })
+}
