@@ -1,9 +1,11 @@
-//! The `nadare` binary: the Discord bot and its command-line tools.
+//! The `nadare` binary: the Discord bot, the local console and the command-line tools.
 
+use std::future::Future;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use nadare::cli;
+use tracing_subscriber::EnvFilter;
 
 /// nadare (なだれ): chess, Chess960 and Avalanche on Discord.
 #[derive(Debug, Parser)]
@@ -15,6 +17,10 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run the Discord bot (token from the config file or DISCORD_TOKEN).
+    Run(nadare::discord::RunArgs),
+    /// Play in the terminal as named users (`alice> challenge bob`), with the same storage.
+    Local(nadare::console::LocalArgs),
     /// Count the turn sequences from a position to a depth.
     Perft(cli::perft::PerftArgs),
     /// Replay a game record, printing each turn and the final FEN.
@@ -23,19 +29,32 @@ enum Command {
     Chess960(cli::chess960::Chess960Args),
     /// Draw a position as a PNG board image.
     Render(cli::render::RenderArgs),
-    /// Play in the terminal as named users (`alice> challenge bob`), with the same storage.
-    Local(nadare::console::LocalArgs),
+}
+
+/// Runs an async entry point on a fresh multi-threaded runtime.
+fn block_on(future: impl Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
+    tokio::runtime::Runtime::new()?.block_on(future)
 }
 
 fn main() -> ExitCode {
-    let result = match Cli::parse().command {
+    let command = Cli::parse().command;
+    if matches!(command, Command::Run(_)) {
+        // Logs go to standard error; RUST_LOG chooses what (default: info for nadare).
+        tracing_subscriber::fmt()
+            .with_env_filter(
+                EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| EnvFilter::new("warn,nadare=info")),
+            )
+            .with_writer(std::io::stderr)
+            .init();
+    }
+    let result = match command {
+        Command::Run(args) => block_on(nadare::discord::run(args)),
+        Command::Local(args) => block_on(nadare::console::run(args)),
         Command::Perft(args) => cli::perft::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Chess960(args) => cli::chess960::run(args),
         Command::Render(args) => cli::render::run(args),
-        Command::Local(args) => tokio::runtime::Runtime::new()
-            .map_err(anyhow::Error::from)
-            .and_then(|rt| rt.block_on(nadare::console::run(args))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
