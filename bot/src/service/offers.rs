@@ -5,8 +5,8 @@ use rules::{Color, EndReason, Outcome};
 use super::live::Live;
 use super::play::{game_in, status_line};
 use super::{
-    DrawAction, GameService, Origin, Reply, SlotGuard, TakebackAction, game_over, not_a_player,
-    save_failed,
+    DrawAction, GameService, Origin, Reply, Slot, SlotGuard, TakebackAction, game_over,
+    not_a_player, save_failed,
 };
 use crate::storage::Finished;
 
@@ -23,14 +23,50 @@ fn player_color(live: &Live, origin: &Origin) -> Result<Color, Box<Reply>> {
     }
 }
 
+/// The game in the slot and the caller's colour in it; a refusal otherwise.
+fn player_in<'a>(slot: &'a mut Slot, origin: &Origin) -> Result<(&'a mut Live, Color), Box<Reply>> {
+    let live = game_in(slot)?;
+    let color = player_color(live, origin)?;
+    Ok((live, color))
+}
+
+/// The standing offer a player makes or answers.
+#[derive(Clone, Copy)]
+enum Offer {
+    Draw,
+    Takeback,
+}
+
 impl GameService {
+    /// Sets (`Some(by)`) or withdraws (`None`) the standing `offer`, stores it, and tells
+    /// `notify` with a ping.
+    async fn set_offer(
+        &self,
+        live: &mut Live,
+        offer: Offer,
+        by: Option<Color>,
+        notify: Color,
+        text: String,
+    ) -> Reply {
+        let mut state = live.row.state.clone();
+        match offer {
+            Offer::Draw => state.draw_offer = by,
+            Offer::Takeback => state.takeback = by,
+        }
+        if let Err(e) = self.save_state(live, state).await {
+            return save_failed(&e);
+        }
+        Reply {
+            text,
+            game: Some(live.row.id),
+            mentions: vec![live.player(notify).id],
+            ..Reply::default()
+        }
+    }
+
     pub(super) async fn resign(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
-        let live = match game_in(guard) {
-            Ok(live) => live,
-            Err(reply) => return *reply,
-        };
-        let color = match player_color(live, origin) {
-            Ok(c) => c,
+        let (live, color) = match player_in(guard, origin) {
+            Ok(found) => found,
             Err(reply) => return *reply,
         };
         let outcome = Outcome {
@@ -42,12 +78,8 @@ impl GameService {
     }
 
     pub(super) async fn abort(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
-        let live = match game_in(guard) {
-            Ok(live) => live,
-            Err(reply) => return *reply,
-        };
-        let color = match player_color(live, origin) {
-            Ok(c) => c,
+        let (live, color) = match player_in(guard, origin) {
+            Ok(found) => found,
             Err(reply) => return *reply,
         };
         if live.game.turns().len() >= 2 {
@@ -70,12 +102,8 @@ impl GameService {
         guard: &mut SlotGuard,
         action: DrawAction,
     ) -> Reply {
-        let live = match game_in(guard) {
-            Ok(live) => live,
-            Err(reply) => return *reply,
-        };
-        let color = match player_color(live, origin) {
-            Ok(c) => c,
+        let (live, color) = match player_in(guard, origin) {
+            Ok(found) => found,
             Err(reply) => return *reply,
         };
         let standing = live.row.state.draw_offer;
@@ -101,22 +129,13 @@ impl GameService {
                     .with_game(live.row.id)
             }
             DrawAction::Offer => {
-                let mut state = live.row.state.clone();
-                state.draw_offer = Some(color);
-                if let Err(e) = self.save_state(live, state).await {
-                    return save_failed(&e);
-                }
-                let opponent = live.player(color.opposite());
-                Reply {
-                    text: format!(
-                        "**{}** offers a draw. {}: `draw accept` or `draw decline` (a move declines it too).",
-                        live.player(color).name,
-                        opponent.name
-                    ),
-                    game: Some(live.row.id),
-                    mentions: vec![opponent.id],
-                    ..Reply::default()
-                }
+                let text = format!(
+                    "**{}** offers a draw. {}: `draw accept` or `draw decline` (a move declines it too).",
+                    live.player(color).name,
+                    live.player(color.opposite()).name
+                );
+                self.set_offer(live, Offer::Draw, Some(color), color.opposite(), text)
+                    .await
             }
             DrawAction::Accept | DrawAction::Decline if standing != Some(color.opposite()) => {
                 Reply::private("There is no draw offer from your opponent to answer.")
@@ -126,22 +145,13 @@ impl GameService {
                 Reply::private("There is no draw offer to accept.").with_game(live.row.id)
             }
             DrawAction::Decline => {
-                let mut state = live.row.state.clone();
-                state.draw_offer = None;
-                if let Err(e) = self.save_state(live, state).await {
-                    return save_failed(&e);
-                }
-                let offerer = live.player(color.opposite());
-                Reply {
-                    text: format!(
-                        "**{}** declines {}'s draw offer. The game goes on.",
-                        live.player(color).name,
-                        offerer.name
-                    ),
-                    game: Some(live.row.id),
-                    mentions: vec![offerer.id],
-                    ..Reply::default()
-                }
+                let text = format!(
+                    "**{}** declines {}'s draw offer. The game goes on.",
+                    live.player(color).name,
+                    live.player(color.opposite()).name
+                );
+                self.set_offer(live, Offer::Draw, None, color.opposite(), text)
+                    .await
             }
         }
     }
@@ -152,12 +162,8 @@ impl GameService {
         guard: &mut SlotGuard,
         action: TakebackAction,
     ) -> Reply {
-        let live = match game_in(guard) {
-            Ok(live) => live,
-            Err(reply) => return *reply,
-        };
-        let color = match player_color(live, origin) {
-            Ok(c) => c,
+        let (live, color) = match player_in(guard, origin) {
+            Ok(found) => found,
             Err(reply) => return *reply,
         };
         let standing = live.row.state.takeback;
@@ -194,22 +200,13 @@ impl GameService {
                     return Reply::private("You have no turn to take back yet.")
                         .with_game(live.row.id);
                 }
-                let mut state = live.row.state.clone();
-                state.takeback = Some(color);
-                if let Err(e) = self.save_state(live, state).await {
-                    return save_failed(&e);
-                }
-                let opponent = live.player(color.opposite());
-                Reply {
-                    text: format!(
-                        "**{}** asks to take back their last turn. {}: `takeback accept` or `takeback decline`.",
-                        live.player(color).name,
-                        opponent.name
-                    ),
-                    game: Some(live.row.id),
-                    mentions: vec![opponent.id],
-                    ..Reply::default()
-                }
+                let text = format!(
+                    "**{}** asks to take back their last turn. {}: `takeback accept` or `takeback decline`.",
+                    live.player(color).name,
+                    live.player(color.opposite()).name
+                );
+                self.set_offer(live, Offer::Takeback, Some(color), color.opposite(), text)
+                    .await
             }
             TakebackAction::Accept | TakebackAction::Decline => {
                 if standing != Some(color.opposite()) {
@@ -218,22 +215,13 @@ impl GameService {
                     )
                     .with_game(live.row.id);
                 }
-                let mut state = live.row.state.clone();
-                state.takeback = None;
-                if let Err(e) = self.save_state(live, state).await {
-                    return save_failed(&e);
-                }
-                let requester = live.player(color.opposite());
-                Reply {
-                    text: format!(
-                        "**{}** declines {}'s takeback request.",
-                        live.player(color).name,
-                        requester.name
-                    ),
-                    game: Some(live.row.id),
-                    mentions: vec![requester.id],
-                    ..Reply::default()
-                }
+                let text = format!(
+                    "**{}** declines {}'s takeback request.",
+                    live.player(color).name,
+                    live.player(color.opposite()).name
+                );
+                self.set_offer(live, Offer::Takeback, None, color.opposite(), text)
+                    .await
             }
         }
     }
