@@ -207,11 +207,6 @@ fn build_tables() -> Tables {
     }
 }
 
-/// Forces the tables to be built now rather than on first use.
-pub fn init() {
-    LazyLock::force(&TABLES);
-}
-
 /// Squares a knight on `sq` attacks.
 #[inline]
 pub fn knight(sq: Square) -> Bitboard {

@@ -72,12 +72,6 @@ impl Bitboard {
         }
     }
 
-    /// The single square of a one-square set (the lowest one otherwise).
-    #[inline]
-    pub const fn single(self) -> Option<Square> {
-        self.first()
-    }
-
     /// The set with `sq` added.
     #[inline]
     pub const fn with(self, sq: Square) -> Bitboard {

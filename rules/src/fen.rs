@@ -155,7 +155,7 @@ impl Position {
         for color in Color::ALL {
             for side in CastleSide::ALL {
                 if let Some(rook) = self.castling_rook(color, side) {
-                    let c = if self.chess960 || !self.is_outermost_rook(color, side, rook) {
+                    let c = if self.chess960 || outermost_rook(self, color, side) != Some(rook) {
                         rook.file_char()
                     } else if side == CastleSide::King {
                         'k'
@@ -179,13 +179,9 @@ impl Position {
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         out
     }
-
-    /// True when `rook` is the rook farthest from the king on `side` of `color`'s back rank.
-    fn is_outermost_rook(&self, color: Color, side: CastleSide, rook: Square) -> bool {
-        outermost_rook(self, color, side) == Some(rook)
-    }
 }
 
+/// The rook farthest from the king on `side` of `color`'s back rank.
 fn outermost_rook(pos: &Position, color: Color, side: CastleSide) -> Option<Square> {
     let king = pos.king_square(color)?;
     let rooks = pos.pieces(color, Role::Rook) & Bitboard::rank(color.back_rank());

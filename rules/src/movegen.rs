@@ -69,7 +69,34 @@ impl MoveSink for MoveCounter {
     }
 }
 
+/// The rank step of a pawn of `color`: +1 for White, -1 for Black.
+pub(crate) const fn pawn_step(color: Color) -> i8 {
+    match color {
+        Color::White => 1,
+        Color::Black => -1,
+    }
+}
+
 impl Position {
+    /// Where a pawn of `color` on `from` may go, its own king's safety aside: captures of
+    /// enemy pieces and the single and (from its start rank) double step onto empty squares.
+    /// En passant is not included.
+    pub(crate) fn pawn_targets(&self, color: Color, from: Square) -> Bitboard {
+        let occupied = self.occupied();
+        let forward = pawn_step(color);
+        let start_rank = if color == Color::White { 1 } else { 6 };
+        let mut targets = attacks::pawn(color, from) & self.color_bb(color.opposite());
+        if let Some(one) = from.offset(0, forward).filter(|s| !occupied.contains(*s)) {
+            targets = targets.with(one);
+            if from.rank() == start_rank
+                && let Some(two) = one.offset(0, forward).filter(|s| !occupied.contains(*s))
+            {
+                targets = targets.with(two);
+            }
+        }
+        targets
+    }
+
     /// Every legal orthodox move of the side to move (the middle part of an Avalanche turn).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -112,7 +139,6 @@ impl Position {
         };
         let occupied = self.occupied();
         let ours = self.color_bb(us);
-        let theirs = self.color_bb(them);
         let checkers = self.checkers();
 
         let without_king = occupied.without(king);
@@ -126,7 +152,7 @@ impl Position {
         if checkers.more_than_one() {
             return;
         }
-        let target = match checkers.single() {
+        let target = match checkers.first() {
             Some(checker) => attacks::between(king, checker).with(checker),
             None => !ours,
         };
@@ -159,22 +185,11 @@ impl Position {
         }
         // Queens were fed twice, once per direction set: a move's targets never overlap.
 
-        let (forward, start_rank, last_rank): (i8, u8, u8) = match us {
-            Color::White => (1, 1, 7),
-            Color::Black => (-1, 6, 0),
-        };
+        let last_rank = us.opposite().back_rank();
         for from in self.pieces(us, Role::Pawn) {
-            let mut targets = attacks::pawn(us, from) & theirs;
-            if let Some(one) = from.offset(0, forward).filter(|s| !occupied.contains(*s)) {
-                targets = targets.with(one);
-                if from.rank() == start_rank
-                    && let Some(two) = one.offset(0, forward).filter(|s| !occupied.contains(*s))
-                {
-                    targets = targets.with(two);
-                }
-            }
+            let targets = self.pawn_targets(us, from);
             let promotes = from
-                .offset(0, forward)
+                .offset(0, pawn_step(us))
                 .is_some_and(|s| s.rank() == last_rank);
             sink.piece(from, restrict(from, targets & target), promotes);
         }

@@ -36,7 +36,7 @@ impl Position {
     fn mark(after: &Position) -> &'static str {
         if !after.is_check() {
             ""
-        } else if after.legal_turns().is_empty() {
+        } else if after.count_turns() == 0 {
             "#"
         } else {
             "+"

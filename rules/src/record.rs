@@ -140,27 +140,19 @@ impl Game {
             i += 1;
             let ply = game.turns().len() + 1;
             let pos = game.position();
-            let mut written = token.clone();
-            let mut parsed = pos.parse_turn_input(&written, &TurnPrefix::default());
-            if let Ok(ParsedInput::NeedsMove { .. }) = parsed
-                && let Some(next) = tokens.get(i)
-            {
-                written = format!("{token} {next}");
-                i += 1;
-                parsed = pos.parse_turn_input(&written, &TurnPrefix::default());
-            }
-            let turn = match parsed {
-                Ok(ParsedInput::Complete(turn)) => Ok(turn),
-                Ok(ParsedInput::NeedsPush { pushes, .. }) => {
-                    Err(MoveError::PushRequired { pushable: pushes })
+            // A promotion choice written apart from its move (`=N Kd2/e6`) takes the next word.
+            let needs_move = matches!(
+                pos.parse_turn_input(token, &TurnPrefix::default()),
+                Ok(ParsedInput::NeedsMove { .. })
+            );
+            let written = match tokens.get(i) {
+                Some(next) if needs_move => {
+                    i += 1;
+                    format!("{token} {next}")
                 }
-                Ok(ParsedInput::NeedsMove { .. }) => Err(MoveError::Unparseable {
-                    input: written.clone(),
-                    reason: "a move must follow the promotion choice".to_string(),
-                }),
-                Err(e) => Err(e),
-            }
-            .and_then(|turn| game.play(turn));
+                _ => token.clone(),
+            };
+            let turn = pos.parse_turn(&written).and_then(|turn| game.play(turn));
             if let Err(reason) = turn {
                 return Err(RecordError::Turn {
                     ply,

@@ -206,9 +206,7 @@ impl Position {
         {
             return Err(MoveError::CannotMoveThere { role, from, to });
         }
-        if legal.contains(&mv)
-            && self.castle_side(&mv).map(|_| self.piece_at(to).is_some()) != Some(false)
-        {
+        if legal.contains(&mv) {
             return Ok(Some(mv));
         }
         // The king's move to its castling square stands for castling where unambiguous.

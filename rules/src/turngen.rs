@@ -1,11 +1,12 @@
 //! Whole turns: the orthodox move alone, or the Avalanche turn of promotion choice,
 //! move and push; their generation, their validation with reasons, and the position after.
 
+use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::error::MoveError;
 use crate::position::{CastleSide, Position};
 use crate::turn::{Move, Push, Turn};
-use crate::types::{Role, Square};
+use crate::types::{Color, Role, Square};
 use crate::variant::Variant;
 
 /// What the player has already decided in a turn given in steps.
@@ -33,7 +34,7 @@ impl Position {
     /// of Balanced Avalanche.
     fn turn_without_push(&self) -> bool {
         self.variant == Variant::AvalancheBalanced
-            && self.side == crate::types::Color::White
+            && self.side == Color::White
             && self.fullmove == 1
     }
 
@@ -329,35 +330,15 @@ impl Position {
         }
         let targets = match piece.role {
             Role::Pawn => {
-                let forward: i8 = if piece.color == crate::types::Color::White {
-                    1
-                } else {
-                    -1
-                };
-                let start = if piece.color == crate::types::Color::White {
-                    1
-                } else {
-                    6
-                };
-                let mut t = crate::attacks::pawn(piece.color, from)
-                    & (self.color_bb(piece.color.opposite())
-                        | self.ep.map(Bitboard::from_square).unwrap_or_default());
-                if let Some(one) = from.offset(0, forward).filter(|s| !occupied.contains(*s)) {
-                    t = t.with(one);
-                    if let Some(two) = one
-                        .offset(0, forward)
-                        .filter(|s| !occupied.contains(*s) && from.rank() == start)
-                    {
-                        t = t.with(two);
-                    }
-                }
-                t
+                self.pawn_targets(piece.color, from)
+                    | (attacks::pawn(piece.color, from)
+                        & self.ep.map(Bitboard::from_square).unwrap_or_default())
             }
-            Role::Knight => crate::attacks::knight(from),
-            Role::Bishop => crate::attacks::bishop(from, occupied),
-            Role::Rook => crate::attacks::rook(from, occupied),
-            Role::Queen => crate::attacks::queen(from, occupied),
-            Role::King => crate::attacks::king(from),
+            Role::Knight => attacks::knight(from),
+            Role::Bishop => attacks::bishop(from, occupied),
+            Role::Rook => attacks::rook(from, occupied),
+            Role::Queen => attacks::queen(from, occupied),
+            Role::King => attacks::king(from),
         };
         targets.contains(to)
     }

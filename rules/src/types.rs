@@ -194,16 +194,6 @@ impl Square {
         }
     }
 
-    /// The square with index `index` (0..64), if it is on the board.
-    #[inline]
-    pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 64 {
-            Some(Square(index))
-        } else {
-            None
-        }
-    }
-
     /// The square with index `index & 63`: for loops over bitboards, which only yield 0..64.
     #[inline]
     pub(crate) const fn from_index_masked(index: u32) -> Square {
@@ -232,12 +222,6 @@ impl Square {
     #[inline]
     pub const fn with_rank(self, rank: u8) -> Square {
         Square((rank & 7) * 8 + self.file())
-    }
-
-    /// The square seen from the other side (a1 ↔ a8).
-    #[inline]
-    pub const fn flip_vertical(self) -> Square {
-        Square(self.0 ^ 56)
     }
 
     /// The square `files` and `ranks` away, if still on the board.
