@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Harness, Rng, main_room};
+use common::{Harness, Rng, main_room, turns_that_do_not_lose};
 use nadare::console::user;
 use nadare::service::{Action, Command, Origin};
 use rules::{EndReason, Game, Role, Variant};
@@ -18,12 +18,7 @@ fn reach(stop: impl Fn(&Game) -> bool) -> Vec<String> {
             if stop(&game) {
                 return game.notations();
             }
-            let pos = game.position().clone();
-            let turns: Vec<_> = pos
-                .legal_turns()
-                .into_iter()
-                .filter(|t| !pos.is_losing_push(t))
-                .collect();
+            let turns = turns_that_do_not_lose(game.position());
             if turns.is_empty() {
                 break;
             }

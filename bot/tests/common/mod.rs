@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use nadare::console::{CONSOLE_GUILD, parse_line, room_channel};
 use nadare::service::{ChannelId, Command, GameService, ManualClock, Origin, Reply, ServiceConfig};
 use nadare::storage::Storage;
-use rules::{EndReason, Game, Variant};
+use rules::{EndReason, Game, Position, Turn, Variant};
 
 /// A service on a database file in a temporary folder, with a manual clock.
 pub struct Harness {
@@ -118,6 +118,14 @@ impl Rng {
     }
 }
 
+/// The legal turns of `pos` except the pushes that lose at once.
+pub fn turns_that_do_not_lose(pos: &Position) -> Vec<Turn> {
+    pos.legal_turns()
+        .into_iter()
+        .filter(|t| !pos.is_losing_push(t))
+        .collect()
+}
+
 /// A game found by play the rules core verifies: from `variant` (and setup), each side takes a
 /// mate when one exists, never plays a losing push, and otherwise plays a seeded random legal
 /// turn; the first seed whose game ends in checkmate wins. Returns the canonical notations.
@@ -126,12 +134,7 @@ pub fn find_mating_game(variant: Variant, chess960: Option<u16>) -> Vec<String> 
         let mut rng = Rng::new(seed);
         let mut game = Game::new(variant, chess960).expect("setup");
         while game.outcome().is_none() && game.turns().len() < 300 {
-            let pos = game.position().clone();
-            let turns: Vec<_> = pos
-                .legal_turns()
-                .into_iter()
-                .filter(|t| !pos.is_losing_push(t))
-                .collect();
+            let turns = turns_that_do_not_lose(game.position());
             if turns.is_empty() {
                 break;
             }
