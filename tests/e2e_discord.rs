@@ -473,14 +473,7 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
     );
     let thread_id = world
         .fake
-        .calls()
-        .iter()
-        .find_map(|c| {
-            c.path
-                .strip_prefix("/channels/")
-                .and_then(|rest| rest.strip_suffix("/messages"))
-                .and_then(|id| id.parse::<u64>().ok())
-        })
+        .first_posted_channel()
         .expect("the challenge is posted in the thread");
     let thread = FakeChannel::thread(thread_id, parent.id);
     assert!(
@@ -615,14 +608,7 @@ async fn shutdown_finishes_commands_in_flight() {
     world.start(&setup).await;
     let thread_id = world
         .fake
-        .calls()
-        .iter()
-        .find_map(|c| {
-            c.path
-                .strip_prefix("/channels/")
-                .and_then(|rest| rest.strip_suffix("/messages"))
-                .and_then(|id| id.parse::<u64>().ok())
-        })
+        .first_posted_channel()
         .expect("the challenge was posted in its thread");
     let thread = FakeChannel::thread(thread_id, parent.id);
     assert_board(&world.slash(&bob, thread, "accept", &[]).await);

@@ -196,6 +196,16 @@ impl FakeDiscord {
         self.shared.lock().calls.clone()
     }
 
+    /// The channel of the first call the bot made to `/channels/ID/messages`, if any.
+    pub fn first_posted_channel(&self) -> Option<u64> {
+        self.calls().iter().find_map(|c| {
+            c.path
+                .strip_prefix("/channels/")
+                .and_then(|rest| rest.strip_suffix("/messages"))
+                .and_then(|id| id.parse::<u64>().ok())
+        })
+    }
+
     /// Holds back the answer to every `method` call whose path ends with `suffix`, as a slow
     /// Discord would.
     pub fn delay(&self, method: &str, suffix: &str, by: Duration) {
