@@ -64,7 +64,7 @@ async fn open(dir: &std::path::Path, name: &str) -> GameService {
     let renderer = render::Renderer::new(render::RenderOptions::default()).expect("renderer");
     GameService::open(
         ServiceConfig::default(),
-        storage,
+        Arc::new(storage),
         Arc::new(renderer),
         Arc::new(SystemClock),
     )

@@ -11,6 +11,7 @@ use render::Theme;
 use serde::Deserialize;
 
 use crate::service::parse_duration;
+use crate::storage::Database;
 
 /// The file read when no `--config` is given, if it exists.
 pub const DEFAULT_CONFIG_FILE: &str = "nadare.toml";
@@ -112,8 +113,8 @@ pub struct Config {
     /// Register commands to this guild only (instant, for development); `None` registers them
     /// globally.
     pub development_guild: Option<u64>,
-    /// The SQLite database file.
-    pub database: PathBuf,
+    /// The database: an SQLite file, or a PostgreSQL server with its pool settings.
+    pub database: Database,
     /// Board image width and height in pixels.
     pub image_size: u32,
     /// Board colours.
@@ -141,13 +142,23 @@ pub struct Config {
 struct RawConfig {
     token: Option<String>,
     development_guild: Option<u64>,
-    database: Option<PathBuf>,
+    database: Option<String>,
     shards: Option<String>,
     api_proxy: Option<String>,
     #[serde(default)]
     image: RawImage,
     #[serde(default)]
     games: RawGames,
+    #[serde(default)]
+    postgres: RawPostgres,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPostgres {
+    pool_size: Option<usize>,
+    connect_timeout: Option<String>,
+    retry_for: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -247,7 +258,16 @@ impl RawConfig {
             self.development_guild = Some(env_number("development_guild", &v)?);
         }
         if let Some(v) = env("NADARE_DATABASE") {
-            self.database = Some(PathBuf::from(v));
+            self.database = Some(v);
+        }
+        if let Some(v) = env("NADARE_POSTGRES_POOL_SIZE") {
+            self.postgres.pool_size = Some(env_number("postgres.pool_size", &v)?);
+        }
+        if let Some(v) = env("NADARE_POSTGRES_CONNECT_TIMEOUT") {
+            self.postgres.connect_timeout = Some(v);
+        }
+        if let Some(v) = env("NADARE_POSTGRES_RETRY_FOR") {
+            self.postgres.retry_for = Some(v);
         }
         if let Some(v) = env("NADARE_SHARDS") {
             self.shards = Some(v);
@@ -331,6 +351,24 @@ impl RawConfig {
             })?,
             None => Shards::Auto,
         };
+        let mut database = Database::parse(self.database.as_deref().unwrap_or("nadare.db"));
+        if let Database::Postgres(options) = &mut database {
+            if let Some(size) = self.postgres.pool_size {
+                if !(1..=1000).contains(&size) {
+                    return Err(ConfigError::Invalid {
+                        key: "postgres.pool_size",
+                        reason: format!("{size} is out of range; use 1 to 1000 connections"),
+                    });
+                }
+                options.pool_size = size;
+            }
+            if let Some(text) = &self.postgres.connect_timeout {
+                options.connect_timeout = duration_key("postgres.connect_timeout", text)?;
+            }
+            if let Some(text) = &self.postgres.retry_for {
+                options.retry_for = duration_key("postgres.retry_for", text)?;
+            }
+        }
         let api_proxy = match self
             .api_proxy
             .map(|p| p.trim().trim_end_matches('/').to_owned())
@@ -348,7 +386,7 @@ impl RawConfig {
         Ok(Config {
             token: Token(token),
             development_guild: self.development_guild,
-            database: self.database.unwrap_or_else(|| PathBuf::from("nadare.db")),
+            database,
             image_size,
             image_theme,
             default_deadline,
@@ -388,7 +426,10 @@ mod tests {
         let config = from_file("token = \"abc.def\"").expect("valid");
         assert_eq!(config.token.expose(), "abc.def");
         assert_eq!(config.development_guild, None);
-        assert_eq!(config.database, PathBuf::from("nadare.db"));
+        assert_eq!(
+            config.database,
+            Database::Sqlite(PathBuf::from("nadare.db"))
+        );
         assert_eq!(config.image_size, 512);
         assert_eq!(config.image_theme, Theme::Classic);
         assert_eq!(config.default_deadline, None);
@@ -421,7 +462,10 @@ mod tests {
         )
         .expect("valid");
         assert_eq!(config.development_guild, Some(42));
-        assert_eq!(config.database, PathBuf::from("/data/games.db"));
+        assert_eq!(
+            config.database,
+            Database::Sqlite(PathBuf::from("/data/games.db"))
+        );
         assert_eq!(
             config.shards,
             Shards::Range {
@@ -455,7 +499,10 @@ mod tests {
         let text = "token = \"from-file\"\ndatabase = \"a.db\"\n";
         let config = Config::from_parts(Some((text, Path::new("c.toml"))), env).expect("valid");
         assert_eq!(config.token.expose(), "from-env");
-        assert_eq!(config.database, PathBuf::from("/var/lib/nadare/x.db"));
+        assert_eq!(
+            config.database,
+            Database::Sqlite(PathBuf::from("/var/lib/nadare/x.db"))
+        );
         assert!(config.typed_moves);
         assert!(!config.threads);
         assert_eq!(config.image_size, 256);

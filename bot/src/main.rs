@@ -29,6 +29,9 @@ enum Command {
     Chess960(cli::chess960::Chess960Args),
     /// Draw a position as a PNG board image.
     Render(cli::render::RenderArgs),
+    /// Copy every challenge and game to another database (`--from sqlite:FILE --to
+    /// postgres://…`) and verify the copy.
+    Migrate(cli::migrate::MigrateArgs),
 }
 
 /// Runs an async entry point on a fresh multi-threaded runtime.
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args),
         Command::Chess960(args) => cli::chess960::run(args),
         Command::Render(args) => cli::render::run(args),
+        Command::Migrate(args) => block_on(cli::migrate::run(args)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

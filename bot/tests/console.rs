@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use common::{Rng, find_mating_game};
+use nadare::service::ShardSet;
 use nadare::storage::Storage;
 use rules::{EndReason, Variant};
 
@@ -124,7 +125,7 @@ fn killed_at_random_points_the_game_resumes_at_the_last_announced_turn() {
         // Where does the stored game stand? Continue from exactly there.
         let (started, stored) = if db.exists() {
             let storage = Storage::open(&db).expect("open");
-            let open = storage.load_unfinished().expect("load");
+            let open = storage.load_unfinished(ShardSet::All).expect("load");
             let started = storage.load_game(1).expect("load").is_some();
             let stored = storage.load_game(1).expect("load").map(|g| g.turns);
             assert!(open.games.len() + open.challenges.len() <= 1);
@@ -150,7 +151,7 @@ fn killed_at_random_points_the_game_resumes_at_the_last_announced_turn() {
             let challenge_open = db.exists()
                 && !Storage::open(&db)
                     .expect("open")
-                    .load_unfinished()
+                    .load_unfinished(ShardSet::All)
                     .expect("load")
                     .challenges
                     .is_empty();

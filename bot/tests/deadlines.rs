@@ -97,7 +97,7 @@ async fn challenges_expire_after_ten_minutes() {
     );
     assert!(
         h.storage
-            .load_unfinished()
+            .load_unfinished(nadare::service::ShardSet::All)
             .expect("load")
             .challenges
             .is_empty()

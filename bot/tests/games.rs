@@ -85,7 +85,7 @@ async fn play(h: &Harness, notations: &[String]) -> Reply {
 }
 
 /// The game stored for the main room's last game.
-fn stored(h: &Harness, id: u64) -> nadare::storage::StoredGame {
+fn stored(h: &Harness, id: u64) -> nadare::service::StoredGame {
     h.storage.load_game(id).expect("load").expect("game stored")
 }
 

@@ -2,6 +2,7 @@
 //! chess960 (and the renderer's and console's, in their own modules).
 
 pub mod chess960;
+pub mod migrate;
 pub mod output;
 pub mod perft;
 pub mod position;

@@ -76,7 +76,7 @@ async fn open_service(db: &Path) -> anyhow::Result<GameService> {
             .context("preparing the board renderer")?;
     let service = GameService::open(
         ServiceConfig::default(),
-        storage,
+        Arc::new(storage),
         Arc::new(renderer),
         Arc::new(SystemClock),
     )

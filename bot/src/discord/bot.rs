@@ -15,8 +15,8 @@ use super::front::Front;
 use super::handler::Handler;
 use super::sweeper;
 use crate::config::{Config, Shards};
-use crate::service::{Clock, GameService, ServiceConfig, ServiceError, SystemClock};
-use crate::storage::{Storage, StorageError};
+use crate::service::{Clock, GameService, ServiceConfig, ServiceError, ShardSet, SystemClock};
+use crate::storage::StorageError;
 
 /// How long shutdown waits for commands in flight.
 const DRAIN_LIMIT: Duration = Duration::from_secs(20);
@@ -92,6 +92,10 @@ fn service_config(config: &Config) -> ServiceConfig {
     ServiceConfig {
         challenge_ttl: config.challenge_expiry,
         default_deadline: config.default_deadline,
+        shards: match config.shards {
+            Shards::Auto => ShardSet::All,
+            Shards::Range { first, last, total } => ShardSet::Range { first, last, total },
+        },
         ..ServiceConfig::default()
     }
 }
@@ -102,15 +106,15 @@ async fn open_service(config: &Config, clock: Arc<dyn Clock>) -> Result<GameServ
         theme: config.image_theme,
     })
     .map_err(|e| FrontError::Render(e.to_string()))?;
-    let path = config.database.clone();
-    let storage = tokio::task::spawn_blocking(move || Storage::open(&path))
+    let store = config
+        .database
+        .open()
         .await
-        .map_err(|e| FrontError::Task(e.to_string()))?
         .map_err(|source| FrontError::Storage {
-            path: config.database.display().to_string(),
+            path: config.database.to_string(),
             source,
         })?;
-    Ok(GameService::open(service_config(config), storage, Arc::new(renderer), clock).await?)
+    Ok(GameService::open(service_config(config), store, Arc::new(renderer), clock).await?)
 }
 
 /// A running bot: its shards, its sweeper and the service behind them.

@@ -38,7 +38,7 @@ pub struct RunArgs {
 pub async fn run(args: RunArgs) -> anyhow::Result<()> {
     let config = Config::load(args.config.as_deref())?;
     tracing::info!(
-        database = %config.database.display(),
+        database = %config.database,
         shards = ?config.shards,
         threads = config.threads,
         typed_moves = config.typed_moves,

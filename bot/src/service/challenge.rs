@@ -10,7 +10,7 @@ use super::{
     Action, ColorChoice, GameService, Origin, Reply, SetupChoice, SlotGuard, User, format_duration,
     save_failed,
 };
-use crate::storage::{ChallengeEnd, ChallengeRow, GameRow, GameState};
+use super::{ChallengeEnd, ChallengeRecord, GameRecord, GameState};
 
 /// What a challenger asks for.
 pub(super) struct Ask {
@@ -64,8 +64,12 @@ impl GameService {
         }
         let now = self.now_ms();
         let ttl = i64::try_from(self.shared.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
-        let row = ChallengeRow {
-            id: self.new_id(),
+        let id = match self.store(self.db().new_id()).await {
+            Ok(id) => id,
+            Err(e) => return save_failed(&e),
+        };
+        let row = ChallengeRecord {
+            id,
             guild: origin.guild,
             channel: origin.channel,
             challenger: origin.user.clone(),
@@ -85,8 +89,7 @@ impl GameService {
             // Practice against yourself: nobody needs to accept.
             return self.start(guard, row, false).await;
         }
-        let stored = row.clone();
-        if let Err(e) = self.store(move |s| s.insert_challenge(&stored)).await {
+        if let Err(e) = self.store(self.db().insert_challenge(&row)).await {
             return save_failed(&e);
         }
         self.replace_slot(guard, Slot::Challenge(row.clone()));
@@ -154,7 +157,7 @@ impl GameService {
             }
             _ => {}
         }
-        let row = ChallengeRow {
+        let row = ChallengeRecord {
             opponent: Some(origin.user.clone()),
             ..row
         };
@@ -165,7 +168,7 @@ impl GameService {
     async fn start(
         &self,
         guard: &mut SlotGuard,
-        challenge: ChallengeRow,
+        challenge: ChallengeRecord,
         from_challenge: bool,
     ) -> Reply {
         let opponent = challenge
@@ -192,7 +195,7 @@ impl GameService {
             Err(e) => return Reply::private(format!("{}.", capitalize(&e.to_string()))),
         };
         let now = self.now_ms();
-        let row = GameRow {
+        let row = GameRecord {
             id: challenge.id,
             guild: challenge.guild,
             channel: challenge.channel,
@@ -207,9 +210,8 @@ impl GameService {
                 ..GameState::default()
             },
         };
-        let stored = row.clone();
         let closes = from_challenge.then_some(challenge.id);
-        if let Err(e) = self.store(move |s| s.start_game(closes, &stored)).await {
+        if let Err(e) = self.store(self.db().start_game(closes, &row)).await {
             return save_failed(&e);
         }
         let live = Live {
@@ -270,7 +272,7 @@ impl GameService {
         }
         let id = c.id;
         if let Err(e) = self
-            .store(move |s| s.end_challenge(id, ChallengeEnd::Declined))
+            .store(self.db().end_challenge(id, ChallengeEnd::Declined))
             .await
         {
             return save_failed(&e);
@@ -292,7 +294,7 @@ impl GameService {
             Slot::Challenge(c) if c.challenger.id == origin.user.id => {
                 let id = c.id;
                 if let Err(e) = self
-                    .store(move |s| s.end_challenge(id, ChallengeEnd::Cancelled))
+                    .store(self.db().end_challenge(id, ChallengeEnd::Cancelled))
                     .await
                 {
                     return save_failed(&e);
@@ -334,7 +336,7 @@ impl GameService {
 }
 
 /// "Avalanche (setup #N), alice plays White, 1d per turn".
-fn describe_game(c: &ChallengeRow) -> String {
+fn describe_game(c: &ChallengeRecord) -> String {
     let mut out = String::from(c.variant.name());
     match c.setup {
         Some(SetupChoice::Number(n)) => out.push_str(&format!(" from Chess960 setup #{n}")),

@@ -1,7 +1,19 @@
 //! Time, as the service sees it: the real clock, or a hand-driven one for tests.
 
 use std::sync::Mutex;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// A time as Unix milliseconds (times before 1970 count as 0).
+pub fn to_unix_ms(t: SystemTime) -> i64 {
+    t.duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+/// Unix milliseconds as a time (negative values count as the epoch).
+pub fn from_unix_ms(ms: i64) -> SystemTime {
+    UNIX_EPOCH + Duration::from_millis(u64::try_from(ms).unwrap_or(0))
+}
 
 /// Where the service reads the time from. Deadlines, reminders and expiries all use it.
 pub trait Clock: Send + Sync {

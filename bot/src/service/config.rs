@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use super::ShardSet;
+
 /// The service's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServiceConfig {
@@ -19,6 +21,8 @@ pub struct ServiceConfig {
     pub min_deadline: Duration,
     /// The longest move deadline a challenge may ask for (default 30 days).
     pub max_deadline: Duration,
+    /// The servers whose games this process loads at start (default all).
+    pub shards: ShardSet,
 }
 
 impl Default for ServiceConfig {
@@ -30,6 +34,7 @@ impl Default for ServiceConfig {
             finished_retention: Duration::from_secs(60 * 60),
             min_deadline: Duration::from_secs(60),
             max_deadline: Duration::from_secs(30 * 24 * 60 * 60),
+            shards: ShardSet::All,
         }
     }
 }

@@ -3,14 +3,14 @@
 use rules::{MoveError, SetupError};
 
 use super::GameId;
-use crate::storage::StorageError;
+use super::StoreError;
 
 /// A failure opening the service. Commands never fail this way: their problems are replies.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
     /// The database could not be read.
     #[error(transparent)]
-    Storage(#[from] StorageError),
+    Store(#[from] StoreError),
     /// A stored game cannot be set up again.
     #[error("stored game {game} cannot be set up: {source}")]
     Setup {

@@ -2,9 +2,9 @@
 
 use rules::{Color, Game, Outcome};
 
+use super::model::{ChallengeRecord, GameRecord};
 use super::pending::Pending;
 use super::{GameId, User, UserId};
-use crate::storage::{ChallengeRow, GameRow};
 
 /// The contents of a channel's slot.
 #[derive(Debug)]
@@ -12,7 +12,7 @@ pub(crate) enum Slot {
     /// Nothing here.
     Free,
     /// An open challenge.
-    Challenge(ChallengeRow),
+    Challenge(ChallengeRecord),
     /// A game, going on or recently finished.
     Game(Box<Live>),
     /// The slot was taken out of the map; whoever finds it must look the channel up again.
@@ -34,7 +34,7 @@ impl Slot {
 #[derive(Debug)]
 pub(crate) struct Live {
     /// The stored facts and state.
-    pub(crate) row: GameRow,
+    pub(crate) row: GameRecord,
     /// The game itself.
     pub(crate) game: Game,
     /// What the player to move has entered of their turn so far.

@@ -3,42 +3,54 @@
 //! Each channel holds at most one challenge or game, kept in a `DashMap` of per-channel async
 //! locks: commands on different channels run in parallel, commands on one channel run one at a
 //! time. No map guard is ever held across an `.await`. Every state change is committed to
-//! storage before the reply that announces it is returned; rendering runs on the blocking pool.
+//! the [`GameStore`] before the reply that announces it is returned; rendering runs on the
+//! blocking pool.
+//!
+//! Several processes may share one database, each serving its own shards: a process loads the
+//! unfinished games of its servers at start, and every write of a game is conditional on the
+//! revision the process last read. A write refused that way (another process, or a stale copy,
+//! got there first) changes nothing; the channel is then reloaded from the database and the
+//! user is told to look again.
 
 mod challenge;
 mod clock;
 mod config;
 mod error;
 mod live;
+mod model;
 mod offers;
 mod parse;
 mod pending;
 mod play;
+mod store;
 mod suggest;
 mod sweep;
 mod text;
 mod types;
 mod view;
 
+use std::future::Future;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use dashmap::DashMap;
 use render::{Renderer, Scene};
 use rules::{Color, Game, Position};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
-pub use clock::{Clock, ManualClock, SystemClock};
+pub use clock::{Clock, ManualClock, SystemClock, from_unix_ms, to_unix_ms};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
+pub use model::{
+    ChallengeEnd, ChallengeRecord, Finished, GameRecord, GameState, StoredGame, Unfinished,
+};
 pub use parse::{CommandError, format_duration, parse_command, parse_duration};
+pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
 pub use suggest::edit_distance;
 pub use types::{
     Action, ChannelId, ColorChoice, Command, DrawAction, GameId, GuildId, Notice, Origin, Reply,
     SetupChoice, TakebackAction, User, UserId,
 };
 
-use crate::storage::{Storage, StorageError, to_unix_ms};
 use live::{Live, Slot};
 use pending::Pending;
 
@@ -50,85 +62,47 @@ pub struct GameService {
 
 struct Shared {
     config: ServiceConfig,
-    storage: Storage,
+    store: Arc<dyn GameStore>,
     renderer: Arc<Renderer>,
     clock: Arc<dyn Clock>,
     /// One lock per channel with a challenge or game.
     slots: DashMap<ChannelId, Arc<Mutex<Slot>>>,
     /// Where each challenge or game in `slots` lives, for buttons that carry its id.
     channels: DashMap<GameId, ChannelId>,
-    /// The next id to hand out.
-    next_id: AtomicU64,
+    /// Challenges and games whose last write met a newer state in the database: their
+    /// channel is reloaded once the command that met it is done.
+    conflicted: DashMap<GameId, ()>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
 
 impl GameService {
-    /// Opens the service on `storage`, reloading every open challenge and unfinished game.
-    /// A stored game that no longer replays is an error naming it, not a silent loss.
+    /// Opens the service on `store`, reloading every open challenge and unfinished game of
+    /// the servers in `config.shards`. A stored game that no longer replays is an error naming
+    /// it, not a silent loss.
     pub async fn open(
         config: ServiceConfig,
-        storage: Storage,
+        store: Arc<dyn GameStore>,
         renderer: Arc<Renderer>,
         clock: Arc<dyn Clock>,
     ) -> Result<GameService, ServiceError> {
-        let loader = storage.clone();
-        let (unfinished, next_id) =
-            tokio::task::spawn_blocking(move || -> Result<_, StorageError> {
-                Ok((loader.load_unfinished()?, loader.next_id()?))
-            })
-            .await
-            .map_err(|e| ServiceError::Task(e.to_string()))??;
+        let unfinished = store.load_unfinished(config.shards).await?;
         let slots = DashMap::new();
         let channels = DashMap::new();
         for stored in unfinished.games {
-            let row = stored.row;
-            let mut game =
-                Game::new(row.variant, row.chess960).map_err(|source| ServiceError::Setup {
-                    game: row.id,
-                    source,
-                })?;
-            for (i, notation) in stored.turns.iter().enumerate() {
-                let replayed = game
-                    .position()
-                    .parse_turn(notation)
-                    .and_then(|turn| game.play(turn));
-                if let Err(source) = replayed {
-                    return Err(ServiceError::Replay {
-                        game: row.id,
-                        ply: i + 1,
-                        notation: notation.clone(),
-                        source,
-                    });
-                }
-            }
-            let pending = row.state.pending.as_deref().and_then(|p| {
-                let decoded = Pending::decode(p);
-                if decoded.is_none() {
-                    tracing::warn!(
-                        game = row.id,
-                        pending = p,
-                        "dropping an unreadable half-entered turn"
-                    );
-                }
-                decoded
-            });
-            if slots.contains_key(&row.channel) {
+            let live = revive(stored)?;
+            if slots.contains_key(&live.row.channel) {
                 tracing::warn!(
-                    game = row.id,
-                    channel = row.channel,
+                    game = live.row.id,
+                    channel = live.row.channel,
                     "two unfinished games in one channel; keeping the first"
                 );
                 continue;
             }
-            channels.insert(row.id, row.channel);
+            channels.insert(live.row.id, live.row.channel);
             slots.insert(
-                row.channel,
-                Arc::new(Mutex::new(Slot::Game(Box::new(Live {
-                    row,
-                    game,
-                    pending,
-                })))),
+                live.row.channel,
+                Arc::new(Mutex::new(Slot::Game(Box::new(live)))),
             );
         }
         for challenge in unfinished.challenges {
@@ -145,16 +119,16 @@ impl GameService {
                 Arc::new(Mutex::new(Slot::Challenge(challenge))),
             );
         }
-        tracing::info!(slots = slots.len(), "game service open");
+        tracing::info!(slots = slots.len(), shards = %config.shards, "game service open");
         Ok(GameService {
             shared: Arc::new(Shared {
                 config,
-                storage,
+                store,
                 renderer,
                 clock,
                 slots,
                 channels,
-                next_id: AtomicU64::new(next_id),
+                conflicted: DashMap::new(),
             }),
         })
     }
@@ -188,6 +162,7 @@ impl GameService {
                 let mut guard = self.slot(origin.channel).await;
                 let note = self.settle(&mut guard, false).await;
                 let reply = self.channel_command(origin, &mut guard, command).await;
+                self.reload_if_conflicted(&mut guard, origin.channel).await;
                 if matches!(*guard, Slot::Free) {
                     self.retire(&mut guard, origin.channel);
                 }
@@ -294,6 +269,7 @@ impl GameService {
             if let Some(reply) = self.settle(&mut guard, true).await {
                 notices.push(Notice { channel, reply });
             }
+            self.reload_if_conflicted(&mut guard, channel).await;
             if self.is_stale(&guard) {
                 self.retire(&mut guard, channel);
             }
@@ -301,10 +277,10 @@ impl GameService {
         notices
     }
 
-    /// Writes everything to the database file; call before exit.
+    /// Writes everything out to the database; call before exit.
     pub async fn shutdown(&self) {
-        if let Err(e) = self.store(|s| s.checkpoint()).await {
-            tracing::warn!(error = %e, "could not checkpoint the database at shutdown");
+        if let Err(e) = self.shared.store.flush().await {
+            tracing::warn!(error = %e, "could not flush the database at shutdown");
         }
     }
 
@@ -322,8 +298,49 @@ impl GameService {
         to_unix_ms(self.shared.clock.now())
     }
 
-    fn new_id(&self) -> GameId {
-        self.shared.next_id.fetch_add(1, Ordering::Relaxed)
+    /// The store, for the calls [`GameService::store`] runs.
+    fn db(&self) -> &dyn GameStore {
+        &*self.shared.store
+    }
+
+    /// After a command or a sweep: if a write in `guard`'s channel met a newer state in the
+    /// database, replace what this process holds there by what the database holds.
+    async fn reload_if_conflicted(&self, guard: &mut SlotGuard, channel: ChannelId) {
+        let Some(id) = guard.id() else { return };
+        if self.shared.conflicted.remove(&id).is_none() {
+            return;
+        }
+        let stored = match self.shared.store.load_channel(channel).await {
+            Ok(stored) => stored,
+            Err(e) => {
+                tracing::error!(channel, error = %e, "could not reload a channel after a conflict");
+                self.shared.conflicted.insert(id, ());
+                return;
+            }
+        };
+        let fresh = if let Some(game) = stored.games.into_iter().next() {
+            match revive(game) {
+                Ok(live) => Slot::Game(Box::new(live)),
+                Err(e) => {
+                    tracing::error!(channel, error = %e, "a reloaded game does not replay");
+                    return;
+                }
+            }
+        } else if let Some(challenge) = stored.challenges.into_iter().next() {
+            Slot::Challenge(challenge)
+        } else {
+            Slot::Free
+        };
+        tracing::info!(
+            channel,
+            game = id,
+            "reloaded a channel changed by another process"
+        );
+        self.shared.channels.remove(&id);
+        if let Some(new_id) = fresh.id() {
+            self.shared.channels.insert(new_id, channel);
+        }
+        **guard = fresh;
     }
 
     /// The locked slot of `channel`, created empty if there is none.
@@ -378,24 +395,22 @@ impl GameService {
         }
     }
 
-    /// Runs a storage call on the blocking pool; the error is a message for logs and users.
-    async fn store<T, F>(&self, f: F) -> Result<T, String>
-    where
-        T: Send + 'static,
-        F: FnOnce(&Storage) -> Result<T, StorageError> + Send + 'static,
-    {
-        let storage = self.shared.storage.clone();
-        match tokio::task::spawn_blocking(move || f(&storage)).await {
-            Ok(Ok(v)) => Ok(v),
-            Ok(Err(e)) => {
-                tracing::error!(error = %e, "storage write failed");
-                Err(e.to_string())
+    /// Awaits a store call, logging a failure and noting a conflict so the channel is
+    /// reloaded after the command.
+    async fn store<T>(
+        &self,
+        call: impl Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        let result = call.await;
+        match &result {
+            Err(StoreError::Conflict { id, .. }) => {
+                tracing::warn!(game = id, "write refused: the database holds a newer state");
+                self.shared.conflicted.insert(*id, ());
             }
-            Err(e) => {
-                tracing::error!(error = %e, "storage task failed");
-                Err(e.to_string())
-            }
+            Err(e) => tracing::error!(error = %e, "storage write failed"),
+            Ok(_) => {}
         }
+        result
     }
 
     /// Draws a board on the blocking pool. A failure is logged and the reply goes without it.
@@ -476,8 +491,54 @@ fn game_over(live: &Live) -> Reply {
 }
 
 /// An apology for a write that failed; nothing changed.
-fn save_failed(error: &str) -> Reply {
+fn save_failed(error: &StoreError) -> Reply {
+    if error.is_conflict() {
+        return Reply::private(
+            "Another bot process changed this game first, so nothing of yours was applied. \
+             I have reloaded it: look at the `board` and try again.",
+        );
+    }
     Reply::private(format!(
         "I could not save that, so nothing changed ({error}). Please try again."
     ))
+}
+
+/// Whether a stored game replays under the rules (for verifying a copied database).
+pub fn replays(stored: &StoredGame) -> Result<(), ServiceError> {
+    revive(stored.clone()).map(drop)
+}
+
+/// A stored game set up again by replaying its turns.
+fn revive(stored: StoredGame) -> Result<Live, ServiceError> {
+    let row = stored.row;
+    let mut game = Game::new(row.variant, row.chess960).map_err(|source| ServiceError::Setup {
+        game: row.id,
+        source,
+    })?;
+    for (i, notation) in stored.turns.iter().enumerate() {
+        let replayed = game
+            .position()
+            .parse_turn(notation)
+            .and_then(|turn| game.play(turn));
+        if let Err(source) = replayed {
+            return Err(ServiceError::Replay {
+                game: row.id,
+                ply: i + 1,
+                notation: notation.clone(),
+                source,
+            });
+        }
+    }
+    let pending = row.state.pending.as_deref().and_then(|p| {
+        let decoded = Pending::decode(p);
+        if decoded.is_none() {
+            tracing::warn!(
+                game = row.id,
+                pending = p,
+                "dropping an unreadable half-entered turn"
+            );
+        }
+        decoded
+    });
+    Ok(Live { row, game, pending })
 }

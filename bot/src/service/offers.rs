@@ -8,7 +8,7 @@ use super::{
     DrawAction, GameService, Origin, Reply, Slot, SlotGuard, TakebackAction, game_over,
     not_a_player, save_failed,
 };
-use crate::storage::Finished;
+use super::{Finished, GameState, StoreError};
 
 /// The caller's colour in a game that is still on: the side to move for someone playing both
 /// sides. A refusal for strangers and finished games.
@@ -48,7 +48,7 @@ impl GameService {
         notify: Color,
         text: String,
     ) -> Reply {
-        let mut state = live.row.state.clone();
+        let mut state = live.row.state.next();
         match offer {
             Offer::Draw => state.draw_offer = by,
             Offer::Takeback => state.takeback = by,
@@ -236,15 +236,14 @@ impl GameService {
                 None => break,
             }
         }
-        let mut state = live.row.state.clone();
+        let mut state = live.row.state.next();
         state.takeback = None;
         state.draw_offer = None;
         state.pending = None;
         state.reminded = false;
         state.turn_started_ms = self.now_ms();
         let id = live.row.id;
-        let stored = state.clone();
-        if let Err(e) = self.store(move |s| s.take_back(id, keep, &stored)).await {
+        if let Err(e) = self.store(self.db().take_back(id, keep, &state)).await {
             for turn in undone.into_iter().rev() {
                 if let Err(err) = live.game.play(turn) {
                     tracing::error!(game = id, error = %err, "could not restore a turn after a failed takeback");
@@ -266,7 +265,7 @@ impl GameService {
         text: String,
         orientation: Color,
     ) -> Reply {
-        let mut state = live.row.state.clone();
+        let mut state = live.row.state.next();
         state.finished = Some(Finished {
             outcome,
             at_ms: self.now_ms(),
@@ -287,11 +286,10 @@ impl GameService {
     pub(super) async fn save_state(
         &self,
         live: &mut Live,
-        state: crate::storage::GameState,
-    ) -> Result<(), String> {
-        let id = live.row.id;
-        let stored = state.clone();
-        self.store(move |s| s.update_game(id, &stored)).await?;
+        state: GameState,
+    ) -> Result<(), StoreError> {
+        self.store(self.db().update_game(live.row.id, &state))
+            .await?;
         live.row.state = state;
         Ok(())
     }

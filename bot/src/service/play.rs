@@ -10,7 +10,7 @@ use super::{
     Action, GameService, Origin, Reply, SlotGuard, format_duration, game_over, not_a_player,
     save_failed,
 };
-use crate::storage::Finished;
+use super::{Finished, StoreError};
 
 /// How many suggestions a mistake gets.
 const SUGGESTIONS: usize = 5;
@@ -190,12 +190,15 @@ impl GameService {
     }
 
     /// Stores a new half-entered turn (or none).
-    async fn set_pending(&self, live: &mut Live, pending: Option<Pending>) -> Result<(), String> {
-        let mut state = live.row.state.clone();
+    async fn set_pending(
+        &self,
+        live: &mut Live,
+        pending: Option<Pending>,
+    ) -> Result<(), StoreError> {
+        let mut state = live.row.state.next();
         state.pending = pending.as_ref().map(Pending::encode);
-        let id = live.row.id;
-        let stored = state.clone();
-        self.store(move |s| s.update_game(id, &stored)).await?;
+        self.store(self.db().update_game(live.row.id, &state))
+            .await?;
         live.row.state = state;
         live.pending = pending;
         Ok(())
@@ -210,9 +213,8 @@ impl GameService {
         if let Err(e) = live.game.play(turn) {
             return Reply::private(format!("{}.", super::challenge::capitalize(&e.to_string())));
         }
-        let old_state = live.row.state.clone();
         let now = self.now_ms();
-        let mut state = old_state.clone();
+        let mut state = live.row.state.next();
         state.turn_started_ms = now;
         state.reminded = false;
         state.pending = None;
@@ -228,10 +230,8 @@ impl GameService {
         if state.finished.is_some() {
             state.draw_offer = None;
         }
-        let id = live.row.id;
-        let (stored_notation, stored_state) = (notation.clone(), state.clone());
         if let Err(e) = self
-            .store(move |s| s.record_turn(id, ply, &stored_notation, &stored_state))
+            .store(self.db().record_turn(live.row.id, ply, &notation, &state))
             .await
         {
             live.game.take_back();

@@ -5,8 +5,8 @@ use std::time::Duration;
 use rules::{EndReason, Outcome};
 
 use super::live::Slot;
+use super::{ChallengeEnd, from_unix_ms};
 use super::{GameService, Reply, SlotGuard, format_duration};
-use crate::storage::{ChallengeEnd, from_unix_ms};
 
 impl GameService {
     /// Applies what the clock says is due in this slot: an expired challenge ends, an overdue
@@ -18,7 +18,7 @@ impl GameService {
                 let (id, challenger) = (c.id, c.challenger.clone());
                 let opponent = c.opponent.clone();
                 if self
-                    .store(move |s| s.end_challenge(id, ChallengeEnd::Expired))
+                    .store(self.db().end_challenge(id, ChallengeEnd::Expired))
                     .await
                     .is_err()
                 {
@@ -64,7 +64,7 @@ impl GameService {
                 let lead = i64::try_from(self.shared.config.reminder_lead(deadline).as_millis())
                     .unwrap_or(i64::MAX);
                 if remind && !live.row.state.reminded && now >= due.saturating_sub(lead) {
-                    let mut state = live.row.state.clone();
+                    let mut state = live.row.state.next();
                     state.reminded = true;
                     if self.save_state(live, state).await.is_err() {
                         return None;

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use crate::service::StoreError;
+
 /// A storage failure. Opening failures name the file and say what to do.
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
@@ -47,20 +49,19 @@ pub enum StorageError {
         /// The underlying error.
         source: rusqlite::Error,
     },
-    /// A stored row holds a value this build cannot read.
-    #[error("the database holds an unreadable value in {table}.{column}: `{value}`")]
-    BadValue {
-        /// The table.
-        table: &'static str,
-        /// The column.
-        column: &'static str,
-        /// The value as stored.
-        value: String,
-    },
-    /// A number does not fit the database's signed 64-bit integers.
-    #[error("the id {0} is too large to store")]
-    IdOutOfRange(u64),
+    /// A conflict or an unreadable value, as the service's store reports it.
+    #[error(transparent)]
+    Store(#[from] StoreError),
     /// Any other SQLite failure while reading or writing.
     #[error("database error: {0}")]
     Sql(#[from] rusqlite::Error),
+}
+
+impl From<StorageError> for StoreError {
+    fn from(e: StorageError) -> StoreError {
+        match e {
+            StorageError::Store(e) => e,
+            other => StoreError::Backend(other.to_string()),
+        }
+    }
 }

@@ -1,30 +1,39 @@
-//! Durable storage: SQLite through `rusqlite`, schema versioned by migrations, SQL kept
-//! portable to PostgreSQL. A game is stored as its variant, setup, players and the list of its
-//! turns in notation; it is replayed on load. Every write is a committed transaction when the
-//! call returns.
+//! Durable storage: the service's [`GameStore`](crate::service::GameStore) on SQLite (embedded,
+//! the default: this module, through `rusqlite`) or PostgreSQL ([`postgres`], for several
+//! processes sharing one database). Both apply the same migrations and store the same columns
+//! ([`codec`]). A game is stored as its variant, setup, players and the list of its turns in
+//! notation; it is replayed on load. Every write is a committed transaction when the call
+//! returns, and every write of a game is conditional on the revision it expects.
 //!
 //! The database runs in WAL mode with `synchronous=NORMAL`: a committed write survives the
 //! process being killed at any point; only a power cut may lose the latest commits.
 
+mod codec;
 mod error;
 mod migrate;
-mod rows;
+pub mod postgres;
+mod sqlite;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use rules::{Color, EndReason, Outcome, Variant};
-use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, params};
+use rusqlite::{Connection, OpenFlags, Row, params};
 
 pub use error::StorageError;
 pub use migrate::LATEST_VERSION;
-pub use rows::{ChallengeEnd, ChallengeRow, Finished, GameRow, GameState, StoredGame, Unfinished};
 
-use crate::service::{ColorChoice, GameId, SetupChoice, User};
+use crate::service::{
+    ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, GameId, GameRecord, GameState,
+    ShardSet, StoreError, StoredGame, Unfinished, to_unix_ms,
+};
+use codec::{
+    CHALLENGE_COLUMNS, GAME_COLUMNS, RawChallenge, RawGame, RawState, id_in, ply_in,
+    shard_condition, shard_params,
+};
 
-/// The database. Cheap to clone; clones share one connection. Calls block: call them from
-/// `spawn_blocking` in async code.
+/// The SQLite database. Cheap to clone; clones share one connection. Its own methods block;
+/// its [`GameStore`](crate::service::GameStore) implementation runs them on the blocking pool.
 #[derive(Clone, Debug)]
 pub struct Storage {
     inner: Arc<Inner>,
@@ -38,19 +47,7 @@ struct Inner {
 
 /// Milliseconds since the Unix epoch, now.
 fn unix_ms_now() -> i64 {
-    to_unix_ms(SystemTime::now())
-}
-
-/// A time as Unix milliseconds (times before 1970 count as 0).
-pub fn to_unix_ms(t: SystemTime) -> i64 {
-    t.duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
-}
-
-/// Unix milliseconds as a time (negative values count as the epoch).
-pub fn from_unix_ms(ms: i64) -> SystemTime {
-    UNIX_EPOCH + Duration::from_millis(u64::try_from(ms).unwrap_or(0))
+    to_unix_ms(std::time::SystemTime::now())
 }
 
 impl Storage {
@@ -118,104 +115,51 @@ impl Storage {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The smallest id no challenge or game has used.
+    /// A fresh id, never handed out before.
     pub fn next_id(&self) -> Result<GameId, StorageError> {
-        let conn = self.conn();
-        let max = |table: &str| -> Result<i64, StorageError> {
-            let sql = format!("SELECT MAX(id) FROM {table}");
-            Ok(conn
-                .query_row(&sql, [], |r| r.get::<_, Option<i64>>(0))?
-                .unwrap_or(0))
-        };
-        let top = max("games")?.max(max("challenges")?);
-        Ok(u64::try_from(top).unwrap_or(0) + 1)
+        let id: i64 = self.conn().query_row(
+            "UPDATE ids SET next_id = next_id + 1 RETURNING next_id - 1",
+            [],
+            |r| r.get(0),
+        )?;
+        Ok(codec::id_out(id, "ids", "next_id")?)
+    }
+
+    /// Makes the next id larger than every id stored.
+    pub fn reserve_ids(&self) -> Result<(), StorageError> {
+        self.conn().execute(RESERVE_IDS, [])?;
+        Ok(())
     }
 
     /// Stores a new open challenge.
-    pub fn insert_challenge(&self, c: &ChallengeRow) -> Result<(), StorageError> {
-        let conn = self.conn();
-        conn.execute(
-            "INSERT INTO challenges (id, guild_id, channel_id, challenger_id, challenger_name,
-                 opponent_id, opponent_name, variant, setup, color, deadline_secs, created_ms,
-                 expires_ms, status)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, 'open')",
-            params![
-                id_in(c.id)?,
-                c.guild.map(id_in).transpose()?,
-                id_in(c.channel)?,
-                id_in(c.challenger.id)?,
-                c.challenger.name,
-                c.opponent.as_ref().map(|u| id_in(u.id)).transpose()?,
-                c.opponent.as_ref().map(|u| u.name.as_str()),
-                c.variant.id(),
-                setup_out(c.setup),
-                c.color.id(),
-                c.deadline.map(secs_out),
-                c.created_ms,
-                c.expires_ms,
-            ],
-        )?;
-        Ok(())
+    pub fn insert_challenge(&self, c: &ChallengeRecord) -> Result<(), StorageError> {
+        insert_challenge(&self.conn(), &RawChallenge::from_record(c, None)?)
     }
 
     /// Closes an open challenge that did not lead to a game.
     pub fn end_challenge(&self, id: GameId, end: ChallengeEnd) -> Result<(), StorageError> {
-        self.conn().execute(
-            "UPDATE challenges SET status = ?2 WHERE id = ?1",
-            params![id_in(id)?, end.id()],
-        )?;
-        Ok(())
+        close_challenge(&self.conn(), id, end)
     }
 
-    /// Starts a game, closing the challenge it came from (if any) in the same transaction.
+    /// Starts a game, closing the open challenge it came from (if any) in the same
+    /// transaction.
     pub fn start_game(
         &self,
         challenge: Option<GameId>,
-        game: &GameRow,
+        game: &GameRecord,
     ) -> Result<(), StorageError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         if let Some(id) = challenge {
-            tx.execute(
-                "UPDATE challenges SET status = 'accepted' WHERE id = ?1",
-                params![id_in(id)?],
-            )?;
+            close_challenge(&tx, id, ChallengeEnd::Accepted)?;
         }
-        let s = &game.state;
-        tx.execute(
-            "INSERT INTO games (id, guild_id, channel_id, variant, chess960, white_id, white_name,
-                 black_id, black_name, deadline_secs, created_ms, turn_started_ms, reminded,
-                 draw_offer, takeback, pending, status, winner, end_reason, finished_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                 ?17, ?18, ?19, ?20)",
-            params![
-                id_in(game.id)?,
-                game.guild.map(id_in).transpose()?,
-                id_in(game.channel)?,
-                game.variant.id(),
-                game.chess960,
-                id_in(game.white.id)?,
-                game.white.name,
-                id_in(game.black.id)?,
-                game.black.name,
-                game.deadline.map(secs_out),
-                game.created_ms,
-                s.turn_started_ms,
-                s.reminded,
-                s.draw_offer.map(color_out),
-                s.takeback.map(color_out),
-                s.pending,
-                status_out(s),
-                s.finished.map(|f| winner_out(f.outcome.winner)),
-                s.finished.map(|f| f.outcome.reason.id()),
-                s.finished.map(|f| f.at_ms),
-            ],
-        )?;
+        insert_game(&tx, &RawGame::from_record(game)?)?;
         tx.commit()?;
         Ok(())
     }
 
-    /// Appends ply number `ply` (0-based) to a game and saves its new state, atomically.
+    /// Appends ply number `ply` (0-based) to a game and saves its new state, atomically, if
+    /// the stored revision is the one before `state.revision`.
     pub fn record_turn(
         &self,
         game: GameId,
@@ -225,16 +169,17 @@ impl Storage {
     ) -> Result<(), StorageError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
+        update_state(&tx, game, state)?;
         tx.execute(
             "INSERT INTO turns (game_id, ply, notation) VALUES (?1, ?2, ?3)",
             params![id_in(game)?, ply_in(ply)?, notation],
         )?;
-        update_state(&tx, game, state)?;
         tx.commit()?;
         Ok(())
     }
 
-    /// Removes every ply from number `keep` on and saves the game's new state, atomically.
+    /// Removes every ply from number `keep` on and saves the game's new state, atomically and
+    /// conditionally like [`Storage::record_turn`].
     pub fn take_back(
         &self,
         game: GameId,
@@ -243,73 +188,96 @@ impl Storage {
     ) -> Result<(), StorageError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
+        update_state(&tx, game, state)?;
         tx.execute(
             "DELETE FROM turns WHERE game_id = ?1 AND ply >= ?2",
             params![id_in(game)?, ply_in(keep)?],
         )?;
-        update_state(&tx, game, state)?;
         tx.commit()?;
         Ok(())
     }
 
-    /// Saves a game's state besides its turns (offers, reminders, result…).
+    /// Saves a game's state besides its turns (offers, reminders, result…), conditionally
+    /// like [`Storage::record_turn`].
     pub fn update_game(&self, game: GameId, state: &GameState) -> Result<(), StorageError> {
         update_state(&self.conn(), game, state)
     }
 
-    /// Every open challenge and every unfinished game, with their turns.
-    pub fn load_unfinished(&self) -> Result<Unfinished, StorageError> {
+    /// Every open challenge and every unfinished game of the servers in `shards`, with their
+    /// turns.
+    pub fn load_unfinished(&self, shards: ShardSet) -> Result<Unfinished, StorageError> {
+        let (total, first, last) = shard_params(shards);
+        let filter = shard_condition("?1", "?2", "?3");
+        self.load_where(
+            &format!("status = 'open' AND {filter}"),
+            &format!("status = 'active' AND {filter}"),
+            params![total, first, last],
+        )
+    }
+
+    /// The open challenge and the unfinished game in `channel`, if any.
+    pub fn load_channel(&self, channel: ChannelId) -> Result<Unfinished, StorageError> {
+        self.load_where(
+            "status = 'open' AND channel_id = ?1",
+            "status = 'active' AND channel_id = ?1",
+            params![id_in(channel)?],
+        )
+    }
+
+    fn load_where(
+        &self,
+        challenges_where: &str,
+        games_where: &str,
+        values: &[&dyn rusqlite::ToSql],
+    ) -> Result<Unfinished, StorageError> {
         let conn = self.conn();
-        let mut challenges = Vec::new();
-        let mut stmt = conn.prepare(
-            "SELECT id, guild_id, channel_id, challenger_id, challenger_name, opponent_id,
-                 opponent_name, variant, setup, color, deadline_secs, created_ms, expires_ms
-             FROM challenges WHERE status = 'open' ORDER BY id",
-        )?;
-        let mut rows = stmt.query([])?;
-        while let Some(r) = rows.next()? {
-            challenges.push(challenge_in(r)?);
-        }
-        drop(rows);
-        drop(stmt);
-        let mut stmt = conn.prepare(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id"
-        ))?;
-        let mut rows = stmt.query([])?;
-        let mut games = Vec::new();
-        while let Some(r) = rows.next()? {
-            games.push(game_in(r)?);
-        }
-        drop(rows);
-        drop(stmt);
-        let games = games
+        let challenges = query_challenges(&conn, challenges_where, values)?
             .into_iter()
-            .map(|row| {
-                let turns = turns_of(&conn, row.id)?;
-                Ok(StoredGame { row, turns })
-            })
-            .collect::<Result<Vec<_>, StorageError>>()?;
+            .map(|entry| entry.challenge)
+            .collect();
+        let games = query_games(&conn, games_where, values)?;
         Ok(Unfinished { challenges, games })
     }
 
     /// One game, finished or not, with its turns.
     pub fn load_game(&self, id: GameId) -> Result<Option<StoredGame>, StorageError> {
         let conn = self.conn();
-        let row = conn
-            .query_row(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
-                params![id_in(id)?],
-                |r| Ok(game_in(r)),
-            )
-            .optional()?
-            .transpose()?;
-        match row {
-            Some(row) => {
-                let turns = turns_of(&conn, id)?;
-                Ok(Some(StoredGame { row, turns }))
-            }
-            None => Ok(None),
+        Ok(query_games(&conn, "id = ?1", params![id_in(id)?])?
+            .into_iter()
+            .next())
+    }
+
+    /// Every challenge, with its status, by id.
+    pub fn all_challenges(&self) -> Result<Vec<ChallengeEntry>, StorageError> {
+        query_challenges(&self.conn(), "1 = 1", params![])
+    }
+
+    /// Every game, with its turns, by id.
+    pub fn all_games(&self) -> Result<Vec<StoredGame>, StorageError> {
+        query_games(&self.conn(), "1 = 1", params![])
+    }
+
+    /// Copies a challenge in as it is.
+    pub fn import_challenge(&self, entry: &ChallengeEntry) -> Result<(), StorageError> {
+        insert_challenge(
+            &self.conn(),
+            &RawChallenge::from_record(&entry.challenge, entry.end)?,
+        )
+    }
+
+    /// Copies a game in as it is, with its turns.
+    pub fn import_game(&self, game: &StoredGame) -> Result<(), StorageError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        insert_game(&tx, &RawGame::from_record(&game.row)?)?;
+        for (ply, notation) in game.turns.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO turns (game_id, ply, notation) VALUES (?1, ?2, ?3)",
+                params![id_in(game.row.id)?, ply_in(ply)?, notation],
+            )?;
         }
+        tx.commit()?;
+        Ok(())
     }
 
     /// Writes everything to the main file and empties the write-ahead log.
@@ -320,29 +288,163 @@ impl Storage {
     }
 }
 
-const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, chess960, white_id, white_name,
-    black_id, black_name, deadline_secs, created_ms, turn_started_ms, reminded, draw_offer,
-    takeback, pending, winner, end_reason, finished_ms";
+/// Raises the id counter above every stored id (portable SQL, shared with PostgreSQL).
+const RESERVE_IDS: &str = "UPDATE ids SET next_id = (
+    SELECT MAX(n) FROM (
+        SELECT next_id AS n FROM ids
+        UNION ALL SELECT COALESCE(MAX(id), 0) + 1 FROM games
+        UNION ALL SELECT COALESCE(MAX(id), 0) + 1 FROM challenges
+    ) AS candidates
+)";
 
-fn update_state(conn: &Connection, game: GameId, s: &GameState) -> Result<(), StorageError> {
+fn insert_challenge(conn: &Connection, c: &RawChallenge) -> Result<(), StorageError> {
     conn.execute(
+        &format!(
+            "INSERT INTO challenges ({CHALLENGE_COLUMNS})
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
+        ),
+        params![
+            c.id,
+            c.guild_id,
+            c.channel_id,
+            c.challenger_id,
+            c.challenger_name,
+            c.opponent_id,
+            c.opponent_name,
+            c.variant,
+            c.setup,
+            c.color,
+            c.deadline_secs,
+            c.created_ms,
+            c.expires_ms,
+            c.status,
+        ],
+    )?;
+    Ok(())
+}
+
+/// Closes a challenge that must still be open.
+fn close_challenge(conn: &Connection, id: GameId, end: ChallengeEnd) -> Result<(), StorageError> {
+    let changed = conn.execute(
+        "UPDATE challenges SET status = ?2 WHERE id = ?1 AND status = 'open'",
+        params![id_in(id)?, end.id()],
+    )?;
+    if changed == 0 {
+        return Err(StoreError::Conflict {
+            what: "challenge",
+            id,
+        }
+        .into());
+    }
+    Ok(())
+}
+
+fn insert_game(conn: &Connection, g: &RawGame) -> Result<(), StorageError> {
+    let s = &g.state;
+    conn.execute(
+        &format!(
+            "INSERT INTO games ({GAME_COLUMNS})
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                 ?17, ?18, ?19, ?20, ?21)"
+        ),
+        params![
+            g.id,
+            g.guild_id,
+            g.channel_id,
+            g.variant,
+            g.chess960,
+            g.white_id,
+            g.white_name,
+            g.black_id,
+            g.black_name,
+            g.deadline_secs,
+            g.created_ms,
+            s.turn_started_ms,
+            s.reminded,
+            s.draw_offer,
+            s.takeback,
+            s.pending,
+            s.status,
+            s.winner,
+            s.end_reason,
+            s.finished_ms,
+            s.revision,
+        ],
+    )?;
+    Ok(())
+}
+
+/// Writes `state` if the stored revision is the one before it; a conflict otherwise.
+fn update_state(conn: &Connection, game: GameId, state: &GameState) -> Result<(), StorageError> {
+    let s = RawState::from_state(state)?;
+    let changed = conn.execute(
         "UPDATE games SET turn_started_ms = ?2, reminded = ?3, draw_offer = ?4, takeback = ?5,
-             pending = ?6, status = ?7, winner = ?8, end_reason = ?9, finished_ms = ?10
-         WHERE id = ?1",
+             pending = ?6, status = ?7, winner = ?8, end_reason = ?9, finished_ms = ?10,
+             revision = ?11
+         WHERE id = ?1 AND revision = ?11 - 1",
         params![
             id_in(game)?,
             s.turn_started_ms,
             s.reminded,
-            s.draw_offer.map(color_out),
-            s.takeback.map(color_out),
+            s.draw_offer,
+            s.takeback,
             s.pending,
-            status_out(s),
-            s.finished.map(|f| winner_out(f.outcome.winner)),
-            s.finished.map(|f| f.outcome.reason.id()),
-            s.finished.map(|f| f.at_ms),
+            s.status,
+            s.winner,
+            s.end_reason,
+            s.finished_ms,
+            s.revision,
         ],
     )?;
+    if changed == 0 {
+        return Err(StoreError::Conflict {
+            what: "game",
+            id: game,
+        }
+        .into());
+    }
     Ok(())
+}
+
+fn query_challenges(
+    conn: &Connection,
+    condition: &str,
+    values: &[&dyn rusqlite::ToSql],
+) -> Result<Vec<ChallengeEntry>, StorageError> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE {condition} ORDER BY id"
+    ))?;
+    let mut rows = stmt.query(values)?;
+    let mut out = Vec::new();
+    while let Some(r) = rows.next()? {
+        let (challenge, end) = raw_challenge(r)?.into_record()?;
+        out.push(ChallengeEntry { challenge, end });
+    }
+    Ok(out)
+}
+
+fn query_games(
+    conn: &Connection,
+    condition: &str,
+    values: &[&dyn rusqlite::ToSql],
+) -> Result<Vec<StoredGame>, StorageError> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE {condition} ORDER BY id"
+    ))?;
+    let mut rows = stmt.query(values)?;
+    let mut records = Vec::new();
+    while let Some(r) = rows.next()? {
+        records.push(raw_game(r)?.into_record()?);
+    }
+    drop(rows);
+    drop(stmt);
+    records
+        .into_iter()
+        .map(|row| {
+            let turns = turns_of(conn, row.id)?;
+            Ok(StoredGame { row, turns })
+        })
+        .collect()
 }
 
 fn turns_of(conn: &Connection, game: GameId) -> Result<Vec<String>, StorageError> {
@@ -353,187 +455,104 @@ fn turns_of(conn: &Connection, game: GameId) -> Result<Vec<String>, StorageError
     Ok(turns)
 }
 
-fn challenge_in(r: &Row<'_>) -> Result<ChallengeRow, StorageError> {
-    let opponent = match (r.get::<_, Option<i64>>(5)?, r.get::<_, Option<String>>(6)?) {
-        (Some(id), Some(name)) => Some(User {
-            id: id_out(id, "challenges", "opponent_id")?,
-            name,
-        }),
-        _ => None,
-    };
-    let setup: String = r.get(8)?;
-    let color: String = r.get(9)?;
-    Ok(ChallengeRow {
-        id: id_out(r.get(0)?, "challenges", "id")?,
-        guild: r
-            .get::<_, Option<i64>>(1)?
-            .map(|g| id_out(g, "challenges", "guild_id"))
-            .transpose()?,
-        channel: id_out(r.get(2)?, "challenges", "channel_id")?,
-        challenger: User {
-            id: id_out(r.get(3)?, "challenges", "challenger_id")?,
-            name: r.get(4)?,
-        },
-        opponent,
-        variant: variant_in(r.get(7)?, "challenges")?,
-        setup: setup_in(&setup)?,
-        color: ColorChoice::from_id(&color).ok_or(StorageError::BadValue {
-            table: "challenges",
-            column: "color",
-            value: color,
-        })?,
-        deadline: secs_in(r.get(10)?),
+fn raw_challenge(r: &Row<'_>) -> rusqlite::Result<RawChallenge> {
+    Ok(RawChallenge {
+        id: r.get(0)?,
+        guild_id: r.get(1)?,
+        channel_id: r.get(2)?,
+        challenger_id: r.get(3)?,
+        challenger_name: r.get(4)?,
+        opponent_id: r.get(5)?,
+        opponent_name: r.get(6)?,
+        variant: r.get(7)?,
+        setup: r.get(8)?,
+        color: r.get(9)?,
+        deadline_secs: r.get(10)?,
         created_ms: r.get(11)?,
         expires_ms: r.get(12)?,
+        status: r.get(13)?,
     })
 }
 
-fn game_in(r: &Row<'_>) -> Result<GameRow, StorageError> {
-    let t = "games";
-    let finished = match (
-        r.get::<_, Option<String>>(16)?,
-        r.get::<_, Option<String>>(17)?,
-        r.get::<_, Option<i64>>(18)?,
-    ) {
-        (Some(winner), Some(reason), Some(at_ms)) => Some(Finished {
-            outcome: Outcome {
-                winner: winner_in(&winner)?,
-                reason: EndReason::from_id(&reason).ok_or(StorageError::BadValue {
-                    table: t,
-                    column: "end_reason",
-                    value: reason.clone(),
-                })?,
-            },
-            at_ms,
-        }),
-        _ => None,
-    };
-    Ok(GameRow {
-        id: id_out(r.get(0)?, t, "id")?,
-        guild: r
-            .get::<_, Option<i64>>(1)?
-            .map(|g| id_out(g, t, "guild_id"))
-            .transpose()?,
-        channel: id_out(r.get(2)?, t, "channel_id")?,
-        variant: variant_in(r.get(3)?, t)?,
+fn raw_game(r: &Row<'_>) -> rusqlite::Result<RawGame> {
+    Ok(RawGame {
+        id: r.get(0)?,
+        guild_id: r.get(1)?,
+        channel_id: r.get(2)?,
+        variant: r.get(3)?,
         chess960: r.get(4)?,
-        white: User {
-            id: id_out(r.get(5)?, t, "white_id")?,
-            name: r.get(6)?,
-        },
-        black: User {
-            id: id_out(r.get(7)?, t, "black_id")?,
-            name: r.get(8)?,
-        },
-        deadline: secs_in(r.get(9)?),
+        white_id: r.get(5)?,
+        white_name: r.get(6)?,
+        black_id: r.get(7)?,
+        black_name: r.get(8)?,
+        deadline_secs: r.get(9)?,
         created_ms: r.get(10)?,
-        state: GameState {
+        state: RawState {
             turn_started_ms: r.get(11)?,
             reminded: r.get(12)?,
-            draw_offer: r
-                .get::<_, Option<String>>(13)?
-                .map(|c| color_in(&c, "draw_offer"))
-                .transpose()?,
-            takeback: r
-                .get::<_, Option<String>>(14)?
-                .map(|c| color_in(&c, "takeback"))
-                .transpose()?,
+            draw_offer: r.get(13)?,
+            takeback: r.get(14)?,
             pending: r.get(15)?,
-            finished,
+            status: r.get(16)?,
+            winner: r.get(17)?,
+            end_reason: r.get(18)?,
+            finished_ms: r.get(19)?,
+            revision: r.get(20)?,
         },
     })
 }
 
-fn id_in(id: u64) -> Result<i64, StorageError> {
-    i64::try_from(id).map_err(|_| StorageError::IdOutOfRange(id))
+/// Which database to use: an SQLite file (the default) or a PostgreSQL server shared by
+/// several processes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// An SQLite file, created if missing.
+    Sqlite(PathBuf),
+    /// A PostgreSQL server.
+    Postgres(postgres::PgOptions),
 }
 
-fn id_out(id: i64, table: &'static str, column: &'static str) -> Result<u64, StorageError> {
-    u64::try_from(id).map_err(|_| StorageError::BadValue {
-        table,
-        column,
-        value: id.to_string(),
-    })
-}
+impl Database {
+    /// Reads `postgres://…` / `postgresql://…` as PostgreSQL (with default pool settings),
+    /// `sqlite:FILE` or a bare path as an SQLite file.
+    pub fn parse(text: &str) -> Database {
+        let text = text.trim();
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Database::Postgres(postgres::PgOptions::new(text))
+        } else {
+            Database::Sqlite(PathBuf::from(text.strip_prefix("sqlite:").unwrap_or(text)))
+        }
+    }
 
-fn ply_in(ply: usize) -> Result<i64, StorageError> {
-    i64::try_from(ply).map_err(|_| StorageError::IdOutOfRange(ply as u64))
-}
-
-fn secs_out(d: Duration) -> i64 {
-    i64::try_from(d.as_secs()).unwrap_or(i64::MAX)
-}
-
-fn secs_in(secs: Option<i64>) -> Option<Duration> {
-    secs.and_then(|s| u64::try_from(s).ok())
-        .map(Duration::from_secs)
-}
-
-fn variant_in(id: String, table: &'static str) -> Result<Variant, StorageError> {
-    id.parse().map_err(|_| StorageError::BadValue {
-        table,
-        column: "variant",
-        value: id,
-    })
-}
-
-fn setup_out(setup: Option<SetupChoice>) -> String {
-    match setup {
-        None => "none".to_string(),
-        Some(SetupChoice::Random) => "random".to_string(),
-        Some(SetupChoice::Number(n)) => n.to_string(),
+    /// Opens it, bringing its schema up to date.
+    pub async fn open(&self) -> Result<Arc<dyn crate::service::GameStore>, StorageError> {
+        match self {
+            Database::Sqlite(path) => {
+                let path = path.clone();
+                let storage = tokio::task::spawn_blocking(move || Storage::open(&path))
+                    .await
+                    .map_err(|e| StoreError::Backend(format!("the opening task failed: {e}")))??;
+                Ok(Arc::new(storage))
+            }
+            Database::Postgres(options) => Ok(Arc::new(postgres::PgStore::connect(options).await?)),
+        }
     }
 }
 
-fn setup_in(s: &str) -> Result<Option<SetupChoice>, StorageError> {
-    match s {
-        "none" => Ok(None),
-        "random" => Ok(Some(SetupChoice::Random)),
-        n => n
-            .parse()
-            .map(|n| Some(SetupChoice::Number(n)))
-            .map_err(|_| StorageError::BadValue {
-                table: "challenges",
-                column: "setup",
-                value: s.to_string(),
-            }),
-    }
-}
-
-fn color_out(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-fn color_in(s: &str, column: &'static str) -> Result<Color, StorageError> {
-    match s {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        _ => Err(StorageError::BadValue {
-            table: "games",
-            column,
-            value: s.to_string(),
-        }),
-    }
-}
-
-fn winner_out(w: Option<Color>) -> &'static str {
-    w.map(color_out).unwrap_or("none")
-}
-
-fn winner_in(s: &str) -> Result<Option<Color>, StorageError> {
-    match s {
-        "none" => Ok(None),
-        c => color_in(c, "winner").map(Some),
-    }
-}
-
-fn status_out(s: &GameState) -> &'static str {
-    if s.finished.is_some() {
-        "finished"
-    } else {
-        "active"
+impl std::fmt::Display for Database {
+    /// The file, or the server's URL without its password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "{}", path.display()),
+            Database::Postgres(options) => {
+                let url = &options.url;
+                let hidden = url.split_once("://").and_then(|(scheme, rest)| {
+                    let (creds, host) = rest.split_once('@')?;
+                    let user = creds.split(':').next().unwrap_or_default();
+                    Some(format!("{scheme}://{user}@{host}"))
+                });
+                f.write_str(hidden.as_deref().unwrap_or(url))
+            }
+        }
     }
 }

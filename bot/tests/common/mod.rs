@@ -39,9 +39,14 @@ impl Harness {
         let db = dir.path().join("nadare.db");
         let storage = Storage::open(&db).expect("open storage");
         let clock = Arc::new(ManualClock::new(epoch()));
-        let service = GameService::open(config.clone(), storage.clone(), renderer(), clock.clone())
-            .await
-            .expect("open service");
+        let service = GameService::open(
+            config.clone(),
+            Arc::new(storage.clone()),
+            renderer(),
+            clock.clone(),
+        )
+        .await
+        .expect("open service");
         Harness {
             service,
             clock,
@@ -58,7 +63,7 @@ impl Harness {
         let storage = Storage::open(&self.db).expect("reopen storage");
         self.service = GameService::open(
             self.config.clone(),
-            storage.clone(),
+            Arc::new(storage.clone()),
             renderer(),
             self.clock.clone(),
         )

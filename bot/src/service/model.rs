@@ -1,14 +1,15 @@
-//! The records the database holds, as the service reads and writes them.
+//! The service's own records of challenges and games: what it keeps about them besides the
+//! rules' `Game`, and what every [`GameStore`](super::GameStore) backend stores and returns.
 
 use std::time::Duration;
 
 use rules::{Color, Outcome, Variant};
 
-use crate::service::{ChannelId, ColorChoice, GameId, GuildId, SetupChoice, User};
+use super::{ChannelId, ColorChoice, GameId, GuildId, SetupChoice, User};
 
 /// An open challenge.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChallengeRow {
+pub struct ChallengeRecord {
     /// The id; the game started from it takes the same id.
     pub id: GameId,
     /// The server.
@@ -60,7 +61,7 @@ impl ChallengeEnd {
 
 /// A game's fixed facts: who, what, where.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRow {
+pub struct GameRecord {
     /// The id.
     pub id: GameId,
     /// The server.
@@ -98,6 +99,19 @@ pub struct GameState {
     pub pending: Option<String>,
     /// The result, once the game is over.
     pub finished: Option<Finished>,
+    /// How many times the game was written: every write expects the revision it read and
+    /// stores the next, so a writer holding an older state is refused (optimistic concurrency).
+    pub revision: u64,
+}
+
+impl GameState {
+    /// A copy to change and write next: the same state with the following revision.
+    pub fn next(&self) -> GameState {
+        GameState {
+            revision: self.revision + 1,
+            ..self.clone()
+        }
+    }
 }
 
 /// How and when a game ended.
@@ -113,7 +127,7 @@ pub struct Finished {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
     /// The facts.
-    pub row: GameRow,
+    pub row: GameRecord,
     /// Every ply played, in notation.
     pub turns: Vec<String>,
 }
@@ -122,7 +136,7 @@ pub struct StoredGame {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Unfinished {
     /// Open challenges.
-    pub challenges: Vec<ChallengeRow>,
+    pub challenges: Vec<ChallengeRecord>,
     /// Games in progress.
     pub games: Vec<StoredGame>,
 }
