@@ -11,6 +11,8 @@ outputs are committed, so neither tests nor CI run it. Output, beside this scrip
   blocks.
 - NotoEmoji-Regular.subset.ttf: Noto Emoji (monochrome; PyPI `manimgx-fonts`) at weight 400,
   every character it maps, without its ligatures (the renderer draws one glyph per character).
+- ../tests/data/jis_x_0208.txt: the characters of JIS X 0208 (from Python's EUC-JP codec), for
+  the test that the renderer has a glyph for each.
 
 Hinting and layout tables are dropped: the renderer scales outlines itself and does no
 shaping. The fonts' modified timestamps are kept, so a rerun writes the same bytes.
@@ -30,6 +32,9 @@ CJK_FACE = "Noto Sans CJK JP"
 CJK_OUT = HERE / "NotoSansCJKjp-Regular.subset.otf"
 
 EMOJI_OUT = HERE / "NotoEmoji-Regular.subset.ttf"
+
+# The list the renderer's tests check coverage against.
+JIS_LIST = HERE.parent / "tests" / "data" / "jis_x_0208.txt"
 
 BLOCKS = [
     (0x3000, 0x303F),  # CJK Symbols and Punctuation
@@ -105,6 +110,8 @@ def main() -> None:
     parser.add_argument("--cjk", default=CJK_SOURCE, help="the Noto Sans CJK collection")
     parser.add_argument("--emoji", required=True, help="NotoEmoji[wght].ttf")
     args = parser.parse_args()
+    JIS_LIST.parent.mkdir(parents=True, exist_ok=True)
+    JIS_LIST.write_text("".join(map(chr, sorted(jis_x_0208()))) + "\n", encoding="utf-8")
     cjk(args.cjk)
     emoji(args.emoji)
 

@@ -402,6 +402,26 @@ mod tests {
     }
 
     #[test]
+    fn every_character_of_jis_x_0208_and_every_kana_has_a_glyph_in_every_style() {
+        let Ok(text) = Text::new(16.0, 14.0, 12.0) else {
+            panic!("the embedded fonts load");
+        };
+        // Written by render/fonts/subset.py from Python's EUC-JP codec: all 94 × 94 cells.
+        let jis: Vec<char> = include_str!("../tests/data/jis_x_0208.txt")
+            .trim_end()
+            .chars()
+            .collect();
+        assert_eq!(jis.len(), 6879, "JIS X 0208 has 6,879 graphic characters");
+        let kana = ('\u{3041}'..='\u{3096}').chain('\u{30A1}'..='\u{30FA}');
+        let missing: Vec<(Style, char)> = Style::ALL
+            .into_iter()
+            .flat_map(|s| jis.iter().copied().chain(kana.clone()).map(move |c| (s, c)))
+            .filter(|&(s, c)| text.faces(s).iter().all(|(f, _)| f.glyph(c).is_none()))
+            .collect();
+        assert!(missing.is_empty(), "no glyph for {missing:?}");
+    }
+
+    #[test]
     fn right_to_left_names_are_shown_in_visual_order() {
         assert_eq!(visual_order("אבג"), "גבא");
         assert_eq!(visual_order("abc"), "abc");
