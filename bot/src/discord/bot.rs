@@ -24,14 +24,9 @@ const DRAIN_LIMIT: Duration = Duration::from_secs(20);
 /// Why the bot could not start, or stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum FrontError {
-    /// The database could not be opened.
-    #[error("cannot open the database {path}: {source}")]
-    Storage {
-        /// The database file.
-        path: String,
-        /// What went wrong.
-        source: StorageError,
-    },
+    /// The database could not be opened (the error names the file and says what to do).
+    #[error(transparent)]
+    Storage(StorageError),
     /// The stored games could not be loaded.
     #[error("cannot load the games: {0}")]
     Service(#[from] ServiceError),
@@ -106,14 +101,7 @@ async fn open_service(config: &Config, clock: Arc<dyn Clock>) -> Result<GameServ
         theme: config.image_theme,
     })
     .map_err(|e| FrontError::Render(e.to_string()))?;
-    let store = config
-        .database
-        .open()
-        .await
-        .map_err(|source| FrontError::Storage {
-            path: config.database.to_string(),
-            source,
-        })?;
+    let store = config.database.open().await.map_err(FrontError::Storage)?;
     Ok(GameService::open(service_config(config), store, Arc::new(renderer), clock).await?)
 }
 
