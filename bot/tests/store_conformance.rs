@@ -458,3 +458,17 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
     // A second copy into the now full target is refused.
     assert!(nadare::cli::migrate::copy(&*from, &*to).await.is_err());
 }
+
+#[tokio::test]
+async fn an_unreachable_server_is_a_clear_error_after_retries() {
+    // Port 1 on loopback: nothing listens there, so every attempt is refused at once.
+    let mut options =
+        nadare::storage::postgres::PgOptions::new("postgres://nadare@127.0.0.1:1/nadare");
+    options.connect_timeout = Duration::from_millis(200);
+    options.retry_for = Duration::from_millis(400);
+    let err = nadare::storage::postgres::PgStore::connect(&options)
+        .await
+        .expect_err("nothing listens on port 1");
+    assert!(matches!(err, StoreError::Unavailable(_)), "{err:?}");
+    assert!(err.to_string().contains("unreachable"), "{err}");
+}

@@ -71,7 +71,8 @@ impl Backend {
             Err(_) => return skip(&base, "no answer within 5 s"),
         }
         let separator = if base.contains('?') { '&' } else { '?' };
-        let url = format!("{base}{separator}options=-csearch_path%3D{schema}");
+        let url =
+            format!("{base}{separator}options=-csearch_path%3D{schema}&application_name={schema}");
         Some(Backend::Postgres { url, schema })
     }
 
@@ -97,6 +98,30 @@ impl Backend {
             Backend::Sqlite { .. } => None,
             Backend::Postgres { url, .. } => Some(url),
         }
+    }
+
+    /// Cuts every connection the handles of this backend hold, as a server restart or a
+    /// network failure would. Returns how many were cut.
+    pub async fn cut_connections(&self) -> i64 {
+        let Backend::Postgres { schema, .. } = self else {
+            return 0;
+        };
+        let (client, connection) = tokio_postgres::connect(&postgres_url(), tokio_postgres::NoTls)
+            .await
+            .expect("connect to cut connections");
+        let task = tokio::spawn(connection);
+        let cut: i64 = client
+            .query_one(
+                "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity \
+                 WHERE application_name = $1",
+                &[schema],
+            )
+            .await
+            .expect("terminate")
+            .get(0);
+        drop(client);
+        let _ = task.await;
+        cut
     }
 
     /// Removes the schema (SQLite's folder goes when the backend is dropped).
