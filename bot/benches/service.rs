@@ -1,5 +1,10 @@
 //! Turns per second through the game service, rendering included, across 1000 concurrent
-//! games; and the memory an idle game holds (counted by a global allocator).
+//! games, on SQLite and on PostgreSQL; the latency of committing one turn on each; and the
+//! memory an idle game holds (counted by a global allocator).
+//!
+//! PostgreSQL is the server at `NADARE_TEST_POSTGRES_URL` (default
+//! `postgres://postgres@127.0.0.1:5432/test`), in a schema `nadare_bench` made for the run and
+//! dropped after; without a server its benchmarks are skipped with a message.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -9,9 +14,11 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use nadare::service::{
-    ColorChoice, Command, GameService, Origin, ServiceConfig, SystemClock, User,
+    ColorChoice, Command, GameRecord, GameService, GameState, GameStore, Origin, ServiceConfig,
+    SystemClock, User,
 };
 use nadare::storage::Storage;
+use nadare::storage::postgres::{PgOptions, PgStore};
 use rules::Variant;
 
 /// Counts the bytes live on the Rust heap.
@@ -59,12 +66,59 @@ fn origin(channel: u64, player: u64) -> Origin {
     }
 }
 
+const BENCH_SCHEMA: &str = "nadare_bench";
+
+fn postgres_url() -> String {
+    std::env::var("NADARE_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string())
+}
+
+/// Runs `sql` on the PostgreSQL server; false when it does not answer.
+async fn postgres_admin(sql: &str) -> bool {
+    let connected = tokio::time::timeout(
+        Duration::from_secs(5),
+        tokio_postgres::connect(&postgres_url(), tokio_postgres::NoTls),
+    )
+    .await;
+    let Ok(Ok((client, connection))) = connected else {
+        return false;
+    };
+    let task = tokio::spawn(connection);
+    let done = client.batch_execute(sql).await.is_ok();
+    drop(client);
+    let _ = task.await;
+    done
+}
+
+/// A PostgreSQL store in a fresh bench schema, or `None` (after saying so) without a server.
+async fn postgres_store() -> Option<Arc<dyn GameStore>> {
+    let fresh =
+        format!("DROP SCHEMA IF EXISTS {BENCH_SCHEMA} CASCADE; CREATE SCHEMA {BENCH_SCHEMA}");
+    if !postgres_admin(&fresh).await {
+        println!(
+            "PostgreSQL benchmarks skipped: {} does not answer",
+            postgres_url()
+        );
+        return None;
+    }
+    let url = postgres_url();
+    let separator = if url.contains('?') { '&' } else { '?' };
+    let options = PgOptions::new(format!(
+        "{url}{separator}options=-csearch_path%3D{BENCH_SCHEMA}"
+    ));
+    Some(Arc::new(PgStore::connect(&options).await.expect("connect")))
+}
+
 async fn open(dir: &std::path::Path, name: &str) -> GameService {
     let storage = Storage::open(&dir.join(name)).expect("storage");
+    open_on(Arc::new(storage)).await
+}
+
+async fn open_on(store: Arc<dyn GameStore>) -> GameService {
     let renderer = render::Renderer::new(render::RenderOptions::default()).expect("renderer");
     GameService::open(
         ServiceConfig::default(),
-        Arc::new(storage),
+        store,
         Arc::new(renderer),
         Arc::new(SystemClock),
     )
@@ -149,7 +203,10 @@ fn avalanche_line(plies: usize) -> Vec<String> {
 fn turns_per_second(c: &mut Criterion) {
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     let dir = tempfile::tempdir().expect("temp dir");
-    let service = runtime.block_on(open(dir.path(), "bench.db"));
+    let mut backends = vec![("sqlite", runtime.block_on(open(dir.path(), "bench.db")))];
+    if let Some(store) = runtime.block_on(postgres_store()) {
+        backends.push(("postgres", runtime.block_on(open_on(store))));
+    }
     let mut group = c.benchmark_group("service");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(30));
@@ -163,20 +220,67 @@ fn turns_per_second(c: &mut Criterion) {
         ("avalanche", Variant::Avalanche, avalanche_line(8)),
     ];
     let mut base = 1_000_000;
-    for (name, variant, line) in lines {
-        group.throughput(Throughput::Elements(GAMES * line.len() as u64));
-        group.bench_function(format!("{name}_turns_1000_games_with_boards"), |b| {
-            b.iter_custom(|iterations| {
-                let mut elapsed = Duration::ZERO;
-                for _ in 0..iterations {
-                    runtime.block_on(start_games(&service, base, variant));
-                    let start = Instant::now();
-                    let played = runtime.block_on(play_all(&service, base, &line));
-                    elapsed += start.elapsed();
-                    black_box(played);
-                    base += GAMES;
-                }
-                elapsed
+    for (backend, service) in &backends {
+        for (name, variant, line) in &lines {
+            group.throughput(Throughput::Elements(GAMES * line.len() as u64));
+            let id = format!("{backend}_{name}_turns_1000_games_with_boards");
+            group.bench_function(id, |b| {
+                b.iter_custom(|iterations| {
+                    let mut elapsed = Duration::ZERO;
+                    for _ in 0..iterations {
+                        runtime.block_on(start_games(service, base, *variant));
+                        let start = Instant::now();
+                        let played = runtime.block_on(play_all(service, base, line));
+                        elapsed += start.elapsed();
+                        black_box(played);
+                        base += GAMES;
+                    }
+                    elapsed
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+/// The time to commit one turn (the conditional state update and the turn, one transaction)
+/// straight on each store, one after another.
+fn turn_commit_latency(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sqlite: Arc<dyn GameStore> =
+        Arc::new(Storage::open(&dir.path().join("latency.db")).expect("storage"));
+    let mut stores = vec![("sqlite", sqlite)];
+    if let Some(store) = runtime.block_on(postgres_store()) {
+        stores.push(("postgres", store));
+    }
+    let mut group = c.benchmark_group("store");
+    for (name, store) in &stores {
+        let id = runtime.block_on(store.new_id()).expect("id");
+        let game = GameRecord {
+            id,
+            guild: Some(1),
+            channel: id,
+            variant: Variant::Standard,
+            chess960: None,
+            white: user(1),
+            black: user(2),
+            deadline: None,
+            created_ms: 0,
+            state: GameState::default(),
+        };
+        runtime
+            .block_on(store.start_game(None, &game))
+            .expect("start");
+        let mut state = game.state.clone();
+        let mut ply = 0;
+        group.bench_function(format!("{name}_commit_one_turn"), |b| {
+            b.iter(|| {
+                state = state.next();
+                runtime
+                    .block_on(store.record_turn(id, ply, "Nf3", &state))
+                    .expect("turn");
+                ply += 1;
             })
         });
     }
@@ -208,6 +312,11 @@ fn idle_game_memory() {
 fn main() {
     idle_game_memory();
     let mut criterion = Criterion::default().configure_from_args();
+    turn_commit_latency(&mut criterion);
     turns_per_second(&mut criterion);
     criterion.final_summary();
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    runtime.block_on(postgres_admin(&format!(
+        "DROP SCHEMA IF EXISTS {BENCH_SCHEMA} CASCADE"
+    )));
 }

@@ -5,6 +5,7 @@
 //! CI), when they fail instead.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -149,7 +150,9 @@ fn skip(url: &str, why: &str) -> Option<Backend> {
             "PostgreSQL is required (NADARE_TEST_POSTGRES=required) but {url} is unreachable: {why}"
         );
     }
-    eprintln!(
+    // Straight to standard error, past the test harness's capture, so `cargo test` shows it.
+    let _ = writeln!(
+        std::io::stderr(),
         "PostgreSQL tests skipped: {url} is unreachable ({why}); start a server there or set \
          NADARE_TEST_POSTGRES_URL to run them"
     );
