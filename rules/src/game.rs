@@ -26,14 +26,18 @@ impl Game {
         Ok(game)
     }
 
-    /// A game from any position (for example one read from a FEN).
+    /// A game from any position (for example one read from a FEN). A start that the rules
+    /// already end (mate, stalemate, insufficient material, the fifty-move rule) is a game
+    /// over with that result.
     pub fn from_position(start: Position) -> Game {
-        Game {
+        let mut game = Game {
             chess960: None,
             turns: Vec::new(),
             positions: vec![start],
             outcome: None,
-        }
+        };
+        game.outcome = game.outcome_by_rule();
+        game
     }
 
     /// The variant played.
@@ -104,17 +108,9 @@ impl Game {
         };
         let outcome = if step.ends_game {
             Some(match turn.mv {
-                None if step.after.king_attacked(mover.opposite()) => Outcome {
+                None => Outcome {
                     winner: Some(mover),
                     reason: EndReason::PromotedIntoCheck,
-                },
-                None if step.after.is_check() => Outcome {
-                    winner: Some(mover.opposite()),
-                    reason: EndReason::Checkmate,
-                },
-                None => Outcome {
-                    winner: None,
-                    reason: EndReason::Stalemate,
                 },
                 Some(_) => Outcome {
                     winner: Some(mover.opposite()),
@@ -140,11 +136,11 @@ impl Game {
         Ok(turn)
     }
 
-    /// Undoes the last turn, if any, and reopens the game.
+    /// Undoes the last turn, if any, and reopens the game (unless the start itself is over).
     pub fn take_back(&mut self) -> Option<Turn> {
         let turn = self.turns.pop()?;
         self.positions.pop();
-        self.outcome = None;
+        self.outcome = self.outcome_by_rule();
         Some(turn)
     }
 

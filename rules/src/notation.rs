@@ -62,7 +62,7 @@ impl Position {
             out.push_str(&format!("={} ", role.upper_char()));
         }
         out.push_str(&base.move_to_san(&mv));
-        if !self.variant.is_avalanche() {
+        if !self.rules().push {
             out.push_str(final_mark);
             return out;
         }
@@ -100,7 +100,7 @@ impl Position {
         }
         if let Some(mv) = turn.mv {
             out.push_str(&base.move_to_uci(&mv));
-            if self.variant.is_avalanche() {
+            if self.rules().push {
                 match turn.push {
                     Some(p) => out.push_str(&format!("/{}", p.to)),
                     None => out.push_str("//"),
@@ -160,14 +160,17 @@ impl Position {
             let sq = self
                 .pending_promotion()
                 .ok_or(MoveError::NoPendingPromotion)?;
-            if !self.variant.is_avalanche() {
+            if !self.rules().push {
                 return Err(MoveError::NoPendingPromotion);
             }
             prefix.promotion = Some(role);
             rest = chars.as_str().trim_start_matches(is_mark).trim();
             let mut base = self.clone();
             base.apply_promotion_choice(sq, role);
-            if base.king_attacked(self.side.opposite()) || base.count_legal_moves() == 0 {
+            if base.count_legal_moves() == 0 && !base.king_attacked(self.side.opposite()) {
+                return Err(MoveError::NoMoveAfterChoice { role });
+            }
+            if base.king_attacked(self.side.opposite()) {
                 return if rest.is_empty() {
                     Ok(ParsedInput::Complete(Turn {
                         promotion: Some(role),
@@ -184,7 +187,7 @@ impl Position {
                 return Ok(ParsedInput::NeedsMove { promotion: role });
             }
         }
-        if self.variant.is_avalanche()
+        if self.rules().push
             && prefix.promotion.is_none()
             && let Some(square) = self.pending_promotion()
         {
@@ -213,7 +216,7 @@ impl Position {
             mv: prefix.mv,
             push,
         };
-        if !self.variant.is_avalanche() {
+        if !self.rules().push {
             return match push_text.map(str::trim) {
                 None | Some("") => Ok(ParsedInput::Complete(turn_with(None))),
                 Some(_) => Err(MoveError::NoPushAllowed {

@@ -10,7 +10,7 @@ impl Position {
         match depth {
             0 => 1,
             1 => self.count_turns(),
-            _ if !self.variant.is_avalanche() => self
+            _ if !self.rules().push => self
                 .legal_moves()
                 .into_iter()
                 .map(|mv| {

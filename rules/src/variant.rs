@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A rule set with its usual start.
+/// A game nadare offers: a rule set ([`Variant::rules`]) and the setups it starts from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// Orthodox chess from the usual setup.
@@ -50,22 +50,94 @@ impl Variant {
         }
     }
 
-    /// True for the Avalanche family (turns end with a push).
-    pub const fn is_avalanche(self) -> bool {
-        matches!(
-            self,
-            Variant::Avalanche | Variant::AvalancheBalanced | Variant::AvalancheReversed
-        )
+    /// The rules that set this variant apart from orthodox chess.
+    pub const fn rules(self) -> RuleSet {
+        RULES[self as usize]
     }
 
     /// True where a game may start from a numbered Chess960 setup.
     pub const fn allows_chess960_setup(self) -> bool {
-        matches!(
-            self,
-            Variant::Chess960 | Variant::Avalanche | Variant::AvalancheBalanced
-        )
+        !matches!(self.rules().setups, Setups::Usual)
     }
 }
+
+/// Which setups a variant starts from. A game's start is its variant's rule set played
+/// from one setup: the usual one (Chess960 number 518) or a numbered Chess960 setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Setups {
+    /// Only the usual setup.
+    Usual,
+    /// The usual setup, or a numbered Chess960 setup where the game names one.
+    UsualOrChess960,
+    /// Always a numbered Chess960 setup (a game must name one).
+    Chess960,
+}
+
+/// How a side castles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Castling {
+    /// Chess960 castling (also the usual one): the king lands on g or c, the rook on f or d.
+    Chess960,
+    /// The king moves two squares toward the rook, from wherever it stands, and the rook
+    /// lands on the square the king crossed (Black in Reversed Avalanche).
+    TwoSquares,
+}
+
+/// How a rule set differs from orthodox chess: everything the rules core, the renderer
+/// and the bot need to know about a variant. One row per variant in `RULES`; adding a rule
+/// set means adding a [`Variant`], its row, and tests for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// Every turn ends with a push of an enemy pawn, a pushed pawn waits on its last rank
+    /// for its owner's promotion choice, and a turn is written `Nf3/a3` (Avalanche).
+    pub push: bool,
+    /// The first turn from the variant's start has no push (Balanced Avalanche).
+    pub first_turn_without_push: bool,
+    /// Pawns capture en passant.
+    pub en_passant: bool,
+    /// Black's king and queen trade places in the usual setup (Reversed Avalanche).
+    pub black_king_queen_swapped: bool,
+    /// How Black castles (White always castles as in Chess960, the usual way included).
+    pub black_castling: Castling,
+    /// Which setups the variant starts from.
+    pub setups: Setups,
+}
+
+const ORTHODOX: RuleSet = RuleSet {
+    push: false,
+    first_turn_without_push: false,
+    en_passant: true,
+    black_king_queen_swapped: false,
+    black_castling: Castling::Chess960,
+    setups: Setups::Usual,
+};
+
+const AVALANCHE: RuleSet = RuleSet {
+    push: true,
+    en_passant: false,
+    setups: Setups::UsualOrChess960,
+    ..ORTHODOX
+};
+
+/// The rule set of each variant, in the order of [`Variant::ALL`] (rules.md, "Variants").
+const RULES: [RuleSet; 5] = [
+    ORTHODOX,
+    RuleSet {
+        setups: Setups::Chess960,
+        ..ORTHODOX
+    },
+    AVALANCHE,
+    RuleSet {
+        first_turn_without_push: true,
+        ..AVALANCHE
+    },
+    RuleSet {
+        black_king_queen_swapped: true,
+        black_castling: Castling::TwoSquares,
+        setups: Setups::Usual,
+        ..AVALANCHE
+    },
+];
 
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -119,5 +191,47 @@ mod tests {
             Ok(Variant::AvalancheReversed)
         );
         assert!("crazyhouse".parse::<Variant>().is_err());
+    }
+
+    #[test]
+    fn the_rule_table_follows_rules_md() {
+        let pushing: Vec<Variant> = Variant::ALL
+            .into_iter()
+            .filter(|v| v.rules().push)
+            .collect();
+        assert_eq!(
+            pushing,
+            [
+                Variant::Avalanche,
+                Variant::AvalancheBalanced,
+                Variant::AvalancheReversed
+            ]
+        );
+        for v in Variant::ALL {
+            let r = v.rules();
+            assert_eq!(
+                r.en_passant, !r.push,
+                "{v}: en passant in orthodox rule sets only"
+            );
+            assert_eq!(
+                r.first_turn_without_push,
+                v == Variant::AvalancheBalanced,
+                "{v}"
+            );
+            assert_eq!(
+                r.black_king_queen_swapped,
+                v == Variant::AvalancheReversed,
+                "{v}"
+            );
+            assert_eq!(
+                r.black_castling == Castling::TwoSquares,
+                v == Variant::AvalancheReversed,
+                "{v}"
+            );
+        }
+        assert_eq!(Variant::Chess960.rules().setups, Setups::Chess960);
+        assert!(!Variant::Standard.allows_chess960_setup());
+        assert!(!Variant::AvalancheReversed.allows_chess960_setup());
+        assert!(Variant::AvalancheBalanced.allows_chess960_setup());
     }
 }
