@@ -88,6 +88,18 @@ impl Position {
     /// passant is ignored (the variant has none) and a pawn of the side to move on its
     /// last rank is a pending promotion. A king that castles two squares (Black in Reversed
     /// Avalanche) needs room for it on the board to keep its castling right.
+    ///
+    /// ```
+    /// use rules::{FenError, Position, Variant};
+    ///
+    /// let p = Position::from_fen(Variant::Standard, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")?;
+    /// assert_eq!(p.legal_moves().len(), 26);
+    /// assert!(matches!(
+    ///     Position::from_fen(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w - - x 1"),
+    ///     Err(FenError::HalfmoveClock(_))
+    /// ));
+    /// # Ok::<(), FenError>(())
+    /// ```
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {

@@ -127,6 +127,19 @@ impl Game {
     }
 
     /// Reads `input` as a turn of the side to move and plays it.
+    ///
+    /// ```
+    /// use rules::{EndReason, Game, Position, Variant};
+    ///
+    /// // Black's Qg4-g2 checks, and the push leaves White's pawn waiting on c8 with no
+    /// // choice that brings a legal move: checkmate.
+    /// let start = Position::from_fen(Variant::Avalanche, "8/2P5/8/8/6q1/5k2/8/7K b - - 0 49")?;
+    /// let mut game = Game::from_position(start);
+    /// game.play_str("Qg2/c8")?;
+    /// assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::Checkmate));
+    /// assert_eq!(game.notations(), ["Qg2#/c8"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play_str(&mut self, input: &str) -> Result<Turn, MoveError> {
         if self.outcome.is_some() {
             return Err(MoveError::GameOver);

@@ -1,5 +1,5 @@
 //! Whole turns in writing: SAN for orthodox games, and the Avalanche turn notation of
-//! rules.md (`Nf3/a3`, `Nf3//`, `=N Kd2/e6`, `Bb4+/c4`, `Qb5/c5+`), both ways.
+//! docs/rules.md (`Nf3/a3`, `Nf3//`, `=N Kd2/e6`, `Bb4+/c4`, `Qb5/c5+`), both ways.
 
 use crate::error::MoveError;
 use crate::position::Position;
@@ -46,6 +46,16 @@ impl Position {
     /// The turn in canonical notation: SAN with its check mark in orthodox games, the
     /// Avalanche turn notation otherwise. `turn` should be legal; an illegal one is written
     /// as well as it can be.
+    ///
+    /// ```
+    /// use rules::{Position, Variant};
+    ///
+    /// let start = Position::new_game(Variant::AvalancheBalanced, None)?;
+    /// let turn = start.parse_turn("g1f3")?;
+    /// assert_eq!(start.turn_to_notation(&turn), "Nf3//");
+    /// assert_eq!(start.turn_to_uci(&turn), "g1f3//");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn turn_to_notation(&self, turn: &Turn) -> String {
         let after = self.play(turn).ok();
         let Some(mv) = turn.mv else {

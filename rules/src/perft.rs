@@ -1,6 +1,6 @@
 //! Perft: counting the distinct sequences of turns to a depth, the standard check of a
 //! move generator. For Avalanche, each turn (promotion choice, move and push) counts once,
-//! and a turn that ends the game has no turns after it (rules.md).
+//! and a turn that ends the game has no turns after it (docs/rules.md).
 
 use crate::position::Position;
 

@@ -187,6 +187,17 @@ impl Position {
     }
 
     /// Every legal turn of the side to move.
+    ///
+    /// ```
+    /// use rules::{Position, Variant};
+    ///
+    /// // White's pawn waits on e8 for its promotion choice; the kings stand on h1 and a1.
+    /// let p = Position::from_fen(Variant::Avalanche, "4P3/8/8/8/8/8/8/k6K w - - 0 1")?;
+    /// let turns = p.legal_turns();
+    /// assert_eq!(turns.len(), 58);
+    /// assert!(turns.iter().all(|t| t.promotion.is_some() && t.push.is_none()));
+    /// # Ok::<(), rules::FenError>(())
+    /// ```
     pub fn legal_turns(&self) -> Vec<Turn> {
         let mut turns = Vec::new();
         self.visit_turns(&mut |step| turns.push(step.turn));
@@ -210,6 +221,17 @@ impl Position {
     }
 
     /// The position after `turn`, or why the turn cannot be played.
+    ///
+    /// ```
+    /// use rules::{MoveError, Position, Variant};
+    ///
+    /// let start = Position::new_game(Variant::Avalanche, None)?;
+    /// let turn = start.parse_turn("e4/d6")?;
+    /// let after = start.play(&turn)?;
+    /// assert_eq!(after.to_fen(), "rnbqkbnr/ppp1pppp/3p4/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert!(matches!(start.parse_turn("e4"), Err(MoveError::PushRequired { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&self, turn: &Turn) -> Result<Position, MoveError> {
         match self.step(turn) {
             Some(step) => Ok(step.after),

@@ -30,29 +30,17 @@ impl Variant {
 
     /// The id users type and records carry (`avalanche-balanced`).
     pub const fn id(self) -> &'static str {
-        match self {
-            Variant::Standard => "standard",
-            Variant::Chess960 => "chess960",
-            Variant::Avalanche => "avalanche",
-            Variant::AvalancheBalanced => "avalanche-balanced",
-            Variant::AvalancheReversed => "avalanche-reversed",
-        }
+        TABLE[self as usize].id
     }
 
     /// The human name ("Balanced Avalanche").
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Standard => "Standard chess",
-            Variant::Chess960 => "Chess960",
-            Variant::Avalanche => "Avalanche",
-            Variant::AvalancheBalanced => "Balanced Avalanche",
-            Variant::AvalancheReversed => "Reversed Avalanche",
-        }
+        TABLE[self as usize].name
     }
 
     /// The rules that set this variant apart from orthodox chess.
     pub const fn rules(self) -> RuleSet {
-        RULES[self as usize]
+        TABLE[self as usize].rules
     }
 
     /// True where a game may start from a numbered Chess960 setup.
@@ -119,23 +107,59 @@ const AVALANCHE: RuleSet = RuleSet {
     ..ORTHODOX
 };
 
-/// The rule set of each variant, in the order of [`Variant::ALL`] (rules.md, "Variants").
-const RULES: [RuleSet; 5] = [
-    ORTHODOX,
-    RuleSet {
-        setups: Setups::Chess960,
-        ..ORTHODOX
+/// One row of the variant table.
+struct Entry {
+    id: &'static str,
+    name: &'static str,
+    /// Other names users type, written as the lenient reader compares them (lower case,
+    /// no spaces, dashes or underscores).
+    aliases: &'static [&'static str],
+    rules: RuleSet,
+}
+
+/// Every variant, in the order of [`Variant::ALL`]: its names and its rule set
+/// (docs/rules.md, "Variants"). A new rule set is a new row here and a new [`Variant`].
+const TABLE: [Entry; 5] = [
+    Entry {
+        id: "standard",
+        name: "Standard chess",
+        aliases: &["chess", "orthodox", "classical"],
+        rules: ORTHODOX,
     },
-    AVALANCHE,
-    RuleSet {
-        first_turn_without_push: true,
-        ..AVALANCHE
+    Entry {
+        id: "chess960",
+        name: "Chess960",
+        aliases: &["960", "fischerrandom", "fischerandom", "frc"],
+        rules: RuleSet {
+            setups: Setups::Chess960,
+            ..ORTHODOX
+        },
     },
-    RuleSet {
-        black_king_queen_swapped: true,
-        black_castling: Castling::TwoSquares,
-        setups: Setups::Usual,
-        ..AVALANCHE
+    Entry {
+        id: "avalanche",
+        name: "Avalanche",
+        aliases: &[],
+        rules: AVALANCHE,
+    },
+    Entry {
+        id: "avalanche-balanced",
+        name: "Balanced Avalanche",
+        aliases: &["balancedavalanche", "balanced"],
+        rules: RuleSet {
+            first_turn_without_push: true,
+            ..AVALANCHE
+        },
+    },
+    Entry {
+        id: "avalanche-reversed",
+        name: "Reversed Avalanche",
+        aliases: &["reversedavalanche", "reversed", "avalanche2", "avalancheii"],
+        rules: RuleSet {
+            black_king_queen_swapped: true,
+            black_castling: Castling::TwoSquares,
+            setups: Setups::Usual,
+            ..AVALANCHE
+        },
     },
 ];
 
@@ -163,15 +187,13 @@ impl FromStr for Variant {
             .filter(|c| !matches!(c, ' ' | '-' | '_'))
             .flat_map(char::to_lowercase)
             .collect();
-        Ok(match key.as_str() {
-            "standard" | "chess" | "orthodox" | "classical" => Variant::Standard,
-            "chess960" | "960" | "fischerrandom" | "fischerandom" | "frc" => Variant::Chess960,
-            "avalanche" => Variant::Avalanche,
-            "avalanchebalanced" | "balancedavalanche" | "balanced" => Variant::AvalancheBalanced,
-            "avalanchereversed" | "reversedavalanche" | "reversed" | "avalanche2"
-            | "avalancheii" => Variant::AvalancheReversed,
-            _ => return Err(ParseVariantError(s.to_string())),
-        })
+        let simple = |name: &str| -> String { name.chars().filter(|c| *c != '-').collect() };
+        Variant::ALL
+            .into_iter()
+            .zip(&TABLE)
+            .find(|(_, e)| simple(e.id) == key || e.aliases.contains(&key.as_str()))
+            .map(|(v, _)| v)
+            .ok_or_else(|| ParseVariantError(s.to_string()))
     }
 }
 
@@ -191,6 +213,14 @@ mod tests {
             Ok(Variant::AvalancheReversed)
         );
         assert!("crazyhouse".parse::<Variant>().is_err());
+    }
+
+    #[test]
+    fn table_rows_are_in_the_order_of_the_variants() {
+        for (i, v) in Variant::ALL.into_iter().enumerate() {
+            assert_eq!(v as usize, i);
+        }
+        assert_eq!(TABLE.len(), Variant::ALL.len());
     }
 
     #[test]

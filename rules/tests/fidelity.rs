@@ -1,5 +1,5 @@
 //! Cases where a review against an independent implementation found nadare diverging from
-//! rules.md, each counted or reasoned out by hand (the reasoning is with each test).
+//! docs/rules.md, each counted or reasoned out by hand (the reasoning is with each test).
 
 use std::collections::BTreeSet;
 
