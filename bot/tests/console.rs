@@ -217,3 +217,68 @@ fn announcements_are_recognised() {
         None
     );
 }
+
+#[test]
+fn a_second_process_on_the_database_is_refused_clearly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("nadare.db");
+    let held = Storage::open(&db).expect("this process holds the database");
+    let out = nadare(dir.path(), "alice> challenge bob\n")
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("in use by another nadare process"), "{err}");
+    assert!(held.load_unfinished().expect("load").challenges.is_empty());
+    drop(held);
+    let out = nadare(dir.path(), "alice> challenge bob\n")
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_read_only_folder_is_a_permission_problem_not_damage() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).expect("folder");
+    let db = data.join("nadare.db");
+    drop(Storage::open(&db).expect("create"));
+    let before = std::fs::read(&db).expect("read");
+    let mode = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod")
+    };
+    let mut cmd = nadare(dir.path(), "alice> challenge bob\n");
+    cmd.arg("--db").arg(&db);
+    // Root may write anywhere: run the bot as `nobody`, owning the file but not its folder.
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        std::os::unix::fs::chown(&db, Some(65534), Some(65534)).expect("chown");
+        mode(dir.path(), 0o755);
+        cmd.uid(65534).gid(65534);
+    }
+    mode(&data, 0o555);
+    let out = cmd.output().expect("run");
+    mode(&data, 0o755);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("may not write") && err.contains("permissions") && err.contains("untouched"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("damaged") && !err.contains("corrupt"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&db).expect("read"),
+        before,
+        "the file is unchanged"
+    );
+}
