@@ -1,11 +1,11 @@
 //! The `nadare` binary: the Discord bot, the local console and the command-line tools.
 
 use std::future::Future;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use nadare::cli;
-use tracing_subscriber::EnvFilter;
 
 /// nadare (なだれ): chess, Chess960 and Avalanche on Discord.
 #[derive(Debug, Parser)]
@@ -40,13 +40,12 @@ fn main() -> ExitCode {
     let command = Cli::parse().command;
     if matches!(command, Command::Run(_)) {
         // Logs go to standard error; RUST_LOG chooses what (default: info for nadare).
-        tracing_subscriber::fmt()
-            .with_env_filter(
-                EnvFilter::try_from_default_env()
-                    .unwrap_or_else(|_| EnvFilter::new("warn,nadare=info")),
-            )
-            .with_writer(std::io::stderr)
-            .init();
+        let directives = std::env::var("RUST_LOG").ok();
+        let ansi = std::io::stderr().is_terminal();
+        if let Err(e) = nadare::logging::init(directives.as_deref(), std::io::stderr, ansi) {
+            eprintln!("error: cannot start logging: {e}");
+            return ExitCode::FAILURE;
+        }
     }
     let result = match command {
         Command::Run(args) => block_on(nadare::discord::run(args)),
