@@ -20,6 +20,12 @@ enum Command {
     /// Run the Discord bot (token from the config file or DISCORD_TOKEN).
     Run(nadare::discord::RunArgs),
     /// Play in the terminal as named users (`alice> challenge bob`), with the same storage.
+    ///
+    /// Each line is `USER> COMMAND ARGS`, or `USER@ROOM> COMMAND ARGS` to play in another room
+    /// (a room holds one game, like a Discord channel; without `@ROOM` it is `main`). Names are
+    /// one word of at most 32 characters, and case does not matter. In `challenge`, `@NAME`
+    /// always names the opponent, even a name that reads as an option (`@b`, `@960`); a word
+    /// starting with a digit, `-`, `+`, `#` or `=` is never taken for a name.
     Local(nadare::console::LocalArgs),
     /// Count the turn sequences from a position to a depth.
     Perft(cli::perft::PerftArgs),
