@@ -23,7 +23,9 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, params};
 pub use error::StorageError;
 pub use file::APPLICATION_ID;
 pub use migrate::LATEST_VERSION;
-pub use rows::{ChallengeEnd, ChallengeRow, Finished, GameRow, GameState, StoredGame, Unfinished};
+pub use rows::{
+    ChallengeEnd, ChallengeRow, DamagedGame, Finished, GameRow, GameState, StoredGame, Unfinished,
+};
 
 use crate::service::{ColorChoice, GameId, SetupChoice, User};
 
@@ -301,24 +303,27 @@ impl Storage {
         }
         drop(rows);
         drop(stmt);
-        let mut stmt = conn.prepare(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id"
-        ))?;
-        let mut rows = stmt.query([])?;
-        let mut games = Vec::new();
-        while let Some(r) = rows.next()? {
-            games.push(game_in(r)?);
+        let (games, damaged) = games_where(&conn, "status = 'active'", [])?;
+        Ok(Unfinished {
+            challenges,
+            games,
+            damaged,
+        })
+    }
+
+    /// The games finished at or after `since_ms` (Unix ms), with their turns; a game whose
+    /// row cannot be read is logged and left out.
+    pub fn load_finished_since(&self, since_ms: i64) -> Result<Vec<StoredGame>, StorageError> {
+        let conn = self.conn();
+        let (games, damaged) = games_where(
+            &conn,
+            "status = 'finished' AND finished_ms >= ?1",
+            [since_ms],
+        )?;
+        for d in damaged {
+            tracing::warn!(game = d.id, error = %d.error, "cannot read a finished game");
         }
-        drop(rows);
-        drop(stmt);
-        let games = games
-            .into_iter()
-            .map(|row| {
-                let turns = turns_of(&conn, row.id)?;
-                Ok(StoredGame { row, turns })
-            })
-            .collect::<Result<Vec<_>, StorageError>>()?;
-        Ok(Unfinished { challenges, games })
+        Ok(games)
     }
 
     /// One game, finished or not, with its turns.
@@ -372,6 +377,43 @@ fn update_state(conn: &Connection, game: GameId, s: &GameState) -> Result<(), St
         ],
     )?;
     Ok(())
+}
+
+/// The games matching the SQL condition `filter`, with their turns, and those whose row or
+/// turns cannot be read.
+fn games_where(
+    conn: &Connection,
+    filter: &str,
+    args: impl rusqlite::Params,
+) -> Result<(Vec<StoredGame>, Vec<DamagedGame>), StorageError> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE {filter} ORDER BY id"
+    ))?;
+    let mut rows = stmt.query(args)?;
+    let mut read = Vec::new();
+    let mut damaged = Vec::new();
+    while let Some(r) = rows.next()? {
+        match game_in(r) {
+            Ok(row) => read.push(row),
+            Err(e) => damaged.push(DamagedGame {
+                id: r.get::<_, i64>(0)?,
+                channel: r.get::<_, i64>(2).ok().and_then(|c| u64::try_from(c).ok()),
+                error: e.to_string(),
+            }),
+        }
+    }
+    let mut games = Vec::new();
+    for row in read {
+        match turns_of(conn, row.id) {
+            Ok(turns) => games.push(StoredGame { row, turns }),
+            Err(e) => damaged.push(DamagedGame {
+                id: id_in(row.id)?,
+                channel: Some(row.channel),
+                error: e.to_string(),
+            }),
+        }
+    }
+    Ok((games, damaged))
 }
 
 fn turns_of(conn: &Connection, game: GameId) -> Result<Vec<String>, StorageError> {
