@@ -288,3 +288,79 @@ fn a_read_only_folder_is_a_permission_problem_not_damage() {
         "the file is unchanged"
     );
 }
+
+/// Runs `nadare local` in `dir` reading `input` from standard input.
+fn interactive(dir: &Path, input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nadare"))
+        .current_dir(dir)
+        .arg("local")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input).expect("write");
+    drop(stdin);
+    child.wait_with_output().expect("run")
+}
+
+#[test]
+fn bad_bytes_and_huge_lines_are_bad_lines_and_the_session_goes_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut input = b"alice> challenge bob white\n\xff\xfe> board\n".to_vec();
+    input.extend(b"alice> ".iter().chain(&[b'x'; 1 << 20]));
+    input.extend(b"\nalice> dance\x1b[2J\x07\r\nbob> accept\r\nalice> move e4\n");
+    let out = interactive(dir.path(), &input);
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(err.contains("line 2: the line is not valid UTF-8"), "{err}");
+    assert!(err.contains("line 3: the line is too long"), "{err}");
+    assert!(err.contains("line 4:") && err.contains("dance"), "{err}");
+    assert!(
+        err.len() + stdout.len() < 20_000,
+        "the huge line is not echoed"
+    );
+    for text in [&err, &stdout] {
+        assert!(
+            !text.contains(['\x1b', '\x07', '\r']),
+            "control characters reach the terminal: {text:?}"
+        );
+    }
+    assert!(stdout.contains("**1. e4** — alice (White)"), "{stdout}");
+}
+
+#[test]
+fn a_board_that_cannot_be_written_is_reported_and_the_turn_still_announced() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The first board's file name is taken by a folder: writing it fails.
+    std::fs::create_dir_all(dir.path().join("boards/board-00001.png")).expect("folder");
+    let out = nadare(
+        dir.path(),
+        "alice> challenge bob white\nbob> accept\nalice> move e4\n",
+    )
+    .output()
+    .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("[image not saved] cannot write boards/board-00001.png"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("**1. e4** — alice (White)"), "{stdout}");
+    assert!(
+        stdout.contains("[image] boards/board-00002.png"),
+        "{stdout}"
+    );
+    let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
+    assert_eq!(
+        storage.load_game(1).expect("load").expect("game").turns,
+        vec!["e4"]
+    );
+}

@@ -34,14 +34,15 @@ use std::sync::Arc;
 
 use dashmap::DashMap;
 use render::{Renderer, Scene};
-use rules::{Color, Game, Position};
+use rules::{Color, Position};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 pub use clock::{Clock, ManualClock, SystemClock, from_unix_ms, to_unix_ms};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use model::{
-    ChallengeEnd, ChallengeRecord, Finished, GameRecord, GameState, StoredGame, Unfinished,
+    ChallengeEnd, ChallengeRecord, DamagedGame, Finished, GameRecord, GameState, StoredGame,
+    Unfinished,
 };
 pub use parse::{CommandError, format_duration, parse_command, parse_duration};
 pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
@@ -52,7 +53,6 @@ pub use types::{
 };
 
 use live::{Live, Slot};
-use pending::Pending;
 
 /// The game service. Cheap to clone: clones share everything.
 #[derive(Clone)]
@@ -72,38 +72,74 @@ struct Shared {
     /// Challenges and games whose last write met a newer state in the database: their
     /// channel is reloaded once the command that met it is done.
     conflicted: DashMap<GameId, ()>,
+    /// Reports of stored games set aside at start, for the first sweep to post.
+    set_aside: std::sync::Mutex<Vec<Notice>>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
 
 impl GameService {
-    /// Opens the service on `store`, reloading every open challenge and unfinished game of
-    /// the servers in `config.shards`. A stored game that no longer replays is an error naming
-    /// it, not a silent loss.
+    /// Opens the service on `store`, reloading the open challenges and unfinished games of
+    /// the servers in `config.shards`, and their games finished within the retention time (for
+    /// `board` and `moves`).
+    ///
+    /// A stored game that cannot be read or no longer replays is set aside: logged, reported
+    /// in its channel by the first [`sweep`](GameService::sweep), and left in the database
+    /// unchanged. The other games start as usual.
     pub async fn open(
         config: ServiceConfig,
         store: Arc<dyn GameStore>,
         renderer: Arc<Renderer>,
         clock: Arc<dyn Clock>,
     ) -> Result<GameService, ServiceError> {
+        let retention = i64::try_from(config.finished_retention.as_millis()).unwrap_or(i64::MAX);
+        let since = to_unix_ms(clock.now()).saturating_sub(retention);
         let unfinished = store.load_unfinished(config.shards).await?;
+        let finished = store.load_finished_since(config.shards, since).await?;
         let slots = DashMap::new();
         let channels = DashMap::new();
+        let mut set_aside = Vec::new();
+        for damaged in unfinished.damaged {
+            tracing::error!(
+                game = damaged.id,
+                error = %damaged.error,
+                "set aside a stored game that cannot be read; it stays in the database unchanged"
+            );
+            if let Some(channel) = damaged.channel {
+                set_aside.push(Notice {
+                    channel,
+                    reply: Reply::public(set_aside_text(&damaged.id.to_string(), &damaged.error)),
+                });
+            }
+        }
         for stored in unfinished.games {
-            let live = revive(stored)?;
-            if slots.contains_key(&live.row.channel) {
+            let (id, channel) = (stored.row.id, stored.row.channel);
+            let live = match Live::restore(stored) {
+                Ok(live) => live,
+                Err(e) => {
+                    tracing::error!(
+                        game = id,
+                        error = %e,
+                        "set aside a stored game that no longer replays; it stays in the \
+                         database unchanged"
+                    );
+                    set_aside.push(Notice {
+                        channel,
+                        reply: Reply::public(set_aside_text(&id.to_string(), &e.to_string())),
+                    });
+                    continue;
+                }
+            };
+            if slots.contains_key(&channel) {
                 tracing::warn!(
-                    game = live.row.id,
-                    channel = live.row.channel,
+                    game = id,
+                    channel,
                     "two unfinished games in one channel; keeping the first"
                 );
                 continue;
             }
-            channels.insert(live.row.id, live.row.channel);
-            slots.insert(
-                live.row.channel,
-                Arc::new(Mutex::new(Slot::Game(Box::new(live)))),
-            );
+            channels.insert(id, channel);
+            slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
         }
         for challenge in unfinished.challenges {
             if slots.contains_key(&challenge.channel) {
@@ -119,6 +155,20 @@ impl GameService {
                 Arc::new(Mutex::new(Slot::Challenge(challenge))),
             );
         }
+        // The latest finished game of a channel without anything newer comes back for viewing.
+        for stored in finished.into_iter().rev() {
+            let (id, channel) = (stored.row.id, stored.row.channel);
+            if slots.contains_key(&channel) {
+                continue;
+            }
+            match Live::restore(stored) {
+                Ok(live) => {
+                    channels.insert(id, channel);
+                    slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
+                }
+                Err(e) => tracing::warn!(game = id, error = %e, "a finished game does not replay"),
+            }
+        }
         tracing::info!(slots = slots.len(), shards = %config.shards, "game service open");
         Ok(GameService {
             shared: Arc::new(Shared {
@@ -129,6 +179,7 @@ impl GameService {
                 slots,
                 channels,
                 conflicted: DashMap::new(),
+                set_aside: std::sync::Mutex::new(set_aside),
             }),
         })
     }
@@ -263,7 +314,13 @@ impl GameService {
             .iter()
             .map(|e| (*e.key(), e.value().clone()))
             .collect();
-        let mut notices = Vec::new();
+        let mut notices = std::mem::take(
+            &mut *self
+                .shared
+                .set_aside
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
             if let Some(reply) = self.settle(&mut guard, true).await {
@@ -319,7 +376,7 @@ impl GameService {
             }
         };
         let fresh = if let Some(game) = stored.games.into_iter().next() {
-            match revive(game) {
+            match Live::restore(game) {
                 Ok(live) => Slot::Game(Box::new(live)),
                 Err(e) => {
                     tracing::error!(channel, error = %e, "a reloaded game does not replay");
@@ -451,6 +508,15 @@ impl GameService {
     }
 }
 
+/// The report posted in the channel of a stored game that was set aside.
+fn set_aside_text(game: &str, error: &str) -> String {
+    format!(
+        "Game {game} of this channel could not be restored after a restart ({error}). It is \
+         kept unchanged in the database for the bot's operator; you can start a new game here \
+         with `challenge`."
+    )
+}
+
 const NO_GAME: &str = "There is no game or challenge in this channel. Start one with `challenge`.";
 
 /// Puts an announcement that happened first (a timeout, an expiry) before a reply; the
@@ -505,40 +571,5 @@ fn save_failed(error: &StoreError) -> Reply {
 
 /// Whether a stored game replays under the rules (for verifying a copied database).
 pub fn replays(stored: &StoredGame) -> Result<(), ServiceError> {
-    revive(stored.clone()).map(drop)
-}
-
-/// A stored game set up again by replaying its turns.
-fn revive(stored: StoredGame) -> Result<Live, ServiceError> {
-    let row = stored.row;
-    let mut game = Game::new(row.variant, row.chess960).map_err(|source| ServiceError::Setup {
-        game: row.id,
-        source,
-    })?;
-    for (i, notation) in stored.turns.iter().enumerate() {
-        let replayed = game
-            .position()
-            .parse_turn(notation)
-            .and_then(|turn| game.play(turn));
-        if let Err(source) = replayed {
-            return Err(ServiceError::Replay {
-                game: row.id,
-                ply: i + 1,
-                notation: notation.clone(),
-                source,
-            });
-        }
-    }
-    let pending = row.state.pending.as_deref().and_then(|p| {
-        let decoded = Pending::decode(p);
-        if decoded.is_none() {
-            tracing::warn!(
-                game = row.id,
-                pending = p,
-                "dropping an unreadable half-entered turn"
-            );
-        }
-        decoded
-    });
-    Ok(Live { row, game, pending })
+    Live::restore(stored.clone()).map(drop)
 }

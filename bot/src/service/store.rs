@@ -5,7 +5,9 @@ use std::fmt;
 
 use async_trait::async_trait;
 
-use super::model::{ChallengeEnd, ChallengeRecord, GameRecord, GameState, StoredGame, Unfinished};
+use super::model::{
+    ChallengeEnd, ChallengeRecord, DamagedGame, GameRecord, GameState, StoredGame, Unfinished,
+};
 use super::{ChannelId, GameId, GuildId};
 
 /// Why a store call failed.
@@ -45,6 +47,19 @@ impl StoreError {
     /// True when another writer got there first (the caller should reload).
     pub fn is_conflict(&self) -> bool {
         matches!(self, StoreError::Conflict { .. })
+    }
+
+    /// A stored game that cannot be read, where one was needed.
+    pub fn unreadable(game: &DamagedGame) -> StoreError {
+        StoreError::Backend(format!(
+            "stored game {} cannot be read: {}",
+            game.id, game.error
+        ))
+    }
+
+    /// A column that cannot be read as the type stored there.
+    pub fn from_sql(e: impl std::fmt::Display) -> StoreError {
+        StoreError::Backend(format!("unreadable column: {e}"))
     }
 }
 
@@ -153,8 +168,17 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     /// like [`GameStore::record_turn`].
     async fn update_game(&self, game: GameId, state: &GameState) -> Result<(), StoreError>;
 
-    /// Every open challenge and unfinished game of the servers in `shards`, with their turns.
+    /// Every open challenge and unfinished game of the servers in `shards`, with their turns;
+    /// games that cannot be read are listed apart in `damaged`.
     async fn load_unfinished(&self, shards: ShardSet) -> Result<Unfinished, StoreError>;
+
+    /// The games of the servers in `shards` finished at or after `since_ms` (Unix ms), with
+    /// their turns (for `board` and `moves` after a restart); unreadable ones are left out.
+    async fn load_finished_since(
+        &self,
+        shards: ShardSet,
+        since_ms: i64,
+    ) -> Result<Vec<StoredGame>, StoreError>;
 
     /// One game, finished or not, with its turns.
     async fn load_game(&self, id: GameId) -> Result<Option<StoredGame>, StoreError>;

@@ -28,8 +28,8 @@ pub use file::APPLICATION_ID;
 pub use migrate::LATEST_VERSION;
 
 use crate::service::{
-    ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, GameId, GameRecord, GameState,
-    ShardSet, StoreError, StoredGame, Unfinished, to_unix_ms,
+    ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, DamagedGame, GameId, GameRecord,
+    GameState, ShardSet, StoreError, StoredGame, Unfinished, to_unix_ms,
 };
 use codec::{
     CHALLENGE_COLUMNS, GAME_COLUMNS, RawChallenge, RawGame, RawState, id_in, ply_in,
@@ -264,16 +264,42 @@ impl Storage {
             .into_iter()
             .map(|entry| entry.challenge)
             .collect();
-        let games = query_games(&conn, games_where, values)?;
-        Ok(Unfinished { challenges, games })
+        let (games, damaged) = query_games(&conn, games_where, values)?;
+        Ok(Unfinished {
+            challenges,
+            games,
+            damaged,
+        })
+    }
+
+    /// The games of the servers in `shards` finished at or after `since_ms` (Unix ms), with
+    /// their turns; a game that cannot be read is logged and left out.
+    pub fn load_finished_since(
+        &self,
+        shards: ShardSet,
+        since_ms: i64,
+    ) -> Result<Vec<StoredGame>, StorageError> {
+        let (total, first, last) = shard_params(shards);
+        let filter = shard_condition("?1", "?2", "?3");
+        let (games, damaged) = query_games(
+            &self.conn(),
+            &format!("status = 'finished' AND finished_ms >= ?4 AND {filter}"),
+            params![total, first, last, since_ms],
+        )?;
+        for d in damaged {
+            tracing::warn!(game = d.id, error = %d.error, "cannot read a finished game");
+        }
+        Ok(games)
     }
 
     /// One game, finished or not, with its turns.
     pub fn load_game(&self, id: GameId) -> Result<Option<StoredGame>, StorageError> {
         let conn = self.conn();
-        Ok(query_games(&conn, "id = ?1", params![id_in(id)?])?
-            .into_iter()
-            .next())
+        let (games, damaged) = query_games(&conn, "id = ?1", params![id_in(id)?])?;
+        if let Some(d) = damaged.into_iter().next() {
+            return Err(StoreError::unreadable(&d).into());
+        }
+        Ok(games.into_iter().next())
     }
 
     /// Every challenge, with its status, by id.
@@ -283,7 +309,11 @@ impl Storage {
 
     /// Every game, with its turns, by id.
     pub fn all_games(&self) -> Result<Vec<StoredGame>, StorageError> {
-        query_games(&self.conn(), "1 = 1", params![])
+        let (games, damaged) = query_games(&self.conn(), "1 = 1", params![])?;
+        match damaged.first() {
+            Some(d) => Err(StoreError::unreadable(d).into()),
+            None => Ok(games),
+        }
     }
 
     /// Copies a challenge in as it is.
@@ -452,28 +482,46 @@ fn query_challenges(
     Ok(out)
 }
 
+/// The games matching `condition`, with their turns, and those whose row or turns cannot be
+/// read (a stored game set aside, not a failure of the whole load).
 fn query_games(
     conn: &Connection,
     condition: &str,
     values: &[&dyn rusqlite::ToSql],
-) -> Result<Vec<StoredGame>, StorageError> {
+) -> Result<(Vec<StoredGame>, Vec<DamagedGame>), StorageError> {
     let mut stmt = conn.prepare(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE {condition} ORDER BY id"
     ))?;
     let mut rows = stmt.query(values)?;
     let mut records = Vec::new();
+    let mut damaged = Vec::new();
     while let Some(r) = rows.next()? {
-        records.push(raw_game(r)?.into_record()?);
+        let record = raw_game(r)
+            .map_err(StoreError::from_sql)
+            .and_then(RawGame::into_record);
+        match record {
+            Ok(row) => records.push(row),
+            Err(e) => damaged.push(DamagedGame {
+                id: r.get::<_, i64>(0)?,
+                channel: r.get::<_, i64>(2).ok().and_then(|c| u64::try_from(c).ok()),
+                error: e.to_string(),
+            }),
+        }
     }
     drop(rows);
     drop(stmt);
-    records
-        .into_iter()
-        .map(|row| {
-            let turns = turns_of(conn, row.id)?;
-            Ok(StoredGame { row, turns })
-        })
-        .collect()
+    let mut games = Vec::new();
+    for row in records {
+        match turns_of(conn, row.id) {
+            Ok(turns) => games.push(StoredGame { row, turns }),
+            Err(e) => damaged.push(DamagedGame {
+                id: id_in(row.id)?,
+                channel: Some(row.channel),
+                error: e.to_string(),
+            }),
+        }
+    }
+    Ok((games, damaged))
 }
 
 fn turns_of(conn: &Connection, game: GameId) -> Result<Vec<String>, StorageError> {

@@ -29,8 +29,8 @@ use super::codec::{
 };
 use super::migrate::{LATEST_VERSION, MIGRATIONS};
 use crate::service::{
-    ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, GameId, GameRecord, GameState,
-    GameStore, ShardSet, StoreError, StoredGame, Unfinished,
+    ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, DamagedGame, GameId, GameRecord,
+    GameState, GameStore, ShardSet, StoreError, StoredGame, Unfinished,
 };
 
 /// How to reach PostgreSQL and how patient to be with it.
@@ -455,12 +455,13 @@ async fn query_challenges(
         .collect()
 }
 
-/// The games matching `condition`, with their turns (fetched in one more query).
+/// The games matching `condition`, with their turns (fetched in one more query), and those
+/// whose row cannot be read (set aside, not a failure of the whole load).
 async fn query_games(
     client: &impl GenericClient,
     condition: &str,
     values: &[&(dyn tokio_postgres::types::ToSql + Sync)],
-) -> Result<Vec<StoredGame>, Fail> {
+) -> Result<(Vec<StoredGame>, Vec<DamagedGame>), Fail> {
     let rows = client
         .query(
             &format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition} ORDER BY id"),
@@ -469,16 +470,34 @@ async fn query_games(
         .await?;
     let mut games = Vec::with_capacity(rows.len());
     let mut ids = Vec::with_capacity(rows.len());
+    let mut damaged = Vec::new();
     for r in &rows {
-        let raw = raw_game(r)?;
-        ids.push(raw.id);
-        games.push(StoredGame {
-            row: raw.into_record()?,
-            turns: Vec::new(),
-        });
+        let record = raw_game(r)
+            .map_err(|e| match e {
+                Fail::Stop(e) => e,
+                Fail::Retry(why) => StoreError::from_sql(why),
+            })
+            .and_then(|raw| Ok((raw.id, raw.into_record()?)));
+        match record {
+            Ok((id, row)) => {
+                ids.push(id);
+                games.push(StoredGame {
+                    row,
+                    turns: Vec::new(),
+                });
+            }
+            Err(e) => damaged.push(DamagedGame {
+                id: r.try_get(0)?,
+                channel: r
+                    .try_get::<_, i64>(2)
+                    .ok()
+                    .and_then(|c| u64::try_from(c).ok()),
+                error: e.to_string(),
+            }),
+        }
     }
     if ids.is_empty() {
-        return Ok(games);
+        return Ok((games, damaged));
     }
     let turns = client
         .query(
@@ -497,7 +516,17 @@ async fn query_games(
             game.turns.push(t.try_get(1)?);
         }
     }
-    Ok(games)
+    Ok((games, damaged))
+}
+
+/// Only the games, or the first that cannot be read as an error (where every game is needed).
+fn all_readable(
+    (games, damaged): (Vec<StoredGame>, Vec<DamagedGame>),
+) -> Result<Vec<StoredGame>, Fail> {
+    match damaged.first() {
+        Some(d) => Err(Fail::Stop(StoreError::unreadable(d))),
+        None => Ok(games),
+    }
 }
 
 #[async_trait]
@@ -642,10 +671,34 @@ impl GameStore for PgStore {
                     .into_iter()
                     .map(|e| e.challenge)
                     .collect();
-            let games =
+            let (games, damaged) =
                 query_games(&tx, &format!("status = 'active' AND {filter}"), &values).await?;
             tx.commit().await?;
-            Ok(Unfinished { challenges, games })
+            Ok(Unfinished {
+                challenges,
+                games,
+                damaged,
+            })
+        })
+        .await
+    }
+
+    async fn load_finished_since(
+        &self,
+        shards: ShardSet,
+        since_ms: i64,
+    ) -> Result<Vec<StoredGame>, StoreError> {
+        let (total, first, last) = shard_params(shards);
+        let filter = shard_condition("$1::BIGINT", "$2::BIGINT", "$3::BIGINT");
+        let condition = format!("status = 'finished' AND finished_ms >= $4::BIGINT AND {filter}");
+        let condition = &condition;
+        self.run(|client, _| async move {
+            let (games, damaged) =
+                query_games(&client, condition, &[&total, &first, &last, &since_ms]).await?;
+            for d in damaged {
+                tracing::warn!(game = d.id, error = %d.error, "cannot read a finished game");
+            }
+            Ok(games)
         })
         .await
     }
@@ -659,7 +712,7 @@ impl GameStore for PgStore {
                 .read_only(true)
                 .start()
                 .await?;
-            let games = query_games(&tx, "id = $1", &[&id]).await?;
+            let games = all_readable(query_games(&tx, "id = $1", &[&id]).await?)?;
             tx.commit().await?;
             Ok(games.into_iter().next())
         })
@@ -681,10 +734,14 @@ impl GameStore for PgStore {
                     .into_iter()
                     .map(|e| e.challenge)
                     .collect();
-            let games =
+            let (games, damaged) =
                 query_games(&tx, "status = 'active' AND channel_id = $1", &[&channel]).await?;
             tx.commit().await?;
-            Ok(Unfinished { challenges, games })
+            Ok(Unfinished {
+                challenges,
+                games,
+                damaged,
+            })
         })
         .await
     }
@@ -695,7 +752,7 @@ impl GameStore for PgStore {
     }
 
     async fn all_games(&self) -> Result<Vec<StoredGame>, StoreError> {
-        self.run(|client, _| async move { query_games(&client, "TRUE", &[]).await })
+        self.run(|client, _| async move { all_readable(query_games(&client, "TRUE", &[]).await?) })
             .await
     }
 

@@ -80,6 +80,15 @@ impl GameStore for Storage {
         self.blocking(move |s| s.load_unfinished(shards)).await
     }
 
+    async fn load_finished_since(
+        &self,
+        shards: ShardSet,
+        since_ms: i64,
+    ) -> Result<Vec<StoredGame>, StoreError> {
+        self.blocking(move |s| s.load_finished_since(shards, since_ms))
+            .await
+    }
+
     async fn load_game(&self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
         self.blocking(move |s| s.load_game(id)).await
     }
