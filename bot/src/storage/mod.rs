@@ -611,7 +611,18 @@ impl Database {
                     .map_err(|e| StoreError::Backend(format!("the opening task failed: {e}")))??;
                 Ok(Arc::new(storage))
             }
-            Database::Postgres(options) => Ok(Arc::new(postgres::PgStore::connect(options).await?)),
+            Database::Postgres(options) => {
+                let store = postgres::PgStore::connect(options)
+                    .await
+                    .map_err(|e| match e {
+                        // Say which server, without its password.
+                        StoreError::Unavailable(why) => {
+                            StoreError::Unavailable(format!("{self}: {why}"))
+                        }
+                        other => other,
+                    })?;
+                Ok(Arc::new(store))
+            }
         }
     }
 }
