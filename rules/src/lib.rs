@@ -29,6 +29,6 @@ pub use outcome::{EndReason, Outcome};
 pub use position::{CastleSide, CastleTarget, Position};
 pub use record::RecordError;
 pub use turn::{Move, Push, Turn};
-pub use turngen::TurnPrefix;
+pub use turngen::{TurnPrefix, TurnStep};
 pub use types::{Color, Piece, Role, Square};
 pub use variant::Variant;

@@ -18,8 +18,9 @@ pub struct TurnPrefix {
     pub mv: Option<Move>,
 }
 
-/// A legal turn with the position after it.
-pub(crate) struct TurnStep {
+/// A legal turn with the position after it, as [`Position::visit_turns`] hands it out.
+#[derive(Clone, Debug)]
+pub struct TurnStep {
     /// The turn.
     pub turn: Turn,
     /// The position after the whole turn, the other side to move.
@@ -46,8 +47,9 @@ impl Position {
         Some(p)
     }
 
-    /// Feeds every legal turn, with the position after it, to `f`.
-    pub(crate) fn visit_turns(&self, f: &mut impl FnMut(TurnStep)) {
+    /// Feeds every legal turn, with the position after it, to `f`. A search walks the tree
+    /// with this: it costs one generation, where `play` per turn would generate again.
+    pub fn visit_turns(&self, f: &mut impl FnMut(TurnStep)) {
         if !self.variant.is_avalanche() {
             for mv in self.legal_moves() {
                 let mut after = self.clone();
