@@ -29,6 +29,10 @@ enum Command {
     Chess960(cli::chess960::Chess960Args),
     /// Draw a position as a PNG board image.
     Render(cli::render::RenderArgs),
+    /// The engine's turn in a position (last line), with its search progress.
+    Bestmove(cli::bestmove::BestmoveArgs),
+    /// Play the engine against itself or the greedy player and print the Elo difference.
+    Match(cli::engine_match::MatchArgs),
 }
 
 /// Runs an async entry point on a fresh multi-threaded runtime.
@@ -55,6 +59,8 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args),
         Command::Chess960(args) => cli::chess960::run(args),
         Command::Render(args) => cli::render::run(args),
+        Command::Bestmove(args) => cli::bestmove::run(args),
+        Command::Match(args) => cli::engine_match::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

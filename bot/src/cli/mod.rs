@@ -1,7 +1,9 @@
 //! The command-line tools of the `nadare` binary that need no Discord: perft, replay,
-//! chess960 (and the renderer's and console's, in their own modules).
+//! chess960, bestmove and match (and the renderer's and console's, in their own modules).
 
+pub mod bestmove;
 pub mod chess960;
+pub mod engine_match;
 pub mod output;
 pub mod perft;
 pub mod position;
