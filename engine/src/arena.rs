@@ -51,6 +51,8 @@ pub struct MatchSettings {
     pub variant: Variant,
     /// Caps every level's time a turn (to run many games quickly); `None` keeps the levels'.
     pub movetime_cap: Option<Duration>,
+    /// Multiplies every level's time a turn (0.1: a tenth), keeping the levels' ratios.
+    pub time_scale: Option<f64>,
     /// Caps every level's depth.
     pub depth_cap: Option<u32>,
     /// A game still going after this many turns is a draw.
@@ -98,6 +100,9 @@ pub fn choose(
         Player::Greedy => greedy_turn(game.position(), seed),
         Player::Level(level) => {
             let mut limits = level.limits(seed);
+            if let Some(scale) = settings.time_scale.filter(|s| s.is_finite() && *s > 0.0) {
+                limits.movetime = limits.movetime.map(|t| t.mul_f64(scale));
+            }
             if let Some(cap) = settings.movetime_cap {
                 limits.movetime = limits.movetime.map(|t| t.min(cap)).or(Some(cap));
             }

@@ -31,6 +31,10 @@ pub struct MatchArgs {
     /// Cap every level's thinking time a turn, in milliseconds.
     #[arg(long)]
     pub movetime: Option<u64>,
+    /// Multiply every level's thinking time by this factor (0.1: a tenth), keeping the
+    /// levels' ratios.
+    #[arg(long)]
+    pub time_scale: Option<f64>,
     /// Cap every level's search depth, in turns.
     #[arg(long)]
     pub depth: Option<u32>,
@@ -71,6 +75,9 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     if args.games == 0 {
         bail!("a match needs at least one game");
     }
+    if args.time_scale.is_some_and(|s| !(s.is_finite() && s > 0.0)) {
+        bail!("--time-scale must be a positive number");
+    }
     let openings = match &args.openings {
         Some(path) => read_openings(path, args.variant)?,
         None => Vec::new(),
@@ -78,6 +85,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let settings = MatchSettings {
         variant: args.variant,
         movetime_cap: args.movetime.map(Duration::from_millis),
+        time_scale: args.time_scale,
         depth_cap: args.depth,
         max_turns: args.max_turns,
         random_plies: args.random_plies,
