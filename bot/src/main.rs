@@ -33,6 +33,8 @@ enum Command {
     Bestmove(cli::bestmove::BestmoveArgs),
     /// Play the engine against itself or the greedy player and print the Elo difference.
     Match(cli::engine_match::MatchArgs),
+    /// Speak the Universal Chess Interface on standard input and output (standard, Chess960).
+    Uci,
 }
 
 /// Runs an async entry point on a fresh multi-threaded runtime.
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Command::Render(args) => cli::render::run(args),
         Command::Bestmove(args) => cli::bestmove::run(args),
         Command::Match(args) => cli::engine_match::run(args),
+        Command::Uci => cli::uci::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
