@@ -164,7 +164,7 @@ pub fn play_game(
 /// random for Chess960), avoiding turns that end the game.
 pub fn random_opening(variant: Variant, plies: usize, seed: u64) -> Result<Game, ArenaError> {
     let mut state = splitmix64(seed);
-    let setup = (variant == Variant::Chess960).then_some((state % 960) as u16);
+    let setup = (variant.rules().setups == rules::Setups::Chess960).then_some((state % 960) as u16);
     let mut game = Game::new(variant, setup)?;
     for _ in 0..plies {
         let pos = game.position().clone();

@@ -149,7 +149,7 @@ fn phase(pos: &Position) -> i32 {
 /// The evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     let phase = phase(pos);
-    let avalanche = pos.variant().is_avalanche();
+    let avalanche = pos.variant().rules().push;
     let pending = pos.pending_promotion();
     let mut white = 0;
     for color in Color::ALL {

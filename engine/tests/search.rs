@@ -70,7 +70,7 @@ fn random_positions(count: usize, seed: u64) -> Vec<Position> {
     let mut out = Vec::new();
     while out.len() < count {
         let variant = Variant::ALL[(next(&mut state) % 5) as usize];
-        let setup = (variant == Variant::Chess960
+        let setup = (variant.rules().setups == rules::Setups::Chess960
             || variant.allows_chess960_setup() && next(&mut state).is_multiple_of(2))
         .then(|| (next(&mut state) % 960) as u16);
         let mut game = Game::new(variant, setup).unwrap();
@@ -234,7 +234,7 @@ fn never_pushes_into_its_own_loss_at_any_level() {
 fn never_loses_at_once_in_random_avalanche_positions() {
     let avalanche: Vec<Position> = random_positions(60, 11)
         .into_iter()
-        .filter(|p| p.variant().is_avalanche())
+        .filter(|p| p.variant().rules().push)
         .collect();
     for pos in &avalanche {
         let turns = pos.legal_turns();
@@ -263,7 +263,7 @@ fn the_same_turn_twice_at_a_fixed_depth() {
     ] {
         let pos = fen(variant, f);
         let engine = Engine::new();
-        let limits = Limits::depth(if variant.is_avalanche() { 3 } else { 5 });
+        let limits = Limits::depth(if variant.rules().push { 3 } else { 5 });
         let a = engine.search_position(&pos, &limits, &AtomicBool::new(false));
         let b = engine.search_position(&pos, &limits, &AtomicBool::new(false));
         assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
