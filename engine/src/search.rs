@@ -180,7 +180,11 @@ impl Engine {
             path: history,
             nodes: 0,
             start,
-            deadline: limits.movetime.map(|t| start + t),
+            // The clock is read every few nodes and the answer takes a moment to leave:
+            // stop a little early so the whole search stays within the budget.
+            deadline: limits
+                .movetime
+                .map(|t| start + t.saturating_sub((t / 40).min(Duration::from_millis(40)))),
             node_limit: limits.nodes,
             stop,
             aborted: false,

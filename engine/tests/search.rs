@@ -284,3 +284,20 @@ fn no_turn_when_the_game_is_over() {
     let result = Engine::new().search_position(&pos, &Limits::depth(3), &AtomicBool::new(false));
     assert_eq!(result.best, None);
 }
+
+#[test]
+fn one_engine_serves_many_threads() {
+    fn shared<T: Send + Sync>(_: &T) {}
+    let engine = Engine::new();
+    shared(&engine);
+    let pos = Position::new_game(Variant::Avalanche, None).unwrap();
+    let stop = AtomicBool::new(false);
+    let turns: Vec<Option<Turn>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..2)
+            .map(|_| s.spawn(|| engine.search_position(&pos, &Limits::depth(2), &stop).best))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(turns[0], turns[1]);
+    assert!(pos.is_legal(&turns[0].unwrap()));
+}
