@@ -58,7 +58,7 @@ struct Shared {
     channels: DashMap<GameId, ChannelId>,
     /// The next id to hand out.
     next_id: AtomicU64,
-    /// Reports of stored games set aside at start, for the first sweep to post.
+    /// Reports made at start (games set aside, turns not yet announced) for the first sweep.
     set_aside: std::sync::Mutex<Vec<Notice>>,
 }
 
@@ -132,6 +132,7 @@ impl GameService {
                 );
                 continue;
             }
+            set_aside.extend(unannounced_notice(&live));
             channels.insert(id, channel);
             slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
         }
@@ -157,6 +158,7 @@ impl GameService {
             }
             match Live::restore(stored) {
                 Ok(live) => {
+                    set_aside.extend(unannounced_notice(&live));
                     channels.insert(id, channel);
                     slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
                 }
@@ -290,6 +292,33 @@ impl GameService {
         match &*guard {
             Slot::Game(live) => live.outcome().is_none() && live.player(live.to_move()).id == user,
             _ => false,
+        }
+    }
+
+    /// Notes that every turn of `game` so far has been shown to its players; a front calls it
+    /// after delivering a reply about the game. A turn stored but never marked (the process
+    /// died in between) is announced by the first [`sweep`](GameService::sweep) after a
+    /// restart.
+    pub async fn mark_announced(&self, game: GameId) {
+        let Some(channel) = self.channel_of_game(game).await else {
+            return;
+        };
+        let Some(mut guard) = self.existing_slot(channel).await else {
+            return;
+        };
+        let Slot::Game(live) = &mut *guard else {
+            return;
+        };
+        let plies = live.game.turns().len();
+        if live.row.id != game || live.announced == Some(plies) {
+            return;
+        }
+        if self
+            .store(move |s| s.mark_announced(game, plies))
+            .await
+            .is_ok()
+        {
+            live.announced = Some(plies);
         }
     }
 
@@ -459,6 +488,15 @@ impl GameService {
         scene.chess960 = chess960;
         scene
     }
+}
+
+/// The notice of the turns of a game stored but not yet shown to its players, if any.
+fn unannounced_notice(live: &Live) -> Option<Notice> {
+    let text = live.unannounced()?;
+    Some(Notice {
+        channel: live.row.channel,
+        reply: Reply::public(format!("{text}\n{}", play::status_line(live))).with_game(live.row.id),
+    })
 }
 
 /// The report posted in the channel of a stored game that was set aside.
