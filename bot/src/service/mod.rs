@@ -59,7 +59,7 @@ struct Shared {
     /// The next id to hand out.
     next_id: AtomicU64,
     /// Reports made at start (games set aside, turns not yet announced) for the first sweep.
-    set_aside: std::sync::Mutex<Vec<Notice>>,
+    startup_notices: std::sync::Mutex<Vec<Notice>>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -92,7 +92,7 @@ impl GameService {
             .map_err(|e| ServiceError::Task(e.to_string()))??;
         let slots = DashMap::new();
         let channels = DashMap::new();
-        let mut set_aside = Vec::new();
+        let mut startup_notices = Vec::new();
         for damaged in unfinished.damaged {
             tracing::error!(
                 game = damaged.id,
@@ -100,7 +100,7 @@ impl GameService {
                 "set aside a stored game that cannot be read; it stays in the database unchanged"
             );
             if let Some(channel) = damaged.channel {
-                set_aside.push(Notice {
+                startup_notices.push(Notice {
                     channel,
                     reply: Reply::public(set_aside_text(&damaged.id.to_string(), &damaged.error)),
                 });
@@ -117,7 +117,7 @@ impl GameService {
                         "set aside a stored game that no longer replays; it stays in the \
                          database unchanged"
                     );
-                    set_aside.push(Notice {
+                    startup_notices.push(Notice {
                         channel,
                         reply: Reply::public(set_aside_text(&id.to_string(), &e.to_string())),
                     });
@@ -132,7 +132,7 @@ impl GameService {
                 );
                 continue;
             }
-            set_aside.extend(unannounced_notice(&live));
+            startup_notices.extend(unannounced_notice(&live));
             channels.insert(id, channel);
             slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
         }
@@ -158,7 +158,7 @@ impl GameService {
             }
             match Live::restore(stored) {
                 Ok(live) => {
-                    set_aside.extend(unannounced_notice(&live));
+                    startup_notices.extend(unannounced_notice(&live));
                     channels.insert(id, channel);
                     slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
                 }
@@ -175,7 +175,7 @@ impl GameService {
                 slots,
                 channels,
                 next_id: AtomicU64::new(next_id),
-                set_aside: std::sync::Mutex::new(set_aside),
+                startup_notices: std::sync::Mutex::new(startup_notices),
             }),
         })
     }
@@ -339,7 +339,7 @@ impl GameService {
         let mut notices = std::mem::take(
             &mut *self
                 .shared
-                .set_aside
+                .startup_notices
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         );
