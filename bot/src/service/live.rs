@@ -174,7 +174,7 @@ impl Live {
     /// The variant's name, with the setup number when the game started from one.
     pub(crate) fn variant_label(&self) -> String {
         match self.game.chess960_number() {
-            Some(n) if self.row.variant.is_avalanche() => {
+            Some(n) if self.row.variant.rules().push => {
                 format!("{} 960 (setup #{n})", self.row.variant.name())
             }
             Some(n) => format!("{} (setup #{n})", self.row.variant.name()),
