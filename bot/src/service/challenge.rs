@@ -216,6 +216,7 @@ impl GameService {
             row,
             game,
             pending: None,
+            announced: None,
         };
         let intro = if live.is_solo() {
             format!(

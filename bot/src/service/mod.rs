@@ -58,8 +58,8 @@ struct Shared {
     channels: DashMap<GameId, ChannelId>,
     /// The next id to hand out.
     next_id: AtomicU64,
-    /// Reports of stored games set aside at start, for the first sweep to post.
-    set_aside: std::sync::Mutex<Vec<Notice>>,
+    /// Reports made at start (games set aside, turns not yet announced) for the first sweep.
+    startup_notices: std::sync::Mutex<Vec<Notice>>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -92,7 +92,7 @@ impl GameService {
             .map_err(|e| ServiceError::Task(e.to_string()))??;
         let slots = DashMap::new();
         let channels = DashMap::new();
-        let mut set_aside = Vec::new();
+        let mut startup_notices = Vec::new();
         for damaged in unfinished.damaged {
             tracing::error!(
                 game = damaged.id,
@@ -100,7 +100,7 @@ impl GameService {
                 "set aside a stored game that cannot be read; it stays in the database unchanged"
             );
             if let Some(channel) = damaged.channel {
-                set_aside.push(Notice {
+                startup_notices.push(Notice {
                     channel,
                     reply: Reply::public(set_aside_text(&damaged.id.to_string(), &damaged.error)),
                 });
@@ -117,7 +117,7 @@ impl GameService {
                         "set aside a stored game that no longer replays; it stays in the \
                          database unchanged"
                     );
-                    set_aside.push(Notice {
+                    startup_notices.push(Notice {
                         channel,
                         reply: Reply::public(set_aside_text(&id.to_string(), &e.to_string())),
                     });
@@ -132,6 +132,7 @@ impl GameService {
                 );
                 continue;
             }
+            startup_notices.extend(unannounced_notice(&live));
             channels.insert(id, channel);
             slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
         }
@@ -157,6 +158,7 @@ impl GameService {
             }
             match Live::restore(stored) {
                 Ok(live) => {
+                    startup_notices.extend(unannounced_notice(&live));
                     channels.insert(id, channel);
                     slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
                 }
@@ -173,7 +175,7 @@ impl GameService {
                 slots,
                 channels,
                 next_id: AtomicU64::new(next_id),
-                set_aside: std::sync::Mutex::new(set_aside),
+                startup_notices: std::sync::Mutex::new(startup_notices),
             }),
         })
     }
@@ -293,6 +295,33 @@ impl GameService {
         }
     }
 
+    /// Notes that every turn of `game` so far has been shown to its players; a front calls it
+    /// after delivering a reply about the game. A turn stored but never marked (the process
+    /// died in between) is announced by the first [`sweep`](GameService::sweep) after a
+    /// restart.
+    pub async fn mark_announced(&self, game: GameId) {
+        let Some(channel) = self.channel_of_game(game).await else {
+            return;
+        };
+        let Some(mut guard) = self.existing_slot(channel).await else {
+            return;
+        };
+        let Slot::Game(live) = &mut *guard else {
+            return;
+        };
+        let plies = live.game.turns().len();
+        if live.row.id != game || live.announced == Some(plies) {
+            return;
+        }
+        if self
+            .store(move |s| s.mark_announced(game, plies))
+            .await
+            .is_ok()
+        {
+            live.announced = Some(plies);
+        }
+    }
+
     /// The channel of a challenge or game still held by the service (buttons carry game ids).
     pub async fn channel_of_game(&self, game: GameId) -> Option<ChannelId> {
         self.shared.channels.get(&game).map(|c| *c.value())
@@ -310,7 +339,7 @@ impl GameService {
         let mut notices = std::mem::take(
             &mut *self
                 .shared
-                .set_aside
+                .startup_notices
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         );
@@ -459,6 +488,15 @@ impl GameService {
         scene.chess960 = chess960;
         scene
     }
+}
+
+/// The notice of the turns of a game stored but not yet shown to its players, if any.
+fn unannounced_notice(live: &Live) -> Option<Notice> {
+    let text = live.unannounced()?;
+    Some(Notice {
+        channel: live.row.channel,
+        reply: Reply::public(format!("{text}\n{}", play::status_line(live))).with_game(live.row.id),
+    })
 }
 
 /// The report posted in the channel of a stored game that was set aside.

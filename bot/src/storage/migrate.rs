@@ -8,10 +8,13 @@ use rusqlite::{Connection, OptionalExtension};
 use super::StorageError;
 
 /// Every migration this build knows, oldest first: (version, SQL).
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../../migrations/0001_initial.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../../migrations/0001_initial.sql")),
+    (2, include_str!("../../migrations/0002_announced.sql")),
+];
 
 /// The newest schema version this build knows.
-pub const LATEST_VERSION: i64 = 1;
+pub const LATEST_VERSION: i64 = 2;
 
 /// Brings the database to [`LATEST_VERSION`], refusing one written by a newer build.
 pub(super) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StorageError> {

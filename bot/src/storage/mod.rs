@@ -333,17 +333,30 @@ impl Storage {
             .query_row(
                 &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
                 params![id_in(id)?],
-                |r| Ok(game_in(r)),
+                |r| Ok(game_in(r).and_then(|g| Ok((g, announced_in(r)?)))),
             )
             .optional()?
             .transpose()?;
         match row {
-            Some(row) => {
+            Some((row, announced)) => {
                 let turns = turns_of(&conn, id)?;
-                Ok(Some(StoredGame { row, turns }))
+                Ok(Some(StoredGame {
+                    row,
+                    turns,
+                    announced,
+                }))
             }
             None => Ok(None),
         }
+    }
+
+    /// Notes that the first `plies` plies of a game have been shown to its players.
+    pub fn mark_announced(&self, game: GameId, plies: usize) -> Result<(), StorageError> {
+        self.conn().execute(
+            "UPDATE games SET announced_plies = ?2 WHERE id = ?1",
+            params![id_in(game)?, ply_in(plies)?],
+        )?;
+        Ok(())
     }
 
     /// Writes everything to the main file and empties the write-ahead log.
@@ -356,7 +369,7 @@ impl Storage {
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, chess960, white_id, white_name,
     black_id, black_name, deadline_secs, created_ms, turn_started_ms, reminded, draw_offer,
-    takeback, pending, winner, end_reason, finished_ms";
+    takeback, pending, winner, end_reason, finished_ms, announced_plies";
 
 fn update_state(conn: &Connection, game: GameId, s: &GameState) -> Result<(), StorageError> {
     conn.execute(
@@ -393,7 +406,7 @@ fn games_where(
     let mut read = Vec::new();
     let mut damaged = Vec::new();
     while let Some(r) = rows.next()? {
-        match game_in(r) {
+        match game_in(r).and_then(|g| Ok((g, announced_in(r)?))) {
             Ok(row) => read.push(row),
             Err(e) => damaged.push(DamagedGame {
                 id: r.get::<_, i64>(0)?,
@@ -403,9 +416,13 @@ fn games_where(
         }
     }
     let mut games = Vec::new();
-    for row in read {
+    for (row, announced) in read {
         match turns_of(conn, row.id) {
-            Ok(turns) => games.push(StoredGame { row, turns }),
+            Ok(turns) => games.push(StoredGame {
+                row,
+                turns,
+                announced,
+            }),
             Err(e) => damaged.push(DamagedGame {
                 id: id_in(row.id)?,
                 channel: Some(row.channel),
@@ -513,6 +530,19 @@ fn game_in(r: &Row<'_>) -> Result<GameRow, StorageError> {
             finished,
         },
     })
+}
+
+/// The `announced_plies` column (the last of [`GAME_COLUMNS`]).
+fn announced_in(r: &Row<'_>) -> Result<Option<usize>, StorageError> {
+    r.get::<_, Option<i64>>(19)?
+        .map(|n| {
+            usize::try_from(n).map_err(|_| StorageError::BadValue {
+                table: "games",
+                column: "announced_plies",
+                value: n.to_string(),
+            })
+        })
+        .transpose()
 }
 
 fn id_in(id: u64) -> Result<i64, StorageError> {
