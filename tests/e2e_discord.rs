@@ -11,10 +11,10 @@ use std::time::{Duration, SystemTime};
 use fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt, TOKEN};
 use fake_discord::{FakeDiscord, RestCall};
 use nadare::config::Config;
-use nadare::discord::{Bot, FrontError};
+use nadare::discord::{Bot, FrontError, Timing};
 use nadare::service::{Clock, ManualClock, SystemClock};
 use serenity::all::{
-    ClientBuilder, Context, CreateAttachment, CreateInteractionResponse,
+    Builder, ClientBuilder, Context, CreateAttachment, CreateInteractionResponse,
     CreateInteractionResponseMessage, EventHandler, GatewayIntents, HttpBuilder, Interaction,
 };
 use serenity::async_trait;
@@ -64,10 +64,10 @@ impl EventHandler for Echo {
             let message = CreateInteractionResponseMessage::new()
                 .content(format!("hello {}", command.user.name))
                 .add_file(CreateAttachment::bytes(tiny_png(), "board.png"));
-            command
+            // The fake records whether it took the answer; a refusal is what some tests want.
+            let _ = command
                 .create_response(&ctx.http, CreateInteractionResponse::Message(message))
-                .await
-                .expect("the fake accepts the response");
+                .await;
         }
     }
 }
@@ -109,9 +109,67 @@ async fn fake_discord_carries_an_interaction_and_a_png_reply() {
     let png = reply.file_ending(".png").expect("a PNG attachment");
     assert_eq!(png.field, "files[0]");
     assert_eq!(png_size(&png.bytes), (2, 2));
+    assert!(reply.succeeded());
+
+    // Discord's rules, as the fake keeps them: one answer per interaction...
+    let again = CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new().content("again"),
+    );
+    let second = again
+        .execute(http_for(&fake), (id.into(), &token))
+        .await
+        .expect_err("a second answer is refused");
+    assert_eq!(discord_code(&second), Some(40060), "{second:?}");
+    // ...the first answer within the deadline...
+    fake.set_response_deadline(Duration::ZERO);
+    let late = fake.snowflake();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        GUILD_ID,
+        payloads::slash(late, &alice, FakeChannel::text(10), "hello", &[]),
+    )
+    .await;
+    let late_token = payloads::token(late);
+    let refused = fake
+        .wait_call("the late answer", |c| c.path.contains(&late_token))
+        .await;
+    assert_eq!(refused.status, 404, "Unknown interaction: {refused:#?}");
+    // ...and 429 with rate-limit headers when a route is exhausted.
+    fake.rate_limit("GET", "/users/@me", 1);
+    let limited = http_for(&fake)
+        .get_current_user()
+        .await
+        .expect_err("rate limited");
+    assert!(matches!(
+        &limited,
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 429
+    ));
+    http_for(&fake)
+        .get_current_user()
+        .await
+        .expect("the limit has passed");
 
     shards.shutdown_all().await;
     running.await.expect("client task").expect("clean shutdown");
+}
+
+/// A REST client for the fake, without serenity's own rate limiter (which would bypass it).
+fn http_for(fake: &FakeDiscord) -> serenity::http::Http {
+    HttpBuilder::new(TOKEN)
+        .proxy(fake.url())
+        .ratelimiter_disabled(true)
+        .build()
+}
+
+/// Discord's error code in a failed REST call.
+fn discord_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) => {
+            Some(r.error.code)
+        }
+        _ => None,
+    }
 }
 
 /// Settings a test runs the bot with.
@@ -122,6 +180,8 @@ struct Setup {
     token: &'static str,
     sweep_interval: &'static str,
     development_guild: bool,
+    /// The bot's deferral threshold; zero defers whatever is not done at once.
+    defer_after: Duration,
 }
 
 impl Default for Setup {
@@ -133,6 +193,7 @@ impl Default for Setup {
             token: TOKEN,
             sweep_interval: "30s",
             development_guild: false,
+            defer_after: Timing::default().defer_after,
         }
     }
 }
@@ -182,25 +243,40 @@ impl World {
     /// Starts the bot on `clock` and waits until it has registered its commands.
     async fn start_with_clock(&mut self, setup: &Setup, clock: Arc<dyn Clock>) {
         let from = self.fake.calls().len();
-        let bot = Bot::start_with_clock(&self.config(setup), clock)
+        let timing = Timing {
+            defer_after: setup.defer_after,
+        };
+        let bot = Bot::start_with_timing(&self.config(setup), clock, timing)
             .await
             .expect("the bot starts");
         self.bot = Some(bot);
+        let global = format!("/applications/{}/commands", payloads::APPLICATION_ID);
+        let guild = format!(
+            "/applications/{}/guilds/{GUILD_ID}/commands",
+            payloads::APPLICATION_ID
+        );
+        let expected = if setup.development_guild {
+            &guild
+        } else {
+            &global
+        };
         let (_, registration) = self
             .fake
             .wait_call_from(from, "command registration", |c| {
-                c.method == "PUT" && c.path.ends_with("/commands")
+                c.method == "PUT" && c.path == *expected
             })
             .await;
-        let expected = if setup.development_guild {
-            format!(
-                "/applications/{}/guilds/{GUILD_ID}/commands",
-                payloads::APPLICATION_ID
-            )
-        } else {
-            format!("/applications/{}/commands", payloads::APPLICATION_ID)
-        };
-        assert_eq!(registration.path, expected);
+        assert!(registration.succeeded(), "{registration:#?}");
+        if setup.development_guild {
+            let cleared = self
+                .fake
+                .wait_call_from(from, "global commands cleared", |c| {
+                    c.method == "PUT" && c.path == global
+                })
+                .await
+                .1;
+            assert_eq!(cleared.json, serde_json::json!([]), "no doubled commands");
+        }
         let names: Vec<&str> = registration
             .json
             .as_array()
@@ -221,20 +297,21 @@ impl World {
     }
 
     /// The message that finally answers interaction `id`: its callback, or after a deferral
-    /// the edit or follow-up that completes it.
+    /// or a placeholder the edit or follow-up that carries the answer.
     async fn answer_to(&self, id: u64) -> RestCall {
         let token = payloads::token(id);
-        let (index, first) = self
-            .fake
-            .wait_call_from(0, "the interaction's answer", |c| c.path.contains(&token))
-            .await;
-        if first.json["type"] != 5 {
-            return first;
-        }
         self.fake
-            .wait_call_from(index + 1, "the deferred answer", |c| {
-                c.path.contains(&token) && c.method != "DELETE"
+            .wait_call_from(0, "the interaction's answer", |c| {
+                c.path.contains(&token) && carries_answer(c)
             })
+            .await
+            .1
+    }
+
+    /// Waits until a message from call index `from` on pings `user`.
+    async fn wait_ping(&self, from: usize, user: &FakeUser) -> RestCall {
+        self.fake
+            .wait_call_from(from, "a ping", |c| c.pinged().contains(&user.id))
             .await
             .1
     }
@@ -315,11 +392,24 @@ impl World {
         let path = format!("/channels/{channel}/messages");
         self.fake
             .wait_call_from(from, "a message in the channel", |c| {
-                c.method == "POST" && c.path == path
+                c.method == "POST" && c.path == path && c.succeeded()
             })
             .await
             .1
     }
+}
+
+/// Whether `call` carries an interaction's answer rather than a step towards it: not a
+/// deferral, a placeholder, a read, a removal or a ping of its own.
+fn carries_answer(call: &RestCall) -> bool {
+    let content = call.content();
+    call.method != "DELETE"
+        && call.method != "GET"
+        && call.json["type"] != 5
+        && !content.ends_with("opening a thread for the game…")
+        && content != "(answered privately)"
+        && content != "Done: the answer is posted for everyone below."
+        && !content.ends_with(" ↑")
 }
 
 fn button(call: &RestCall, action: &str) -> String {
@@ -419,6 +509,12 @@ async fn avalanche_from_challenge_to_mate() {
 
     let mate = world.play(&bob, channel, "Qh4/a4").await;
     assert_board(&mate);
+    let pings = world.fake.pings();
+    assert!(
+        pings.contains(&bob.id) && pings.contains(&alice.id),
+        "the challenged and the players to move were pinged: {pings:?}"
+    );
+    assert!(!pings.contains(&carol.id), "never a spectator");
     assert!(lower(&mate).contains("checkmate"), "{}", mate.content());
 
     let after = world.play(&alice, channel, "a4").await;
@@ -462,10 +558,12 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
     let created = world
         .fake
         .wait_call("the game thread", |c| {
-            c.path == format!("/channels/{}/threads", parent.id)
+            c.path
+                .starts_with(&format!("/channels/{}/messages/", parent.id))
+                && c.path.ends_with("/threads")
         })
         .await;
-    assert_eq!(created.json["type"], 11, "a public thread");
+    assert!(created.succeeded(), "{created:#?}");
     assert!(
         created.json["name"]
             .as_str()
@@ -475,6 +573,12 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
         .fake
         .first_posted_channel()
         .expect("the challenge is posted in the thread");
+    assert_eq!(
+        created.path,
+        format!("/channels/{}/messages/{thread_id}/threads", parent.id),
+        "the thread starts from the challenge message (thread id = message id)"
+    );
+    world.wait_ping(0, &bob).await;
     let thread = FakeChannel::thread(thread_id, parent.id);
     assert!(
         challenge.content().contains(&format!("<#{thread_id}>")),
@@ -508,10 +612,9 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
     world.stop().await;
 }
 
-/// Work that outlasts the quick-answer window is deferred, then completed: publicly by
-/// editing the deferred answer, privately by replacing it with an ephemeral follow-up.
+/// A challenge is checked before any thread is opened: a refused one opens none.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn slow_work_is_deferred_then_completed() {
+async fn a_refused_challenge_opens_no_thread() {
     let mut world = World::new(1).await;
     world
         .start(&Setup {
@@ -519,10 +622,8 @@ async fn slow_work_is_deferred_then_completed() {
             ..Setup::default()
         })
         .await;
-    world.fake.delay("POST", "/threads", Duration::from_secs(2));
     let alice = alice();
     let parent = FakeChannel::with_threads(2_000_000_000_000_005);
-
     let refused = world
         .slash(
             &alice,
@@ -531,29 +632,12 @@ async fn slow_work_is_deferred_then_completed() {
             &[Opt::str("variant", "standard"), Opt::str("chess960", "7")],
         )
         .await;
-    assert_eq!(
-        refused.method, "POST",
-        "an ephemeral follow-up: {refused:#?}"
-    );
-    assert!(refused.is_ephemeral());
+    assert!(refused.is_ephemeral(), "{refused:#?}");
     assert!(
         refused.content().contains("fixed setup"),
         "{}",
         refused.content()
     );
-    let calls = world.fake.calls();
-    assert!(
-        calls
-            .iter()
-            .any(|c| c.method == "DELETE" && c.path.ends_with("/messages/@original"))
-    );
-    assert!(
-        calls
-            .iter()
-            .any(|c| c.method == "DELETE" && c.path.starts_with("/channels/")),
-        "the refused challenge's thread is removed"
-    );
-
     let opened = world
         .slash(
             &alice,
@@ -562,13 +646,106 @@ async fn slow_work_is_deferred_then_completed() {
             &[Opt::str("variant", "avalanche")],
         )
         .await;
-    assert_eq!(
-        opened.method, "PATCH",
-        "the deferred answer is edited: {opened:#?}"
-    );
-    assert!(opened.path.ends_with("/messages/@original"));
     assert!(opened.content().contains("<#"), "{}", opened.content());
     button(&opened, "accept");
+    let threads: Vec<RestCall> = world
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.path.ends_with("/threads"))
+        .collect();
+    assert_eq!(threads.len(), 1, "only the valid challenge got a thread");
+    world.stop().await;
+}
+
+/// Where Discord refuses the thread, the challenge is made in the channel itself, and the
+/// challenged player is still pinged (the placeholder's edit notifies nobody).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_thread_falls_back_to_the_channel() {
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            threads: true,
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), bob());
+    let parent = FakeChannel::with_threads(2_000_000_000_000_007);
+    world.fake.refuse_threads(parent.id);
+    let challenge = world
+        .slash(&alice, parent, "challenge", &[Opt::user("opponent", &bob)])
+        .await;
+    assert_eq!(challenge.method, "PATCH", "{challenge:#?}");
+    assert!(
+        !challenge.content().contains("<#"),
+        "{}",
+        challenge.content()
+    );
+    let accept = button(&challenge, "accept");
+    let ping = world.wait_ping(0, &bob).await;
+    assert!(
+        ping.path.starts_with("/webhooks/"),
+        "a follow-up: {ping:#?}"
+    );
+    assert!(!challenge.notifies, "an edit notifies nobody");
+    assert_board(&world.press(&bob, parent, &accept).await);
+    world.stop().await;
+}
+
+/// With every answer deferred, Discord's rules still hold: a half-entered turn and a flipped
+/// board (a private answer with a file) stay private, a public turn pings the next player in a
+/// follow-up, and the interaction is answered once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deferred_answers_keep_their_visibility_and_pings() {
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            defer_after: Duration::ZERO,
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_008);
+    world
+        .slash(
+            &alice,
+            channel,
+            "challenge",
+            &[
+                Opt::user("opponent", &bob),
+                Opt::str("variant", "avalanche"),
+                Opt::str("colour", "white"),
+            ],
+        )
+        .await;
+    let from = world.fake.calls().len();
+    let started = world.slash(&bob, channel, "accept", &[]).await;
+    assert_board(&started);
+    world.wait_ping(from, &alice).await;
+
+    let half = world.play(&alice, channel, "g4").await;
+    assert!(
+        half.is_ephemeral(),
+        "a half-entered turn is private: {half:#?}"
+    );
+    let from = world.fake.calls().len();
+    let turn = world.play(&alice, channel, "e6").await;
+    assert_board(&turn);
+    let ping = world.wait_ping(from, &bob).await;
+    assert_eq!(ping.method, "POST", "a follow-up pings: {ping:#?}");
+
+    let flipped = world.press(&carol(), channel, &button(&turn, "flip")).await;
+    assert!(flipped.is_ephemeral(), "a flipped board is private");
+    assert!(flipped.file_ending(".png").is_some(), "with its image");
+
+    let refusal = world.play(&carol(), channel, "a6").await;
+    assert!(refusal.is_ephemeral(), "{refusal:#?}");
+    let calls = world.fake.calls();
+    assert!(
+        calls.iter().all(|c| c.succeeded()),
+        "Discord refused nothing: {:#?}",
+        calls.iter().filter(|c| !c.succeeded()).collect::<Vec<_>>()
+    );
     world.stop().await;
 }
 
@@ -679,7 +856,11 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
     assert_board(&promoted);
     assert!(promoted.content().contains("=Q"), "{}", promoted.content());
 
-    let resigned = world.press(&bob, channel, &resign).await;
+    let question = world.press(&bob, channel, &resign).await;
+    assert!(question.is_ephemeral(), "an old Resign button asks first");
+    let resigned = world
+        .press(&bob, channel, &button(&question, "resign-yes"))
+        .await;
     assert!(!resigned.is_ephemeral(), "{resigned:#?}");
     assert!(
         lower(&resigned).contains("resign"),
@@ -760,4 +941,68 @@ async fn shards_follow_the_config() {
         world.fake.calls().iter().all(|c| c.method != "PUT"),
         "commands are registered by the process with shard 0"
     );
+}
+
+/// The sweeper posts into a game's thread even after Discord archived it for inactivity, and
+/// when the thread cannot be reopened (locked) the players hear of it in the parent channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sweeper_reopens_archived_threads() {
+    let mut world = World::new(1).await;
+    let clock = Arc::new(ManualClock::new(SystemTime::now()));
+    let setup = Setup {
+        threads: true,
+        sweep_interval: "1s",
+        ..Setup::default()
+    };
+    world.start_with_clock(&setup, clock.clone()).await;
+    let (alice, bob) = (alice(), bob());
+    let parent = FakeChannel::with_threads(2_000_000_000_000_009);
+    let other_parent = FakeChannel::with_threads(2_000_000_000_000_010);
+    world
+        .slash(&alice, parent, "challenge", &[Opt::user("opponent", &bob)])
+        .await;
+    let thread = world.fake.first_posted_channel().expect("a game thread");
+    world
+        .slash(
+            &bob,
+            other_parent,
+            "challenge",
+            &[Opt::user("opponent", &alice)],
+        )
+        .await;
+    let locked = world
+        .fake
+        .calls()
+        .iter()
+        .rev()
+        .find_map(|c| {
+            c.path
+                .strip_prefix("/channels/")
+                .and_then(|rest| rest.strip_suffix("/messages"))
+                .and_then(|id| id.parse::<u64>().ok())
+        })
+        .expect("the second game thread");
+    assert_ne!(locked, thread);
+    world.fake.archive(thread, false);
+    world.fake.archive(locked, true);
+
+    let from = world.fake.calls().len();
+    clock.advance(Duration::from_secs(11 * 60));
+    let notice = world.channel_message(from, thread).await;
+    assert!(lower(&notice).contains("expired"), "{}", notice.content());
+    let calls = world.fake.calls();
+    let thread_path = format!("/channels/{thread}");
+    assert!(
+        calls[from..]
+            .iter()
+            .any(|c| c.method == "PATCH" && c.path == thread_path && c.succeeded()),
+        "the thread was unarchived first"
+    );
+    let told = world.channel_message(from, other_parent.id).await;
+    assert!(
+        told.content().contains(&format!("<#{locked}>")),
+        "{}",
+        told.content()
+    );
+    world.stop().await;
 }

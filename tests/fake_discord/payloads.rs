@@ -331,3 +331,19 @@ pub fn thread(id: u64, parent: u64, name: &str) -> Value {
         "total_message_sent": 0,
     })
 }
+
+/// The channel object of a guild text channel.
+pub fn text_channel(id: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "guild_id": GUILD_ID.to_string(),
+        "type": 0,
+        "name": "games",
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": false,
+        "rate_limit_per_user": 0,
+        "last_message_id": null,
+        "parent_id": null,
+    })
+}

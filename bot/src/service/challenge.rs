@@ -7,8 +7,8 @@ use rules::{Color, Game, Variant};
 
 use super::live::{Live, Slot};
 use super::{
-    Action, ColorChoice, GameService, Origin, Reply, SetupChoice, SlotGuard, User, format_duration,
-    save_failed,
+    Action, ColorChoice, Command, GameService, Origin, Reply, SetupChoice, SlotGuard, User,
+    format_duration, save_failed,
 };
 use crate::storage::{ChallengeEnd, ChallengeRow, GameRow, GameState};
 
@@ -48,20 +48,10 @@ impl GameService {
             }
             Slot::Game(_) | Slot::Free | Slot::Retired => {}
         }
-        if let Err(e) = self.check_setup(&ask) {
+        if let Err(e) = self.check_ask(&ask) {
             return Reply::private(e);
         }
         let deadline = ask.deadline.or(self.shared.config.default_deadline);
-        if let Some(d) = deadline {
-            let config = &self.shared.config;
-            if d < config.min_deadline || d > config.max_deadline {
-                return Reply::private(format!(
-                    "A move deadline must be between {} and {}.",
-                    format_duration(config.min_deadline),
-                    format_duration(config.max_deadline)
-                ));
-            }
-        }
         let now = self.now_ms();
         let ttl = i64::try_from(self.shared.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
         let row = ChallengeRow {
@@ -114,6 +104,46 @@ impl GameService {
             mentions: row.opponent.iter().map(|o| o.id).collect(),
             ..Reply::default()
         }
+    }
+
+    /// Why a challenge asking for this could not be made anywhere, if it could not: a setup
+    /// the variant cannot start from, a deadline out of range. A front may check this before
+    /// preparing a place (a thread) for the challenge.
+    pub fn check_challenge(&self, command: &Command) -> Option<Reply> {
+        let Command::Challenge {
+            opponent,
+            variant,
+            setup,
+            color,
+            deadline,
+        } = command
+        else {
+            return None;
+        };
+        let ask = Ask {
+            opponent: opponent.clone(),
+            variant: *variant,
+            setup: *setup,
+            color: *color,
+            deadline: *deadline,
+        };
+        self.check_ask(&ask).err().map(Reply::private)
+    }
+
+    /// Refuses what no channel's state could allow: the setup, the deadline.
+    fn check_ask(&self, ask: &Ask) -> Result<(), String> {
+        self.check_setup(ask)?;
+        if let Some(d) = ask.deadline.or(self.shared.config.default_deadline) {
+            let config = &self.shared.config;
+            if d < config.min_deadline || d > config.max_deadline {
+                return Err(format!(
+                    "A move deadline must be between {} and {}.",
+                    format_duration(config.min_deadline),
+                    format_duration(config.max_deadline)
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Refuses setups the variant cannot start from, before anyone accepts.
