@@ -4,5 +4,6 @@ pub mod cli;
 pub mod config;
 pub mod console;
 pub mod discord;
+pub mod logging;
 pub mod service;
 pub mod storage;

@@ -1,11 +1,11 @@
 //! The `nadare` binary: the Discord bot, the local console and the command-line tools.
 
 use std::future::Future;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use nadare::cli;
-use tracing_subscriber::EnvFilter;
 
 /// nadare (なだれ): chess, Chess960 and Avalanche on Discord.
 #[derive(Debug, Parser)]
@@ -20,6 +20,12 @@ enum Command {
     /// Run the Discord bot (token from the config file or DISCORD_TOKEN).
     Run(nadare::discord::RunArgs),
     /// Play in the terminal as named users (`alice> challenge bob`), with the same storage.
+    ///
+    /// Each line is `USER> COMMAND ARGS`, or `USER@ROOM> COMMAND ARGS` to play in another room
+    /// (a room holds one game, like a Discord channel; without `@ROOM` it is `main`). Names are
+    /// one word of at most 32 characters, and case does not matter. In `challenge`, `@NAME`
+    /// always names the opponent, even a name that reads as an option (`@b`, `@960`); a word
+    /// starting with a digit, `-`, `+`, `#` or `=` is never taken for a name.
     Local(nadare::console::LocalArgs),
     /// Count the turn sequences from a position to a depth.
     Perft(cli::perft::PerftArgs),
@@ -40,13 +46,12 @@ fn main() -> ExitCode {
     let command = Cli::parse().command;
     if matches!(command, Command::Run(_)) {
         // Logs go to standard error; RUST_LOG chooses what (default: info for nadare).
-        tracing_subscriber::fmt()
-            .with_env_filter(
-                EnvFilter::try_from_default_env()
-                    .unwrap_or_else(|_| EnvFilter::new("warn,nadare=info")),
-            )
-            .with_writer(std::io::stderr)
-            .init();
+        let directives = std::env::var("RUST_LOG").ok();
+        let ansi = std::io::stderr().is_terminal();
+        if let Err(e) = nadare::logging::init(directives.as_deref(), std::io::stderr, ansi) {
+            eprintln!("error: cannot start logging: {e}");
+            return ExitCode::FAILURE;
+        }
     }
     let result = match command {
         Command::Run(args) => block_on(nadare::discord::run(args)),

@@ -217,3 +217,144 @@ fn announcements_are_recognised() {
         None
     );
 }
+
+#[test]
+fn a_second_process_on_the_database_is_refused_clearly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("nadare.db");
+    let held = Storage::open(&db).expect("this process holds the database");
+    let out = nadare(dir.path(), "alice> challenge bob\n")
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("in use by another nadare process"), "{err}");
+    assert!(held.load_unfinished().expect("load").challenges.is_empty());
+    drop(held);
+    let out = nadare(dir.path(), "alice> challenge bob\n")
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_read_only_folder_is_a_permission_problem_not_damage() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).expect("folder");
+    let db = data.join("nadare.db");
+    drop(Storage::open(&db).expect("create"));
+    let before = std::fs::read(&db).expect("read");
+    let mode = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod")
+    };
+    let mut cmd = nadare(dir.path(), "alice> challenge bob\n");
+    cmd.arg("--db").arg(&db);
+    // Root may write anywhere: run the bot as `nobody`, owning the file but not its folder.
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        std::os::unix::fs::chown(&db, Some(65534), Some(65534)).expect("chown");
+        mode(dir.path(), 0o755);
+        cmd.uid(65534).gid(65534);
+    }
+    mode(&data, 0o555);
+    let out = cmd.output().expect("run");
+    mode(&data, 0o755);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("may not write") && err.contains("permissions") && err.contains("untouched"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("damaged") && !err.contains("corrupt"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&db).expect("read"),
+        before,
+        "the file is unchanged"
+    );
+}
+
+/// Runs `nadare local` in `dir` reading `input` from standard input.
+fn interactive(dir: &Path, input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nadare"))
+        .current_dir(dir)
+        .arg("local")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input).expect("write");
+    drop(stdin);
+    child.wait_with_output().expect("run")
+}
+
+#[test]
+fn bad_bytes_and_huge_lines_are_bad_lines_and_the_session_goes_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut input = b"alice> challenge bob white\n\xff\xfe> board\n".to_vec();
+    input.extend(b"alice> ".iter().chain(&[b'x'; 1 << 20]));
+    input.extend(b"\nalice> dance\x1b[2J\x07\r\nbob> accept\r\nalice> move e4\n");
+    let out = interactive(dir.path(), &input);
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(err.contains("line 2: the line is not valid UTF-8"), "{err}");
+    assert!(err.contains("line 3: the line is too long"), "{err}");
+    assert!(err.contains("line 4:") && err.contains("dance"), "{err}");
+    assert!(
+        err.len() + stdout.len() < 20_000,
+        "the huge line is not echoed"
+    );
+    for text in [&err, &stdout] {
+        assert!(
+            !text.contains(['\x1b', '\x07', '\r']),
+            "control characters reach the terminal: {text:?}"
+        );
+    }
+    assert!(stdout.contains("**1. e4** — alice (White)"), "{stdout}");
+}
+
+#[test]
+fn a_board_that_cannot_be_written_is_reported_and_the_turn_still_announced() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The first board's file name is taken by a folder: writing it fails.
+    std::fs::create_dir_all(dir.path().join("boards/board-00001.png")).expect("folder");
+    let out = nadare(
+        dir.path(),
+        "alice> challenge bob white\nbob> accept\nalice> move e4\n",
+    )
+    .output()
+    .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("[image not saved] cannot write boards/board-00001.png"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("**1. e4** — alice (White)"), "{stdout}");
+    assert!(
+        stdout.contains("[image] boards/board-00002.png"),
+        "{stdout}"
+    );
+    let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
+    assert_eq!(
+        storage.load_game(1).expect("load").expect("game").turns,
+        vec!["e4"]
+    );
+}

@@ -1,11 +1,13 @@
 //! Storage: rows round-trip, games survive a reopen, damaged files are refused clearly.
 
 use std::io::{Seek, SeekFrom, Write};
+use std::path::Path;
 use std::time::Duration;
 
 use nadare::service::{ColorChoice, SetupChoice, User};
 use nadare::storage::{
-    ChallengeEnd, ChallengeRow, Finished, GameRow, GameState, LATEST_VERSION, Storage, StorageError,
+    APPLICATION_ID, ChallengeEnd, ChallengeRow, Finished, GameRow, GameState, LATEST_VERSION,
+    Storage, StorageError,
 };
 use rules::{Color, EndReason, Outcome, Variant};
 
@@ -118,10 +120,10 @@ fn a_file_that_is_not_a_database_is_refused() {
     )
     .expect("write");
     let err = Storage::open(&path).expect_err("must refuse");
-    assert!(matches!(err, StorageError::Corrupt { .. }), "{err:?}");
+    assert!(matches!(err, StorageError::NotADatabase { .. }), "{err:?}");
     let message = err.to_string();
     assert!(
-        message.contains("notes.db") && message.contains("corrupt"),
+        message.contains("notes.db") && message.contains("not an SQLite database"),
         "{message}"
     );
     // The file is left as it was.
@@ -184,5 +186,105 @@ fn a_missing_folder_is_a_clear_error() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("no/such/folder/nadare.db");
     let err = Storage::open(&path).expect_err("must refuse");
-    assert!(err.to_string().contains("cannot open"), "{err}");
+    assert!(matches!(err, StorageError::NoFolder { .. }), "{err:?}");
+    assert!(err.to_string().contains("folder does not exist"), "{err}");
+}
+
+/// The bytes of a file and whether SQLite side files appeared beside it.
+fn snapshot(path: &Path) -> (Vec<u8>, bool) {
+    let side = ["-wal", "-shm", "-journal"].iter().any(|s| {
+        let mut p = path.as_os_str().to_owned();
+        p.push(s);
+        Path::new(&p).exists()
+    });
+    (std::fs::read(path).expect("read"), side)
+}
+
+#[test]
+fn other_programs_databases_are_refused_untouched() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cases = [
+        (
+            "notes.db",
+            "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');",
+            "notes",
+        ),
+        (
+            "league.db",
+            "CREATE TABLE games (id INTEGER PRIMARY KEY, white TEXT); INSERT INTO games VALUES (1, 'x');",
+            "games",
+        ),
+        (
+            "stamped.db",
+            "PRAGMA application_id = 42; CREATE TABLE t (x);",
+            "0x0000002a",
+        ),
+        ("blank.db", "PRAGMA user_version = 3;", "without tables"),
+    ];
+    for (name, sql, says) in cases {
+        let path = dir.path().join(name);
+        rusqlite::Connection::open(&path)
+            .and_then(|c| c.execute_batch(sql))
+            .expect("foreign database");
+        let before = snapshot(&path);
+        assert!(!before.1, "{name}: no side files to start with");
+        let err = Storage::open(&path).expect_err("must refuse");
+        assert!(
+            matches!(err, StorageError::Foreign { .. }),
+            "{name}: {err:?}"
+        );
+        let message = err.to_string();
+        assert!(
+            message.contains(name) && message.contains(says) && message.contains("changed nothing"),
+            "{message}"
+        );
+        assert_eq!(snapshot(&path), before, "{name} is exactly as it was");
+    }
+}
+
+#[test]
+fn an_empty_file_nadare_did_not_create_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("nadare.db");
+    std::fs::write(&path, b"").expect("touch");
+    let err = Storage::open(&path).expect_err("must refuse");
+    assert!(matches!(err, StorageError::Empty { .. }), "{err:?}");
+    assert!(err.to_string().contains("Delete it"), "{err}");
+    assert_eq!(snapshot(&path), (Vec::new(), false));
+}
+
+#[test]
+fn nadare_databases_carry_its_application_id() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("nadare.db");
+    drop(Storage::open(&path).expect("create"));
+    // The SQLite header keeps the application id big-endian at offset 68.
+    let header = std::fs::read(&path).expect("read");
+    assert_eq!(header[68..72], 0x6e64_7265_i32.to_be_bytes());
+    assert_eq!(APPLICATION_ID, 0x6e64_7265);
+
+    // A database of an earlier nadare (tables, no id) is recognised and stamped.
+    let conn = rusqlite::Connection::open(&path).expect("raw open");
+    conn.pragma_update(None, "application_id", 0)
+        .expect("unstamp");
+    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
+        .expect("checkpoint");
+    drop(conn);
+    assert_eq!(std::fs::read(&path).expect("read")[68..72], [0, 0, 0, 0]);
+    let storage = Storage::open(&path).expect("earlier nadare's database");
+    storage.checkpoint().expect("checkpoint");
+    assert_eq!(
+        std::fs::read(&path).expect("read")[68..72],
+        0x6e64_7265_i32.to_be_bytes()
+    );
+}
+
+#[test]
+fn one_process_may_open_its_database_twice() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("nadare.db");
+    let first = Storage::open(&path).expect("open");
+    first.start_game(None, &game_row(1)).expect("start");
+    let second = Storage::open(&path).expect("the same process opens it again");
+    assert!(second.load_game(1).expect("load").is_some());
 }

@@ -2,9 +2,10 @@
 //! ≤ 30 KB). The PNG size of each scene is printed before its timings.
 
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use render::{RenderOptions, Renderer, Scene};
+use render::{Labels, RenderOptions, Renderer, Scene};
 use rules::{Color, Position, Square, Variant};
 
 fn sq(name: &str) -> Square {
@@ -45,8 +46,23 @@ fn scenes() -> Vec<(&'static str, Scene)> {
     avalanche.white = "Ralph Betza".into();
     avalanche.black = "Avalanche fan".into();
 
+    let mut japanese = scene(
+        Variant::Standard,
+        "r1bq1rk1/ppp2Bpp/2np1n2/2b1p3/4P3/2NP1N2/PPP2PPP/R1BQK2R b KQ - 0 7",
+    );
+    japanese.last_move = Some((sq("c4"), sq("f7")));
+    japanese.white = "なだれ太郎 🐉".into();
+    japanese.black = "山田花子（やまだはなこ）".into();
+    japanese.labels = Some(Labels {
+        heading: "スタンダード".into(),
+        status: "7手目・黒の手番（チェック）".into(),
+        white: "白".into(),
+        black: "黒".into(),
+    });
+
     vec![
         ("start", start),
+        ("japanese_names", japanese),
         ("midgame_check", midgame),
         ("avalanche_arrows", avalanche),
     ]
@@ -65,6 +81,28 @@ fn bench(c: &mut Criterion) {
         group.bench_function(name, |b| b.iter(|| renderer.render_png(black_box(&scene))));
     }
     group.finish();
+    // Names the renderer has not drawn before: every Japanese glyph is rasterised during the
+    // render (a fresh renderer for each, prepared outside the timing).
+    let (_, japanese) = &scenes()[1];
+    let mut cold = c.benchmark_group("render_png_512_first_time");
+    cold.sample_size(10)
+        .warm_up_time(Duration::from_millis(1))
+        .measurement_time(Duration::from_millis(1));
+    cold.bench_function("japanese_names", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let Ok(renderer) = Renderer::new(RenderOptions::default()) else {
+                    continue;
+                };
+                let start = Instant::now();
+                let _ = black_box(renderer.render_png(black_box(japanese)));
+                total += start.elapsed();
+            }
+            total
+        })
+    });
+    cold.finish();
     c.bench_function("renderer_new_512", |b| {
         b.iter(|| Renderer::new(black_box(RenderOptions::default())))
     });

@@ -3,7 +3,7 @@
 
 use std::error::Error;
 
-use render::{RenderOptions, Renderer, Scene, Theme};
+use render::{Labels, RenderOptions, Renderer, Scene, Theme};
 use rules::{Color, Position, Square, Variant};
 
 fn sq(name: &str) -> Result<Square, Box<dyn Error>> {
@@ -49,5 +49,19 @@ fn main() -> Result<(), Box<dyn Error>> {
     check.white = "Alice".into();
     check.black = "Bob the very patient endgame enthusiast".into();
     draw(&dir, "black-check.png", Theme::Green, &check)?;
+
+    // Japanese names and words, as a Japanese message catalog would supply them.
+    let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5";
+    let mut japanese = Scene::from_position(&Position::from_fen(Variant::Standard, fen)?);
+    japanese.last_move = Some((sq("g8")?, sq("f6")?));
+    japanese.white = "なだれ太郎".into();
+    japanese.black = "山田花子 🐉".into();
+    japanese.labels = Some(Labels {
+        heading: "スタンダード".into(),
+        status: "5手目・白の手番".into(),
+        white: "白".into(),
+        black: "黒".into(),
+    });
+    draw(&dir, "japanese.png", Theme::Classic, &japanese)?;
     Ok(())
 }

@@ -1,4 +1,6 @@
-//! The DejaVu Sans faces nadare draws with, and their glyph outlines.
+//! The faces nadare draws with, and their glyph outlines: DejaVu Sans for pieces and Latin text,
+//! and two embedded fallbacks (subsets made by `render/fonts/subset.sh`, SIL OFL 1.1, licence in
+//! `render/fonts/OFL.txt`) for Japanese and emoji.
 
 use std::fmt::Write as _;
 
@@ -46,6 +48,17 @@ impl Font {
     /// DejaVu Sans Bold, for the players' names.
     pub fn sans_bold() -> Result<Font, RenderError> {
         Font::parse(dejavu::sans::bold())
+    }
+
+    /// Noto Sans CJK JP Regular, cut to JIS X 0208, kana and full-width forms: the fallback for
+    /// Japanese.
+    pub fn japanese() -> Result<Font, RenderError> {
+        Font::parse(include_bytes!("../fonts/NotoSansCJKjp-Regular.subset.otf"))
+    }
+
+    /// Noto Emoji (monochrome) at weight 400: the fallback for emoji.
+    pub fn emoji() -> Result<Font, RenderError> {
+        Font::parse(include_bytes!("../fonts/NotoEmoji-Regular.subset.ttf"))
     }
 
     fn parse(data: &'static [u8]) -> Result<Font, RenderError> {

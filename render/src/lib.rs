@@ -21,7 +21,7 @@ mod theme;
 mod tiles;
 
 pub use renderer::{RenderOptions, Renderer};
-pub use scene::Scene;
+pub use scene::{Labels, Scene};
 pub use theme::{ParseThemeError, Theme};
 
 /// What can go wrong while preparing or drawing a board.
@@ -30,7 +30,7 @@ pub enum RenderError {
     /// The board size is outside what the renderer draws.
     #[error("a board of {0} px cannot be drawn: choose 128 to 2048 px")]
     Size(u32),
-    /// The embedded font could not be read.
+    /// An embedded font could not be read.
     #[error("the embedded font is unusable: {0}")]
     Font(String),
     /// A piece of the built-in artwork could not be drawn.

@@ -10,7 +10,7 @@ use crate::font::Font;
 use crate::inks::{self, Inks};
 use crate::layout::Layout;
 use crate::palette::{Histogram, Ink, Palette};
-use crate::scene::Scene;
+use crate::scene::{Labels, Scene};
 use crate::sprites::PieceArtist;
 use crate::text::{Line, Style, Text};
 use crate::theme::Theme;
@@ -136,21 +136,30 @@ impl Renderer {
     fn compose(&self, scene: &Scene) -> Canvas {
         let l = &self.layout;
         let mut canvas = Canvas::new(l.width(), l.height(), self.bar);
+        let english;
+        let labels = match &scene.labels {
+            Some(labels) => labels,
+            None => {
+                english = Labels::english(scene);
+                &english
+            }
+        };
         let top = scene.orientation.opposite();
         self.draw_bar(
             &mut canvas,
             0,
             scene,
-            top,
-            &scene.variant_label(),
+            (top, labels.name(top, scene.player(top))),
+            &labels.heading,
             &self.inks.dim,
         );
+        let bottom = scene.orientation;
         self.draw_bar(
             &mut canvas,
             l.bottom_bar_y(),
             scene,
-            scene.orientation,
-            &scene.status(),
+            (bottom, labels.name(bottom, scene.player(bottom))),
+            &labels.status,
             &self.inks.text,
         );
         self.draw_board(&mut canvas, scene);
@@ -217,7 +226,7 @@ impl Renderer {
         canvas: &mut Canvas,
         y: usize,
         scene: &Scene,
-        color: Color,
+        (color, name): (Color, &str),
         right: &str,
         right_ink: &Ink,
     ) {
@@ -239,7 +248,7 @@ impl Renderer {
         let name_x0 = icon_x + l.icon;
         let name_x = (name_x0 + gap) as f32;
         let room = right_x - l.pad as f32 - name_x;
-        let name = self.text.line(Style::Name, scene.name(color), room);
+        let name = self.text.line(Style::Name, name, room);
         let name_clip = Clip::rect(name_x0, y, info_x0.saturating_sub(name_x0), l.bar);
         self.draw_line(canvas, &name, name_x, baseline, &self.inks.text, name_clip);
     }

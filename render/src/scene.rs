@@ -31,8 +31,51 @@ pub struct Scene {
     pub chess960: Option<u16>,
     /// The current move number (1 for the first move of a game).
     pub move_number: u32,
-    /// The result when the game is over, e.g. "1-0 · White wins by checkmate".
+    /// The result when the game is over, e.g. "1-0 · White wins by checkmate": while there is
+    /// one, no side is marked to move, and the English labels show it as the status.
     pub result: Option<String>,
+    /// The words of the bars, from the caller's message catalog; `None` draws
+    /// [`Labels::english`].
+    pub labels: Option<Labels>,
+}
+
+/// Every word an image shows besides the players' names, supplied by the caller so that it can
+/// be said in any language: the renderer draws these strings as they are (cut to fit).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Labels {
+    /// The upper bar's right side, the game's kind: "Chess960 #518", 「チェス960 #518」.
+    pub heading: String,
+    /// The lower bar's right side, whose move it is or the result: "Move 12 · White to move",
+    /// 「12手目・白の手番」, "1-0 · White wins by checkmate".
+    pub status: String,
+    /// Shown in White's bar when its player's name is blank: "White", 「白」.
+    pub white: String,
+    /// Shown in Black's bar when its player's name is blank: "Black", 「黒」.
+    pub black: String,
+}
+
+impl Labels {
+    /// The English words for `scene`: its variant (and setup number), and its result or else the
+    /// move number and whose move or promotion choice it is.
+    pub fn english(scene: &Scene) -> Labels {
+        Labels {
+            heading: scene.variant_label(),
+            status: scene.status(),
+            white: Color::White.name().to_string(),
+            black: Color::Black.name().to_string(),
+        }
+    }
+
+    /// What `color`'s bar shows as its name: `name`, or the colour's label when `name` is blank.
+    pub(crate) fn name<'a>(&'a self, color: Color, name: &'a str) -> &'a str {
+        if !crate::text::sanitize(name).is_empty() {
+            return name;
+        }
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
 }
 
 impl Default for Scene {
@@ -53,6 +96,7 @@ impl Default for Scene {
             chess960: None,
             move_number: 1,
             result: None,
+            labels: None,
         }
     }
 }
@@ -92,8 +136,8 @@ impl Scene {
         self.last_push = turn.push.map(|p| (p.from, p.to));
     }
 
-    /// The bar's name for the variant, with the setup number where there is one.
-    pub(crate) fn variant_label(&self) -> String {
+    /// The English name for the variant, with the setup number where there is one.
+    fn variant_label(&self) -> String {
         match (self.variant, self.chess960) {
             (Variant::Chess960, Some(n)) => format!("Chess960 #{n}"),
             (Variant::Standard, _) | (_, None) => self.variant.name().to_string(),
@@ -101,8 +145,8 @@ impl Scene {
         }
     }
 
-    /// The bar's status: the result, or whose move (or promotion choice) it is.
-    pub(crate) fn status(&self) -> String {
+    /// The English status: the result, or whose move (or promotion choice) it is.
+    fn status(&self) -> String {
         match &self.result {
             Some(r) => r.clone(),
             None => {
@@ -119,16 +163,11 @@ impl Scene {
         }
     }
 
-    /// The display name of `color`'s player, or the colour's name when it is blank.
-    pub(crate) fn name(&self, color: Color) -> &str {
-        let name = match color {
+    /// The display name of `color`'s player, as given (possibly blank).
+    pub(crate) fn player(&self, color: Color) -> &str {
+        match color {
             Color::White => &self.white,
             Color::Black => &self.black,
-        };
-        if crate::text::sanitize(name).is_empty() {
-            color.name()
-        } else {
-            name
         }
     }
 }

@@ -1,10 +1,11 @@
 //! Text in the bars and the board coordinates: a glyph atlas rasterised once, a cache for the
-//! rest of Unicode, and one-line layout that never overflows.
+//! rest of Unicode (Japanese and emoji from the fallback faces), and one-line layout that never
+//! overflows.
 
 use std::collections::HashMap;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use tiny_skia::{FillRule, Mask, Transform};
+use tiny_skia::{FillRule, LineJoin, Mask, Stroke, Transform};
 use unicode_bidi::BidiInfo;
 
 use crate::RenderError;
@@ -55,6 +56,9 @@ pub(crate) struct Line {
 /// in plain Latin script.
 const ATLAS_EXTRA: &str = "…·–—#½ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝßàáâãäåæçèéêëìíîïñòóôõöøùúûüýÿ";
 
+/// How much bolder, in em, the bold styles draw the fallback faces, which come in one weight.
+const FAKE_BOLD_EM: f32 = 0.035;
+
 /// At most this many glyphs are kept in the on-demand cache; past it the cache starts over.
 const CACHE_LIMIT: usize = 4096;
 
@@ -65,6 +69,8 @@ const MAX_CHARS: usize = 64;
 pub(crate) struct Text {
     regular: Font,
     bold: Font,
+    japanese: Font,
+    emoji: Font,
     sizes: [f32; 3],
     atlas: HashMap<(Style, char), Arc<Glyph>>,
     cache: RwLock<HashMap<(Style, char), Arc<Glyph>>>,
@@ -77,6 +83,8 @@ impl Text {
         let mut text = Text {
             regular: Font::sans()?,
             bold: Font::sans_bold()?,
+            japanese: Font::japanese()?,
+            emoji: Font::emoji()?,
             sizes: [name_px, info_px, label_px],
             atlas: HashMap::new(),
             cache: RwLock::new(HashMap::new()),
@@ -93,19 +101,29 @@ impl Text {
         Ok(text)
     }
 
-    fn font(&self, style: Style) -> &Font {
-        match style {
-            Style::Info => &self.regular,
-            Style::Name | Style::Label => &self.bold,
-        }
+    /// The faces tried for `style`, in order: DejaVu in the style's face, DejaVu Book, Japanese,
+    /// emoji. Each with the stroke, in em, that thickens it to look bold where the style is bold
+    /// and the face has no bold of its own.
+    fn faces(&self, style: Style) -> [(&Font, f32); 4] {
+        let (own, fake_bold) = match style {
+            Style::Info => (&self.regular, 0.0),
+            Style::Name | Style::Label => (&self.bold, FAKE_BOLD_EM),
+        };
+        [
+            (own, 0.0),
+            (&self.regular, 0.0),
+            (&self.japanese, fake_bold),
+            (&self.emoji, fake_bold),
+        ]
     }
 
-    /// Rasterises `c` in `style`, falling back to the book face; `None` if neither has it.
+    /// Rasterises `c` in `style` from the first face that has it; `None` if none has.
     fn rasterise(&self, style: Style, c: char) -> Option<Glyph> {
         let size = self.sizes[style.index()];
-        let (font, glyph) = [self.font(style), &self.regular]
+        let (font, glyph, bold_em) = self
+            .faces(style)
             .into_iter()
-            .find_map(|f| f.glyph(c).map(|g| (f, g)))?;
+            .find_map(|(f, bold)| f.glyph(c).map(|g| (f, g, bold)))?;
         let advance = font.advance(glyph, size);
         let empty = || Glyph {
             mask: Coverage {
@@ -121,10 +139,13 @@ impl Text {
             return Some(empty());
         };
         let scale = size / font.units_per_em();
-        let left = (x0 * scale).floor() as i32 - 1;
-        let top = (-y1 * scale).floor() as i32 - 1;
-        let w = ((x1 * scale).ceil() as i32 + 1 - left).max(1) as u32;
-        let h = ((-y0 * scale).ceil() as i32 + 1 - top).max(1) as u32;
+        let stroke = bold_em * size;
+        // One pixel of margin for anti-aliasing, plus what the stroke adds outside the outline.
+        let margin = 1 + (stroke / 2.0).ceil() as i32;
+        let left = (x0 * scale).floor() as i32 - margin;
+        let top = (-y1 * scale).floor() as i32 - margin;
+        let w = ((x1 * scale).ceil() as i32 + margin - left).max(1) as u32;
+        let h = ((-y0 * scale).ceil() as i32 + margin - top).max(1) as u32;
         let (Some(path), Some(mut mask)) = (
             font.skia_path(glyph, scale, -left as f32, -top as f32),
             Mask::new(w, h),
@@ -132,6 +153,16 @@ impl Text {
             return Some(empty());
         };
         mask.fill_path(&path, FillRule::Winding, true, Transform::identity());
+        if stroke > 0.0 {
+            let pen = Stroke {
+                width: stroke,
+                line_join: LineJoin::Round,
+                ..Stroke::default()
+            };
+            if let Some(outline) = path.stroke(&pen, 1.0) {
+                mask.fill_path(&outline, FillRule::Winding, true, Transform::identity());
+            }
+        }
         Some(Glyph {
             mask: Coverage {
                 w: w as usize,
@@ -308,13 +339,86 @@ mod tests {
                 .last()
                 .is_some_and(|(g, _)| Arc::ptr_eq(g, &ellipsis))
         );
-        let cjk = text.line(Style::Name, "名人", 500.0);
-        assert_eq!(cjk.glyphs.len(), 2);
+        // Private-use characters, and scripts none of the faces covers (Linear B, Egyptian
+        // hieroglyphs).
+        let missing = text.line(Style::Name, "\u{E000}\u{F8FF}\u{10000}\u{13000}", 500.0);
+        assert_eq!(missing.glyphs.len(), 4);
         assert!(
-            cjk.glyphs
+            missing
+                .glyphs
                 .iter()
                 .all(|(g, _)| Arc::ptr_eq(g, &text.tofu[0]))
         );
+    }
+
+    /// The ink of a glyph: the sum of its coverage.
+    fn ink(g: &Glyph) -> u32 {
+        g.mask.data.iter().map(|&a| u32::from(a)).sum()
+    }
+
+    #[test]
+    fn japanese_and_emoji_come_from_the_fallback_faces_and_latin_from_dejavu() {
+        let Ok(text) = Text::new(16.0, 14.0, 12.0) else {
+            panic!("the embedded fonts load");
+        };
+        // Kana, level 1 and level 2 kanji, the iteration mark, full-width punctuation, emoji.
+        for (style, size) in [(Style::Name, 16.0), (Style::Info, 14.0)] {
+            let line = text.line(style, "なだれ太郎・山田花子（黒）々🐉🎉", 1000.0);
+            assert_eq!(line.glyphs.len(), 16);
+            for (i, (g, _)) in line.glyphs.iter().enumerate() {
+                assert!(
+                    !Arc::ptr_eq(g, &text.tofu[style.index()]),
+                    "glyph {i} is a box"
+                );
+                assert!(ink(g) > 255 * 4, "glyph {i} has ink");
+                // Japanese and emoji are set on a full-width (1 em) or wider advance, and stand
+                // at most 1.1 em above and 0.3 em below the baseline.
+                assert!(g.advance >= size * 0.99, "glyph {i} advances {}", g.advance);
+                assert!(g.top as f32 >= -1.1 * size, "glyph {i} top {}", g.top);
+                assert!(
+                    (g.top + g.mask.h as i32) as f32 <= 0.3 * size + 2.0,
+                    "glyph {i} bottom {}",
+                    g.top + g.mask.h as i32
+                );
+            }
+        }
+        // Two different kanji give two different masks.
+        let (a, b) = (text.glyph(Style::Name, '山'), text.glyph(Style::Name, '田'));
+        assert_ne!(a.mask.data, b.mask.data);
+        // At one size, the bold style draws the one-weight Japanese face thicker than the book.
+        let Ok(same_size) = Text::new(16.0, 16.0, 12.0) else {
+            panic!("the embedded fonts load");
+        };
+        let name = ink(&same_size.glyph(Style::Name, '郎'));
+        let info = ink(&same_size.glyph(Style::Info, '郎'));
+        assert!(name > info * 11 / 10, "bold {name}, book {info}");
+        // Latin comes from DejaVu whatever else is loaded: 'A' is as wide as DejaVu Sans Bold's.
+        let bold = Font::sans_bold().expect("DejaVu loads");
+        let a_glyph = bold.glyph('A').expect("DejaVu has A");
+        assert_eq!(
+            text.glyph(Style::Name, 'A').advance,
+            bold.advance(a_glyph, 16.0)
+        );
+    }
+
+    #[test]
+    fn every_character_of_jis_x_0208_and_every_kana_has_a_glyph_in_every_style() {
+        let Ok(text) = Text::new(16.0, 14.0, 12.0) else {
+            panic!("the embedded fonts load");
+        };
+        // Written by render/fonts/subset.py from Python's EUC-JP codec: all 94 × 94 cells.
+        let jis: Vec<char> = include_str!("../tests/data/jis_x_0208.txt")
+            .trim_end()
+            .chars()
+            .collect();
+        assert_eq!(jis.len(), 6879, "JIS X 0208 has 6,879 graphic characters");
+        let kana = ('\u{3041}'..='\u{3096}').chain('\u{30A1}'..='\u{30FA}');
+        let missing: Vec<(Style, char)> = Style::ALL
+            .into_iter()
+            .flat_map(|s| jis.iter().copied().chain(kana.clone()).map(move |c| (s, c)))
+            .filter(|&(s, c)| text.faces(s).iter().all(|(f, _)| f.glyph(c).is_none()))
+            .collect();
+        assert!(missing.is_empty(), "no glyph for {missing:?}");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use std::sync::LazyLock;
 
-use render::{RenderError, RenderOptions, Renderer, Scene, Theme};
+use render::{Labels, RenderError, RenderOptions, Renderer, Scene, Theme};
 use rules::{Color, Piece, Position, Role, Square, Variant};
 
 static RENDERER: LazyLock<Renderer> =
@@ -375,4 +375,248 @@ fn the_default_board_stays_within_the_30_kb_budget() {
         "midgame with check: {} bytes",
         mid.len()
     );
+}
+
+/// Labels with no words, so that a bar shows only its icon and the name under test.
+fn blank_labels() -> Labels {
+    Labels::default()
+}
+
+/// The ink of one bar of an image: pixels that differ from the bar's background colour.
+struct BarInk {
+    /// Each inked pixel, (x, y) with y from the bar's top.
+    px: Vec<(usize, usize)>,
+    bar: usize,
+}
+
+impl BarInk {
+    /// The ink in rows `y0..y0 + bar` from column `x0` on, the background taken at (`bg_x`, `y0`).
+    fn of(img: &Image, y0: usize, x0: usize, bg_x: usize) -> BarInk {
+        let bar = img.bar();
+        let bg = img.at(bg_x, y0);
+        let px = (0..bar)
+            .flat_map(|y| (x0..img.w).map(move |x| (x, y)))
+            .filter(|&(x, y)| img.at(x, y0 + y) != bg)
+            .collect();
+        BarInk { px, bar }
+    }
+
+    /// The inked columns and rows: (x_min, x_max, y_min, y_max).
+    fn extent(&self) -> (usize, usize, usize, usize) {
+        let xs = self.px.iter().map(|p| p.0);
+        let ys = self.px.iter().map(|p| p.1);
+        (
+            xs.clone().min().expect("ink"),
+            xs.max().expect("ink"),
+            ys.clone().min().expect("ink"),
+            ys.max().expect("ink"),
+        )
+    }
+
+    /// How many inked pixels fall in each of `n` equal cells across the ink's width.
+    fn per_cell(&self, n: usize) -> Vec<usize> {
+        let (x0, x1, _, _) = self.extent();
+        let width = x1 + 1 - x0;
+        let mut cells = vec![0; n];
+        for &(x, _) in &self.px {
+            cells[((x - x0) * n / width).min(n - 1)] += 1;
+        }
+        cells
+    }
+}
+
+/// The first column right of the king icon in the top bar: where the name's room begins.
+fn after_icon(img: &Image) -> usize {
+    let bg = img.at(img.w / 2, 1);
+    let inked = |x: usize| (0..img.bar()).any(|y| img.at(x, y) != bg);
+    let icon_start = (0..img.w).find(|&x| inked(x)).expect("an icon");
+    (icon_start..img.w)
+        .find(|&x| !inked(x))
+        .expect("the icon ends")
+}
+
+/// Checks that `text`, drawn as Black's name in the top bar, is drawn with real glyphs: unlike
+/// boxes (the same number of private-use characters), taller than a box, ink in every glyph's
+/// cell and not the same ink in all, and inside the bar with a margin (not clipped).
+fn assert_real_glyphs_in_top_bar(text: &str) -> BarInk {
+    let n = text.chars().count();
+    let boxes: String = (0..n)
+        .map(|i| char::from_u32(0xE000 + i as u32).expect("a private-use character"))
+        .collect();
+    let draw = |name: &str| {
+        render(&Scene {
+            black: name.into(),
+            labels: Some(blank_labels()),
+            ..Scene::default()
+        })
+    };
+    let (img, boxed) = (draw(text), draw(&boxes));
+    let x0 = after_icon(&img);
+    let (ink, box_ink) = (
+        BarInk::of(&img, 0, x0, img.w - 1),
+        BarInk::of(&boxed, 0, x0, img.w - 1),
+    );
+    assert_ne!(ink.px, box_ink.px, "{text:?} is drawn as boxes");
+    let (x_min, x_max, y_min, y_max) = ink.extent();
+    let (_, _, box_top, box_bottom) = box_ink.extent();
+    assert!(
+        y_max - y_min > box_bottom - box_top,
+        "{text:?} is {} px tall, a box {} px",
+        y_max - y_min + 1,
+        box_bottom - box_top + 1
+    );
+    assert!(
+        y_min >= 2 && y_max + 2 < ink.bar,
+        "{text:?} spans rows {y_min}..={y_max} of a {} px bar",
+        ink.bar
+    );
+    assert!(
+        x_max < img.w / 2,
+        "{text:?} reaches column {x_max} ({x_min}..)"
+    );
+    let cells = ink.per_cell(n);
+    assert!(
+        cells.iter().all(|&c| c >= 12),
+        "{text:?}: ink per glyph {cells:?}"
+    );
+    assert!(
+        cells.iter().any(|&c| c != cells[0]),
+        "{text:?}: every glyph has the same ink {cells:?}"
+    );
+    // The board is untouched.
+    let plain = draw("");
+    for y in img.bar()..img.h {
+        for x in 0..img.w {
+            assert_eq!(img.at(x, y), plain.at(x, y), "{text:?} reached ({x}, {y})");
+        }
+    }
+    ink
+}
+
+#[test]
+fn japanese_names_are_drawn_with_real_glyphs_and_fit_their_bar() {
+    for name in ["なだれ太郎", "山田花子", "渡邉カタカナ々ー"] {
+        assert_real_glyphs_in_top_bar(name);
+    }
+}
+
+#[test]
+fn a_name_mixing_latin_and_kanji_keeps_the_latin_as_it_was() {
+    let draw = |name: &str| {
+        render(&Scene {
+            black: name.into(),
+            labels: Some(blank_labels()),
+            ..Scene::default()
+        })
+    };
+    let (latin, mixed) = (draw("Taro"), draw("Taro 山田"));
+    let x0 = after_icon(&latin);
+    let (_, latin_end, _, _) = BarInk::of(&latin, 0, x0, latin.w - 1).extent();
+    for y in 0..latin.bar() {
+        for x in 0..=latin_end {
+            assert_eq!(
+                mixed.at(x, y),
+                latin.at(x, y),
+                "the Latin part at ({x}, {y})"
+            );
+        }
+    }
+    // Past the Latin part: the kanji, drawn unlike boxes and at least as tall as the Latin.
+    let kanji = BarInk::of(&mixed, 0, latin_end + 2, mixed.w - 1);
+    let boxes = BarInk::of(
+        &draw("Taro \u{E000}\u{E001}"),
+        0,
+        latin_end + 2,
+        mixed.w - 1,
+    );
+    assert_ne!(kanji.px, boxes.px);
+    let (_, _, top, bottom) = kanji.extent();
+    let (_, _, latin_top, latin_bottom) = BarInk::of(&latin, 0, x0, latin.w - 1).extent();
+    assert!(
+        top <= latin_top + 1 && bottom >= latin_bottom,
+        "kanji {top}..{bottom}"
+    );
+    assert!(kanji.per_cell(2).iter().all(|&c| c >= 12));
+}
+
+#[test]
+fn an_emoji_is_a_monochrome_glyph_and_an_unknown_character_a_box() {
+    let draw = |name: &str| {
+        render(&Scene {
+            black: name.into(),
+            labels: Some(blank_labels()),
+            ..Scene::default()
+        })
+    };
+    let boxed = draw("\u{E000}");
+    let x0 = after_icon(&boxed);
+    let ink = |img: &Image| BarInk::of(img, 0, x0, img.w - 1).px;
+    let dragon = assert_real_glyphs_in_top_bar("🐉🎉");
+    assert!(!dragon.px.is_empty());
+    // An Egyptian hieroglyph is in none of the faces: the placeholder box.
+    assert_eq!(ink(&draw("\u{13000}")), ink(&boxed));
+}
+
+#[test]
+fn a_japanese_status_line_is_drawn_with_real_glyphs_inside_the_bar() {
+    for status in [
+        "白の手番",
+        "黒の勝ち（チェックメイト）",
+        "12手目・白の昇格待ち",
+    ] {
+        let n = status.chars().count();
+        let boxes: String = (0..n)
+            .map(|i| char::from_u32(0xE000 + i as u32).expect("a private-use character"))
+            .collect();
+        let draw = |words: &str| {
+            render(&Scene {
+                result: Some(String::new()),
+                labels: Some(Labels {
+                    status: words.into(),
+                    heading: "チェス960 #518".into(),
+                    white: "白".into(),
+                    black: "黒".into(),
+                }),
+                ..Scene::default()
+            })
+        };
+        let (img, boxed) = (draw(status), draw(&boxes));
+        let y0 = img.h - img.bar();
+        let x0 = img.w / 2;
+        let (ink, box_ink) = (BarInk::of(&img, y0, x0, x0), BarInk::of(&boxed, y0, x0, x0));
+        assert_ne!(ink.px, box_ink.px, "{status:?} is drawn as boxes");
+        let (x_min, x_max, y_min, y_max) = ink.extent();
+        let (_, _, box_top, box_bottom) = box_ink.extent();
+        assert!(y_max - y_min > box_bottom - box_top, "{status:?}");
+        assert!(
+            y_min >= 2 && y_max + 2 < ink.bar && x_max + 2 < img.w,
+            "{status:?} spans ({x_min}, {y_min})..=({x_max}, {y_max})"
+        );
+        let cells = ink.per_cell(n);
+        assert!(cells.iter().all(|&c| c >= 8), "{status:?}: {cells:?}");
+        // Left in the same bar, "白" stands in for White's blank name.
+        let label = BarInk::of(&img, y0, after_icon(&img), x0);
+        assert!(label.px.iter().any(|&(x, _)| x < x0), "White's label");
+    }
+}
+
+#[test]
+fn japanese_names_and_words_stay_within_the_30_kb_budget() {
+    let pos = Position::from_fen(
+        Variant::Standard,
+        "r1bq1rk1/ppp2Bpp/2np1n2/2b1p3/4P3/2NP1N2/PPP2PPP/R1BQK2R b KQ - 0 7",
+    )
+    .expect("a legal FEN");
+    let mut scene = Scene::from_position(&pos);
+    scene.last_move = Some((sq("c4"), sq("f7")));
+    scene.white = "なだれ太郎 🐉".into();
+    scene.black = "山田花子（やまだはなこ）".into();
+    scene.labels = Some(Labels {
+        heading: "スタンダード".into(),
+        status: "7手目・黒の手番（チェック）".into(),
+        white: "白".into(),
+        black: "黒".into(),
+    });
+    let png = RENDERER.render_png(&scene).expect("renders");
+    assert!(png.len() <= 30 * 1024, "{} bytes", png.len());
 }

@@ -46,6 +46,12 @@ pub enum MoveError {
         /// The waiting pawn.
         square: Square,
     },
+    /// The promotion choice would leave the chooser no legal move, so it makes no turn.
+    #[error("choosing a {role} would leave you no legal move: choose another piece")]
+    NoMoveAfterChoice {
+        /// The role chosen.
+        role: Role,
+    },
     /// A promotion choice was given but no pawn is waiting for one.
     #[error("you have no pawn waiting for a promotion choice")]
     NoPendingPromotion,

@@ -6,7 +6,11 @@ use crate::chess960;
 use crate::error::{FenError, SetupError};
 use crate::position::{CastleSide, Position, chess960_targets, two_square_targets};
 use crate::types::{Color, Piece, Role, Square, file_from_char};
-use crate::variant::Variant;
+use crate::variant::{Castling, Setups, Variant};
+
+/// The largest halfmove clock and fullmove number a FEN may give: far beyond any game
+/// played, and far below where counting on from it could overflow.
+pub const MAX_COUNTER: u32 = 1_000_000;
 
 /// The usual start, as FEN.
 pub const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -17,11 +21,10 @@ impl Position {
     /// The start position of a new game: `chess960` picks a numbered setup where the
     /// variant allows one (it is required for `chess960`).
     pub fn new_game(variant: Variant, chess960: Option<u16>) -> Result<Position, SetupError> {
-        let number = match (variant, chess960) {
-            (Variant::Chess960, None) => return Err(SetupError::MissingNumber),
-            (Variant::Standard, Some(n)) | (Variant::AvalancheReversed, Some(n))
-                if n != chess960::STANDARD_NUMBER =>
-            {
+        let rules = variant.rules();
+        let number = match (rules.setups, chess960) {
+            (Setups::Chess960, None) => return Err(SetupError::MissingNumber),
+            (Setups::Usual, Some(n)) if n != chess960::STANDARD_NUMBER => {
                 return Err(SetupError::FixedSetup(variant.name()));
             }
             (_, Some(n)) => n,
@@ -40,15 +43,18 @@ impl Position {
                 }
             }
         }
-        if variant == Variant::AvalancheReversed {
-            for (sq, role) in [(3, Role::King), (4, Role::Queen)] {
-                if let Some(sq) = Square::new(sq, 7) {
-                    pos.remove(sq);
-                    pos.put(sq, Piece::new(Color::Black, role));
-                }
-            }
+        if rules.black_king_queen_swapped
+            && let (Some(king), Some(queen)) = (
+                pos.king_square(Color::Black),
+                pos.pieces(Color::Black, Role::Queen).first(),
+            )
+        {
+            pos.remove(king);
+            pos.remove(queen);
+            pos.put(queen, Piece::new(Color::Black, Role::King));
+            pos.put(king, Piece::new(Color::Black, Role::Queen));
         }
-        pos.chess960 = variant == Variant::Chess960 || number != chess960::STANDARD_NUMBER;
+        pos.chess960 = rules.setups == Setups::Chess960 || number != chess960::STANDARD_NUMBER;
         for color in Color::ALL {
             let rooks = pos.pieces(color, Role::Rook);
             let king = pos.king_square(color);
@@ -65,19 +71,35 @@ impl Position {
         Ok(pos)
     }
 
-    /// Sets the castling geometry of the variant: Chess960's, except Black's in Reversed
-    /// Avalanche, whose king starts on d8 and castles two squares.
+    /// Sets the castling geometry of the rule set: Chess960's, except where a side castles
+    /// two squares from wherever its king stands (Black in Reversed Avalanche).
     fn set_castle_targets(&mut self) {
         self.targets[Color::White.index()] = chess960_targets(Color::White);
-        self.targets[Color::Black.index()] = match Square::new(3, 7) {
-            Some(d8) if self.variant == Variant::AvalancheReversed => two_square_targets(d8),
-            _ => chess960_targets(Color::Black),
-        };
+        self.targets[Color::Black.index()] =
+            match (self.rules().black_castling, self.king_square(Color::Black)) {
+                (Castling::TwoSquares, Some(king)) => two_square_targets(king),
+                _ => chess960_targets(Color::Black),
+            };
     }
 
     /// Reads a FEN (also X-FEN and Shredder-FEN castling) as a position of `variant`.
-    /// Missing clocks default to `0 1`. In Avalanche, en passant is ignored (the variant
-    /// has none) and a pawn of the side to move on its last rank is a pending promotion.
+    /// Missing clocks default to `0 1`; the clocks may not exceed [`MAX_COUNTER`]. An
+    /// en-passant square is kept only when the capture there is legal. In Avalanche, en
+    /// passant is ignored (the variant has none) and a pawn of the side to move on its
+    /// last rank is a pending promotion. A king that castles two squares (Black in Reversed
+    /// Avalanche) needs room for it on the board to keep its castling right.
+    ///
+    /// ```
+    /// use rules::{FenError, Position, Variant};
+    ///
+    /// let p = Position::from_fen(Variant::Standard, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")?;
+    /// assert_eq!(p.legal_moves().len(), 26);
+    /// assert!(matches!(
+    ///     Position::from_fen(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w - - x 1"),
+    ///     Err(FenError::HalfmoveClock(_))
+    /// ));
+    /// # Ok::<(), FenError>(())
+    /// ```
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
@@ -95,29 +117,48 @@ impl Position {
         if let Some(h) = fields.get(4) {
             pos.halfmove = h
                 .parse()
-                .map_err(|_| FenError::HalfmoveClock(h.to_string()))?;
+                .ok()
+                .filter(|&n: &u32| n <= MAX_COUNTER)
+                .ok_or_else(|| FenError::HalfmoveClock(h.to_string()))?;
         }
         if let Some(f) = fields.get(5) {
             pos.fullmove = f
                 .parse()
                 .ok()
-                .filter(|&n: &u32| n > 0)
+                .filter(|&n: &u32| (1..=MAX_COUNTER).contains(&n))
                 .ok_or_else(|| FenError::FullmoveNumber(f.to_string()))?;
         }
+        let rules = variant.rules();
         let unusual_castling = Color::ALL.into_iter().any(|color| {
-            let reversed_black = variant == Variant::AvalancheReversed && color == Color::Black;
+            let two_squares = color == Color::Black && rules.black_castling == Castling::TwoSquares;
             let rights = pos.castling[color.index()];
             rights
                 .iter()
                 .flatten()
                 .any(|r| r.file() != 0 && r.file() != 7)
                 || (rights.iter().any(Option::is_some)
-                    && !reversed_black
+                    && !two_squares
                     && pos.king_square(color).is_some_and(|k| k.file() != 4))
         });
-        pos.chess960 = variant == Variant::Chess960 || unusual_castling;
+        pos.chess960 = rules.setups == Setups::Chess960 || unusual_castling;
         pos.set_castle_targets();
+        if rules.black_castling == Castling::TwoSquares
+            && let Some(king) = pos.king_square(Color::Black)
+        {
+            let cramped = |side: CastleSide| {
+                let files = if side == CastleSide::King { 2 } else { -2 };
+                pos.castling_rook(Color::Black, side).is_some() && king.offset(files, 0).is_none()
+            };
+            if CastleSide::ALL.into_iter().any(cramped) {
+                return Err(FenError::Castling {
+                    field: fields[2].to_string(),
+                    reason: "Black's king castles two squares here and has no room for that"
+                        .to_string(),
+                });
+            }
+        }
         validate(&pos)?;
+        pos.ep = pos.ep.filter(|&ep| pos.en_passant_capturable(ep, pos.side));
         Ok(pos)
     }
 
@@ -299,7 +340,7 @@ fn read_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenErr
     let sq: Square = field
         .parse()
         .map_err(|_| FenError::EnPassant(field.to_string()))?;
-    if pos.variant.is_avalanche() {
+    if !pos.rules().en_passant {
         return Ok(None);
     }
     let (rank, pawn_rank) = match pos.side {
@@ -333,7 +374,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             )));
         }
         let last = pos.pieces(color, Role::Pawn) & Bitboard::rank(color.opposite().back_rank());
-        let waiting_allowed = pos.variant.is_avalanche() && color == pos.side;
+        let waiting_allowed = pos.rules().push && color == pos.side;
         if last.is_nonempty() && !waiting_allowed {
             return Err(FenError::Illegal(format!(
                 "{color} has an unpromoted pawn on its last rank (only an Avalanche pawn of the side to move may wait there)"

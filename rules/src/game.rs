@@ -26,14 +26,18 @@ impl Game {
         Ok(game)
     }
 
-    /// A game from any position (for example one read from a FEN).
+    /// A game from any position (for example one read from a FEN). A start that the rules
+    /// already end (mate, stalemate, insufficient material, the fifty-move rule) is a game
+    /// over with that result.
     pub fn from_position(start: Position) -> Game {
-        Game {
+        let mut game = Game {
             chess960: None,
             turns: Vec::new(),
             positions: vec![start],
             outcome: None,
-        }
+        };
+        game.outcome = game.outcome_by_rule();
+        game
     }
 
     /// The variant played.
@@ -104,17 +108,9 @@ impl Game {
         };
         let outcome = if step.ends_game {
             Some(match turn.mv {
-                None if step.after.king_attacked(mover.opposite()) => Outcome {
+                None => Outcome {
                     winner: Some(mover),
                     reason: EndReason::PromotedIntoCheck,
-                },
-                None if step.after.is_check() => Outcome {
-                    winner: Some(mover.opposite()),
-                    reason: EndReason::Checkmate,
-                },
-                None => Outcome {
-                    winner: None,
-                    reason: EndReason::Stalemate,
                 },
                 Some(_) => Outcome {
                     winner: Some(mover.opposite()),
@@ -131,6 +127,19 @@ impl Game {
     }
 
     /// Reads `input` as a turn of the side to move and plays it.
+    ///
+    /// ```
+    /// use rules::{EndReason, Game, Position, Variant};
+    ///
+    /// // Black's Qg4-g2 checks, and the push leaves White's pawn waiting on c8 with no
+    /// // choice that brings a legal move: checkmate.
+    /// let start = Position::from_fen(Variant::Avalanche, "8/2P5/8/8/6q1/5k2/8/7K b - - 0 49")?;
+    /// let mut game = Game::from_position(start);
+    /// game.play_str("Qg2/c8")?;
+    /// assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::Checkmate));
+    /// assert_eq!(game.notations(), ["Qg2#/c8"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play_str(&mut self, input: &str) -> Result<Turn, MoveError> {
         if self.outcome.is_some() {
             return Err(MoveError::GameOver);
@@ -140,11 +149,11 @@ impl Game {
         Ok(turn)
     }
 
-    /// Undoes the last turn, if any, and reopens the game.
+    /// Undoes the last turn, if any, and reopens the game (unless the start itself is over).
     pub fn take_back(&mut self) -> Option<Turn> {
         let turn = self.turns.pop()?;
         self.positions.pop();
-        self.outcome = None;
+        self.outcome = self.outcome_by_rule();
         Some(turn)
     }
 

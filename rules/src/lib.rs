@@ -1,34 +1,65 @@
 //! The rules core of nadare: positions, legal turns, results and notation for standard chess,
-//! Chess960 and the Avalanche family, exactly as `rules.md` describes them. Pure: no I/O.
+//! Chess960 and the Avalanche family, exactly as `docs/rules.md` describes them. Pure: no I/O.
+//!
+//! A variant is a rule set ([`Variant::rules`], one table row per variant) played from a
+//! setup: the usual one or a numbered Chess960 setup ([`Position::new_game`]).
+//!
+//! ```
+//! use rules::{Game, Position, Variant};
+//!
+//! // Parse a FEN and list the turns: in Avalanche each move is followed by a push.
+//! let start = Position::from_fen(
+//!     Variant::Avalanche,
+//!     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+//! )?;
+//! assert_eq!(start.legal_turns().len(), 160);
+//!
+//! // Play a turn and write it in the notation of the rules.
+//! let turn = start.parse_turn("g1f3/a6")?;
+//! assert_eq!(start.turn_to_notation(&turn), "Nf3/a6");
+//! let after = start.play(&turn)?;
+//! assert_eq!(after.to_fen(), "rnbqkbnr/1ppppppp/p7/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 0 1");
+//!
+//! // A game keeps the turns and ends itself when a rule says so.
+//! let mut game = Game::new(Variant::Standard, None)?;
+//! for input in ["f3", "e5", "g4", "Qh4"] {
+//!     game.play_str(input)?;
+//! }
+//! assert_eq!(game.notations().last().map(String::as_str), Some("Qh4#"));
+//! assert_eq!(game.outcome().map(|o| o.to_string()).as_deref(), Some("Black wins by checkmate"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![warn(missing_docs)]
 
-pub mod attacks;
-pub mod bitboard;
+mod attacks;
+mod bitboard;
 pub mod chess960;
-pub mod error;
-pub mod fen;
-pub mod game;
-pub mod movegen;
-pub mod notation;
-pub mod outcome;
-pub mod perft;
-pub mod position;
-pub mod record;
-pub mod san;
-pub mod turn;
-pub mod turngen;
-pub mod types;
-pub mod variant;
+mod error;
+mod fen;
+mod game;
+mod movegen;
+mod notation;
+mod outcome;
+mod perft;
+mod position;
+mod record;
+mod san;
+mod turn;
+mod turngen;
+mod types;
+mod variant;
 
 pub use bitboard::Bitboard;
 pub use error::{FenError, MoveError, SetupError};
+pub use fen::{MAX_COUNTER, REVERSED_START, STANDARD_START};
 pub use game::Game;
+pub use movegen::MoveList;
 pub use notation::ParsedInput;
 pub use outcome::{EndReason, Outcome};
 pub use position::{CastleSide, CastleTarget, Position};
-pub use record::RecordError;
+pub use record::{RecordError, Tags};
 pub use turn::{Move, Push, Turn};
 pub use turngen::TurnPrefix;
-pub use types::{Color, Piece, Role, Square};
-pub use variant::Variant;
+pub use types::{Color, ParseSquareError, Piece, Role, Square};
+pub use variant::{Castling, ParseVariantError, RuleSet, Setups, Variant};

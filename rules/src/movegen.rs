@@ -17,29 +17,46 @@ pub(crate) trait MoveSink {
     /// The piece on `from` may go to every square of `targets`; `promotes` when each
     /// target is a pawn reaching its last rank (four moves each).
     fn piece(&mut self, from: Square, targets: Bitboard, promotes: bool);
+    /// Pawns may go to every square of `targets`, each from the square `offset` below it
+    /// (in index order); `promotes` as for [`MoveSink::piece`].
+    fn pawns(&mut self, targets: Bitboard, offset: i8, promotes: bool);
     /// The king on `king` may castle with the rook on `rook`.
     fn castle(&mut self, king: Square, rook: Square);
+}
+
+/// The moves to `to` of every promotion role, or the plain move.
+#[inline]
+fn push_moves(list: &mut MoveList, from: Square, to: Square, promotes: bool) {
+    if promotes {
+        for role in Role::PROMOTIONS {
+            list.push(Move {
+                from,
+                to,
+                promotion: Some(role),
+            });
+        }
+    } else {
+        list.push(Move {
+            from,
+            to,
+            promotion: None,
+        });
+    }
 }
 
 impl MoveSink for MoveList {
     #[inline]
     fn piece(&mut self, from: Square, targets: Bitboard, promotes: bool) {
         for to in targets {
-            if promotes {
-                for role in Role::PROMOTIONS {
-                    self.push(Move {
-                        from,
-                        to,
-                        promotion: Some(role),
-                    });
-                }
-            } else {
-                self.push(Move {
-                    from,
-                    to,
-                    promotion: None,
-                });
-            }
+            push_moves(self, from, to, promotes);
+        }
+    }
+
+    #[inline]
+    fn pawns(&mut self, targets: Bitboard, offset: i8, promotes: bool) {
+        for to in targets {
+            let from = Square::from_index_masked((to.index() as i32 - i32::from(offset)) as u32);
+            push_moves(self, from, to, promotes);
         }
     }
 
@@ -60,6 +77,11 @@ pub(crate) struct MoveCounter(pub u64);
 impl MoveSink for MoveCounter {
     #[inline]
     fn piece(&mut self, _from: Square, targets: Bitboard, promotes: bool) {
+        self.0 += u64::from(targets.count()) * if promotes { 4 } else { 1 };
+    }
+
+    #[inline]
+    fn pawns(&mut self, targets: Bitboard, _offset: i8, promotes: bool) {
         self.0 += u64::from(targets.count()) * if promotes { 4 } else { 1 };
     }
 
@@ -130,6 +152,21 @@ impl Position {
         pinned
     }
 
+    /// True when a piece of `by` attacks `sq`, with the board occupied as `occupied`.
+    #[inline]
+    fn attacked_by(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let theirs = self.color_bb(by);
+        let queens = self.role_bb(Role::Queen);
+        ((attacks::knight(sq) & self.role_bb(Role::Knight))
+            | (attacks::king(sq) & self.role_bb(Role::King))
+            | (attacks::pawn(by.opposite(), sq) & self.role_bb(Role::Pawn))
+            | (attacks::bishop(sq, occupied) & (self.role_bb(Role::Bishop) | queens))
+            | (attacks::rook(sq, occupied) & (self.role_bb(Role::Rook) | queens)))
+            & theirs
+            & occupied
+            != Bitboard::EMPTY
+    }
+
     /// Feeds every legal move of the side to move to `sink`.
     pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
         let us = self.side;
@@ -139,12 +176,13 @@ impl Position {
         };
         let occupied = self.occupied();
         let ours = self.color_bb(us);
-        let checkers = self.checkers();
+        let theirs = self.color_bb(them);
+        let checkers = self.attackers_to(king, occupied) & theirs;
 
         let without_king = occupied.without(king);
         let mut safe = Bitboard::EMPTY;
         for to in attacks::king(king) & !ours {
-            if !self.is_attacked(to, them, without_king) {
+            if !self.attacked_by(to, them, without_king) {
                 safe = safe.with(to);
             }
         }
@@ -185,13 +223,15 @@ impl Position {
         }
         // Queens were fed twice, once per direction set: a move's targets never overlap.
 
+        let pawns = self.pieces(us, Role::Pawn);
+        self.generate_pawns(sink, pawns & !pinned, target);
         let last_rank = us.opposite().back_rank();
-        for from in self.pieces(us, Role::Pawn) {
-            let targets = self.pawn_targets(us, from);
+        for from in pawns & pinned {
             let promotes = from
                 .offset(0, pawn_step(us))
                 .is_some_and(|s| s.rank() == last_rank);
-            sink.piece(from, restrict(from, targets & target), promotes);
+            let targets = self.pawn_targets(us, from) & target & attacks::line(king, from);
+            sink.piece(from, targets, promotes);
         }
 
         if let Some(ep) = self.ep {
@@ -200,6 +240,42 @@ impl Position {
         if checkers.is_empty() {
             self.generate_castling(sink, king);
         }
+    }
+
+    /// Feeds the moves of the unpinned pawns `pawns`, set by set: single and double steps
+    /// onto empty squares and captures, within `target` (the squares that answer a check).
+    #[inline]
+    fn generate_pawns<S: MoveSink>(&self, sink: &mut S, pawns: Bitboard, target: Bitboard) {
+        const NOT_A: u64 = !0x0101_0101_0101_0101;
+        const NOT_H: u64 = !0x8080_8080_8080_8080;
+        let us = self.side;
+        let empty = !self.occupied();
+        let theirs = self.color_bb(us.opposite());
+        let p = pawns.0;
+        // (single, double, capture toward a, capture toward h) and their index offsets.
+        let (single, double, west, east, up) = match us {
+            Color::White => {
+                let single = Bitboard(p << 8) & empty;
+                let double = Bitboard((single & Bitboard::rank(2)).0 << 8) & empty;
+                let west = Bitboard((p & NOT_A) << 7) & theirs;
+                let east = Bitboard((p & NOT_H) << 9) & theirs;
+                (single, double, west, east, 8)
+            }
+            Color::Black => {
+                let single = Bitboard(p >> 8) & empty;
+                let double = Bitboard((single & Bitboard::rank(5)).0 >> 8) & empty;
+                let west = Bitboard((p & NOT_A) >> 9) & theirs;
+                let east = Bitboard((p & NOT_H) >> 7) & theirs;
+                (single, double, west, east, -8)
+            }
+        };
+        let last = Bitboard::rank(us.opposite().back_rank());
+        for (set, offset) in [(single, up), (west, up - 1), (east, up + 1)] {
+            let set = set & target;
+            sink.pawns(set & !last, offset, false);
+            sink.pawns(set & last, offset, true);
+        }
+        sink.pawns(double & target, 2 * up, false);
     }
 
     fn generate_en_passant<S: MoveSink>(&self, sink: &mut S, ep: Square, king: Square) {
@@ -220,10 +296,9 @@ impl Position {
 
     fn generate_castling<S: MoveSink>(&self, sink: &mut S, king: Square) {
         for side in CastleSide::ALL {
-            if let (Some(rook), None) = (
-                self.castling_rook(self.side, side),
-                self.castling_obstacle(side),
-            ) {
+            if let Some(rook) = self.castling_rook(self.side, side)
+                && self.castling_path_obstacle(king, rook, side).is_none()
+            {
                 sink.castle(king, rook);
             }
         }
@@ -232,10 +307,7 @@ impl Position {
     /// Why castling on `side` is not possible now, or `None` when it is.
     pub(crate) fn castling_obstacle(&self, side: CastleSide) -> Option<&'static str> {
         let us = self.side;
-        let Some(rook) = self
-            .castling_rook(us, side)
-            .filter(|r| self.pieces(us, Role::Rook).contains(*r))
-        else {
+        let Some(rook) = self.castling_rook(us, side) else {
             return Some("your king or that rook has moved");
         };
         let Some(king) = self.king_square(us) else {
@@ -244,16 +316,28 @@ impl Position {
         if self.is_check() {
             return Some("you are in check");
         }
+        self.castling_path_obstacle(king, rook, side)
+    }
+
+    /// What stops the king on `king` castling with the rook on `rook` when not in check:
+    /// a piece in the way, or an attacked square on the king's way.
+    fn castling_path_obstacle(
+        &self,
+        king: Square,
+        rook: Square,
+        side: CastleSide,
+    ) -> Option<&'static str> {
+        let us = self.side;
         let to = self.castle_target(us, side);
         let king_path = attacks::between(king, to.king).with(to.king);
         let rook_path = attacks::between(rook, to.rook).with(to.rook);
-        if ((king_path | rook_path).without(king).without(rook) & self.occupied()).is_nonempty() {
+        let occupied = self.occupied().without(king).without(rook);
+        if ((king_path | rook_path) & occupied).is_nonempty() {
             return Some("pieces stand in the way");
         }
-        let occupied = self.occupied().without(king).without(rook);
         if king_path
             .into_iter()
-            .any(|sq| self.is_attacked(sq, us.opposite(), occupied))
+            .any(|sq| self.attacked_by(sq, us.opposite(), occupied))
         {
             return Some("your king would pass over or land on an attacked square");
         }

@@ -1,5 +1,5 @@
 //! Whole turns in writing: SAN for orthodox games, and the Avalanche turn notation of
-//! rules.md (`Nf3/a3`, `Nf3//`, `=N Kd2/e6`, `Bb4+/c4`, `Qb5/c5+`), both ways.
+//! docs/rules.md (`Nf3/a3`, `Nf3//`, `=N Kd2/e6`, `Bb4+/c4`, `Qb5/c5+`), both ways.
 
 use crate::error::MoveError;
 use crate::position::Position;
@@ -46,6 +46,16 @@ impl Position {
     /// The turn in canonical notation: SAN with its check mark in orthodox games, the
     /// Avalanche turn notation otherwise. `turn` should be legal; an illegal one is written
     /// as well as it can be.
+    ///
+    /// ```
+    /// use rules::{Position, Variant};
+    ///
+    /// let start = Position::new_game(Variant::AvalancheBalanced, None)?;
+    /// let turn = start.parse_turn("g1f3")?;
+    /// assert_eq!(start.turn_to_notation(&turn), "Nf3//");
+    /// assert_eq!(start.turn_to_uci(&turn), "g1f3//");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn turn_to_notation(&self, turn: &Turn) -> String {
         let after = self.play(turn).ok();
         let Some(mv) = turn.mv else {
@@ -62,7 +72,7 @@ impl Position {
             out.push_str(&format!("={} ", role.upper_char()));
         }
         out.push_str(&base.move_to_san(&mv));
-        if !self.variant.is_avalanche() {
+        if !self.rules().push {
             out.push_str(final_mark);
             return out;
         }
@@ -100,7 +110,7 @@ impl Position {
         }
         if let Some(mv) = turn.mv {
             out.push_str(&base.move_to_uci(&mv));
-            if self.variant.is_avalanche() {
+            if self.rules().push {
                 match turn.push {
                     Some(p) => out.push_str(&format!("/{}", p.to)),
                     None => out.push_str("//"),
@@ -160,14 +170,17 @@ impl Position {
             let sq = self
                 .pending_promotion()
                 .ok_or(MoveError::NoPendingPromotion)?;
-            if !self.variant.is_avalanche() {
+            if !self.rules().push {
                 return Err(MoveError::NoPendingPromotion);
             }
             prefix.promotion = Some(role);
             rest = chars.as_str().trim_start_matches(is_mark).trim();
             let mut base = self.clone();
             base.apply_promotion_choice(sq, role);
-            if base.king_attacked(self.side.opposite()) || base.count_legal_moves() == 0 {
+            if base.count_legal_moves() == 0 && !base.king_attacked(self.side.opposite()) {
+                return Err(MoveError::NoMoveAfterChoice { role });
+            }
+            if base.king_attacked(self.side.opposite()) {
                 return if rest.is_empty() {
                     Ok(ParsedInput::Complete(Turn {
                         promotion: Some(role),
@@ -184,7 +197,7 @@ impl Position {
                 return Ok(ParsedInput::NeedsMove { promotion: role });
             }
         }
-        if self.variant.is_avalanche()
+        if self.rules().push
             && prefix.promotion.is_none()
             && let Some(square) = self.pending_promotion()
         {
@@ -213,7 +226,7 @@ impl Position {
             mv: prefix.mv,
             push,
         };
-        if !self.variant.is_avalanche() {
+        if !self.rules().push {
             return match push_text.map(str::trim) {
                 None | Some("") => Ok(ParsedInput::Complete(turn_with(None))),
                 Some(_) => Err(MoveError::NoPushAllowed {

@@ -1,6 +1,6 @@
 //! Perft: counting the distinct sequences of turns to a depth, the standard check of a
 //! move generator. For Avalanche, each turn (promotion choice, move and push) counts once,
-//! and a turn that ends the game has no turns after it (rules.md).
+//! and a turn that ends the game has no turns after it (docs/rules.md).
 
 use crate::position::Position;
 
@@ -10,7 +10,7 @@ impl Position {
         match depth {
             0 => 1,
             1 => self.count_turns(),
-            _ if !self.variant.is_avalanche() => self
+            _ if !self.rules().push => self
                 .legal_moves()
                 .into_iter()
                 .map(|mv| {

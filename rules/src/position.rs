@@ -5,7 +5,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::turn::{Move, Push};
 use crate::types::{Color, Piece, Role, Square};
-use crate::variant::Variant;
+use crate::variant::{RuleSet, Setups, Variant};
 
 /// Which way a castling goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -110,13 +110,19 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             variant,
-            chess960: variant == Variant::Chess960,
+            chess960: variant.rules().setups == Setups::Chess960,
         }
     }
 
     /// The variant whose rules this position follows.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// The rules of the position's variant.
+    #[inline]
+    pub(crate) fn rules(&self) -> RuleSet {
+        self.variant.rules()
     }
 
     /// True when castling and FEN follow Chess960 conventions (any setup but the usual one).
@@ -187,10 +193,7 @@ impl Position {
         } else {
             return None;
         };
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].contains(sq))
-            .map(|role| Piece { color, role })
+        self.role_at(sq).map(|role| Piece { color, role })
     }
 
     /// The square of `color`'s king (the first, should a FEN hold more than one).
@@ -266,66 +269,102 @@ impl Position {
             .find(|s| self.castling[color.index()][s.index()] == Some(rook))
     }
 
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    pub(crate) fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].contains(sq))
+    }
+
+    /// Takes castling right `rook` from `color`, if it has it.
+    #[inline]
+    fn drop_castling_right(&mut self, color: Color, rook: Square) {
+        for right in &mut self.castling[color.index()] {
+            if *right == Some(rook) {
+                *right = None;
+            }
+        }
+    }
+
+    /// True when `by` may capture en passant on `ep` now: one of its pawns attacks `ep`
+    /// and the capture leaves its king unattacked (a pinned pawn does not count).
+    pub(crate) fn en_passant_capturable(&self, ep: Square, by: Color) -> bool {
+        let victim = by.opposite();
+        let Some(king) = self.king_square(by) else {
+            return false;
+        };
+        let captured = ep.with_rank(match by {
+            Color::White => 4,
+            Color::Black => 3,
+        });
+        let capturers = attacks::pawn(victim, ep) & self.pieces(by, Role::Pawn);
+        capturers.into_iter().any(|from| {
+            let after = self.occupied().without(from).without(captured).with(ep);
+            (self.attackers_to(king, after) & self.color_bb(victim) & after).is_empty()
+        })
+    }
+
     /// Plays `mv` for the side to move without checking it and without handing over the
     /// turn (the side to move stays; see [`Position::end_turn`]).
     pub(crate) fn apply_move(&mut self, mv: Move) {
         let us = self.side;
         let them = us.opposite();
-        let Some(moving) = self.piece_at(mv.from) else {
+        let Some(role) = self.role_at(mv.from) else {
             return;
         };
         let ep = self.ep.take();
-        self.halfmove += 1;
-        if moving.role == Role::King && self.by_color[us.index()].contains(mv.to) {
+        self.halfmove = self.halfmove.saturating_add(1);
+        let from = Bitboard::from_square(mv.from);
+        let to = Bitboard::from_square(mv.to);
+        if role == Role::King && self.by_color[us.index()].contains(mv.to) {
             let side = self.castle_side_of(us, mv.to).unwrap_or(CastleSide::King);
             let target = self.targets[us.index()][side.index()];
-            self.remove(mv.from);
-            self.remove(mv.to);
-            self.put(target.king, moving);
-            self.put(target.rook, Piece::new(us, Role::Rook));
+            let king_to = Bitboard::from_square(target.king);
+            let rook_to = Bitboard::from_square(target.rook);
+            // Cleared first, then set: in Chess960 a piece may land where the other stood.
+            self.by_color[us.index()] =
+                (self.by_color[us.index()] & !(from | to)) | king_to | rook_to;
+            self.by_role[Role::King.index()] = (self.by_role[Role::King.index()] & !from) | king_to;
+            self.by_role[Role::Rook.index()] = (self.by_role[Role::Rook.index()] & !to) | rook_to;
             self.castling[us.index()] = [None, None];
             return;
         }
-        if let Some(captured) = self.remove(mv.to) {
+        if self.by_color[them.index()].contains(mv.to) {
             self.halfmove = 0;
-            if captured.role == Role::Rook {
-                for right in &mut self.castling[them.index()] {
-                    if *right == Some(mv.to) {
-                        *right = None;
-                    }
+            self.by_color[them.index()] ^= to;
+            if let Some(captured) = self.role_at(mv.to) {
+                self.by_role[captured.index()] ^= to;
+                if captured == Role::Rook {
+                    self.drop_castling_right(them, mv.to);
                 }
             }
         }
-        self.remove(mv.from);
-        match moving.role {
+        self.by_color[us.index()] ^= from | to;
+        self.by_role[role.index()] ^= from;
+        let placed = match (role, mv.promotion) {
+            (Role::Pawn, Some(promoted)) => promoted,
+            _ => role,
+        };
+        self.by_role[placed.index()] ^= to;
+        match role {
             Role::King => self.castling[us.index()] = [None, None],
-            Role::Rook => {
-                for right in &mut self.castling[us.index()] {
-                    if *right == Some(mv.from) {
-                        *right = None;
-                    }
-                }
-            }
+            Role::Rook => self.drop_castling_right(us, mv.from),
             Role::Pawn => {
                 self.halfmove = 0;
-                if Some(mv.to) == ep && mv.from.file() != mv.to.file() {
-                    self.remove(mv.to.with_rank(mv.from.rank()));
-                }
-                if mv.from.rank().abs_diff(mv.to.rank()) == 2 {
+                if Some(mv.to) == ep {
+                    let captured = Bitboard::from_square(mv.to.with_rank(mv.from.rank()));
+                    self.by_color[them.index()] ^= captured;
+                    self.by_role[Role::Pawn.index()] ^= captured;
+                } else if mv.from.rank().abs_diff(mv.to.rank()) == 2 && self.rules().en_passant {
                     let skipped = mv.from.with_rank((mv.from.rank() + mv.to.rank()) / 2);
-                    let capturers = attacks::pawn(us, skipped) & self.pieces(them, Role::Pawn);
-                    if !self.variant.is_avalanche() && capturers.is_nonempty() {
+                    if self.en_passant_capturable(skipped, them) {
                         self.ep = Some(skipped);
                     }
                 }
             }
             _ => {}
         }
-        let placed = match mv.promotion {
-            Some(role) if moving.role == Role::Pawn => Piece::new(us, role),
-            _ => moving,
-        };
-        self.put(mv.to, placed);
     }
 
     /// Moves an enemy pawn one square forward (an Avalanche push). A push is a pawn move
@@ -347,7 +386,7 @@ impl Position {
     /// Hands the turn to the other side.
     pub(crate) fn end_turn(&mut self) {
         if self.side == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = self.side.opposite();
     }

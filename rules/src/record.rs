@@ -1,5 +1,5 @@
 //! PGN-style game records: tags (Event, Site, Date, White, Black, Result, Variant,
-//! SetUp/FEN) and movetext in the notation of rules.md; comments, variations, NAGs and
+//! SetUp/FEN) and movetext in the notation of docs/rules.md; comments, variations, NAGs and
 //! annotation glyphs are tolerated on import.
 
 use crate::error::{FenError, MoveError, SetupError};

@@ -26,7 +26,7 @@ pub struct Push {
 /// Everything one side does in one turn. In orthodox chess only `mv` is set.
 /// In Avalanche a turn is up to three parts: a promotion choice for a pending pawn,
 /// the move, and the push. A turn with a promotion choice and no move is one that ends
-/// the game at once (promoted into check, or no legal move after the choice).
+/// the game at once: the new piece attacks the enemy king (promoted into check).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
     /// The role chosen for a pending promotion.

@@ -3,11 +3,11 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
+use crate::chess960;
 use crate::error::MoveError;
 use crate::position::{CastleSide, Position};
 use crate::turn::{Move, Push, Turn};
 use crate::types::{Color, Role, Square};
-use crate::variant::Variant;
 
 /// What the player has already decided in a turn given in steps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -24,18 +24,43 @@ pub(crate) struct TurnStep {
     pub turn: Turn,
     /// The position after the whole turn, the other side to move.
     pub after: Position,
-    /// True when the turn ends the game by itself (promoted into check, no move after the
-    /// promotion choice, or a push exposing the pusher's king).
+    /// True when the turn ends the game by itself (promoted into check, or a push exposing
+    /// the pusher's king).
     pub ends_game: bool,
 }
 
 impl Position {
-    /// True when this turn has no push even if pawns could be pushed: the first White turn
-    /// of Balanced Avalanche.
+    /// True when this turn has no push even if pawns could be pushed: the first turn from
+    /// the start of Balanced Avalanche. The start is move 1 with White to move and every
+    /// piece on its square of the usual or a Chess960 setup; a FEN of any other position,
+    /// even one marked move 1 with White to move, is not the start, and its turns push.
     fn turn_without_push(&self) -> bool {
-        self.variant == Variant::AvalancheBalanced
+        self.rules().first_turn_without_push
             && self.side == Color::White
             && self.fullmove == 1
+            && self.stands_as_a_setup()
+    }
+
+    /// True when every piece stands on its square of the usual or a Chess960 setup.
+    fn stands_as_a_setup(&self) -> bool {
+        let white = Bitboard::rank(0) | Bitboard::rank(1);
+        let black = Bitboard::rank(6) | Bitboard::rank(7);
+        if self.by_color != [white, black]
+            || self.role_bb(Role::Pawn) != Bitboard::rank(1) | Bitboard::rank(6)
+        {
+            return false;
+        }
+        let mut back = [Role::Pawn; 8];
+        for (file, slot) in (0u8..).zip(&mut back) {
+            let (Some(w), Some(b)) = (Square::new(file, 0), Square::new(file, 7)) else {
+                return false;
+            };
+            match (self.role_at(w), self.role_at(b)) {
+                (Some(white), Some(black)) if white == black => *slot = white,
+                _ => return false,
+            }
+        }
+        chess960::number_from_back_rank(&back).is_some()
     }
 
     /// The position after the promotion choice (the same side still to move).
@@ -46,9 +71,11 @@ impl Position {
         Some(p)
     }
 
-    /// Feeds every legal turn, with the position after it, to `f`.
+    /// Feeds every legal turn, with the position after it, to `f`. A promotion choice that
+    /// attacks the enemy king is a whole turn (it wins); any other choice is part of a turn
+    /// only with a legal move after it.
     pub(crate) fn visit_turns(&self, f: &mut impl FnMut(TurnStep)) {
-        if !self.variant.is_avalanche() {
+        if !self.rules().push {
             for mv in self.legal_moves() {
                 let mut after = self.clone();
                 after.apply_move(mv);
@@ -69,8 +96,7 @@ impl Position {
             let Some(base) = self.after_promotion(role) else {
                 continue;
             };
-            let checks = base.king_attacked(self.side.opposite());
-            if checks || base.count_legal_moves() == 0 {
+            if base.king_attacked(self.side.opposite()) {
                 f(TurnStep {
                     turn: Turn {
                         promotion: Some(role),
@@ -127,7 +153,7 @@ impl Position {
 
     /// How many legal turns the side to move has (perft's last ply, counted in bulk).
     pub fn count_turns(&self) -> u64 {
-        if !self.variant.is_avalanche() {
+        if !self.rules().push {
             return self.count_legal_moves();
         }
         let Some(_) = self.pending_promotion() else {
@@ -140,7 +166,7 @@ impl Position {
                 if base.king_attacked(self.side.opposite()) {
                     1
                 } else {
-                    base.count_move_turns().max(1)
+                    base.count_move_turns()
                 }
             })
             .sum()
@@ -161,6 +187,17 @@ impl Position {
     }
 
     /// Every legal turn of the side to move.
+    ///
+    /// ```
+    /// use rules::{Position, Variant};
+    ///
+    /// // White's pawn waits on e8 for its promotion choice; the kings stand on h1 and a1.
+    /// let p = Position::from_fen(Variant::Avalanche, "4P3/8/8/8/8/8/8/k6K w - - 0 1")?;
+    /// let turns = p.legal_turns();
+    /// assert_eq!(turns.len(), 58);
+    /// assert!(turns.iter().all(|t| t.promotion.is_some() && t.push.is_none()));
+    /// # Ok::<(), rules::FenError>(())
+    /// ```
     pub fn legal_turns(&self) -> Vec<Turn> {
         let mut turns = Vec::new();
         self.visit_turns(&mut |step| turns.push(step.turn));
@@ -184,6 +221,17 @@ impl Position {
     }
 
     /// The position after `turn`, or why the turn cannot be played.
+    ///
+    /// ```
+    /// use rules::{MoveError, Position, Variant};
+    ///
+    /// let start = Position::new_game(Variant::Avalanche, None)?;
+    /// let turn = start.parse_turn("e4/d6")?;
+    /// let after = start.play(&turn)?;
+    /// assert_eq!(after.to_fen(), "rnbqkbnr/ppp1pppp/3p4/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert!(matches!(start.parse_turn("e4"), Err(MoveError::PushRequired { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&self, turn: &Turn) -> Result<Position, MoveError> {
         match self.step(turn) {
             Some(step) => Ok(step.after),
@@ -200,7 +248,7 @@ impl Position {
     /// The position after the prefix's promotion choice and move, the same side to move.
     fn after_prefix(&self, prefix: &TurnPrefix) -> Result<Position, MoveError> {
         let base = match (self.pending_promotion(), prefix.promotion) {
-            (Some(sq), None) if self.variant.is_avalanche() => {
+            (Some(sq), None) if self.rules().push => {
                 return Err(MoveError::PromotionChoiceDue { square: sq });
             }
             (None, Some(_)) => return Err(MoveError::NoPendingPromotion),
@@ -225,7 +273,7 @@ impl Position {
     /// The pushes open after the prefix's promotion choice and move (none where the turn
     /// has no push).
     pub fn pushes_after(&self, prefix: &TurnPrefix) -> Vec<Push> {
-        if !self.variant.is_avalanche() || self.turn_without_push() {
+        if !self.rules().push || self.turn_without_push() {
             return Vec::new();
         }
         self.after_prefix(prefix)
@@ -270,7 +318,7 @@ impl Position {
 
     /// Why a turn here has no push (for a move after which no push is open).
     pub(crate) fn no_push_reason(&self) -> &'static str {
-        if !self.variant.is_avalanche() {
+        if !self.rules().push {
             "only Avalanche turns have a push"
         } else if self.turn_without_push() {
             "White's first turn in Balanced Avalanche has no push"

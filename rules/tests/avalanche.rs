@@ -1,5 +1,5 @@
 //! Small Avalanche positions whose turns were counted by hand (the reasoning is in each
-//! test), one for each rule of rules.md.
+//! test), one for each rule of docs/rules.md.
 
 use rules::{Color, EndReason, Game, MoveError, Position, Square, Turn, Variant};
 

@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use serde_json::{Map, Value, json};
 
 /// The only bot token the fake accepts.
-pub const TOKEN: &str = "fake-bot-token";
+pub const TOKEN: &str = "MTQwMjUzNjk4NzQxMjM2NTQ3OA.GnaDre.s3cr3t-T0k3n_f0r-Th3-F4k3-D1sc0rd-0nly";
 /// The fake application's id (interaction webhooks are under it).
 pub const APPLICATION_ID: u64 = 1_100_000_000_000_000_001;
 /// The bot user's id.

@@ -5,6 +5,9 @@ use crate::service::{ChannelId, Command, CommandError, User, UserId, parse_comma
 /// The room lines without `@ROOM` play in.
 pub const DEFAULT_ROOM: &str = "main";
 
+/// The longest user or room name, in characters (Discord's limit for names).
+pub const MAX_NAME: usize = 32;
+
 /// A line that is not `USER> COMMAND`, or whose command is malformed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
@@ -17,6 +20,9 @@ pub enum LineError {
     /// The room part after `@` is empty or has spaces.
     #[error("`{0}` is not a room name: use one word, e.g. `alice@room2>`")]
     BadRoom(String),
+    /// A user or room name is longer than Discord allows.
+    #[error("`{0}` is too long for a name: at most {MAX_NAME} characters")]
+    LongName(String),
     /// The command is malformed.
     #[error(transparent)]
     Command(#[from] CommandError),
@@ -34,10 +40,22 @@ pub struct Line {
 }
 
 /// A stable id for a console name: its FNV-1a hash, kept within the database's integers,
-/// so the same name is the same player after a restart.
+/// so the same name is the same player after a restart. Case does not matter, but only a
+/// letter whose lower case turns back into it is folded: the Kelvin sign `K` stays apart
+/// from `k`.
 pub fn stable_id(name: &str) -> u64 {
+    let folded: String = name
+        .chars()
+        .flat_map(|c| {
+            let lower: String = c.to_lowercase().collect();
+            let round_trip = lower.to_uppercase() == c.to_string();
+            if round_trip { lower } else { c.to_string() }
+                .chars()
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in name.to_lowercase().bytes() {
+    for byte in folded.bytes() {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
@@ -68,6 +86,11 @@ pub fn is_blank(line: &str) -> bool {
     t.is_empty() || t.starts_with('#')
 }
 
+/// One word of printable characters: a user or room name.
+fn is_word(s: &str) -> bool {
+    !s.is_empty() && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
 /// Reads `USER[@ROOM]> COMMAND ARGS`.
 pub fn parse_line(line: &str) -> Result<Line, LineError> {
     let (who, command) = line.split_once('>').ok_or(LineError::NoUser)?;
@@ -75,20 +98,29 @@ pub fn parse_line(line: &str) -> Result<Line, LineError> {
     let (name, room) = match who.split_once('@') {
         Some((n, r)) => {
             let r = r.trim();
-            if r.is_empty() || r.contains(char::is_whitespace) {
+            if !is_word(r) {
                 return Err(LineError::BadRoom(r.to_string()));
             }
             (n.trim(), r)
         }
         None => (who, DEFAULT_ROOM),
     };
-    if name.is_empty() || name.contains(char::is_whitespace) {
+    if !is_word(name) {
         return Err(LineError::BadUser(name.to_string()));
     }
+    for n in [name, room] {
+        if n.chars().count() > MAX_NAME {
+            return Err(LineError::LongName(n.to_string()));
+        }
+    }
     let command = parse_command(command, &mut |word| {
-        let name = word.trim_start_matches('@');
-        if name.is_empty() {
+        let name = word.strip_prefix('@').unwrap_or(word);
+        if !is_word(name) {
             Err(format!("`{word}` is not a user name"))
+        } else if name.chars().count() > MAX_NAME {
+            Err(format!(
+                "`{word}` is too long for a name: at most {MAX_NAME} characters"
+            ))
         } else {
             Ok(user(name))
         }
@@ -140,8 +172,38 @@ mod tests {
     }
 
     #[test]
+    fn names_are_printable_words_of_at_most_32_characters() {
+        let long = "a".repeat(33);
+        assert_eq!(
+            parse_line(&format!("{long}> board")),
+            Err(LineError::LongName(long.clone()))
+        );
+        assert!(parse_line(&format!("{}> board", "é".repeat(32))).is_ok());
+        assert_eq!(
+            parse_line("al\x1b[31mice> board"),
+            Err(LineError::BadUser("al\x1b[31mice".into()))
+        );
+        assert!(matches!(
+            parse_line(&format!("alice> challenge @{long}")),
+            Err(LineError::Command(_))
+        ));
+        assert!(matches!(
+            parse_line("alice> challenge @b\x07ob"),
+            Err(LineError::Command(_))
+        ));
+        assert!(matches!(
+            parse_line(&format!("alice@{long}> board")),
+            Err(LineError::LongName(_))
+        ));
+    }
+
+    #[test]
     fn ids_are_stable_and_distinct() {
         assert_eq!(stable_id("alice"), stable_id("Alice"));
+        assert_eq!(stable_id("Ålice"), stable_id("ålice"));
+        // KELVIN SIGN folds to a plain `k` in Unicode, but it is another name.
+        assert_ne!(stable_id("\u{212A}im"), stable_id("kim"));
+        assert_eq!(stable_id("Kim"), stable_id("kim"));
         assert_ne!(stable_id("alice"), stable_id("bob"));
         assert!(i64::try_from(stable_id("anyone at all")).is_ok());
         assert_ne!(room_channel("main"), user_id("main"));

@@ -32,7 +32,8 @@ pub struct LocalArgs {
     /// The database file; created on first run, so games continue after a restart.
     #[arg(long, value_name = "FILE", default_value = "nadare.db")]
     pub db: PathBuf,
-    /// The folder board images are written to.
+    /// The folder board images are written to, one file per board shown; nadare never
+    /// deletes them, so clear the folder when it grows too large.
     #[arg(long, value_name = "DIR", default_value = "boards")]
     pub out: PathBuf,
     /// Run the lines of FILE instead of reading standard input; a malformed line stops the
@@ -84,23 +85,48 @@ async fn open_service(db: &Path) -> anyhow::Result<GameService> {
     Ok(service)
 }
 
+/// The longest line read, in bytes; a longer one is refused without being echoed.
+pub const MAX_LINE: usize = 4096;
+
+/// One raw input line as text, or why it cannot be run.
+fn line_text(bytes: &[u8]) -> Result<&str, String> {
+    if bytes.len() > MAX_LINE {
+        return Err(format!(
+            "the line is too long ({} bytes; at most {MAX_LINE}), skipped",
+            bytes.len()
+        ));
+    }
+    std::str::from_utf8(bytes).map_err(|e| {
+        format!(
+            "the line is not valid UTF-8 (bad byte at column {}), skipped",
+            e.valid_up_to() + 1
+        )
+    })
+}
+
 /// Reads and checks a whole script: every malformed line is reported with its number.
 fn read_script(path: &Path) -> anyhow::Result<Vec<(String, Line)>> {
-    let text = std::fs::read_to_string(path)
+    let bytes = std::fs::read(path)
         .with_context(|| format!("cannot read the script {}", path.display()))?;
     let mut lines = Vec::new();
     let mut errors = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
+        let place = format!("{}:{}", path.display(), i + 1);
+        let raw = match line_text(raw) {
+            Ok(raw) => raw,
+            Err(e) => {
+                errors.push(format!("{place}: {e}"));
+                continue;
+            }
+        };
         if is_blank(raw) {
             continue;
         }
         match parse_line(raw) {
             Ok(line) => lines.push((raw.trim().to_string(), line)),
             Err(e) => errors.push(format!(
-                "{}:{}: {e}\n    {}",
-                path.display(),
-                i + 1,
-                raw.trim()
+                "{place}: {e}\n    {}",
+                output::printable(raw.trim())
             )),
         }
     }
@@ -115,24 +141,31 @@ fn read_script(path: &Path) -> anyhow::Result<Vec<(String, Line)>> {
     Ok(lines)
 }
 
-/// Reads lines from standard input until it ends; malformed lines are explained and skipped.
+/// Reads lines from standard input until it ends; malformed lines are explained with their
+/// number and skipped.
 async fn interactive(service: &GameService, out: &mut Output) -> anyhow::Result<()> {
-    let mut input = tokio::io::BufReader::new(tokio::io::stdin()).lines();
+    let mut input = tokio::io::BufReader::new(tokio::io::stdin());
+    let mut buffer = Vec::new();
+    let mut number = 0u64;
     let mut ticker = tokio::time::interval(SWEEP_EVERY);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
-            next = input.next_line() => {
-                let Some(raw) = next.context("reading standard input")? else {
+            read = input.read_until(b'\n', &mut buffer) => {
+                if read.context("reading standard input")? == 0 {
                     return Ok(());
-                };
-                if is_blank(&raw) {
-                    continue;
                 }
-                match parse_line(&raw) {
-                    Ok(line) => run_line(service, out, raw.trim(), line).await?,
-                    Err(e) => out.error(&e.to_string()),
+                number += 1;
+                let bytes = buffer.strip_suffix(b"\n").unwrap_or(&buffer);
+                match line_text(bytes) {
+                    Err(e) => out.error(&format!("line {number}: {e}")),
+                    Ok(raw) if is_blank(raw) => {}
+                    Ok(raw) => match parse_line(raw) {
+                        Ok(line) => run_line(service, out, raw.trim(), line).await?,
+                        Err(e) => out.error(&format!("line {number}: {e}")),
+                    },
                 }
+                buffer.clear();
             }
             _ = ticker.tick() => {
                 for notice in service.sweep().await {

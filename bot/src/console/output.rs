@@ -22,6 +22,7 @@ impl Output {
         let last = std::fs::read_dir(dir)
             .with_context(|| format!("cannot read the image folder {}", dir.display()))?
             .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
             .filter_map(|e| {
                 let name = e.file_name().to_string_lossy().into_owned();
                 name.strip_prefix("board-")?
@@ -39,49 +40,64 @@ impl Output {
 
     /// Prints the reply to `line`, said by `user`.
     pub fn reply(&mut self, line: &str, user: &str, reply: &Reply) -> anyhow::Result<()> {
-        let mut text = format!("{line}\n");
+        let mut text = format!("{}\n", printable(line));
         if reply.private {
-            text.push_str(&format!("  (only {user} sees this)\n"));
+            text.push_str(&format!("  (only {} sees this)\n", printable(user)));
         }
-        text.push_str(&self.body(reply)?);
+        text.push_str(&self.body(reply));
         print_flushed(&text)
     }
 
     /// Prints an unsolicited notice (reminder, timeout, expiry).
     pub fn notice(&mut self, notice: &Notice) -> anyhow::Result<()> {
-        let text = format!("[notice]\n{}", self.body(&notice.reply)?);
+        let text = format!("[notice]\n{}", self.body(&notice.reply));
         print_flushed(&text)
     }
 
     /// Prints a malformed line's explanation.
     pub fn error(&self, message: &str) {
-        eprintln!("  error: {message}");
+        eprintln!("  error: {}", printable(message));
     }
 
-    fn body(&mut self, reply: &Reply) -> anyhow::Result<String> {
+    /// The reply as printed. A board or file that cannot be written (full disk, no
+    /// permission) is reported in its place: the reply itself, and the turn it announces,
+    /// still go out.
+    fn body(&mut self, reply: &Reply) -> String {
         let mut out = String::new();
         for line in reply.text.lines() {
-            out.push_str(&format!("  {line}\n"));
+            out.push_str(&format!("  {}\n", printable(line)));
         }
         if let Some(png) = &reply.image {
             let path = self.dir.join(format!("board-{:05}.png", self.next_image));
             self.next_image += 1;
-            std::fs::write(&path, png)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            out.push_str(&format!("  [image] {}\n", path.display()));
+            out.push_str(&written("image", &path, png));
         }
         if let Some((name, bytes)) = &reply.file {
-            let path = self.dir.join(safe_name(name));
-            std::fs::write(&path, bytes)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            out.push_str(&format!("  [file] {}\n", path.display()));
+            out.push_str(&written("file", &self.dir.join(safe_name(name)), bytes));
         }
         if !reply.actions.is_empty() {
             let labels: Vec<&str> = reply.actions.iter().map(|a| a.label()).collect();
             out.push_str(&format!("  [buttons] {}\n", labels.join(" · ")));
         }
-        Ok(out)
+        out
     }
+}
+
+/// Writes `bytes` to `path`: the line that shows where, or why it could not be written.
+fn written(kind: &str, path: &Path, bytes: &[u8]) -> String {
+    match std::fs::write(path, bytes) {
+        Ok(()) => format!("  [{kind}] {}\n", printable(&path.display().to_string())),
+        Err(e) => format!(
+            "  [{kind} not saved] cannot write {}: {e}\n",
+            printable(&path.display().to_string())
+        ),
+    }
+}
+
+/// `text` without control characters (escape sequences, carriage returns, bells), which
+/// would act on the terminal instead of being shown.
+pub fn printable(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).collect()
 }
 
 /// A file name with anything but letters, digits, `-`, `_` and `.` replaced.

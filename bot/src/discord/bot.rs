@@ -25,14 +25,9 @@ const DRAIN_LIMIT: Duration = Duration::from_secs(20);
 /// Why the bot could not start, or stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum FrontError {
-    /// The database could not be opened.
-    #[error("cannot open the database {path}: {source}")]
-    Storage {
-        /// The database file.
-        path: String,
-        /// What went wrong.
-        source: StorageError,
-    },
+    /// The database could not be opened (the error names the file and says what to do).
+    #[error(transparent)]
+    Storage(StorageError),
     /// The stored games could not be loaded.
     #[error("cannot load the games: {0}")]
     Service(#[from] ServiceError),
@@ -107,10 +102,7 @@ async fn open_service(config: &Config, clock: Arc<dyn Clock>) -> Result<GameServ
     let storage = tokio::task::spawn_blocking(move || Storage::open(&path))
         .await
         .map_err(|e| FrontError::Task(e.to_string()))?
-        .map_err(|source| FrontError::Storage {
-            path: config.database.display().to_string(),
-            source,
-        })?;
+        .map_err(FrontError::Storage)?;
     Ok(GameService::open(service_config(config), storage, Arc::new(renderer), clock).await?)
 }
 

@@ -3,8 +3,8 @@
 use rules::{Color, Game, Outcome};
 
 use super::pending::Pending;
-use super::{GameId, User, UserId};
-use crate::storage::{ChallengeRow, GameRow};
+use super::{GameId, ServiceError, User, UserId};
+use crate::storage::{ChallengeRow, GameRow, StoredGame};
 
 /// The contents of a channel's slot.
 #[derive(Debug)]
@@ -42,6 +42,48 @@ pub(crate) struct Live {
 }
 
 impl Live {
+    /// A stored game as it stood: its turns replayed, its half-entered turn and its result
+    /// restored.
+    pub(crate) fn restore(stored: StoredGame) -> Result<Live, ServiceError> {
+        let row = stored.row;
+        let mut game =
+            Game::new(row.variant, row.chess960).map_err(|source| ServiceError::Setup {
+                game: row.id,
+                source,
+            })?;
+        for (i, notation) in stored.turns.iter().enumerate() {
+            let replayed = game
+                .position()
+                .parse_turn(notation)
+                .and_then(|turn| game.play(turn));
+            if let Err(source) = replayed {
+                return Err(ServiceError::Replay {
+                    game: row.id,
+                    ply: i + 1,
+                    notation: notation.clone(),
+                    source,
+                });
+            }
+        }
+        if let Some(finished) = row.state.finished
+            && game.outcome().is_none()
+        {
+            game.set_outcome(finished.outcome);
+        }
+        let pending = row.state.pending.as_deref().and_then(|p| {
+            let decoded = Pending::decode(p);
+            if decoded.is_none() {
+                tracing::warn!(
+                    game = row.id,
+                    pending = p,
+                    "dropping an unreadable half-entered turn"
+                );
+            }
+            decoded
+        });
+        Ok(Live { row, game, pending })
+    }
+
     /// The player of `color`.
     pub(crate) fn player(&self, color: Color) -> &User {
         match color {
@@ -103,7 +145,7 @@ impl Live {
     /// The variant's name, with the setup number when the game started from one.
     pub(crate) fn variant_label(&self) -> String {
         match self.game.chess960_number() {
-            Some(n) if self.row.variant.is_avalanche() => {
+            Some(n) if self.row.variant.rules().push => {
                 format!("{} 960 (setup #{n})", self.row.variant.name())
             }
             Some(n) => format!("{} (setup #{n})", self.row.variant.name()),

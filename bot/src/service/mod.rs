@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use dashmap::DashMap;
 use render::{Renderer, Scene};
-use rules::{Color, Game, Position};
+use rules::{Color, Position};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -40,7 +40,6 @@ pub use types::{
 
 use crate::storage::{Storage, StorageError, to_unix_ms};
 use live::{Live, Slot};
-use pending::Pending;
 
 /// The game service. Cheap to clone: clones share everything.
 #[derive(Clone)]
@@ -59,13 +58,19 @@ struct Shared {
     channels: DashMap<GameId, ChannelId>,
     /// The next id to hand out.
     next_id: AtomicU64,
+    /// Reports of stored games set aside at start, for the first sweep to post.
+    set_aside: std::sync::Mutex<Vec<Notice>>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
 
 impl GameService {
-    /// Opens the service on `storage`, reloading every open challenge and unfinished game.
-    /// A stored game that no longer replays is an error naming it, not a silent loss.
+    /// Opens the service on `storage`, reloading every open challenge and unfinished game,
+    /// and the games finished within the retention time (for `board` and `moves`).
+    ///
+    /// A stored game that cannot be read or no longer replays is set aside: logged, reported
+    /// in its channel by the first [`sweep`](GameService::sweep), and left in the database
+    /// unchanged. The other games start as usual.
     pub async fn open(
         config: ServiceConfig,
         storage: Storage,
@@ -73,63 +78,62 @@ impl GameService {
         clock: Arc<dyn Clock>,
     ) -> Result<GameService, ServiceError> {
         let loader = storage.clone();
-        let (unfinished, next_id) =
+        let retention = i64::try_from(config.finished_retention.as_millis()).unwrap_or(i64::MAX);
+        let since = to_unix_ms(clock.now()).saturating_sub(retention);
+        let (unfinished, finished, next_id) =
             tokio::task::spawn_blocking(move || -> Result<_, StorageError> {
-                Ok((loader.load_unfinished()?, loader.next_id()?))
+                Ok((
+                    loader.load_unfinished()?,
+                    loader.load_finished_since(since)?,
+                    loader.next_id()?,
+                ))
             })
             .await
             .map_err(|e| ServiceError::Task(e.to_string()))??;
         let slots = DashMap::new();
         let channels = DashMap::new();
-        for stored in unfinished.games {
-            let row = stored.row;
-            let mut game =
-                Game::new(row.variant, row.chess960).map_err(|source| ServiceError::Setup {
-                    game: row.id,
-                    source,
-                })?;
-            for (i, notation) in stored.turns.iter().enumerate() {
-                let replayed = game
-                    .position()
-                    .parse_turn(notation)
-                    .and_then(|turn| game.play(turn));
-                if let Err(source) = replayed {
-                    return Err(ServiceError::Replay {
-                        game: row.id,
-                        ply: i + 1,
-                        notation: notation.clone(),
-                        source,
-                    });
-                }
+        let mut set_aside = Vec::new();
+        for damaged in unfinished.damaged {
+            tracing::error!(
+                game = damaged.id,
+                error = %damaged.error,
+                "set aside a stored game that cannot be read; it stays in the database unchanged"
+            );
+            if let Some(channel) = damaged.channel {
+                set_aside.push(Notice {
+                    channel,
+                    reply: Reply::public(set_aside_text(&damaged.id.to_string(), &damaged.error)),
+                });
             }
-            let pending = row.state.pending.as_deref().and_then(|p| {
-                let decoded = Pending::decode(p);
-                if decoded.is_none() {
-                    tracing::warn!(
-                        game = row.id,
-                        pending = p,
-                        "dropping an unreadable half-entered turn"
+        }
+        for stored in unfinished.games {
+            let (id, channel) = (stored.row.id, stored.row.channel);
+            let live = match Live::restore(stored) {
+                Ok(live) => live,
+                Err(e) => {
+                    tracing::error!(
+                        game = id,
+                        error = %e,
+                        "set aside a stored game that no longer replays; it stays in the \
+                         database unchanged"
                     );
+                    set_aside.push(Notice {
+                        channel,
+                        reply: Reply::public(set_aside_text(&id.to_string(), &e.to_string())),
+                    });
+                    continue;
                 }
-                decoded
-            });
-            if slots.contains_key(&row.channel) {
+            };
+            if slots.contains_key(&channel) {
                 tracing::warn!(
-                    game = row.id,
-                    channel = row.channel,
+                    game = id,
+                    channel,
                     "two unfinished games in one channel; keeping the first"
                 );
                 continue;
             }
-            channels.insert(row.id, row.channel);
-            slots.insert(
-                row.channel,
-                Arc::new(Mutex::new(Slot::Game(Box::new(Live {
-                    row,
-                    game,
-                    pending,
-                })))),
-            );
+            channels.insert(id, channel);
+            slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
         }
         for challenge in unfinished.challenges {
             if slots.contains_key(&challenge.channel) {
@@ -145,6 +149,20 @@ impl GameService {
                 Arc::new(Mutex::new(Slot::Challenge(challenge))),
             );
         }
+        // The latest finished game of a channel without anything newer comes back for viewing.
+        for stored in finished.into_iter().rev() {
+            let (id, channel) = (stored.row.id, stored.row.channel);
+            if slots.contains_key(&channel) {
+                continue;
+            }
+            match Live::restore(stored) {
+                Ok(live) => {
+                    channels.insert(id, channel);
+                    slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
+                }
+                Err(e) => tracing::warn!(game = id, error = %e, "a finished game does not replay"),
+            }
+        }
         tracing::info!(slots = slots.len(), "game service open");
         Ok(GameService {
             shared: Arc::new(Shared {
@@ -155,6 +173,7 @@ impl GameService {
                 slots,
                 channels,
                 next_id: AtomicU64::new(next_id),
+                set_aside: std::sync::Mutex::new(set_aside),
             }),
         })
     }
@@ -312,7 +331,13 @@ impl GameService {
             .iter()
             .map(|e| (*e.key(), e.value().clone()))
             .collect();
-        let mut notices = Vec::new();
+        let mut notices = std::mem::take(
+            &mut *self
+                .shared
+                .set_aside
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
             if let Some(reply) = self.settle(&mut guard, true).await {
@@ -462,6 +487,15 @@ impl GameService {
 
 /// How long autocomplete waits for a busy game: Discord drops answers after three seconds.
 pub const SUGGESTIONS_WAIT: std::time::Duration = std::time::Duration::from_millis(800);
+
+/// The report posted in the channel of a stored game that was set aside.
+fn set_aside_text(game: &str, error: &str) -> String {
+    format!(
+        "Game {game} of this channel could not be restored after a restart ({error}). It is \
+         kept unchanged in the database for the bot's operator; you can start a new game here \
+         with `challenge`."
+    )
+}
 
 const NO_GAME: &str = "There is no game or challenge in this channel. Start one with `challenge`.";
 

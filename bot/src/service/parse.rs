@@ -241,6 +241,14 @@ fn parse_challenge(
     let mut color = None;
     let mut deadline = None;
     for &arg in args {
+        // `@name` always names the opponent, even a name that reads as an option (`@b`, `@960`).
+        if arg.starts_with('@') {
+            if opponent.is_some() {
+                return Err(bad(format!("`{arg}`: an opponent is already named")));
+            }
+            opponent = Some(resolve(arg).map_err(bad)?);
+            continue;
+        }
         let lower = arg.to_lowercase();
         let (key, value) = match lower.split_once('=') {
             Some((k, v)) => (Some(k), v),
@@ -297,6 +305,12 @@ fn parse_challenge(
             setup = Some(SetupChoice::Number(n));
         } else if let Some(d) = parse_duration(value) {
             deadline = Some(d);
+        } else if value.starts_with(|c: char| c.is_ascii_digit() || "-+#=".contains(c)) {
+            // A malformed option, never a name: `-5`, `0s`, `1e9m`.
+            return Err(bad(format!(
+                "`{arg}` is not a variant, a setup (0 to 959), a colour or a deadline (like 10m, \
+                 1h or 3d); to challenge a user of that name write `@{arg}`"
+            )));
         } else {
             if opponent.is_some() {
                 return Err(bad(format!(
@@ -394,6 +408,31 @@ mod tests {
 
     fn parse(line: &str) -> Result<Command, CommandError> {
         parse_command(line, &mut |s| user(s))
+    }
+
+    #[test]
+    fn malformed_options_are_errors_and_at_names_anyone() {
+        for word in ["-5", "0s", "-1h", "1e9m", "#999x", "960x"] {
+            let e = parse(&format!("challenge chess960 {word}"));
+            assert!(
+                matches!(&e, Err(CommandError::BadArgument { reason, .. })
+                    if reason.contains(&format!("`@{word}`"))),
+                "{word}: {e:?}"
+            );
+        }
+        for name in ["b", "w", "960", "-5", "white", "avalanche"] {
+            let c = parse(&format!("challenge @{name} avalanche"));
+            assert!(
+                matches!(&c, Ok(Command::Challenge { opponent: Some(User { name: n, .. }), variant: Variant::Avalanche, .. }) if n == name),
+                "{name}: {c:?}"
+            );
+        }
+        assert!(parse("challenge @bob @carol").is_err());
+        // Plain names still work.
+        assert!(matches!(
+            parse("challenge bob"),
+            Ok(Command::Challenge { opponent: Some(User { ref name, .. }), .. }) if name == "bob"
+        ));
     }
 
     #[test]

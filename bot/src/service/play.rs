@@ -93,7 +93,7 @@ impl GameService {
                 if live.pending == Some(Pending::Confirm(turn)) {
                     return self.play_turn(live, turn).await;
                 }
-                if live.row.variant.is_avalanche() && pos.is_losing_push(&turn) {
+                if pos.is_losing_push(&turn) {
                     early.mark_private();
                     let notation = pos.turn_to_notation(&turn);
                     if let Err(e) = self.set_pending(live, Some(Pending::Confirm(turn))).await {
@@ -350,7 +350,7 @@ fn suggestions(pos: &Position, prefix: &TurnPrefix, typed: &str) -> Vec<String> 
         }
     }
     let whole: Vec<String> = turns.iter().map(|t| pos.turn_to_notation(t)).collect();
-    if pos.variant().is_avalanche() && !typed.contains('/') {
+    if pos.variant().rules().push && !typed.contains('/') {
         let moves: Vec<String> = whole
             .iter()
             .map(|n| {

@@ -36,10 +36,10 @@ pub(super) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StorageE
         });
     }
     for &(version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > current) {
-        let fail = |source| StorageError::Migration {
+        let fail = |e: rusqlite::Error| StorageError::Migration {
             path: path.to_path_buf(),
             version,
-            source,
+            detail: e.to_string(),
         };
         let tx = conn.transaction().map_err(fail)?;
         tx.execute_batch(sql).map_err(fail)?;

@@ -4,9 +4,12 @@
 //! call returns.
 //!
 //! The database runs in WAL mode with `synchronous=NORMAL`: a committed write survives the
-//! process being killed at any point; only a power cut may lose the latest commits.
+//! process being killed at any point; only a power cut may lose the latest commits. One
+//! process at a time uses a database file (an advisory lock), and nothing is written to a file
+//! that is not nadare's own (see the `file` module).
 
 mod error;
+mod file;
 mod migrate;
 mod rows;
 
@@ -18,8 +21,11 @@ use rules::{Color, EndReason, Outcome, Variant};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, params};
 
 pub use error::StorageError;
+pub use file::APPLICATION_ID;
 pub use migrate::LATEST_VERSION;
-pub use rows::{ChallengeEnd, ChallengeRow, Finished, GameRow, GameState, StoredGame, Unfinished};
+pub use rows::{
+    ChallengeEnd, ChallengeRow, DamagedGame, Finished, GameRow, GameState, StoredGame, Unfinished,
+};
 
 use crate::service::{ColorChoice, GameId, SetupChoice, User};
 
@@ -33,7 +39,9 @@ pub struct Storage {
 #[derive(Debug)]
 struct Inner {
     path: PathBuf,
+    /// Declared before the lock: the connection must close first.
     conn: Mutex<Connection>,
+    _lock: Option<Arc<file::FileLock>>,
 }
 
 /// Milliseconds since the Unix epoch, now.
@@ -55,52 +63,75 @@ pub fn from_unix_ms(ms: i64) -> SystemTime {
 
 impl Storage {
     /// Opens (creating it if needed) the database at `path` and brings its schema up to date.
-    /// A file that is not a database, or whose pages are damaged, is an error, never an
-    /// empty start.
+    ///
+    /// Nothing is written to a file that is not nadare's (another program's database, a file
+    /// that is not a database, an empty file nadare did not create); damaged pages, missing
+    /// permissions, locks and another nadare process using the file are each their own error.
+    /// The file stays locked for this process until every clone of the storage is dropped.
     pub fn open(path: &Path) -> Result<Storage, StorageError> {
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-            | OpenFlags::SQLITE_OPEN_CREATE
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags).map_err(|source| {
-            StorageError::Unreadable {
-                path: path.to_path_buf(),
-                source,
-            }
-        })?;
-        Storage::prepare(conn, path)
+        let (lock, created) = match file::claim(path)? {
+            file::Claimed::New(lock) => (lock, true),
+            file::Claimed::Existing(lock) => (lock, false),
+        };
+        let opened = Storage::open_claimed(path, created, lock);
+        if opened.is_err() && created {
+            // Leave no half-made file behind: the next start would call it foreign.
+            let _ = std::fs::remove_file(path);
+        }
+        opened
+    }
+
+    fn open_claimed(
+        path: &Path,
+        created: bool,
+        lock: Arc<file::FileLock>,
+    ) -> Result<Storage, StorageError> {
+        let fail = |e| file::sql_failure(path, e);
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(fail)?;
+        conn.busy_timeout(Duration::from_secs(5)).map_err(fail)?;
+        let stamp = created || file::check_ownership(&conn, path)?;
+        if stamp {
+            // Written before the switch to WAL, so the id lands in the main file at once.
+            conn.pragma_update(None, "application_id", file::APPLICATION_ID)
+                .map_err(fail)?;
+        }
+        Storage::prepare(conn, path, Some(lock))
     }
 
     /// A private database in memory, for tests and benchmarks.
     pub fn open_in_memory() -> Result<Storage, StorageError> {
         let conn = Connection::open_in_memory()?;
-        Storage::prepare(conn, Path::new(":memory:"))
+        Storage::prepare(conn, Path::new(":memory:"), None)
     }
 
-    fn prepare(mut conn: Connection, path: &Path) -> Result<Storage, StorageError> {
-        let corrupt = |e: rusqlite::Error| StorageError::Corrupt {
-            path: path.to_path_buf(),
-            detail: e.to_string(),
-        };
-        // The first statement that reads the file tells a non-database apart.
+    fn prepare(
+        mut conn: Connection,
+        path: &Path,
+        lock: Option<Arc<file::FileLock>>,
+    ) -> Result<Storage, StorageError> {
+        let fail = |e| file::sql_failure(path, e);
         conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(corrupt)?;
+            .map_err(fail)?;
         let check: String = conn
             .query_row("PRAGMA quick_check", [], |r| r.get(0))
-            .map_err(corrupt)?;
+            .map_err(fail)?;
         if check != "ok" {
             return Err(StorageError::Corrupt {
                 path: path.to_path_buf(),
                 detail: check,
             });
         }
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(Duration::from_secs(5))?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(fail)?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(fail)?;
         migrate::migrate(&mut conn, path)?;
         Ok(Storage {
             inner: Arc::new(Inner {
                 path: path.to_path_buf(),
                 conn: Mutex::new(conn),
+                _lock: lock,
             }),
         })
     }
@@ -272,24 +303,27 @@ impl Storage {
         }
         drop(rows);
         drop(stmt);
-        let mut stmt = conn.prepare(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id"
-        ))?;
-        let mut rows = stmt.query([])?;
-        let mut games = Vec::new();
-        while let Some(r) = rows.next()? {
-            games.push(game_in(r)?);
+        let (games, damaged) = games_where(&conn, "status = 'active'", [])?;
+        Ok(Unfinished {
+            challenges,
+            games,
+            damaged,
+        })
+    }
+
+    /// The games finished at or after `since_ms` (Unix ms), with their turns; a game whose
+    /// row cannot be read is logged and left out.
+    pub fn load_finished_since(&self, since_ms: i64) -> Result<Vec<StoredGame>, StorageError> {
+        let conn = self.conn();
+        let (games, damaged) = games_where(
+            &conn,
+            "status = 'finished' AND finished_ms >= ?1",
+            [since_ms],
+        )?;
+        for d in damaged {
+            tracing::warn!(game = d.id, error = %d.error, "cannot read a finished game");
         }
-        drop(rows);
-        drop(stmt);
-        let games = games
-            .into_iter()
-            .map(|row| {
-                let turns = turns_of(&conn, row.id)?;
-                Ok(StoredGame { row, turns })
-            })
-            .collect::<Result<Vec<_>, StorageError>>()?;
-        Ok(Unfinished { challenges, games })
+        Ok(games)
     }
 
     /// One game, finished or not, with its turns.
@@ -343,6 +377,43 @@ fn update_state(conn: &Connection, game: GameId, s: &GameState) -> Result<(), St
         ],
     )?;
     Ok(())
+}
+
+/// The games matching the SQL condition `filter`, with their turns, and those whose row or
+/// turns cannot be read.
+fn games_where(
+    conn: &Connection,
+    filter: &str,
+    args: impl rusqlite::Params,
+) -> Result<(Vec<StoredGame>, Vec<DamagedGame>), StorageError> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE {filter} ORDER BY id"
+    ))?;
+    let mut rows = stmt.query(args)?;
+    let mut read = Vec::new();
+    let mut damaged = Vec::new();
+    while let Some(r) = rows.next()? {
+        match game_in(r) {
+            Ok(row) => read.push(row),
+            Err(e) => damaged.push(DamagedGame {
+                id: r.get::<_, i64>(0)?,
+                channel: r.get::<_, i64>(2).ok().and_then(|c| u64::try_from(c).ok()),
+                error: e.to_string(),
+            }),
+        }
+    }
+    let mut games = Vec::new();
+    for row in read {
+        match turns_of(conn, row.id) {
+            Ok(turns) => games.push(StoredGame { row, turns }),
+            Err(e) => damaged.push(DamagedGame {
+                id: id_in(row.id)?,
+                channel: Some(row.channel),
+                error: e.to_string(),
+            }),
+        }
+    }
+    Ok((games, damaged))
 }
 
 fn turns_of(conn: &Connection, game: GameId) -> Result<Vec<String>, StorageError> {

@@ -125,4 +125,18 @@ pub struct Unfinished {
     pub challenges: Vec<ChallengeRow>,
     /// Games in progress.
     pub games: Vec<StoredGame>,
+    /// Games in progress whose row or turns cannot be read; they stay in the database as
+    /// they are.
+    pub damaged: Vec<DamagedGame>,
+}
+
+/// A stored game that cannot be read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DamagedGame {
+    /// The id as stored.
+    pub id: i64,
+    /// Its channel, when that much can be read.
+    pub channel: Option<ChannelId>,
+    /// What is wrong.
+    pub error: String,
 }

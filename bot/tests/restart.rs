@@ -1,0 +1,111 @@
+//! Restarts: a stored game that no longer reads or replays is set aside without stopping the
+//! others, and finished games stay viewable for the retention time.
+
+mod common;
+
+use std::time::Duration;
+
+use common::Harness;
+use nadare::console::room_channel;
+
+/// alice challenges bob in `room`, bob accepts and alice plays e4; returns the game id.
+async fn start_in(h: &Harness, room: &str) -> u64 {
+    h.say_in(room, "alice> challenge bob white").await;
+    let id = h.say_in(room, "bob> accept").await.game.expect("game id");
+    let r = h.say_in(room, "alice> move e4").await;
+    assert!(!r.private, "{}", r.text);
+    id
+}
+
+fn raw_update(h: &Harness, sql: &str, id: u64) {
+    let conn = rusqlite::Connection::open(&h.db).expect("raw open");
+    let changed = conn.execute(sql, [id as i64]).expect("update");
+    assert_eq!(changed, 1, "{sql}");
+}
+
+#[tokio::test]
+async fn a_stored_game_that_no_longer_replays_is_set_aside_and_the_others_start() {
+    let mut h = Harness::new().await;
+    let bad_turn = start_in(&h, "a").await;
+    let bad_row = start_in(&h, "b").await;
+    let good = start_in(&h, "c").await;
+    raw_update(
+        &h,
+        "UPDATE turns SET notation = 'Ke9' WHERE game_id = ?1 AND ply = 0",
+        bad_turn,
+    );
+    raw_update(
+        &h,
+        "UPDATE games SET variant = 'checkers' WHERE id = ?1",
+        bad_row,
+    );
+    h.restart().await;
+
+    // The healthy game goes on.
+    let r = h.say_in("c", "bob> move e5").await;
+    assert!(!r.private && r.text.contains("e5"), "{}", r.text);
+    assert_eq!(
+        h.storage
+            .load_game(good)
+            .expect("load")
+            .expect("game")
+            .turns
+            .len(),
+        2
+    );
+
+    // The first sweep reports each game set aside in its own channel, once.
+    let notices = h.service.sweep().await;
+    for (room, id, says) in [("a", bad_turn, "Ke9"), ("b", bad_row, "checkers")] {
+        let notice = notices
+            .iter()
+            .find(|n| n.channel == room_channel(room))
+            .unwrap_or_else(|| panic!("no notice for room {room}: {notices:?}"));
+        let text = &notice.reply.text;
+        assert!(
+            !notice.reply.private
+                && text.contains(&format!("Game {id}"))
+                && text.contains(says)
+                && text.contains("kept unchanged"),
+            "{text}"
+        );
+    }
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    assert!(h.service.sweep().await.is_empty(), "reported once");
+
+    // Their channels are free for a new game; the stored games are untouched.
+    let r = h.say_in("a", "carol> challenge dave").await;
+    assert!(!r.private, "{}", r.text);
+    let stored = h.storage.load_game(bad_turn).expect("load").expect("game");
+    assert_eq!(stored.turns, vec!["Ke9"]);
+    assert!(stored.row.state.finished.is_none());
+    let unfinished = h.storage.load_unfinished().expect("load");
+    assert!(unfinished.damaged.iter().any(|d| d.id == bad_row as i64));
+}
+
+#[tokio::test]
+async fn finished_games_stay_viewable_after_a_restart() {
+    let mut h = Harness::new().await;
+    start_in(&h, "main").await;
+    let r = h.say("bob> resign").await;
+    assert!(r.text.contains("resignation"), "{}", r.text);
+    h.advance(Duration::from_secs(30 * 60));
+    h.restart().await;
+    let r = h.say("carol> moves").await;
+    assert!(
+        !r.private && r.text.contains("1. e4") && r.text.contains("resignation"),
+        "{}",
+        r.text
+    );
+    let r = h.say("carol> board").await;
+    assert!(r.image.is_some(), "{}", r.text);
+    // A move in the finished game is refused as over, not as "no game".
+    let r = h.say("bob> move e5").await;
+    assert!(r.private && r.text.contains("game is over"), "{}", r.text);
+
+    // After the retention time it is gone from the channel, as without a restart.
+    h.advance(Duration::from_secs(31 * 60));
+    h.restart().await;
+    let r = h.say("carol> moves").await;
+    assert!(r.private && r.text.contains("no game"), "{}", r.text);
+}
