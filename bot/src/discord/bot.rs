@@ -19,8 +19,9 @@ use crate::config::{Config, Shards};
 use crate::service::{Clock, GameService, ServiceConfig, ServiceError, SystemClock};
 use crate::storage::{Storage, StorageError};
 
-/// How long shutdown waits for commands in flight.
-const DRAIN_LIMIT: Duration = Duration::from_secs(20);
+/// How long shutdown waits for commands in flight: short enough that draining and closing the
+/// database fit in `docker stop`'s default ten seconds before SIGKILL.
+const DRAIN_LIMIT: Duration = Duration::from_secs(8);
 
 /// Why the bot could not start, or stopped.
 #[derive(Debug, thiserror::Error)]
