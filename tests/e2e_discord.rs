@@ -13,6 +13,7 @@ use fake_discord::{FakeDiscord, RestCall};
 use nadare::config::Config;
 use nadare::discord::{Bot, FrontError, Timing};
 use nadare::service::{Clock, ManualClock, SystemClock};
+use rules::{Game, Variant};
 use serenity::all::{
     Builder, ClientBuilder, Context, CreateAttachment, CreateInteractionResponse,
     CreateInteractionResponseMessage, EventHandler, GatewayIntents, HttpBuilder, Interaction,
@@ -1004,5 +1005,217 @@ async fn the_sweeper_reopens_archived_threads() {
         "{}",
         told.content()
     );
+    world.stop().await;
+}
+
+/// Avalanche turns (none losing, none ending the game) after which the side to move has a
+/// losing push, found by a fixed walk through the legal turns; and that losing push.
+fn line_to_a_losing_push() -> (Vec<String>, String) {
+    let mut game = Game::new(Variant::Avalanche, None).expect("the start");
+    let mut line = Vec::new();
+    for ply in 0..300usize {
+        let pos = game.position().clone();
+        let turns = pos.legal_turns();
+        if let Some(losing) = turns.iter().find(|t| pos.is_losing_push(t)) {
+            return (line, pos.turn_to_notation(losing));
+        }
+        let safe: Vec<_> = turns
+            .iter()
+            .filter(|t| {
+                let mut next = game.clone();
+                next.play(**t).is_ok() && next.outcome().is_none()
+            })
+            .collect();
+        assert!(!safe.is_empty(), "the walk found no safe turn");
+        let turn = *safe[(ply * 7 + 3) % safe.len()];
+        line.push(pos.turn_to_notation(&turn));
+        game.play(turn).expect("a legal turn");
+    }
+    panic!("no losing push within 300 plies");
+}
+
+/// A typed move whose push loses: the question is a reply in the channel with Confirm and
+/// Cancel buttons that only the player may press, naming the Discord way, not console commands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_typed_losing_push_is_confirmed_by_button() {
+    let (line, losing) = line_to_a_losing_push();
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            typed_moves: true,
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_011);
+    world
+        .slash(
+            &alice,
+            channel,
+            "challenge",
+            &[
+                Opt::user("opponent", &bob),
+                Opt::str("variant", "avalanche"),
+                Opt::str("colour", "white"),
+            ],
+        )
+        .await;
+    world.slash(&bob, channel, "accept", &[]).await;
+    for (i, turn) in line.iter().enumerate() {
+        let player = if i % 2 == 0 { &alice } else { &bob };
+        assert_board(&world.play(player, channel, turn).await);
+    }
+    let (mover, other) = if line.len() % 2 == 0 {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+
+    let refused = world.say(mover, channel, "Ka9").await;
+    assert!(
+        refused.message()["message_reference"].is_object(),
+        "{refused:#?}"
+    );
+
+    let question = world.say(mover, channel, &losing).await;
+    assert!(
+        lower(&question).contains("loses the game"),
+        "{}",
+        question.content()
+    );
+    assert!(
+        !question.content().contains("cancel-push") && !question.content().contains("`confirm`"),
+        "no console commands in Discord: {}",
+        question.content()
+    );
+    let (confirm, cancel) = (
+        button(&question, "confirm-push"),
+        button(&question, "cancel-push"),
+    );
+    assert!(world.press(other, channel, &confirm).await.is_ephemeral());
+    let dropped = world.press(mover, channel, &cancel).await;
+    assert!(dropped.is_ephemeral() && dropped.content().contains("Dropped"));
+
+    let again = world.say(mover, channel, &losing).await;
+    let played = world
+        .press(mover, channel, &button(&again, "confirm-push"))
+        .await;
+    assert_board(&played);
+    assert!(lower(&played).contains("exposed"), "{}", played.content());
+    world.stop().await;
+}
+
+/// `challenger` challenges `opponent` to standard chess, playing White.
+async fn challenge_as_white(
+    world: &World,
+    challenger: &FakeUser,
+    opponent: &FakeUser,
+    channel: FakeChannel,
+) -> RestCall {
+    world
+        .slash(
+            challenger,
+            channel,
+            "challenge",
+            &[Opt::user("opponent", opponent), Opt::str("colour", "white")],
+        )
+        .await
+}
+
+/// The rest of a game's commands end to end, with nicknames: abort, takeback, the record,
+/// the list of games, a draw.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abort_takeback_moves_games_and_draw() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let alice = alice().with_nick("Ally *the* Great");
+    let bob = bob().with_nick("Bobby");
+    let channel = FakeChannel::text(2_000_000_000_000_012);
+    let first = challenge_as_white(&world, &alice, &bob, channel).await;
+    assert!(
+        first.content().contains("Ally \\*the\\* Great") && first.content().contains("Bobby"),
+        "nicknames, markdown escaped: {}",
+        first.content()
+    );
+    world.slash(&bob, channel, "accept", &[]).await;
+    let aborted = world.slash(&alice, channel, "abort", &[]).await;
+    assert!(lower(&aborted).contains("aborted"), "{}", aborted.content());
+
+    challenge_as_white(&world, &alice, &bob, channel).await;
+    world.slash(&bob, channel, "accept", &[]).await;
+    assert_board(&world.play(&alice, channel, "e4").await);
+    assert_board(&world.play(&bob, channel, "e5").await);
+    let asked = world
+        .slash(&bob, channel, "takeback", &[Opt::str("action", "request")])
+        .await;
+    assert!(lower(&asked).contains("take back"), "{}", asked.content());
+    let granted = world
+        .slash(&alice, channel, "takeback", &[Opt::str("action", "accept")])
+        .await;
+    assert!(lower(&granted).contains("grants"), "{}", granted.content());
+    assert_board(&world.play(&bob, channel, "c5").await);
+
+    let record = world.slash(&carol(), channel, "moves", &[]).await;
+    assert!(record.content().contains("c5") && !record.content().contains("e5"));
+    let pgn = record.file_ending(".pgn").expect("a PGN file");
+    assert!(String::from_utf8_lossy(&pgn.bytes).contains("1. e4 c5"));
+
+    let games = world.slash(&carol(), channel, "games", &[]).await;
+    assert!(games.content().contains("Bobby"), "{}", games.content());
+
+    let offer = world
+        .slash(&alice, channel, "draw", &[Opt::str("action", "offer")])
+        .await;
+    assert!(
+        lower(&offer).contains("offers a draw"),
+        "{}",
+        offer.content()
+    );
+    let drawn = world
+        .slash(&bob, channel, "draw", &[Opt::str("action", "accept")])
+        .await;
+    assert!(drawn.content().contains("1/2-1/2"), "{}", drawn.content());
+    world.stop().await;
+}
+
+/// Autocomplete after the first step of an Avalanche turn offers the pushes; with nothing
+/// typed it spreads over the position's moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_follows_a_half_entered_turn() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_013);
+    world
+        .slash(
+            &alice,
+            channel,
+            "challenge",
+            &[
+                Opt::user("opponent", &bob),
+                Opt::str("variant", "avalanche"),
+                Opt::str("colour", "white"),
+            ],
+        )
+        .await;
+    world.slash(&bob, channel, "accept", &[]).await;
+
+    let spread = world.suggestions(&alice, channel, "").await;
+    assert_eq!(
+        spread.len(),
+        20,
+        "the 20 first moves, one turn each: {spread:?}"
+    );
+    let heads: std::collections::HashSet<&str> =
+        spread.iter().filter_map(|s| s.split('/').next()).collect();
+    assert_eq!(heads.len(), 20, "{spread:?}");
+
+    assert!(world.play(&alice, channel, "Nf3").await.is_ephemeral());
+    let pushes = world.suggestions(&alice, channel, "").await;
+    let expected: Vec<String> = "abcdefgh".chars().map(|f| format!("{f}6")).collect();
+    let mut sorted = pushes.clone();
+    sorted.sort();
+    assert_eq!(sorted, expected, "the pushes of Black's pawns: {pushes:?}");
+    assert_eq!(world.suggestions(&alice, channel, "e").await, ["e6"]);
     world.stop().await;
 }

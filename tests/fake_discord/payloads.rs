@@ -26,6 +26,8 @@ pub struct FakeUser {
     pub id: u64,
     /// Username and display name.
     pub name: String,
+    /// The member's nickname in the fake guild.
+    pub nick: Option<String>,
 }
 
 impl FakeUser {
@@ -34,7 +36,14 @@ impl FakeUser {
         FakeUser {
             id,
             name: name.to_owned(),
+            nick: None,
         }
+    }
+
+    /// The same user with a nickname in the guild.
+    pub fn with_nick(mut self, nick: &str) -> FakeUser {
+        self.nick = Some(nick.to_owned());
+        self
     }
 
     fn user(&self) -> Value {
@@ -51,7 +60,7 @@ impl FakeUser {
     fn member(&self) -> Value {
         json!({
             "user": self.user(),
-            "nick": null,
+            "nick": self.nick,
             "roles": [],
             "joined_at": TIMESTAMP,
             "deaf": false,
