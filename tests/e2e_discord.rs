@@ -1219,3 +1219,51 @@ async fn autocomplete_follows_a_half_entered_turn() {
     assert_eq!(world.suggestions(&alice, channel, "e").await, ["e6"]);
     world.stop().await;
 }
+
+/// The gateway as Discord runs it: heartbeats are sent and acknowledged, a reconnect request
+/// (op 7) is followed by a resumed session that still serves commands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_gateway_heartbeats_and_reconnects() {
+    let mut world = World::new(1).await;
+    world
+        .fake
+        .set_heartbeat_interval(Duration::from_millis(200));
+    world.start(&Setup::default()).await;
+    world.fake.wait_heartbeats(1).await;
+    world.fake.request_reconnect();
+    world.fake.wait_resumed().await;
+    assert_eq!(
+        world.fake.identifies().len(),
+        1,
+        "resumed, not identified anew"
+    );
+    let help = world
+        .slash(
+            &alice(),
+            FakeChannel::text(2_000_000_000_000_014),
+            "help",
+            &[],
+        )
+        .await;
+    assert!(help.is_ephemeral() && help.content().contains("/challenge"));
+    world.stop().await;
+}
+
+/// Typed moves need the Message Content intent: where Discord refuses it (close code 4014) the
+/// bot stops with an error that says what to do.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_disallowed_intent_is_reported_clearly() {
+    let world = World::new(1).await;
+    world.fake.disallow_intents(1 << 15);
+    let config = world.config(&Setup {
+        typed_moves: true,
+        ..Setup::default()
+    });
+    let bot = Bot::start(&config).await.expect("the token is fine");
+    let ended = tokio::time::timeout(fake_discord::WAIT, bot.run_until_signal())
+        .await
+        .expect("the bot stops by itself");
+    let error = ended.expect_err("Discord refused the connection");
+    assert!(matches!(error, FrontError::DisallowedIntents), "{error:?}");
+    assert!(error.to_string().contains("Message Content intent"));
+}

@@ -212,6 +212,11 @@ struct Inner {
     response_deadline: Duration,
     /// Calls answered 429 first: `(method, path suffix, how many more times)`.
     rate_limited: Vec<(String, String, u32)>,
+    heartbeat_interval_ms: u64,
+    heartbeats: u64,
+    resumes: u64,
+    /// Intents whose IDENTIFY is answered with close code 4014.
+    disallowed_intents: u64,
 }
 
 struct Shared {
@@ -283,6 +288,7 @@ impl FakeDiscord {
                 next_snowflake: 1_300_000_000_000_000_000,
                 shards,
                 response_deadline: RESPONSE_DEADLINE,
+                heartbeat_interval_ms: 41_250,
                 ..Inner::default()
             }),
             changed,
@@ -367,6 +373,41 @@ impl FakeDiscord {
             .lock()
             .rate_limited
             .push((method.to_owned(), suffix.to_owned(), times));
+    }
+
+    /// Sets the heartbeat interval HELLO gives sessions that connect from now on.
+    pub fn set_heartbeat_interval(&self, interval: Duration) {
+        self.shared.lock().heartbeat_interval_ms =
+            u64::try_from(interval.as_millis()).unwrap_or(u64::MAX);
+    }
+
+    /// Waits until `count` heartbeats have been received.
+    pub async fn wait_heartbeats(&self, count: u64) {
+        self.wait_until(&format!("{count} heartbeats"), |inner| {
+            (inner.heartbeats >= count).then_some(())
+        })
+        .await;
+    }
+
+    /// Refuses IDENTIFY with close code 4014 when it asks for any of `intents`.
+    pub fn disallow_intents(&self, intents: u64) {
+        self.shared.lock().disallowed_intents = intents;
+    }
+
+    /// Asks every live session to reconnect (op 7), as Discord does before moving a session.
+    pub fn request_reconnect(&self) {
+        for connection in self.shared.lock().connections.values() {
+            let _ = connection.events.send((RECONNECT.to_owned(), Value::Null));
+        }
+    }
+
+    /// Waits until a session has been resumed and exactly one session is live (after a
+    /// reconnect, the old session has closed).
+    pub async fn wait_resumed(&self) {
+        self.wait_until("a resumed gateway session", |inner| {
+            (inner.resumes >= 1 && inner.connections.len() == 1).then_some(())
+        })
+        .await;
     }
 
     /// Every user pinged so far, in order.
@@ -491,7 +532,20 @@ fn identified(
         intents: d["intents"].as_u64().unwrap_or(0),
         shard,
     });
+    drop(inner);
+    (connect(shared, shard, events, false), shard)
+}
+
+/// Makes a session the target of dispatches for `shard`; returns its key.
+fn connect(
+    shared: &Shared,
+    shard: (u64, u64),
+    events: &mpsc::UnboundedSender<(String, Value)>,
+    resumed: bool,
+) -> u64 {
+    let mut inner = shared.lock();
     inner.next_connection += 1;
+    inner.resumes += u64::from(resumed);
     let key = inner.next_connection;
     inner.connections.insert(
         key,
@@ -502,13 +556,24 @@ fn identified(
     );
     drop(inner);
     shared.bump();
-    (key, shard)
+    key
 }
 
+/// The shard of a RESUME for a session this fake started (`session-ID-COUNT`).
+fn resumed_shard(d: &Value) -> Option<(u64, u64)> {
+    let session = d["session_id"].as_str()?.strip_prefix("session-")?;
+    let (id, count) = session.split_once('-')?;
+    Some((id.parse().ok()?, count.parse().ok()?))
+}
+
+/// The event name that asks a session to send op 7 (Reconnect) instead of a dispatch.
+const RECONNECT: &str = "\u{0}reconnect";
+
 async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
+    let interval = shared.lock().heartbeat_interval_ms;
     if !send_json(
         &mut socket,
-        &json!({"op": 10, "d": {"heartbeat_interval": 41250}}),
+        &json!({"op": 10, "d": {"heartbeat_interval": interval}}),
     )
     .await
     {
@@ -527,24 +592,56 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
                 };
                 let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
                 match payload["op"].as_u64() {
-                    // Heartbeat: acknowledge.
-                    Some(1) => json!({"op": 11}),
-                    // Identify: READY.
+                    // Heartbeat: count and acknowledge.
+                    Some(1) => {
+                        shared.lock().heartbeats += 1;
+                        shared.bump();
+                        json!({"op": 11})
+                    }
+                    // Identify: READY, or close 4014 for an intent the application may not use.
                     Some(2) => {
+                        let disallowed = shared.lock().disallowed_intents;
+                        if payload["d"]["intents"].as_u64().unwrap_or(0) & disallowed != 0 {
+                            let close = axum::extract::ws::CloseFrame {
+                                code: 4014,
+                                reason: "Disallowed intent(s).".into(),
+                            };
+                            let _ = socket.send(WsMessage::Close(Some(close))).await;
+                            break;
+                        }
+                        if let Some(old) = id.take() {
+                            // A second IDENTIFY on one socket replaces its session.
+                            shared.lock().connections.remove(&old);
+                        }
                         let (key, shard) = identified(&shared, &payload["d"], &events);
                         id = Some(key);
                         seq += 1;
                         let ready = payloads::ready(&shared.addr, shard);
                         json!({"op": 0, "t": "READY", "s": seq, "d": ready})
                     }
-                    // Resume: no resumable sessions here, so identify anew.
-                    Some(6) => json!({"op": 9, "d": false}),
+                    // Resume: a session of this fake (its id names the shard) carries on here;
+                    // anything else must identify anew.
+                    Some(6) => match resumed_shard(&payload["d"]) {
+                        Some(shard) => {
+                            if let Some(old) = id.take() {
+                                shared.lock().connections.remove(&old);
+                            }
+                            id = Some(connect(&shared, shard, &events, true));
+                            seq += 1;
+                            json!({"op": 0, "t": "RESUMED", "s": seq, "d": {}})
+                        }
+                        None => json!({"op": 9, "d": false}),
+                    },
                     _ => continue,
                 }
             }
             Some((event, data)) = queued.recv() => {
-                seq += 1;
-                json!({"op": 0, "t": event, "s": seq, "d": data})
+                if event == RECONNECT {
+                    json!({"op": 7, "d": null})
+                } else {
+                    seq += 1;
+                    json!({"op": 0, "t": event, "s": seq, "d": data})
+                }
             }
         };
         if !send_json(&mut socket, &outgoing).await {
