@@ -148,11 +148,11 @@ pub enum FenError {
     /// The en-passant field is malformed or impossible.
     #[error("bad FEN en-passant field `{0}`")]
     EnPassant(String),
-    /// The halfmove clock is not a number.
-    #[error("bad FEN halfmove clock `{0}`")]
+    /// The halfmove clock is not a number from 0 to [`crate::MAX_COUNTER`].
+    #[error("bad FEN halfmove clock `{0}`: expected a number from 0 to {max}", max = crate::MAX_COUNTER)]
     HalfmoveClock(String),
-    /// The fullmove number is not a positive number.
-    #[error("bad FEN fullmove number `{0}`")]
+    /// The fullmove number is not a number from 1 to [`crate::MAX_COUNTER`].
+    #[error("bad FEN fullmove number `{0}`: expected a number from 1 to {max}", max = crate::MAX_COUNTER)]
     FullmoveNumber(String),
     /// Too few or too many fields.
     #[error("a FEN has 4 to 6 fields separated by spaces; this one has {0}")]

@@ -145,7 +145,7 @@ impl Position {
         self.halfmove
     }
 
-    /// The en-passant target square, when a capture there is possible.
+    /// The en-passant target square, when a capture there is legal.
     pub fn en_passant(&self) -> Option<Square> {
         self.ep
     }
