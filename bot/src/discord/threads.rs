@@ -70,7 +70,7 @@ pub async fn challenge(
     challenge: Command,
 ) {
     let mut responder = Responder::new(http, target);
-    if let Some(refusal) = front.service.check_challenge(&challenge) {
+    if let Some(refusal) = front.service.check_challenge(&origin, &challenge) {
         responder.finish(Outgoing::new(refusal)).await;
         return;
     }

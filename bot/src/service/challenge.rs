@@ -7,7 +7,7 @@ use rules::{Color, Game, Variant};
 
 use super::live::{Live, Slot};
 use super::{
-    Action, ColorChoice, Command, GameService, Origin, Reply, SetupChoice, SlotGuard, User,
+    Action, ColorChoice, Command, GameService, Origin, Reply, SetupChoice, SlotGuard, User, UserId,
     format_duration, save_failed,
 };
 use crate::storage::{ChallengeEnd, ChallengeRow, GameRow, GameState};
@@ -48,7 +48,7 @@ impl GameService {
             }
             Slot::Game(_) | Slot::Free | Slot::Retired => {}
         }
-        if let Err(e) = self.check_ask(&ask) {
+        if let Err(e) = self.check_ask(origin, &ask) {
             return Reply::private(e);
         }
         let deadline = ask.deadline.or(self.shared.config.default_deadline);
@@ -107,9 +107,9 @@ impl GameService {
     }
 
     /// Why a challenge asking for this could not be made anywhere, if it could not: a setup
-    /// the variant cannot start from, a deadline out of range. A front may check this before
-    /// preparing a place (a thread) for the challenge.
-    pub fn check_challenge(&self, command: &Command) -> Option<Reply> {
+    /// the variant cannot start from, a deadline out of range, too many open challenges of
+    /// the challenger's. A front may check this before preparing a place (a thread) for it.
+    pub fn check_challenge(&self, origin: &Origin, command: &Command) -> Option<Reply> {
         let Command::Challenge {
             opponent,
             variant,
@@ -127,12 +127,20 @@ impl GameService {
             color: *color,
             deadline: *deadline,
         };
-        self.check_ask(&ask).err().map(Reply::private)
+        self.check_ask(origin, &ask).err().map(Reply::private)
     }
 
-    /// Refuses what no channel's state could allow: the setup, the deadline.
-    fn check_ask(&self, ask: &Ask) -> Result<(), String> {
+    /// Refuses what no channel's state could allow: the setup, the deadline, one challenge too
+    /// many.
+    fn check_ask(&self, origin: &Origin, ask: &Ask) -> Result<(), String> {
         self.check_setup(ask)?;
+        let limit = self.shared.config.max_open_challenges;
+        if self.open_challenges_of(origin.user.id) >= limit {
+            return Err(format!(
+                "You have {limit} challenges open already; wait for an answer or `cancel` one \
+                 first."
+            ));
+        }
         if let Some(d) = ask.deadline.or(self.shared.config.default_deadline) {
             let config = &self.shared.config;
             if d < config.min_deadline || d > config.max_deadline {
@@ -144,6 +152,24 @@ impl GameService {
             }
         }
         Ok(())
+    }
+
+    /// How many open challenges `user` has made, counting the channels not busy right now
+    /// (a busy channel is skipped rather than waited for: the limit is a guard, not a count).
+    fn open_challenges_of(&self, user: UserId) -> usize {
+        let slots: Vec<_> = self
+            .shared
+            .slots
+            .iter()
+            .map(|entry| entry.value().clone())
+            .collect();
+        slots
+            .iter()
+            .filter(|slot| {
+                slot.try_lock()
+                    .is_ok_and(|s| matches!(&*s, Slot::Challenge(c) if c.challenger.id == user))
+            })
+            .count()
     }
 
     /// Refuses setups the variant cannot start from, before anyone accepts.
