@@ -16,7 +16,8 @@ use nadare::service::{Clock, ManualClock, SystemClock};
 use rules::{Game, Variant};
 use serenity::all::{
     Builder, ClientBuilder, Context, CreateAttachment, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EventHandler, GatewayIntents, HttpBuilder, Interaction,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EventHandler,
+    GatewayIntents, HttpBuilder, Interaction,
 };
 use serenity::async_trait;
 use tempfile::TempDir;
@@ -121,6 +122,46 @@ async fn fake_discord_carries_an_interaction_and_a_png_reply() {
         .await
         .expect_err("a second answer is refused");
     assert_eq!(discord_code(&second), Some(40060), "{second:?}");
+    // ...the deferral decides the first follow-up's visibility, and a follow-up after the
+    // deferred response was deleted is lost...
+    let http = http_for(&fake);
+    for delete_first in [false, true] {
+        // A button press: the echo client leaves it to the test to answer.
+        let second = fake.snowflake();
+        let message = fake.snowflake();
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            GUILD_ID,
+            payloads::button(second, &alice, FakeChannel::text(10), message, "x"),
+        )
+        .await;
+        let token = payloads::token(second);
+        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+            .execute(&http, (second.into(), &token))
+            .await
+            .expect("a public deferral");
+        if delete_first {
+            http.delete_original_interaction_response(&token)
+                .await
+                .expect("the deferral removed");
+        }
+        let followup = CreateInteractionResponseFollowup::new()
+            .content("secret")
+            .ephemeral(true)
+            .execute(&http, (None, &token))
+            .await;
+        let recorded = fake
+            .wait_call("the follow-up", |c| {
+                c.method == "POST" && c.path.ends_with(&token)
+            })
+            .await;
+        if delete_first {
+            assert_eq!(discord_code(&followup.expect_err("lost")), Some(10008));
+        } else {
+            followup.expect("taken");
+            assert!(!recorded.is_ephemeral(), "shown to everyone: {recorded:#?}");
+        }
+    }
     // ...the first answer within the deadline...
     fake.set_response_deadline(Duration::ZERO);
     let late = fake.snowflake();
@@ -159,6 +200,7 @@ async fn fake_discord_carries_an_interaction_and_a_png_reply() {
 fn http_for(fake: &FakeDiscord) -> serenity::http::Http {
     HttpBuilder::new(TOKEN)
         .proxy(fake.url())
+        .application_id(payloads::APPLICATION_ID.into())
         .ratelimiter_disabled(true)
         .build()
 }
