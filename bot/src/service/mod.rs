@@ -542,3 +542,53 @@ fn save_failed(error: &str) -> Reply {
         "I could not save that, so nothing changed ({error}). Please try again."
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use rules::Variant;
+
+    use super::*;
+
+    /// Autocomplete must answer within Discord's three seconds: a game whose lock is held
+    /// gets no suggestions after [`SUGGESTIONS_WAIT`] rather than a late answer. (Paused
+    /// time: the wait is measured on tokio's clock, not the wall.)
+    #[tokio::test(start_paused = true)]
+    async fn suggestions_do_not_wait_for_a_busy_game() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let storage = Storage::open(&dir.path().join("nadare.db")).expect("storage");
+        let renderer = Renderer::new(render::RenderOptions::default()).expect("renderer");
+        let service = GameService::open(
+            ServiceConfig::default(),
+            storage,
+            Arc::new(renderer),
+            Arc::new(SystemClock),
+        )
+        .await
+        .expect("service");
+        let alice = User {
+            id: 1,
+            name: "alice".into(),
+        };
+        let origin = Origin {
+            guild: None,
+            channel: 7,
+            user: alice.clone(),
+        };
+        let practice = Command::Challenge {
+            opponent: Some(alice),
+            variant: Variant::Standard,
+            setup: None,
+            color: ColorChoice::White,
+            deadline: None,
+        };
+        assert!(!service.execute(&origin, practice).await.private);
+
+        let busy = service.slot(7).await;
+        let asked = tokio::time::Instant::now();
+        assert!(service.move_suggestions(&origin, "e", 25).await.is_empty());
+        assert_eq!(asked.elapsed(), SUGGESTIONS_WAIT);
+        drop(busy);
+        let offered = service.move_suggestions(&origin, "e", 25).await;
+        assert!(offered.iter().any(|m| m == "e4"), "{offered:?}");
+    }
+}
