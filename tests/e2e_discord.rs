@@ -1309,3 +1309,69 @@ async fn a_disallowed_intent_is_reported_clearly() {
     assert!(matches!(error, FrontError::DisallowedIntents), "{error:?}");
     assert!(error.to_string().contains("Message Content intent"));
 }
+
+/// A challenge refused after its thread was opened (here: the challenger's third open
+/// challenge was made meanwhile) removes the thread again, and where the bot lacks Manage
+/// Threads it says so instead of leaving the thread silently.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_the_bot_cannot_remove_is_reported() {
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            threads: true,
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), bob());
+    for channel in [2_000_000_000_000_015, 2_000_000_000_000_016] {
+        let made = world
+            .slash(
+                &alice,
+                FakeChannel::text(channel),
+                "challenge",
+                &[Opt::user("opponent", &bob)],
+            )
+            .await;
+        assert!(!made.is_ephemeral(), "{made:#?}");
+    }
+    let parent = FakeChannel::with_threads(2_000_000_000_000_017);
+    world.fake.hold("POST", "/threads");
+    let id = world
+        .send_slash(&alice, parent, "challenge", &[Opt::user("opponent", &bob)])
+        .await;
+    world
+        .fake
+        .wait_call("the thread being opened", |c| c.path.ends_with("/threads"))
+        .await;
+    let third = world
+        .slash(
+            &alice,
+            FakeChannel::text(2_000_000_000_000_018),
+            "challenge",
+            &[Opt::user("opponent", &bob)],
+        )
+        .await;
+    assert!(!third.is_ephemeral(), "{third:#?}");
+    world.fake.release();
+
+    let answer = world.answer_to(id).await;
+    assert!(answer.is_ephemeral(), "{answer:#?}");
+    assert!(
+        answer.content().contains("3 challenges open"),
+        "{}",
+        answer.content()
+    );
+    assert!(
+        answer.content().contains("Manage Threads"),
+        "{}",
+        answer.content()
+    );
+    let refused = world
+        .fake
+        .wait_call("the thread's removal", |c| {
+            c.method == "DELETE" && c.path.starts_with("/channels/")
+        })
+        .await;
+    assert_eq!(refused.status, 403, "{refused:#?}");
+    world.stop().await;
+}

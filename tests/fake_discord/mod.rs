@@ -206,6 +206,8 @@ struct Inner {
     shards: u64,
     /// Answers to `(method, path suffix)` held back this long.
     delays: Vec<(String, String, Duration)>,
+    /// Answers to `(method, path suffix)` held back until the test releases them.
+    holds: Vec<(String, String, watch::Sender<bool>)>,
     /// Interactions dispatched, by token.
     interactions: HashMap<String, Dispatched>,
     channels: HashMap<u64, ChannelState>,
@@ -413,6 +415,23 @@ impl FakeDiscord {
     /// Every user pinged so far, in order.
     pub fn pings(&self) -> Vec<u64> {
         self.calls().iter().flat_map(RestCall::pinged).collect()
+    }
+
+    /// Holds back the answer to every `method` call whose path ends with `suffix` until
+    /// [`FakeDiscord::release`]: a slow Discord whose slowness the test controls.
+    pub fn hold(&self, method: &str, suffix: &str) {
+        let (gate, _) = watch::channel(false);
+        self.shared
+            .lock()
+            .holds
+            .push((method.to_owned(), suffix.to_owned(), gate));
+    }
+
+    /// Lets the answers held back by [`FakeDiscord::hold`] go.
+    pub fn release(&self) {
+        for (_, _, gate) in self.shared.lock().holds.drain(..) {
+            gate.send_replace(true);
+        }
     }
 
     /// Every IDENTIFY received so far.
@@ -702,6 +721,12 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         .iter()
         .find(|(m, suffix, _)| *m == call.method && call.path.ends_with(suffix.as_str()))
         .map(|(_, _, by)| *by);
+    let held = shared
+        .lock()
+        .holds
+        .iter()
+        .find(|(m, suffix, _)| *m == call.method && call.path.ends_with(suffix.as_str()))
+        .map(|(_, _, gate)| gate.subscribe());
     let response = if !authorized {
         discord_error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized")
     } else if let Some(limited) = rate_limited(&shared, &call) {
@@ -715,6 +740,9 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     shared.bump();
     if let Some(by) = delay {
         tokio::time::sleep(by).await;
+    }
+    if let Some(mut gate) = held {
+        let _ = gate.wait_for(|open| *open).await;
     }
     response
 }
