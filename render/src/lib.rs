@@ -3,6 +3,8 @@
 //! A [`Renderer`] rasterises its artwork once (pieces from the DejaVu Sans chess glyphs,
 //! through resvg) into tiles of one shared ≤256-colour palette; each [`Scene`] is then composed
 //! by copying tiles and laying glyph masks through blend tables, and written as an indexed PNG.
+//! Text is set in DejaVu Sans, with embedded subsets of Noto Sans CJK JP and Noto Emoji for the
+//! characters DejaVu lacks; every word besides the players' names comes from [`Labels`].
 
 #![warn(missing_docs)]
 
