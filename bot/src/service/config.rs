@@ -19,6 +19,9 @@ pub struct ServiceConfig {
     pub min_deadline: Duration,
     /// The longest move deadline a challenge may ask for (default 30 days).
     pub max_deadline: Duration,
+    /// How many challenges one user may have open at once, across channels and threads
+    /// (default 3), so nobody fills a server with challenge threads.
+    pub max_open_challenges: usize,
 }
 
 impl Default for ServiceConfig {
@@ -30,6 +33,7 @@ impl Default for ServiceConfig {
             finished_retention: Duration::from_secs(60 * 60),
             min_deadline: Duration::from_secs(60),
             max_deadline: Duration::from_secs(30 * 24 * 60 * 60),
+            max_open_challenges: 3,
         }
     }
 }

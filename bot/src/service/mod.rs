@@ -34,8 +34,8 @@ pub use error::ServiceError;
 pub use parse::{CommandError, format_duration, parse_command, parse_duration};
 pub use suggest::edit_distance;
 pub use types::{
-    Action, ChannelId, ColorChoice, Command, DrawAction, GameId, GuildId, Notice, Origin, Reply,
-    SetupChoice, TakebackAction, User, UserId,
+    Action, ChannelId, ColorChoice, Command, DrawAction, EarlyPrivacy, GameId, GuildId, Notice,
+    Origin, Reply, SetupChoice, TakebackAction, User, UserId,
 };
 
 use crate::storage::{Storage, StorageError, to_unix_ms};
@@ -183,6 +183,18 @@ impl GameService {
     /// Carries out `command` for `origin` and says what happened. Refusals and mistakes are
     /// private replies; nothing changes for them.
     pub async fn execute(&self, origin: &Origin, command: Command) -> Reply {
+        self.execute_noting(origin, command, &EarlyPrivacy::default())
+            .await
+    }
+
+    /// [`GameService::execute`], marking `early` as soon as the reply is known to be private,
+    /// before storage or rendering.
+    pub async fn execute_noting(
+        &self,
+        origin: &Origin,
+        command: Command,
+        early: &EarlyPrivacy,
+    ) -> Reply {
         match command {
             Command::Help => Reply::public(text::HELP),
             Command::Rules(None) => Reply::public(text::variants_overview()),
@@ -208,7 +220,9 @@ impl GameService {
             command => {
                 let mut guard = self.slot(origin.channel).await;
                 let note = self.settle(&mut guard, false).await;
-                let reply = self.channel_command(origin, &mut guard, command).await;
+                let reply = self
+                    .channel_command(origin, &mut guard, command, early)
+                    .await;
                 if matches!(*guard, Slot::Free) {
                     self.retire(&mut guard, origin.channel);
                 }
@@ -222,6 +236,7 @@ impl GameService {
         origin: &Origin,
         guard: &mut SlotGuard,
         command: Command,
+        early: &EarlyPrivacy,
     ) -> Reply {
         match command {
             Command::Challenge {
@@ -243,13 +258,16 @@ impl GameService {
             Command::Accept => self.accept(origin, guard).await,
             Command::Decline => self.decline(origin, guard).await,
             Command::Cancel => self.cancel(origin, guard).await,
-            Command::Move(input) => self.play_input(origin, guard, &input).await,
+            Command::Move(input) => self.play_input(origin, guard, &input, early).await,
             Command::Promote(role) => {
                 let input = format!("={}", role.upper_char());
-                self.play_input(origin, guard, &input).await
+                self.play_input(origin, guard, &input, early).await
             }
             Command::ConfirmPush => self.confirm_push(origin, guard).await,
-            Command::CancelPush => self.cancel_push(origin, guard).await,
+            Command::CancelPush => {
+                early.mark_private();
+                self.cancel_push(origin, guard).await
+            }
             Command::Resign => self.resign(origin, guard).await,
             Command::Draw(action) => self.draw(origin, guard, action).await,
             Command::Takeback(action) => self.takeback(origin, guard, action).await,
@@ -265,13 +283,19 @@ impl GameService {
 
     /// Legal turns for the player to move in `origin`'s channel that match what they typed,
     /// best first, at most `limit` (for autocomplete). Empty for anyone else.
+    ///
+    /// With part of a turn noted, the rest is offered (the pushes after a noted move). With
+    /// nothing typed, one turn per distinct move, so the list spreads over the position. When
+    /// the game is busy longer than [`SUGGESTIONS_WAIT`] the answer is empty rather than late.
     pub async fn move_suggestions(
         &self,
         origin: &Origin,
         typed: &str,
         limit: usize,
     ) -> Vec<String> {
-        let Some(guard) = self.existing_slot(origin.channel).await else {
+        let Ok(Some(guard)) =
+            tokio::time::timeout(SUGGESTIONS_WAIT, self.existing_slot(origin.channel)).await
+        else {
             return Vec::new();
         };
         let Slot::Game(live) = &*guard else {
@@ -280,7 +304,7 @@ impl GameService {
         if live.outcome().is_some() || !live.colors_of(origin.user.id).contains(&live.to_move()) {
             return Vec::new();
         }
-        let candidates = play::candidates(live);
+        let candidates = play::candidates(live, typed.trim().is_empty());
         suggest::complete(typed, &candidates, limit)
     }
 
@@ -499,6 +523,9 @@ fn unannounced_notice(live: &Live) -> Option<Notice> {
     })
 }
 
+/// How long autocomplete waits for a busy game: Discord drops answers after three seconds.
+pub const SUGGESTIONS_WAIT: std::time::Duration = std::time::Duration::from_millis(800);
+
 /// The report posted in the channel of a stored game that was set aside.
 fn set_aside_text(game: &str, error: &str) -> String {
     format!(
@@ -552,4 +579,54 @@ fn save_failed(error: &str) -> Reply {
     Reply::private(format!(
         "I could not save that, so nothing changed ({error}). Please try again."
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::Variant;
+
+    use super::*;
+
+    /// Autocomplete must answer within Discord's three seconds: a game whose lock is held
+    /// gets no suggestions after [`SUGGESTIONS_WAIT`] rather than a late answer. (Paused
+    /// time: the wait is measured on tokio's clock, not the wall.)
+    #[tokio::test(start_paused = true)]
+    async fn suggestions_do_not_wait_for_a_busy_game() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let storage = Storage::open(&dir.path().join("nadare.db")).expect("storage");
+        let renderer = Renderer::new(render::RenderOptions::default()).expect("renderer");
+        let service = GameService::open(
+            ServiceConfig::default(),
+            storage,
+            Arc::new(renderer),
+            Arc::new(SystemClock),
+        )
+        .await
+        .expect("service");
+        let alice = User {
+            id: 1,
+            name: "alice".into(),
+        };
+        let origin = Origin {
+            guild: None,
+            channel: 7,
+            user: alice.clone(),
+        };
+        let practice = Command::Challenge {
+            opponent: Some(alice),
+            variant: Variant::Standard,
+            setup: None,
+            color: ColorChoice::White,
+            deadline: None,
+        };
+        assert!(!service.execute(&origin, practice).await.private);
+
+        let busy = service.slot(7).await;
+        let asked = tokio::time::Instant::now();
+        assert!(service.move_suggestions(&origin, "e", 25).await.is_empty());
+        assert_eq!(asked.elapsed(), SUGGESTIONS_WAIT);
+        drop(busy);
+        let offered = service.move_suggestions(&origin, "e", 25).await;
+        assert!(offered.iter().any(|m| m == "e4"), "{offered:?}");
+    }
 }
