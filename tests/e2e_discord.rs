@@ -11,11 +11,13 @@ use std::time::{Duration, SystemTime};
 use fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt, TOKEN};
 use fake_discord::{FakeDiscord, RestCall};
 use nadare::config::Config;
-use nadare::discord::{Bot, FrontError};
+use nadare::discord::{Bot, FrontError, Timing};
 use nadare::service::{Clock, ManualClock, SystemClock};
+use rules::{Game, Variant};
 use serenity::all::{
-    ClientBuilder, Context, CreateAttachment, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EventHandler, GatewayIntents, HttpBuilder, Interaction,
+    Builder, ClientBuilder, Context, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EventHandler,
+    GatewayIntents, HttpBuilder, Interaction,
 };
 use serenity::async_trait;
 use tempfile::TempDir;
@@ -64,10 +66,10 @@ impl EventHandler for Echo {
             let message = CreateInteractionResponseMessage::new()
                 .content(format!("hello {}", command.user.name))
                 .add_file(CreateAttachment::bytes(tiny_png(), "board.png"));
-            command
+            // The fake records whether it took the answer; a refusal is what some tests want.
+            let _ = command
                 .create_response(&ctx.http, CreateInteractionResponse::Message(message))
-                .await
-                .expect("the fake accepts the response");
+                .await;
         }
     }
 }
@@ -109,9 +111,108 @@ async fn fake_discord_carries_an_interaction_and_a_png_reply() {
     let png = reply.file_ending(".png").expect("a PNG attachment");
     assert_eq!(png.field, "files[0]");
     assert_eq!(png_size(&png.bytes), (2, 2));
+    assert!(reply.succeeded());
+
+    // Discord's rules, as the fake keeps them: one answer per interaction...
+    let again = CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new().content("again"),
+    );
+    let second = again
+        .execute(http_for(&fake), (id.into(), &token))
+        .await
+        .expect_err("a second answer is refused");
+    assert_eq!(discord_code(&second), Some(40060), "{second:?}");
+    // ...the deferral decides the first follow-up's visibility, and a follow-up after the
+    // deferred response was deleted is lost...
+    let http = http_for(&fake);
+    for delete_first in [false, true] {
+        // A button press: the echo client leaves it to the test to answer.
+        let second = fake.snowflake();
+        let message = fake.snowflake();
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            GUILD_ID,
+            payloads::button(second, &alice, FakeChannel::text(10), message, "x"),
+        )
+        .await;
+        let token = payloads::token(second);
+        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+            .execute(&http, (second.into(), &token))
+            .await
+            .expect("a public deferral");
+        if delete_first {
+            http.delete_original_interaction_response(&token)
+                .await
+                .expect("the deferral removed");
+        }
+        let followup = CreateInteractionResponseFollowup::new()
+            .content("secret")
+            .ephemeral(true)
+            .execute(&http, (None, &token))
+            .await;
+        let recorded = fake
+            .wait_call("the follow-up", |c| {
+                c.method == "POST" && c.path.ends_with(&token)
+            })
+            .await;
+        if delete_first {
+            assert_eq!(discord_code(&followup.expect_err("lost")), Some(10008));
+        } else {
+            followup.expect("taken");
+            assert!(!recorded.is_ephemeral(), "shown to everyone: {recorded:#?}");
+        }
+    }
+    // ...the first answer within the deadline...
+    fake.set_response_deadline(Duration::ZERO);
+    let late = fake.snowflake();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        GUILD_ID,
+        payloads::slash(late, &alice, FakeChannel::text(10), "hello", &[]),
+    )
+    .await;
+    let late_token = payloads::token(late);
+    let refused = fake
+        .wait_call("the late answer", |c| c.path.contains(&late_token))
+        .await;
+    assert_eq!(refused.status, 404, "Unknown interaction: {refused:#?}");
+    // ...and 429 with rate-limit headers when a route is exhausted.
+    fake.rate_limit("GET", "/users/@me", 1);
+    let limited = http_for(&fake)
+        .get_current_user()
+        .await
+        .expect_err("rate limited");
+    assert!(matches!(
+        &limited,
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 429
+    ));
+    http_for(&fake)
+        .get_current_user()
+        .await
+        .expect("the limit has passed");
 
     shards.shutdown_all().await;
     running.await.expect("client task").expect("clean shutdown");
+}
+
+/// A REST client for the fake, without serenity's own rate limiter (which would bypass it).
+fn http_for(fake: &FakeDiscord) -> serenity::http::Http {
+    HttpBuilder::new(TOKEN)
+        .proxy(fake.url())
+        .application_id(payloads::APPLICATION_ID.into())
+        .ratelimiter_disabled(true)
+        .build()
+}
+
+/// Discord's error code in a failed REST call.
+fn discord_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) => {
+            Some(r.error.code)
+        }
+        _ => None,
+    }
 }
 
 /// Settings a test runs the bot with.
@@ -122,6 +223,8 @@ struct Setup {
     token: &'static str,
     sweep_interval: &'static str,
     development_guild: bool,
+    /// The bot's deferral threshold; zero defers whatever is not done at once.
+    defer_after: Duration,
 }
 
 impl Default for Setup {
@@ -133,6 +236,7 @@ impl Default for Setup {
             token: TOKEN,
             sweep_interval: "30s",
             development_guild: false,
+            defer_after: Timing::default().defer_after,
         }
     }
 }
@@ -182,25 +286,40 @@ impl World {
     /// Starts the bot on `clock` and waits until it has registered its commands.
     async fn start_with_clock(&mut self, setup: &Setup, clock: Arc<dyn Clock>) {
         let from = self.fake.calls().len();
-        let bot = Bot::start_with_clock(&self.config(setup), clock)
+        let timing = Timing {
+            defer_after: setup.defer_after,
+        };
+        let bot = Bot::start_with_timing(&self.config(setup), clock, timing)
             .await
             .expect("the bot starts");
         self.bot = Some(bot);
+        let global = format!("/applications/{}/commands", payloads::APPLICATION_ID);
+        let guild = format!(
+            "/applications/{}/guilds/{GUILD_ID}/commands",
+            payloads::APPLICATION_ID
+        );
+        let expected = if setup.development_guild {
+            &guild
+        } else {
+            &global
+        };
         let (_, registration) = self
             .fake
             .wait_call_from(from, "command registration", |c| {
-                c.method == "PUT" && c.path.ends_with("/commands")
+                c.method == "PUT" && c.path == *expected
             })
             .await;
-        let expected = if setup.development_guild {
-            format!(
-                "/applications/{}/guilds/{GUILD_ID}/commands",
-                payloads::APPLICATION_ID
-            )
-        } else {
-            format!("/applications/{}/commands", payloads::APPLICATION_ID)
-        };
-        assert_eq!(registration.path, expected);
+        assert!(registration.succeeded(), "{registration:#?}");
+        if setup.development_guild {
+            let cleared = self
+                .fake
+                .wait_call_from(from, "global commands cleared", |c| {
+                    c.method == "PUT" && c.path == global
+                })
+                .await
+                .1;
+            assert_eq!(cleared.json, serde_json::json!([]), "no doubled commands");
+        }
         let names: Vec<&str> = registration
             .json
             .as_array()
@@ -221,20 +340,21 @@ impl World {
     }
 
     /// The message that finally answers interaction `id`: its callback, or after a deferral
-    /// the edit or follow-up that completes it.
+    /// or a placeholder the edit or follow-up that carries the answer.
     async fn answer_to(&self, id: u64) -> RestCall {
         let token = payloads::token(id);
-        let (index, first) = self
-            .fake
-            .wait_call_from(0, "the interaction's answer", |c| c.path.contains(&token))
-            .await;
-        if first.json["type"] != 5 {
-            return first;
-        }
         self.fake
-            .wait_call_from(index + 1, "the deferred answer", |c| {
-                c.path.contains(&token) && c.method != "DELETE"
+            .wait_call_from(0, "the interaction's answer", |c| {
+                c.path.contains(&token) && carries_answer(c)
             })
+            .await
+            .1
+    }
+
+    /// Waits until a message from call index `from` on pings `user`.
+    async fn wait_ping(&self, from: usize, user: &FakeUser) -> RestCall {
+        self.fake
+            .wait_call_from(from, "a ping", |c| c.pinged().contains(&user.id))
             .await
             .1
     }
@@ -315,11 +435,24 @@ impl World {
         let path = format!("/channels/{channel}/messages");
         self.fake
             .wait_call_from(from, "a message in the channel", |c| {
-                c.method == "POST" && c.path == path
+                c.method == "POST" && c.path == path && c.succeeded()
             })
             .await
             .1
     }
+}
+
+/// Whether `call` carries an interaction's answer rather than a step towards it: not a
+/// deferral, a placeholder, a read, a removal or a ping of its own.
+fn carries_answer(call: &RestCall) -> bool {
+    let content = call.content();
+    call.method != "DELETE"
+        && call.method != "GET"
+        && call.json["type"] != 5
+        && !content.ends_with("opening a thread for the game…")
+        && content != "(answered privately)"
+        && content != "Done: the answer is posted for everyone below."
+        && !content.ends_with(" ↑")
 }
 
 fn button(call: &RestCall, action: &str) -> String {
@@ -419,6 +552,12 @@ async fn avalanche_from_challenge_to_mate() {
 
     let mate = world.play(&bob, channel, "Qh4/a4").await;
     assert_board(&mate);
+    let pings = world.fake.pings();
+    assert!(
+        pings.contains(&bob.id) && pings.contains(&alice.id),
+        "the challenged and the players to move were pinged: {pings:?}"
+    );
+    assert!(!pings.contains(&carol.id), "never a spectator");
     assert!(lower(&mate).contains("checkmate"), "{}", mate.content());
 
     let after = world.play(&alice, channel, "a4").await;
@@ -462,10 +601,12 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
     let created = world
         .fake
         .wait_call("the game thread", |c| {
-            c.path == format!("/channels/{}/threads", parent.id)
+            c.path
+                .starts_with(&format!("/channels/{}/messages/", parent.id))
+                && c.path.ends_with("/threads")
         })
         .await;
-    assert_eq!(created.json["type"], 11, "a public thread");
+    assert!(created.succeeded(), "{created:#?}");
     assert!(
         created.json["name"]
             .as_str()
@@ -475,6 +616,12 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
         .fake
         .first_posted_channel()
         .expect("the challenge is posted in the thread");
+    assert_eq!(
+        created.path,
+        format!("/channels/{}/messages/{thread_id}/threads", parent.id),
+        "the thread starts from the challenge message (thread id = message id)"
+    );
+    world.wait_ping(0, &bob).await;
     let thread = FakeChannel::thread(thread_id, parent.id);
     assert!(
         challenge.content().contains(&format!("<#{thread_id}>")),
@@ -508,10 +655,9 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
     world.stop().await;
 }
 
-/// Work that outlasts the quick-answer window is deferred, then completed: publicly by
-/// editing the deferred answer, privately by replacing it with an ephemeral follow-up.
+/// A challenge is checked before any thread is opened: a refused one opens none.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn slow_work_is_deferred_then_completed() {
+async fn a_refused_challenge_opens_no_thread() {
     let mut world = World::new(1).await;
     world
         .start(&Setup {
@@ -519,10 +665,8 @@ async fn slow_work_is_deferred_then_completed() {
             ..Setup::default()
         })
         .await;
-    world.fake.delay("POST", "/threads", Duration::from_secs(2));
     let alice = alice();
     let parent = FakeChannel::with_threads(2_000_000_000_000_005);
-
     let refused = world
         .slash(
             &alice,
@@ -531,29 +675,12 @@ async fn slow_work_is_deferred_then_completed() {
             &[Opt::str("variant", "standard"), Opt::str("chess960", "7")],
         )
         .await;
-    assert_eq!(
-        refused.method, "POST",
-        "an ephemeral follow-up: {refused:#?}"
-    );
-    assert!(refused.is_ephemeral());
+    assert!(refused.is_ephemeral(), "{refused:#?}");
     assert!(
         refused.content().contains("fixed setup"),
         "{}",
         refused.content()
     );
-    let calls = world.fake.calls();
-    assert!(
-        calls
-            .iter()
-            .any(|c| c.method == "DELETE" && c.path.ends_with("/messages/@original"))
-    );
-    assert!(
-        calls
-            .iter()
-            .any(|c| c.method == "DELETE" && c.path.starts_with("/channels/")),
-        "the refused challenge's thread is removed"
-    );
-
     let opened = world
         .slash(
             &alice,
@@ -562,13 +689,106 @@ async fn slow_work_is_deferred_then_completed() {
             &[Opt::str("variant", "avalanche")],
         )
         .await;
-    assert_eq!(
-        opened.method, "PATCH",
-        "the deferred answer is edited: {opened:#?}"
-    );
-    assert!(opened.path.ends_with("/messages/@original"));
     assert!(opened.content().contains("<#"), "{}", opened.content());
     button(&opened, "accept");
+    let threads: Vec<RestCall> = world
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.path.ends_with("/threads"))
+        .collect();
+    assert_eq!(threads.len(), 1, "only the valid challenge got a thread");
+    world.stop().await;
+}
+
+/// Where Discord refuses the thread, the challenge is made in the channel itself, and the
+/// challenged player is still pinged (the placeholder's edit notifies nobody).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_thread_falls_back_to_the_channel() {
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            threads: true,
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), bob());
+    let parent = FakeChannel::with_threads(2_000_000_000_000_007);
+    world.fake.refuse_threads(parent.id);
+    let challenge = world
+        .slash(&alice, parent, "challenge", &[Opt::user("opponent", &bob)])
+        .await;
+    assert_eq!(challenge.method, "PATCH", "{challenge:#?}");
+    assert!(
+        !challenge.content().contains("<#"),
+        "{}",
+        challenge.content()
+    );
+    let accept = button(&challenge, "accept");
+    let ping = world.wait_ping(0, &bob).await;
+    assert!(
+        ping.path.starts_with("/webhooks/"),
+        "a follow-up: {ping:#?}"
+    );
+    assert!(!challenge.notifies, "an edit notifies nobody");
+    assert_board(&world.press(&bob, parent, &accept).await);
+    world.stop().await;
+}
+
+/// With every answer deferred, Discord's rules still hold: a half-entered turn and a flipped
+/// board (a private answer with a file) stay private, a public turn pings the next player in a
+/// follow-up, and the interaction is answered once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deferred_answers_keep_their_visibility_and_pings() {
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            defer_after: Duration::ZERO,
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_008);
+    world
+        .slash(
+            &alice,
+            channel,
+            "challenge",
+            &[
+                Opt::user("opponent", &bob),
+                Opt::str("variant", "avalanche"),
+                Opt::str("colour", "white"),
+            ],
+        )
+        .await;
+    let from = world.fake.calls().len();
+    let started = world.slash(&bob, channel, "accept", &[]).await;
+    assert_board(&started);
+    world.wait_ping(from, &alice).await;
+
+    let half = world.play(&alice, channel, "g4").await;
+    assert!(
+        half.is_ephemeral(),
+        "a half-entered turn is private: {half:#?}"
+    );
+    let from = world.fake.calls().len();
+    let turn = world.play(&alice, channel, "e6").await;
+    assert_board(&turn);
+    let ping = world.wait_ping(from, &bob).await;
+    assert_eq!(ping.method, "POST", "a follow-up pings: {ping:#?}");
+
+    let flipped = world.press(&carol(), channel, &button(&turn, "flip")).await;
+    assert!(flipped.is_ephemeral(), "a flipped board is private");
+    assert!(flipped.file_ending(".png").is_some(), "with its image");
+
+    let refusal = world.play(&carol(), channel, "a6").await;
+    assert!(refusal.is_ephemeral(), "{refusal:#?}");
+    let calls = world.fake.calls();
+    assert!(
+        calls.iter().all(|c| c.succeeded()),
+        "Discord refused nothing: {:#?}",
+        calls.iter().filter(|c| !c.succeeded()).collect::<Vec<_>>()
+    );
     world.stop().await;
 }
 
@@ -679,7 +899,11 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
     assert_board(&promoted);
     assert!(promoted.content().contains("=Q"), "{}", promoted.content());
 
-    let resigned = world.press(&bob, channel, &resign).await;
+    let question = world.press(&bob, channel, &resign).await;
+    assert!(question.is_ephemeral(), "an old Resign button asks first");
+    let resigned = world
+        .press(&bob, channel, &button(&question, "resign-yes"))
+        .await;
     assert!(!resigned.is_ephemeral(), "{resigned:#?}");
     assert!(
         lower(&resigned).contains("resign"),
@@ -760,4 +984,394 @@ async fn shards_follow_the_config() {
         world.fake.calls().iter().all(|c| c.method != "PUT"),
         "commands are registered by the process with shard 0"
     );
+}
+
+/// The sweeper posts into a game's thread even after Discord archived it for inactivity, and
+/// when the thread cannot be reopened (locked) the players hear of it in the parent channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sweeper_reopens_archived_threads() {
+    let mut world = World::new(1).await;
+    let clock = Arc::new(ManualClock::new(SystemTime::now()));
+    let setup = Setup {
+        threads: true,
+        sweep_interval: "1s",
+        ..Setup::default()
+    };
+    world.start_with_clock(&setup, clock.clone()).await;
+    let (alice, bob) = (alice(), bob());
+    let parent = FakeChannel::with_threads(2_000_000_000_000_009);
+    let other_parent = FakeChannel::with_threads(2_000_000_000_000_010);
+    world
+        .slash(&alice, parent, "challenge", &[Opt::user("opponent", &bob)])
+        .await;
+    let thread = world.fake.first_posted_channel().expect("a game thread");
+    world
+        .slash(
+            &bob,
+            other_parent,
+            "challenge",
+            &[Opt::user("opponent", &alice)],
+        )
+        .await;
+    let locked = world
+        .fake
+        .calls()
+        .iter()
+        .rev()
+        .find_map(|c| {
+            c.path
+                .strip_prefix("/channels/")
+                .and_then(|rest| rest.strip_suffix("/messages"))
+                .and_then(|id| id.parse::<u64>().ok())
+        })
+        .expect("the second game thread");
+    assert_ne!(locked, thread);
+    world.fake.archive(thread, false);
+    world.fake.archive(locked, true);
+
+    let from = world.fake.calls().len();
+    clock.advance(Duration::from_secs(11 * 60));
+    let notice = world.channel_message(from, thread).await;
+    assert!(lower(&notice).contains("expired"), "{}", notice.content());
+    let calls = world.fake.calls();
+    let thread_path = format!("/channels/{thread}");
+    assert!(
+        calls[from..]
+            .iter()
+            .any(|c| c.method == "PATCH" && c.path == thread_path && c.succeeded()),
+        "the thread was unarchived first"
+    );
+    let told = world.channel_message(from, other_parent.id).await;
+    assert!(
+        told.content().contains(&format!("<#{locked}>")),
+        "{}",
+        told.content()
+    );
+    world.stop().await;
+}
+
+/// Avalanche turns (none losing, none ending the game) after which the side to move has a
+/// losing push, found by a fixed walk through the legal turns; and that losing push.
+fn line_to_a_losing_push() -> (Vec<String>, String) {
+    let mut game = Game::new(Variant::Avalanche, None).expect("the start");
+    let mut line = Vec::new();
+    for ply in 0..300usize {
+        let pos = game.position().clone();
+        let turns = pos.legal_turns();
+        if let Some(losing) = turns.iter().find(|t| pos.is_losing_push(t)) {
+            return (line, pos.turn_to_notation(losing));
+        }
+        let safe: Vec<_> = turns
+            .iter()
+            .filter(|t| {
+                let mut next = game.clone();
+                next.play(**t).is_ok() && next.outcome().is_none()
+            })
+            .collect();
+        assert!(!safe.is_empty(), "the walk found no safe turn");
+        let turn = *safe[(ply * 7 + 3) % safe.len()];
+        line.push(pos.turn_to_notation(&turn));
+        game.play(turn).expect("a legal turn");
+    }
+    panic!("no losing push within 300 plies");
+}
+
+/// A typed move whose push loses: the question is a reply in the channel with Confirm and
+/// Cancel buttons that only the player may press, naming the Discord way, not console commands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_typed_losing_push_is_confirmed_by_button() {
+    let (line, losing) = line_to_a_losing_push();
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            typed_moves: true,
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_011);
+    world
+        .slash(
+            &alice,
+            channel,
+            "challenge",
+            &[
+                Opt::user("opponent", &bob),
+                Opt::str("variant", "avalanche"),
+                Opt::str("colour", "white"),
+            ],
+        )
+        .await;
+    world.slash(&bob, channel, "accept", &[]).await;
+    for (i, turn) in line.iter().enumerate() {
+        let player = if i % 2 == 0 { &alice } else { &bob };
+        assert_board(&world.play(player, channel, turn).await);
+    }
+    let (mover, other) = if line.len() % 2 == 0 {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+
+    let refused = world.say(mover, channel, "Ka9").await;
+    assert!(
+        refused.message()["message_reference"].is_object(),
+        "{refused:#?}"
+    );
+
+    let question = world.say(mover, channel, &losing).await;
+    assert!(
+        lower(&question).contains("loses the game"),
+        "{}",
+        question.content()
+    );
+    assert!(
+        !question.content().contains("cancel-push") && !question.content().contains("`confirm`"),
+        "no console commands in Discord: {}",
+        question.content()
+    );
+    let (confirm, cancel) = (
+        button(&question, "confirm-push"),
+        button(&question, "cancel-push"),
+    );
+    assert!(world.press(other, channel, &confirm).await.is_ephemeral());
+    let dropped = world.press(mover, channel, &cancel).await;
+    assert!(dropped.is_ephemeral() && dropped.content().contains("Dropped"));
+
+    let again = world.say(mover, channel, &losing).await;
+    let played = world
+        .press(mover, channel, &button(&again, "confirm-push"))
+        .await;
+    assert_board(&played);
+    assert!(lower(&played).contains("exposed"), "{}", played.content());
+    world.stop().await;
+}
+
+/// `challenger` challenges `opponent` to standard chess, playing White.
+async fn challenge_as_white(
+    world: &World,
+    challenger: &FakeUser,
+    opponent: &FakeUser,
+    channel: FakeChannel,
+) -> RestCall {
+    world
+        .slash(
+            challenger,
+            channel,
+            "challenge",
+            &[Opt::user("opponent", opponent), Opt::str("colour", "white")],
+        )
+        .await
+}
+
+/// The rest of a game's commands end to end, with nicknames: abort, takeback, the record,
+/// the list of games, a draw.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abort_takeback_moves_games_and_draw() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let alice = alice().with_nick("Ally *the* Great");
+    let bob = bob().with_nick("Bobby");
+    let channel = FakeChannel::text(2_000_000_000_000_012);
+    let first = challenge_as_white(&world, &alice, &bob, channel).await;
+    assert!(
+        first.content().contains("Ally \\*the\\* Great") && first.content().contains("Bobby"),
+        "nicknames, markdown escaped: {}",
+        first.content()
+    );
+    world.slash(&bob, channel, "accept", &[]).await;
+    let aborted = world.slash(&alice, channel, "abort", &[]).await;
+    assert!(lower(&aborted).contains("aborted"), "{}", aborted.content());
+
+    challenge_as_white(&world, &alice, &bob, channel).await;
+    world.slash(&bob, channel, "accept", &[]).await;
+    assert_board(&world.play(&alice, channel, "e4").await);
+    assert_board(&world.play(&bob, channel, "e5").await);
+    let asked = world
+        .slash(&bob, channel, "takeback", &[Opt::str("action", "request")])
+        .await;
+    assert!(lower(&asked).contains("take back"), "{}", asked.content());
+    let granted = world
+        .slash(&alice, channel, "takeback", &[Opt::str("action", "accept")])
+        .await;
+    assert!(lower(&granted).contains("grants"), "{}", granted.content());
+    assert_board(&world.play(&bob, channel, "c5").await);
+
+    let record = world.slash(&carol(), channel, "moves", &[]).await;
+    assert!(record.content().contains("c5") && !record.content().contains("e5"));
+    let pgn = record.file_ending(".pgn").expect("a PGN file");
+    assert!(String::from_utf8_lossy(&pgn.bytes).contains("1. e4 c5"));
+
+    let games = world.slash(&carol(), channel, "games", &[]).await;
+    assert!(games.content().contains("Bobby"), "{}", games.content());
+
+    let offer = world
+        .slash(&alice, channel, "draw", &[Opt::str("action", "offer")])
+        .await;
+    assert!(
+        lower(&offer).contains("offers a draw"),
+        "{}",
+        offer.content()
+    );
+    let drawn = world
+        .slash(&bob, channel, "draw", &[Opt::str("action", "accept")])
+        .await;
+    assert!(drawn.content().contains("1/2-1/2"), "{}", drawn.content());
+    world.stop().await;
+}
+
+/// Autocomplete after the first step of an Avalanche turn offers the pushes; with nothing
+/// typed it spreads over the position's moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_follows_a_half_entered_turn() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_013);
+    world
+        .slash(
+            &alice,
+            channel,
+            "challenge",
+            &[
+                Opt::user("opponent", &bob),
+                Opt::str("variant", "avalanche"),
+                Opt::str("colour", "white"),
+            ],
+        )
+        .await;
+    world.slash(&bob, channel, "accept", &[]).await;
+
+    let spread = world.suggestions(&alice, channel, "").await;
+    assert_eq!(
+        spread.len(),
+        20,
+        "the 20 first moves, one turn each: {spread:?}"
+    );
+    let heads: std::collections::HashSet<&str> =
+        spread.iter().filter_map(|s| s.split('/').next()).collect();
+    assert_eq!(heads.len(), 20, "{spread:?}");
+
+    assert!(world.play(&alice, channel, "Nf3").await.is_ephemeral());
+    let pushes = world.suggestions(&alice, channel, "").await;
+    let expected: Vec<String> = "abcdefgh".chars().map(|f| format!("{f}6")).collect();
+    let mut sorted = pushes.clone();
+    sorted.sort();
+    assert_eq!(sorted, expected, "the pushes of Black's pawns: {pushes:?}");
+    assert_eq!(world.suggestions(&alice, channel, "e").await, ["e6"]);
+    world.stop().await;
+}
+
+/// The gateway as Discord runs it: heartbeats are sent and acknowledged, a reconnect request
+/// (op 7) is followed by a resumed session that still serves commands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_gateway_heartbeats_and_reconnects() {
+    let mut world = World::new(1).await;
+    world
+        .fake
+        .set_heartbeat_interval(Duration::from_millis(200));
+    world.start(&Setup::default()).await;
+    world.fake.wait_heartbeats(1).await;
+    world.fake.request_reconnect();
+    world.fake.wait_resumed().await;
+    assert_eq!(
+        world.fake.identifies().len(),
+        1,
+        "resumed, not identified anew"
+    );
+    let help = world
+        .slash(
+            &alice(),
+            FakeChannel::text(2_000_000_000_000_014),
+            "help",
+            &[],
+        )
+        .await;
+    assert!(help.is_ephemeral() && help.content().contains("/challenge"));
+    world.stop().await;
+}
+
+/// Typed moves need the Message Content intent: where Discord refuses it (close code 4014) the
+/// bot stops with an error that says what to do.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_disallowed_intent_is_reported_clearly() {
+    let world = World::new(1).await;
+    world.fake.disallow_intents(1 << 15);
+    let config = world.config(&Setup {
+        typed_moves: true,
+        ..Setup::default()
+    });
+    let bot = Bot::start(&config).await.expect("the token is fine");
+    let ended = tokio::time::timeout(fake_discord::WAIT, bot.run_until_signal())
+        .await
+        .expect("the bot stops by itself");
+    let error = ended.expect_err("Discord refused the connection");
+    assert!(matches!(error, FrontError::DisallowedIntents), "{error:?}");
+    assert!(error.to_string().contains("Message Content intent"));
+}
+
+/// A challenge refused after its thread was opened (here: the challenger's third open
+/// challenge was made meanwhile) removes the thread again, and where the bot lacks Manage
+/// Threads it says so instead of leaving the thread silently.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_the_bot_cannot_remove_is_reported() {
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            threads: true,
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), bob());
+    for channel in [2_000_000_000_000_015, 2_000_000_000_000_016] {
+        let made = world
+            .slash(
+                &alice,
+                FakeChannel::text(channel),
+                "challenge",
+                &[Opt::user("opponent", &bob)],
+            )
+            .await;
+        assert!(!made.is_ephemeral(), "{made:#?}");
+    }
+    let parent = FakeChannel::with_threads(2_000_000_000_000_017);
+    world.fake.hold("POST", "/threads");
+    let id = world
+        .send_slash(&alice, parent, "challenge", &[Opt::user("opponent", &bob)])
+        .await;
+    world
+        .fake
+        .wait_call("the thread being opened", |c| c.path.ends_with("/threads"))
+        .await;
+    let third = world
+        .slash(
+            &alice,
+            FakeChannel::text(2_000_000_000_000_018),
+            "challenge",
+            &[Opt::user("opponent", &bob)],
+        )
+        .await;
+    assert!(!third.is_ephemeral(), "{third:#?}");
+    world.fake.release();
+
+    let answer = world.answer_to(id).await;
+    assert!(answer.is_ephemeral(), "{answer:#?}");
+    assert!(
+        answer.content().contains("3 challenges open"),
+        "{}",
+        answer.content()
+    );
+    assert!(
+        answer.content().contains("Manage Threads"),
+        "{}",
+        answer.content()
+    );
+    let refused = world
+        .fake
+        .wait_call("the thread's removal", |c| {
+            c.method == "DELETE" && c.path.starts_with("/channels/")
+        })
+        .await;
+    assert_eq!(refused.status, 403, "{refused:#?}");
+    world.stop().await;
 }

@@ -1,6 +1,7 @@
 //! Turns per second through the game service, rendering included, across 1000 concurrent
-//! games, on SQLite and on PostgreSQL; the latency of committing one turn on each; and the
-//! memory an idle game holds (counted by a global allocator).
+//! games, on SQLite and on PostgreSQL; the latency of committing one turn on each; the
+//! memory an idle game holds (counted by a global allocator); and how long a restart takes to
+//! reload 1000 stored games.
 //!
 //! PostgreSQL is the server at `NADARE_TEST_POSTGRES_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/test`), in a schema `nadare_bench` made for the run and
@@ -139,9 +140,10 @@ async fn start_games(service: &GameService, base: u64, variant: Variant) {
                 color: ColorChoice::White,
                 deadline: None,
             };
-            service
+            let r = service
                 .execute(&origin(channel, 2 * channel), challenge)
                 .await;
+            assert!(!r.private, "{}", r.text);
             let r = service
                 .execute(&origin(channel, 2 * channel + 1), Command::Accept)
                 .await;
@@ -309,7 +311,42 @@ fn idle_game_memory() {
     black_box(&service);
 }
 
+/// Prints how long the service takes to open on 1000 stored Avalanche games of 20 plies,
+/// and the Rust heap it then holds.
+fn restart_reload() {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let service = runtime.block_on(open(dir.path(), "restart.db"));
+    runtime.block_on(start_games(&service, 0, Variant::Avalanche));
+    runtime.block_on(play_all(&service, 0, &avalanche_line(20)));
+    runtime.block_on(service.shutdown());
+    drop(service);
+    let renderer =
+        Arc::new(render::Renderer::new(render::RenderOptions::default()).expect("renderer"));
+    let heap = LIVE.load(Ordering::SeqCst);
+    let start = Instant::now();
+    let storage = Storage::open(&dir.path().join("restart.db")).expect("storage");
+    let service = runtime
+        .block_on(GameService::open(
+            ServiceConfig::default(),
+            Arc::new(storage),
+            renderer,
+            Arc::new(SystemClock),
+        ))
+        .expect("service");
+    let elapsed = start.elapsed();
+    let held = LIVE.load(Ordering::SeqCst) - heap;
+    println!(
+        "restart reloading {} games of 20 plies: {:.3} s; the service then holds {:.1} MiB of \
+         Rust heap",
+        service.active_channels(),
+        elapsed.as_secs_f64(),
+        held as f64 / (1024.0 * 1024.0)
+    );
+}
+
 fn main() {
+    restart_reload();
     idle_game_memory();
     let mut criterion = Criterion::default().configure_from_args();
     turn_commit_latency(&mut criterion);

@@ -38,6 +38,12 @@ enum Command {
     /// Copy every challenge and game to another database (`--from sqlite:FILE --to
     /// postgres://…`) and verify the copy.
     Migrate(cli::migrate::MigrateArgs),
+    /// The engine's turn in a position (last line), with its search progress.
+    Bestmove(cli::bestmove::BestmoveArgs),
+    /// Play the engine against itself or the greedy player and print the Elo difference.
+    Match(cli::engine_match::MatchArgs),
+    /// Speak the Universal Chess Interface on standard input and output (standard, Chess960).
+    Uci,
 }
 
 /// Runs an async entry point on a fresh multi-threaded runtime.
@@ -64,12 +70,49 @@ fn main() -> ExitCode {
         Command::Chess960(args) => cli::chess960::run(args),
         Command::Render(args) => cli::render::run(args),
         Command::Migrate(args) => block_on(cli::migrate::run(args)),
+        Command::Bestmove(args) => cli::bestmove::run(args),
+        Command::Match(args) => cli::engine_match::run(args),
+        Command::Uci => cli::uci::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", report(&e));
             ExitCode::FAILURE
         }
+    }
+}
+
+/// An error with its causes, leaving out a cause the message before already says (many
+/// errors print their source themselves, and the same words twice only confuse).
+fn report(e: &anyhow::Error) -> String {
+    let mut text = e.to_string();
+    for cause in e.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::report;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("FEN tag: {0}")]
+    struct Wrapper(#[from] std::fmt::Error);
+
+    #[test]
+    fn a_cause_already_in_the_message_is_said_once() {
+        let e = anyhow::Error::new(Wrapper(std::fmt::Error)).context("game.pgn does not replay");
+        assert_eq!(
+            report(&e),
+            "game.pgn does not replay: FEN tag: an error occurred when formatting an argument"
+        );
+        let e = anyhow::anyhow!("disk full").context("cannot write");
+        assert_eq!(report(&e), "cannot write: disk full");
     }
 }

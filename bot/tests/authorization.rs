@@ -206,3 +206,21 @@ async fn games_lists_this_servers_games_and_direct_messages_only_ones_own() {
             .contains("No games")
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_user_may_have_three_challenges_open() {
+    let h = Harness::new().await;
+    for room in ["one", "two", "three"] {
+        let r = h.say_in(room, "alice> challenge bob").await;
+        assert!(!r.private, "{}", r.text);
+    }
+    let fourth = h.say_in("four", "alice> challenge bob").await;
+    assert!(
+        fourth.private && fourth.text.contains("3 challenges open"),
+        "{}",
+        fourth.text
+    );
+    assert!(!h.say_in("four", "bob> challenge alice").await.private);
+    h.say_in("one", "alice> cancel").await;
+    assert!(!h.say_in("five", "alice> challenge carol").await.private);
+}

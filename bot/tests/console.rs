@@ -2,6 +2,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -92,19 +93,57 @@ fn a_script_writes_boards_and_the_game_continues_after_a_restart() {
     );
 }
 
-/// The notation of a turn announcement line (`  **12... Nf3/a6** — bob (Black)`).
-fn announced(line: &str) -> Option<String> {
+/// The ply (0-based, from the standard start) and notation of a turn announcement line
+/// (`  **12... Nf3/a6** — bob (Black)`).
+fn announced(line: &str) -> Option<(usize, String)> {
     let inner = line.trim_start().strip_prefix("**")?;
     let (head, rest) = inner.split_once("** — ")?;
     if !rest.contains("(White)") && !rest.contains("(Black)") {
         return None;
     }
     let (number, notation) = head.split_once(' ')?;
-    number.ends_with('.').then(|| notation.to_string())
+    let (move_number, black) = match number.strip_suffix("...") {
+        Some(n) => (n, 1),
+        None => (number.strip_suffix('.')?, 0),
+    };
+    let ply = (move_number.parse::<usize>().ok()? - 1) * 2 + black;
+    Some((ply, notation.to_string()))
+}
+
+/// Runs `script` until its end or until `kill_after` announcements, recording each one.
+fn run_recording(
+    dir: &Path,
+    script: &str,
+    kill_after: Option<usize>,
+    announced_turns: &mut BTreeMap<usize, String>,
+) -> bool {
+    let mut child = nadare(dir, script).spawn().expect("spawn");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut reader = BufReader::new(stdout);
+    let mut seen = 0;
+    let mut line = String::new();
+    let mut killed = false;
+    loop {
+        if kill_after.is_some_and(|k| seen >= k) && !killed {
+            child.kill().expect("SIGKILL");
+            killed = true;
+        }
+        line.clear();
+        if reader.read_line(&mut line).expect("read") == 0 {
+            break;
+        }
+        if let Some((ply, n)) = announced(&line) {
+            announced_turns.insert(ply, n);
+            seen += 1;
+        }
+    }
+    let status = child.wait().expect("wait");
+    assert!(killed || status.success());
+    killed
 }
 
 #[test]
-fn killed_at_random_points_the_game_resumes_at_the_last_announced_turn() {
+fn killed_at_random_points_every_stored_turn_is_announced_and_the_game_resumes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("nadare.db");
     let notations = find_mating_game(Variant::Avalanche, None);
@@ -119,42 +158,42 @@ fn killed_at_random_points_the_game_resumes_at_the_last_announced_turn() {
         })
         .collect();
     let mut rng = Rng::new(2026);
-    let mut announced_turns: Vec<String> = Vec::new();
+    let mut announced_turns = BTreeMap::new();
     let mut kills = 0;
+    let load = || {
+        let storage = Storage::open(&db).expect("open");
+        let open = storage.load_unfinished(ShardSet::All).expect("load");
+        assert!(open.games.len() + open.challenges.len() <= 1);
+        let stored = storage.load_game(1).expect("load");
+        (
+            stored.is_some(),
+            !open.challenges.is_empty(),
+            stored.map(|g| g.turns).unwrap_or_default(),
+        )
+    };
     for run in 0..200 {
         // Where does the stored game stand? Continue from exactly there.
-        let (started, stored) = if db.exists() {
-            let storage = Storage::open(&db).expect("open");
-            let open = storage.load_unfinished(ShardSet::All).expect("load");
-            let started = storage.load_game(1).expect("load").is_some();
-            let stored = storage.load_game(1).expect("load").map(|g| g.turns);
-            assert!(open.games.len() + open.challenges.len() <= 1);
-            (started, stored.unwrap_or_default())
+        let (started, challenge_open, stored) = if db.exists() {
+            load()
         } else {
-            (false, Vec::new())
+            (false, false, Vec::new())
         };
-        // Everything announced is stored; at most one more turn is stored than announced
+        // Everything announced is stored; at most the last stored turn is not announced yet
         // (committed, then killed before its reply was printed).
+        for (ply, n) in &announced_turns {
+            assert_eq!(stored.get(*ply), Some(n), "run {run}: ply {ply}");
+        }
         assert!(
-            stored.len() == announced_turns.len() || stored.len() == announced_turns.len() + 1,
+            stored.len() - announced_turns.len() <= 1,
             "run {run}: stored {} turns, announced {}",
             stored.len(),
             announced_turns.len()
         );
-        assert_eq!(stored[..announced_turns.len()], announced_turns[..]);
-        announced_turns = stored.clone();
         if stored.len() == moves.len() {
             break;
         }
         let mut script = String::new();
         if !started {
-            let challenge_open = db.exists()
-                && !Storage::open(&db)
-                    .expect("open")
-                    .load_unfinished(ShardSet::All)
-                    .expect("load")
-                    .challenges
-                    .is_empty();
             if !challenge_open {
                 script.push_str("alice> challenge bob avalanche white\n");
             }
@@ -165,35 +204,21 @@ fn killed_at_random_points_the_game_resumes_at_the_last_announced_turn() {
             script.push('\n');
         }
         script.push_str("carol> board\n");
-        let mut child = nadare(dir.path(), &script).spawn().expect("spawn");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut reader = BufReader::new(stdout);
         // Kill after a random number of announcements (0: while it is starting up).
-        let kill_after = rng.below(4);
-        let mut seen = 0;
-        let mut line = String::new();
-        let mut killed = false;
-        loop {
-            if seen >= kill_after && !killed {
-                child.kill().expect("SIGKILL");
-                killed = true;
-                kills += 1;
-            }
-            line.clear();
-            if reader.read_line(&mut line).expect("read") == 0 {
-                break;
-            }
-            if let Some(n) = announced(&line) {
-                announced_turns.push(n);
-                seen += 1;
-            }
-        }
-        let status = child.wait().expect("wait");
-        if !killed {
-            assert!(status.success());
+        if run_recording(
+            dir.path(),
+            &script,
+            Some(rng.below(4)),
+            &mut announced_turns,
+        ) {
+            kills += 1;
         }
     }
     assert!(kills >= 5, "the game was killed {kills} times");
+    // One more start announces a last turn stored but not shown when it was killed.
+    run_recording(dir.path(), "carol> moves\n", None, &mut announced_turns);
+    let stored: Vec<String> = announced_turns.values().cloned().collect();
+    assert_eq!(stored, notations, "every turn was announced");
     let storage = Storage::open(&db).expect("open");
     let game = storage.load_game(1).expect("load").expect("game");
     assert_eq!(
@@ -207,12 +232,45 @@ fn killed_at_random_points_the_game_resumes_at_the_last_announced_turn() {
 }
 
 #[test]
+fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(dir.path(), "alice> challenge bob white\nbob> accept\n")
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    {
+        // The turn is committed as the console would, and the process dies before printing.
+        let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
+        let game = storage.load_game(1).expect("load").expect("game");
+        assert_eq!(game.announced, Some(0), "the start was shown");
+        storage
+            .record_turn(1, 0, "e4", &game.row.state.next())
+            .expect("turn");
+    }
+    let out = nadare(dir.path(), "carol> board\n").output().expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("[notice]\n  Announced after a restart:\n  **1. e4** — alice (White)"),
+        "{stdout}"
+    );
+    let out = nadare(dir.path(), "carol> board\n").output().expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !stdout.contains("Announced after"),
+        "announced once: {stdout}"
+    );
+}
+
+#[test]
 fn announcements_are_recognised() {
     assert_eq!(
         announced("  **12... Nf3/a6** — bob (Black)"),
-        Some("Nf3/a6".into())
+        Some((23, "Nf3/a6".into()))
     );
-    assert_eq!(announced("  **1. e4** — alice (White)"), Some("e4".into()));
+    assert_eq!(
+        announced("  **1. e4** — alice (White)"),
+        Some((0, "e4".into()))
+    );
     assert_eq!(
         announced("  **alice** challenges **bob** to Avalanche."),
         None

@@ -60,6 +60,6 @@ pub use outcome::{EndReason, Outcome};
 pub use position::{CastleSide, CastleTarget, Position};
 pub use record::{RecordError, Tags};
 pub use turn::{Move, Push, Turn};
-pub use turngen::TurnPrefix;
+pub use turngen::{TurnPrefix, TurnStep};
 pub use types::{Color, ParseSquareError, Piece, Role, Square};
 pub use variant::{Castling, ParseVariantError, RuleSet, Setups, Variant};

@@ -18,8 +18,9 @@ pub struct TurnPrefix {
     pub mv: Option<Move>,
 }
 
-/// A legal turn with the position after it.
-pub(crate) struct TurnStep {
+/// A legal turn with the position after it, as [`Position::visit_turns`] hands it out.
+#[derive(Clone, Debug)]
+pub struct TurnStep {
     /// The turn.
     pub turn: Turn,
     /// The position after the whole turn, the other side to move.
@@ -73,8 +74,9 @@ impl Position {
 
     /// Feeds every legal turn, with the position after it, to `f`. A promotion choice that
     /// attacks the enemy king is a whole turn (it wins); any other choice is part of a turn
-    /// only with a legal move after it.
-    pub(crate) fn visit_turns(&self, f: &mut impl FnMut(TurnStep)) {
+    /// only with a legal move after it. A search walks the tree with this: it costs one
+    /// generation, where `play` per turn would generate again.
+    pub fn visit_turns(&self, f: &mut impl FnMut(TurnStep)) {
         if !self.rules().push {
             for mv in self.legal_moves() {
                 let mut after = self.clone();

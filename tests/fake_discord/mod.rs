@@ -5,12 +5,13 @@
 //! can assert on what the bot said; tests drive the bot by dispatching gateway events
 //! (interactions and messages) built with [`payloads`].
 
+mod limits;
 pub mod payloads;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Bytes;
@@ -26,6 +27,41 @@ use payloads::{APPLICATION_ID, TOKEN};
 
 /// How long a test waits for something the bot should do before failing.
 pub const WAIT: Duration = Duration::from_secs(30);
+
+/// The fake's default time for an interaction's first response. Discord allows three seconds;
+/// the fake allows more by default so that a loaded test machine does not fail tests, and
+/// tests of the rule itself set it with [`FakeDiscord::set_response_deadline`].
+pub const RESPONSE_DEADLINE: Duration = Duration::from_secs(10);
+
+/// Permission bits the fake checks.
+const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+const MANAGE_THREADS: u64 = 1 << 34;
+
+/// An interaction the fake dispatched, and how it has been answered.
+struct Dispatched {
+    at: Instant,
+    channel: u64,
+    /// The first response: whether it was a deferral, and whether it was private.
+    first: Option<(bool, bool)>,
+    /// The message of the first response (a deferral's "thinking…" or the answer).
+    original: Option<u64>,
+    /// The original response was edited (a deferral is then complete).
+    edited: bool,
+    deleted: bool,
+}
+
+/// What the fake knows of a channel: from dispatched interactions and threads it made.
+#[derive(Default)]
+struct ChannelState {
+    /// The bot's permissions here (for a thread: its parent's).
+    permissions: Option<u64>,
+    parent: Option<u64>,
+    name: String,
+    archived: bool,
+    locked: bool,
+    /// Thread creation is refused here whatever the permissions say.
+    refuse_threads: bool,
+}
 
 /// One file uploaded in a multipart REST call.
 #[derive(Clone, Debug)]
@@ -49,6 +85,13 @@ pub struct RestCall {
     pub json: Value,
     /// Files of a multipart body.
     pub files: Vec<Upload>,
+    /// The HTTP status the fake answered with.
+    pub status: u16,
+    /// Whether only the interaction's user sees the message, as Discord decides it: the
+    /// deferral's visibility for an edit or the first follow-up, else the ephemeral flag.
+    pub shown_private: bool,
+    /// Whether Discord notifies the users mentioned (edits and private messages do not).
+    pub notifies: bool,
 }
 
 impl RestCall {
@@ -71,9 +114,39 @@ impl RestCall {
         self.message()["content"].as_str().unwrap_or("")
     }
 
-    /// Whether the message is ephemeral (flag 64).
+    /// Whether the message is ephemeral as Discord shows it (see [`RestCall::shown_private`]).
     pub fn is_ephemeral(&self) -> bool {
-        self.message()["flags"].as_u64().unwrap_or(0) & 64 != 0
+        self.shown_private
+    }
+
+    /// Whether Discord accepted the call.
+    pub fn succeeded(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
+    /// The users this call pinged: mentioned in the content, allowed by `allowed_mentions`, in
+    /// a message that notifies and that Discord accepted.
+    pub fn pinged(&self) -> Vec<u64> {
+        if !self.notifies || !self.succeeded() {
+            return Vec::new();
+        }
+        let allowed = &self.message()["allowed_mentions"];
+        let may_ping = |id: u64| {
+            if allowed.is_null() {
+                return true;
+            }
+            let listed = allowed["users"]
+                .as_array()
+                .is_some_and(|users| users.iter().any(|u| u.as_str() == Some(&id.to_string())));
+            let parsed = allowed["parse"]
+                .as_array()
+                .is_some_and(|kinds| kinds.iter().any(|k| k == "users"));
+            listed || parsed
+        };
+        mentions(self.content())
+            .into_iter()
+            .filter(|id| may_ping(*id))
+            .collect()
     }
 
     /// The custom ids of every button in the message.
@@ -92,6 +165,19 @@ impl RestCall {
         }
         ids
     }
+}
+
+/// The user ids mentioned as `<@ID>` or `<@!ID>` in `content`.
+fn mentions(content: &str) -> Vec<u64> {
+    content
+        .split("<@")
+        .skip(1)
+        .filter_map(|rest| {
+            let rest = rest.trim_start_matches('!');
+            let end = rest.find('>')?;
+            rest.get(..end)?.parse().ok()
+        })
+        .collect()
 }
 
 /// What the bot sent when it identified on the gateway.
@@ -120,6 +206,19 @@ struct Inner {
     shards: u64,
     /// Answers to `(method, path suffix)` held back this long.
     delays: Vec<(String, String, Duration)>,
+    /// Answers to `(method, path suffix)` held back until the test releases them.
+    holds: Vec<(String, String, watch::Sender<bool>)>,
+    /// Interactions dispatched, by token.
+    interactions: HashMap<String, Dispatched>,
+    channels: HashMap<u64, ChannelState>,
+    response_deadline: Duration,
+    /// Calls answered 429 first: `(method, path suffix, how many more times)`.
+    rate_limited: Vec<(String, String, u32)>,
+    heartbeat_interval_ms: u64,
+    heartbeats: u64,
+    resumes: u64,
+    /// Intents whose IDENTIFY is answered with close code 4014.
+    disallowed_intents: u64,
 }
 
 struct Shared {
@@ -144,6 +243,32 @@ impl Shared {
         inner.next_snowflake += 1;
         inner.next_snowflake
     }
+
+    /// Notes an interaction about to be dispatched, and what its payload says of the channel.
+    fn register_interaction(&self, data: &Value) {
+        let id = |v: &Value| v.as_str().and_then(|s| s.parse::<u64>().ok());
+        let token = data["token"].as_str().unwrap_or("").to_owned();
+        let channel = id(&data["channel_id"]).unwrap_or(0);
+        let mut inner = self.lock();
+        let state = inner.channels.entry(channel).or_default();
+        if state.permissions.is_none() {
+            state.permissions = id(&data["app_permissions"]);
+        }
+        if state.parent.is_none() {
+            state.parent = id(&data["channel"]["parent_id"]);
+        }
+        inner.interactions.insert(
+            token,
+            Dispatched {
+                at: Instant::now(),
+                channel,
+                first: None,
+                original: None,
+                edited: false,
+                deleted: false,
+            },
+        );
+    }
 }
 
 /// The fake Discord: a server task on an ephemeral loopback port.
@@ -164,6 +289,8 @@ impl FakeDiscord {
             inner: Mutex::new(Inner {
                 next_snowflake: 1_300_000_000_000_000_000,
                 shards,
+                response_deadline: RESPONSE_DEADLINE,
+                heartbeat_interval_ms: 41_250,
                 ..Inner::default()
             }),
             changed,
@@ -213,6 +340,98 @@ impl FakeDiscord {
             .lock()
             .delays
             .push((method.to_owned(), suffix.to_owned(), by));
+    }
+
+    /// Sets how long after its dispatch an interaction may get its first response; later
+    /// responses are refused with Discord's "Unknown interaction" (10062).
+    pub fn set_response_deadline(&self, deadline: Duration) {
+        self.shared.lock().response_deadline = deadline;
+    }
+
+    /// Archives thread `id` (as Discord does after a week of silence): posts are refused until
+    /// it is unarchived. A `locked` thread may only be unarchived with Manage Threads.
+    pub fn archive(&self, id: u64, locked: bool) {
+        let mut inner = self.shared.lock();
+        let channel = inner.channels.entry(id).or_default();
+        channel.archived = true;
+        channel.locked = locked;
+    }
+
+    /// Makes Discord refuse thread creation in `parent` (403), whatever the interaction's
+    /// permissions said.
+    pub fn refuse_threads(&self, parent: u64) {
+        self.shared
+            .lock()
+            .channels
+            .entry(parent)
+            .or_default()
+            .refuse_threads = true;
+    }
+
+    /// Answers the next `times` calls `method` whose path ends with `suffix` with 429 and
+    /// Discord's rate-limit headers.
+    pub fn rate_limit(&self, method: &str, suffix: &str, times: u32) {
+        self.shared
+            .lock()
+            .rate_limited
+            .push((method.to_owned(), suffix.to_owned(), times));
+    }
+
+    /// Sets the heartbeat interval HELLO gives sessions that connect from now on.
+    pub fn set_heartbeat_interval(&self, interval: Duration) {
+        self.shared.lock().heartbeat_interval_ms =
+            u64::try_from(interval.as_millis()).unwrap_or(u64::MAX);
+    }
+
+    /// Waits until `count` heartbeats have been received.
+    pub async fn wait_heartbeats(&self, count: u64) {
+        self.wait_until(&format!("{count} heartbeats"), |inner| {
+            (inner.heartbeats >= count).then_some(())
+        })
+        .await;
+    }
+
+    /// Refuses IDENTIFY with close code 4014 when it asks for any of `intents`.
+    pub fn disallow_intents(&self, intents: u64) {
+        self.shared.lock().disallowed_intents = intents;
+    }
+
+    /// Asks every live session to reconnect (op 7), as Discord does before moving a session.
+    pub fn request_reconnect(&self) {
+        for connection in self.shared.lock().connections.values() {
+            let _ = connection.events.send((RECONNECT.to_owned(), Value::Null));
+        }
+    }
+
+    /// Waits until a session has been resumed and exactly one session is live (after a
+    /// reconnect, the old session has closed).
+    pub async fn wait_resumed(&self) {
+        self.wait_until("a resumed gateway session", |inner| {
+            (inner.resumes >= 1 && inner.connections.len() == 1).then_some(())
+        })
+        .await;
+    }
+
+    /// Every user pinged so far, in order.
+    pub fn pings(&self) -> Vec<u64> {
+        self.calls().iter().flat_map(RestCall::pinged).collect()
+    }
+
+    /// Holds back the answer to every `method` call whose path ends with `suffix` until
+    /// [`FakeDiscord::release`]: a slow Discord whose slowness the test controls.
+    pub fn hold(&self, method: &str, suffix: &str) {
+        let (gate, _) = watch::channel(false);
+        self.shared
+            .lock()
+            .holds
+            .push((method.to_owned(), suffix.to_owned(), gate));
+    }
+
+    /// Lets the answers held back by [`FakeDiscord::hold`] go.
+    pub fn release(&self) {
+        for (_, _, gate) in self.shared.lock().holds.drain(..) {
+            gate.send_replace(true);
+        }
     }
 
     /// Every IDENTIFY received so far.
@@ -283,6 +502,9 @@ impl FakeDiscord {
     /// Sends a gateway dispatch to the session that owns `guild` (shard = (guild >> 22) % count),
     /// waiting for such a session to be live.
     pub async fn dispatch(&self, event: &str, guild: u64, data: Value) {
+        if event == "INTERACTION_CREATE" {
+            self.shared.register_interaction(&data);
+        }
         let sender = self
             .wait_until("a live gateway session for the event", |inner| {
                 inner
@@ -329,7 +551,20 @@ fn identified(
         intents: d["intents"].as_u64().unwrap_or(0),
         shard,
     });
+    drop(inner);
+    (connect(shared, shard, events, false), shard)
+}
+
+/// Makes a session the target of dispatches for `shard`; returns its key.
+fn connect(
+    shared: &Shared,
+    shard: (u64, u64),
+    events: &mpsc::UnboundedSender<(String, Value)>,
+    resumed: bool,
+) -> u64 {
+    let mut inner = shared.lock();
     inner.next_connection += 1;
+    inner.resumes += u64::from(resumed);
     let key = inner.next_connection;
     inner.connections.insert(
         key,
@@ -340,13 +575,24 @@ fn identified(
     );
     drop(inner);
     shared.bump();
-    (key, shard)
+    key
 }
 
+/// The shard of a RESUME for a session this fake started (`session-ID-COUNT`).
+fn resumed_shard(d: &Value) -> Option<(u64, u64)> {
+    let session = d["session_id"].as_str()?.strip_prefix("session-")?;
+    let (id, count) = session.split_once('-')?;
+    Some((id.parse().ok()?, count.parse().ok()?))
+}
+
+/// The event name that asks a session to send op 7 (Reconnect) instead of a dispatch.
+const RECONNECT: &str = "\u{0}reconnect";
+
 async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
+    let interval = shared.lock().heartbeat_interval_ms;
     if !send_json(
         &mut socket,
-        &json!({"op": 10, "d": {"heartbeat_interval": 41250}}),
+        &json!({"op": 10, "d": {"heartbeat_interval": interval}}),
     )
     .await
     {
@@ -365,24 +611,56 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
                 };
                 let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
                 match payload["op"].as_u64() {
-                    // Heartbeat: acknowledge.
-                    Some(1) => json!({"op": 11}),
-                    // Identify: READY.
+                    // Heartbeat: count and acknowledge.
+                    Some(1) => {
+                        shared.lock().heartbeats += 1;
+                        shared.bump();
+                        json!({"op": 11})
+                    }
+                    // Identify: READY, or close 4014 for an intent the application may not use.
                     Some(2) => {
+                        let disallowed = shared.lock().disallowed_intents;
+                        if payload["d"]["intents"].as_u64().unwrap_or(0) & disallowed != 0 {
+                            let close = axum::extract::ws::CloseFrame {
+                                code: 4014,
+                                reason: "Disallowed intent(s).".into(),
+                            };
+                            let _ = socket.send(WsMessage::Close(Some(close))).await;
+                            break;
+                        }
+                        if let Some(old) = id.take() {
+                            // A second IDENTIFY on one socket replaces its session.
+                            shared.lock().connections.remove(&old);
+                        }
                         let (key, shard) = identified(&shared, &payload["d"], &events);
                         id = Some(key);
                         seq += 1;
                         let ready = payloads::ready(&shared.addr, shard);
                         json!({"op": 0, "t": "READY", "s": seq, "d": ready})
                     }
-                    // Resume: no resumable sessions here, so identify anew.
-                    Some(6) => json!({"op": 9, "d": false}),
+                    // Resume: a session of this fake (its id names the shard) carries on here;
+                    // anything else must identify anew.
+                    Some(6) => match resumed_shard(&payload["d"]) {
+                        Some(shard) => {
+                            if let Some(old) = id.take() {
+                                shared.lock().connections.remove(&old);
+                            }
+                            id = Some(connect(&shared, shard, &events, true));
+                            seq += 1;
+                            json!({"op": 0, "t": "RESUMED", "s": seq, "d": {}})
+                        }
+                        None => json!({"op": 9, "d": false}),
+                    },
                     _ => continue,
                 }
             }
             Some((event, data)) = queued.recv() => {
-                seq += 1;
-                json!({"op": 0, "t": event, "s": seq, "d": data})
+                if event == RECONNECT {
+                    json!({"op": 7, "d": null})
+                } else {
+                    seq += 1;
+                    json!({"op": 0, "t": event, "s": seq, "d": data})
+                }
             }
         };
         if !send_json(&mut socket, &outgoing).await {
@@ -395,7 +673,8 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
     }
 }
 
-/// Every REST route: records the call and answers like Discord would (401 for a wrong token).
+/// Every REST route: records the call and answers like Discord would (401 for a wrong token,
+/// and Discord's errors where the call breaks one of its rules).
 async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
@@ -427,11 +706,14 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
             Vec::new(),
         )
     };
-    let call = RestCall {
+    let mut call = RestCall {
         method: method.to_string(),
         path: path.clone(),
         json,
         files,
+        status: 0,
+        shown_private: false,
+        notifies: false,
     };
     let delay = shared
         .lock()
@@ -439,18 +721,54 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         .iter()
         .find(|(m, suffix, _)| *m == call.method && call.path.ends_with(suffix.as_str()))
         .map(|(_, _, by)| *by);
+    let held = shared
+        .lock()
+        .holds
+        .iter()
+        .find(|(m, suffix, _)| *m == call.method && call.path.ends_with(suffix.as_str()))
+        .map(|(_, _, gate)| gate.subscribe());
+    let response = if !authorized {
+        discord_error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized")
+    } else if let Some(limited) = rate_limited(&shared, &call) {
+        limited
+    } else {
+        answer(&shared, &method, &path, &mut call)
+    };
+    call.status = response.status().as_u16();
     // Recorded on arrival, so a test sees a call even while its answer is held back.
-    shared.lock().calls.push(call.clone());
+    shared.lock().calls.push(call);
     shared.bump();
     if let Some(by) = delay {
         tokio::time::sleep(by).await;
     }
-    if authorized {
-        answer(&shared, &method, &path, &call)
-    } else {
-        let body = json!({"message": "401: Unauthorized", "code": 0});
-        (StatusCode::UNAUTHORIZED, axum::Json(body)).into_response()
+    if let Some(mut gate) = held {
+        let _ = gate.wait_for(|open| *open).await;
     }
+    response
+}
+
+/// A 429 with Discord's headers if the test asked for one for this call.
+fn rate_limited(shared: &Shared, call: &RestCall) -> Option<Response> {
+    let mut inner = shared.lock();
+    let rule = inner.rate_limited.iter_mut().find(|(m, suffix, times)| {
+        *times > 0 && *m == call.method && call.path.ends_with(suffix.as_str())
+    })?;
+    rule.2 -= 1;
+    let body =
+        json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false});
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+    let headers = response.headers_mut();
+    for (name, value) in [
+        ("retry-after", "1"),
+        ("x-ratelimit-limit", "5"),
+        ("x-ratelimit-remaining", "0"),
+        ("x-ratelimit-reset-after", "0.05"),
+        ("x-ratelimit-bucket", "fake-bucket"),
+        ("x-ratelimit-scope", "user"),
+    ] {
+        headers.insert(name, header::HeaderValue::from_static(value));
+    }
+    Some(response)
 }
 
 async fn read_multipart(request: Request) -> Result<(Value, Vec<Upload>), Response> {
@@ -487,7 +805,32 @@ fn ok(value: Value) -> Response {
     (StatusCode::OK, axum::Json(value)).into_response()
 }
 
-fn answer(shared: &Shared, method: &Method, path: &str, call: &RestCall) -> Response {
+/// A Discord JSON error.
+fn discord_error(status: StatusCode, code: u32, message: &str) -> Response {
+    (
+        status,
+        axum::Json(json!({"message": message, "code": code})),
+    )
+        .into_response()
+}
+
+fn missing_permissions() -> Response {
+    discord_error(StatusCode::FORBIDDEN, 50013, "Missing Permissions")
+}
+
+fn unknown_message() -> Response {
+    discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message")
+}
+
+fn invalid_form(problem: &str) -> Response {
+    discord_error(
+        StatusCode::BAD_REQUEST,
+        50035,
+        &format!("Invalid Form Body: {problem}"),
+    )
+}
+
+fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> Response {
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let ws_url = format!("ws://{}/gateway", shared.addr);
     match (method.as_str(), segments.as_slice()) {
@@ -501,26 +844,109 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &RestCall) -> Resp
             }))
         }
         ("GET", ["users", "@me"]) => ok(payloads::bot_user()),
-        ("PUT", ["applications", _, "commands"]) => ok(registered_commands(shared, call, None)),
+        ("PUT", ["applications", _, "commands"]) => match limits::commands(&call.json) {
+            Ok(()) => ok(registered_commands(shared, call, None)),
+            Err(problem) => invalid_form(&problem),
+        },
         ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
-            ok(registered_commands(shared, call, Some(guild)))
+            match limits::commands(&call.json) {
+                Ok(()) => ok(registered_commands(shared, call, Some(guild))),
+                Err(problem) => invalid_form(&problem),
+            }
         }
-        ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
+        ("POST", ["interactions", _, token, "callback"]) => callback(shared, token, call),
+        ("POST", ["webhooks", _, token]) => follow_up(shared, token, call),
+        ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+            edit_original(shared, token, call)
+        }
+        ("PATCH", ["webhooks", _, _, "messages", _]) => ok(payloads::sent_message(
+            shared.snowflake(),
+            0,
+            call.message(),
+        )),
+        ("GET", ["webhooks", _, token, "messages", "@original"]) => {
+            let inner = shared.lock();
+            match inner.interactions.get(*token) {
+                Some(Dispatched {
+                    original: Some(id),
+                    deleted: false,
+                    channel,
+                    ..
+                }) => ok(payloads::sent_message(*id, *channel, &Value::Null)),
+                _ => unknown_message(),
+            }
+        }
+        ("DELETE", ["webhooks", _, token, "messages", "@original"]) => {
+            let mut inner = shared.lock();
+            match inner.interactions.get_mut(*token) {
+                Some(d) if d.original.is_some() && !d.deleted => {
+                    d.deleted = true;
+                    StatusCode::NO_CONTENT.into_response()
+                }
+                _ => unknown_message(),
+            }
+        }
         ("DELETE", ["channels", channel]) => {
-            let channel = channel.parse().unwrap_or(0);
-            ok(payloads::thread(channel, 0, "deleted"))
+            let channel: u64 = channel.parse().unwrap_or(0);
+            let inner = shared.lock();
+            let parent = inner.channels.get(&channel).and_then(|c| c.parent);
+            let allowed = parent
+                .and_then(|p| inner.channels.get(&p))
+                .and_then(|p| p.permissions)
+                .is_none_or(|p| p & MANAGE_THREADS != 0);
+            drop(inner);
+            if allowed {
+                ok(payloads::thread(channel, parent.unwrap_or(0), "deleted"))
+            } else {
+                missing_permissions()
+            }
         }
         ("DELETE", _) => StatusCode::NO_CONTENT.into_response(),
-        ("POST", ["webhooks", _, _]) | ("PATCH", ["webhooks", _, _, "messages", _]) => {
-            let channel = 0;
-            ok(payloads::sent_message(
-                shared.snowflake(),
-                channel,
-                call.message(),
-            ))
+        ("GET", ["channels", channel]) => {
+            let channel: u64 = channel.parse().unwrap_or(0);
+            let inner = shared.lock();
+            match inner.channels.get(&channel) {
+                Some(ChannelState {
+                    parent: Some(parent),
+                    name,
+                    ..
+                }) => ok(payloads::thread(channel, *parent, name)),
+                _ => ok(payloads::text_channel(channel)),
+            }
+        }
+        ("PATCH", ["channels", channel]) => {
+            let channel: u64 = channel.parse().unwrap_or(0);
+            let mut inner = shared.lock();
+            let parent_permissions = inner
+                .channels
+                .get(&channel)
+                .and_then(|c| c.parent)
+                .and_then(|p| inner.channels.get(&p))
+                .and_then(|p| p.permissions);
+            let state = inner.channels.entry(channel).or_default();
+            if state.locked && parent_permissions.is_some_and(|p| p & MANAGE_THREADS == 0) {
+                return missing_permissions();
+            }
+            if call.json["archived"] == json!(false) {
+                state.archived = false;
+            }
+            let (parent, name) = (state.parent.unwrap_or(0), state.name.clone());
+            ok(payloads::thread(channel, parent, &name))
         }
         ("POST", ["channels", channel, "messages"]) => {
-            let channel = channel.parse().unwrap_or(0);
+            let channel: u64 = channel.parse().unwrap_or(0);
+            if shared
+                .lock()
+                .channels
+                .get(&channel)
+                .is_some_and(|c| c.archived)
+            {
+                return discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
+            }
+            if let Err(problem) = limits::message(call.message(), call.files.len()) {
+                return invalid_form(&problem);
+            }
+            call.notifies = true;
             ok(payloads::sent_message(
                 shared.snowflake(),
                 channel,
@@ -528,9 +954,13 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &RestCall) -> Resp
             ))
         }
         ("POST", ["channels", parent, "threads"]) => {
-            let parent = parent.parse().unwrap_or(0);
-            let name = call.json["name"].as_str().unwrap_or("thread");
-            ok(payloads::thread(shared.snowflake(), parent, name))
+            let id = shared.snowflake();
+            new_thread(shared, parent, id, call)
+        }
+        ("POST", ["channels", parent, "messages", message, "threads"]) => {
+            // A thread started from a message takes the message's id.
+            let id = message.parse().unwrap_or(0);
+            new_thread(shared, parent, id, call)
         }
         _ => (
             StatusCode::NOT_FOUND,
@@ -538,6 +968,116 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &RestCall) -> Resp
         )
             .into_response(),
     }
+}
+
+/// Opens thread `id` under `parent` if the bot may.
+fn new_thread(shared: &Shared, parent: &str, id: u64, call: &RestCall) -> Response {
+    let parent: u64 = parent.parse().unwrap_or(0);
+    let name = call.json["name"].as_str().unwrap_or("thread").to_owned();
+    let mut inner = shared.lock();
+    let (permissions, refused) = inner
+        .channels
+        .get(&parent)
+        .map_or((None, false), |c| (c.permissions, c.refuse_threads));
+    if refused || permissions.is_some_and(|p| p & CREATE_PUBLIC_THREADS == 0) {
+        return missing_permissions();
+    }
+    inner.channels.insert(
+        id,
+        ChannelState {
+            permissions,
+            parent: Some(parent),
+            name: name.clone(),
+            ..ChannelState::default()
+        },
+    );
+    ok(payloads::thread(id, parent, &name))
+}
+
+/// The interaction callback: once only, within the deadline, within Discord's limits.
+fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
+    let kind = call.json["type"].as_u64().unwrap_or(0);
+    let private = call.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0;
+    let checked = match kind {
+        4 => limits::message(&call.json["data"], call.files.len()),
+        8 => limits::choices(&call.json["data"]),
+        _ => Ok(()),
+    };
+    if let Err(problem) = checked {
+        return invalid_form(&problem);
+    }
+    let original = matches!(kind, 4 | 5).then(|| shared.snowflake());
+    let mut inner = shared.lock();
+    let deadline = inner.response_deadline;
+    let Some(dispatched) = inner.interactions.get_mut(token) else {
+        return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
+    };
+    if dispatched.first.is_some() {
+        return discord_error(
+            StatusCode::BAD_REQUEST,
+            40060,
+            "Interaction has already been acknowledged.",
+        );
+    }
+    if dispatched.at.elapsed() > deadline {
+        return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
+    }
+    dispatched.first = Some((kind == 5, private));
+    dispatched.original = original;
+    call.shown_private = private;
+    call.notifies = kind == 4 && !private;
+    StatusCode::NO_CONTENT.into_response()
+}
+
+/// A follow-up message: the first one after a deferral completes the deferral and takes its
+/// visibility, whatever its own flags say.
+fn follow_up(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
+    if let Err(problem) = limits::message(&call.json, call.files.len()) {
+        return invalid_form(&problem);
+    }
+    let flagged = call.json["flags"].as_u64().unwrap_or(0) & 64 != 0;
+    let id = shared.snowflake();
+    let mut inner = shared.lock();
+    let Some(dispatched) = inner.interactions.get_mut(token) else {
+        return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+    };
+    let Some((deferred, private)) = dispatched.first else {
+        return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+    };
+    if deferred && !dispatched.edited {
+        if dispatched.deleted {
+            return unknown_message();
+        }
+        // The follow-up replaces "thinking…": an edit, which notifies nobody.
+        dispatched.edited = true;
+        call.shown_private = private;
+        call.notifies = false;
+    } else {
+        call.shown_private = flagged;
+        call.notifies = !flagged;
+    }
+    let channel = dispatched.channel;
+    ok(payloads::sent_message(id, channel, &call.json))
+}
+
+/// An edit of the original response: it keeps the response's visibility and notifies nobody.
+fn edit_original(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
+    if let Err(problem) = limits::message(&call.json, call.files.len()) {
+        return invalid_form(&problem);
+    }
+    let mut inner = shared.lock();
+    let Some(dispatched) = inner.interactions.get_mut(token) else {
+        return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+    };
+    let (Some((_, private)), Some(original), false) =
+        (dispatched.first, dispatched.original, dispatched.deleted)
+    else {
+        return unknown_message();
+    };
+    dispatched.edited = true;
+    call.shown_private = private;
+    let channel = dispatched.channel;
+    ok(payloads::sent_message(original, channel, &call.json))
 }
 
 fn registered_commands(shared: &Shared, call: &RestCall, guild: Option<&str>) -> Value {

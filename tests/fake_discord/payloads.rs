@@ -26,6 +26,8 @@ pub struct FakeUser {
     pub id: u64,
     /// Username and display name.
     pub name: String,
+    /// The member's nickname in the fake guild.
+    pub nick: Option<String>,
 }
 
 impl FakeUser {
@@ -34,7 +36,14 @@ impl FakeUser {
         FakeUser {
             id,
             name: name.to_owned(),
+            nick: None,
         }
+    }
+
+    /// The same user with a nickname in the guild.
+    pub fn with_nick(mut self, nick: &str) -> FakeUser {
+        self.nick = Some(nick.to_owned());
+        self
     }
 
     fn user(&self) -> Value {
@@ -51,7 +60,7 @@ impl FakeUser {
     fn member(&self) -> Value {
         json!({
             "user": self.user(),
-            "nick": null,
+            "nick": self.nick,
             "roles": [],
             "joined_at": TIMESTAMP,
             "deaf": false,
@@ -329,5 +338,21 @@ pub fn thread(id: u64, parent: u64, name: &str) -> Value {
         },
         "flags": 0,
         "total_message_sent": 0,
+    })
+}
+
+/// The channel object of a guild text channel.
+pub fn text_channel(id: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "guild_id": GUILD_ID.to_string(),
+        "type": 0,
+        "name": "games",
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": false,
+        "rate_limit_per_user": 0,
+        "last_message_id": null,
+        "parent_id": null,
     })
 }

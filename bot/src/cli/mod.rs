@@ -1,10 +1,13 @@
 //! The command-line tools of the `nadare` binary that need no Discord: perft, replay,
-//! chess960 (and the renderer's and console's, in their own modules).
+//! chess960, bestmove, match and uci (and the renderer's and console's, in their own modules).
 
+pub mod bestmove;
 pub mod chess960;
+pub mod engine_match;
 pub mod migrate;
 pub mod output;
 pub mod perft;
 pub mod position;
 pub mod render;
 pub mod replay;
+pub mod uci;

@@ -13,7 +13,9 @@ pub struct PerftArgs {
     /// Print the count under each first turn before the total.
     #[arg(long)]
     pub divide: bool,
-    /// How many turns deep to count.
+    /// How many turns deep to count (at most 12). Each level costs about thirty times the
+    /// one before: from the standard start in a release build, depth 6 takes about a second,
+    /// 8 a quarter of an hour, 10 over a week and 12 decades. Stop it with Ctrl-C.
     pub depth: u32,
 }
 

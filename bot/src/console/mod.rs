@@ -167,11 +167,7 @@ async fn interactive(service: &GameService, out: &mut Output) -> anyhow::Result<
                 }
                 buffer.clear();
             }
-            _ = ticker.tick() => {
-                for notice in service.sweep().await {
-                    out.notice(&notice)?;
-                }
-            }
+            _ = ticker.tick() => notices(service, out).await?,
         }
     }
 }
@@ -183,14 +179,27 @@ async fn run_line(
     text: &str,
     line: Line,
 ) -> anyhow::Result<()> {
-    for notice in service.sweep().await {
-        out.notice(&notice)?;
-    }
+    notices(service, out).await?;
     let origin = Origin {
         guild: Some(CONSOLE_GUILD),
         channel: room_channel(&line.room),
         user: line.user,
     };
     let reply = service.execute(&origin, line.command).await;
-    out.reply(text, &origin.user.name, &reply)
+    out.reply(text, &origin.user.name, &reply)?;
+    if let Some(game) = reply.game {
+        service.mark_announced(game).await;
+    }
+    Ok(())
+}
+
+/// Prints the notices due now, marking the turns they show as announced.
+async fn notices(service: &GameService, out: &mut Output) -> anyhow::Result<()> {
+    for notice in service.sweep().await {
+        out.notice(&notice)?;
+        if let Some(game) = notice.reply.game {
+            service.mark_announced(game).await;
+        }
+    }
+    Ok(())
 }

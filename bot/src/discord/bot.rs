@@ -13,13 +13,15 @@ use tokio::task::JoinHandle;
 
 use super::front::Front;
 use super::handler::Handler;
+use super::respond::DEFER_AFTER;
 use super::sweeper;
 use crate::config::{Config, Shards};
 use crate::service::{Clock, GameService, ServiceConfig, ServiceError, ShardSet, SystemClock};
 use crate::storage::StorageError;
 
-/// How long shutdown waits for commands in flight.
-const DRAIN_LIMIT: Duration = Duration::from_secs(20);
+/// How long shutdown waits for commands in flight: short enough that draining and closing the
+/// database fit in `docker stop`'s default ten seconds before SIGKILL.
+const DRAIN_LIMIT: Duration = Duration::from_secs(8);
 
 /// Why the bot could not start, or stopped.
 #[derive(Debug, thiserror::Error)]
@@ -105,6 +107,22 @@ async fn open_service(config: &Config, clock: Arc<dyn Clock>) -> Result<GameServ
     Ok(GameService::open(service_config(config), store, Arc::new(renderer), clock).await?)
 }
 
+/// Timings of the Discord front that tests may tighten.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// Interactions whose work takes longer are deferred ("thinking…"); Discord allows three
+    /// seconds for the first response. Zero defers whatever is not done on the first poll.
+    pub defer_after: Duration,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            defer_after: DEFER_AFTER,
+        }
+    }
+}
+
 /// A running bot: its shards, its sweeper and the service behind them.
 pub struct Bot {
     front: Arc<Front>,
@@ -120,11 +138,20 @@ impl Bot {
         Bot::start_with_clock(config, Arc::new(SystemClock)).await
     }
 
-    /// Opens the games, checks the token with Discord, connects the configured shards and
-    /// starts the deadline sweeper. Commands are registered when the first shard is ready.
+    /// Starts the bot on `clock` with the usual timings. See [`Bot::start_with_timing`].
     pub async fn start_with_clock(
         config: &Config,
         clock: Arc<dyn Clock>,
+    ) -> Result<Bot, FrontError> {
+        Bot::start_with_timing(config, clock, Timing::default()).await
+    }
+
+    /// Opens the games, checks the token with Discord, connects the configured shards and
+    /// starts the deadline sweeper. Commands are registered when the first shard is ready.
+    pub async fn start_with_timing(
+        config: &Config,
+        clock: Arc<dyn Clock>,
+        timing: Timing,
     ) -> Result<Bot, FrontError> {
         let service = open_service(config, clock).await?;
         let mut http = HttpBuilder::new(config.token.expose());
@@ -141,6 +168,7 @@ impl Bot {
             config.threads,
             config.typed_moves,
             config.development_guild,
+            timing.defer_after,
         ));
         let mut client = ClientBuilder::new_with_http(http, intents(config.typed_moves))
             .event_handler_arc(Arc::new(Handler(Arc::clone(&front))))

@@ -6,7 +6,8 @@ use serenity::all::{ButtonStyle, ComponentInteraction, CreateActionRow, CreateBu
 use super::front::{Front, person};
 use super::replies::Outgoing;
 use super::respond::{Target, answer};
-use crate::service::{Action, GameId, Origin};
+use super::threads;
+use crate::service::{Action, EarlyPrivacy, GameId, Origin, Reply};
 
 const PREFIX: &str = "nadare";
 /// Discord shows at most five buttons in a row.
@@ -31,7 +32,9 @@ pub fn parse(custom_id: &str) -> Option<(GameId, Action)> {
 fn style(action: Action) -> ButtonStyle {
     match action {
         Action::AcceptChallenge => ButtonStyle::Success,
-        Action::DeclineChallenge | Action::Resign | Action::ConfirmPush => ButtonStyle::Danger,
+        Action::DeclineChallenge | Action::Resign | Action::ConfirmResign | Action::ConfirmPush => {
+            ButtonStyle::Danger
+        }
         Action::Promote(_) => ButtonStyle::Primary,
         Action::OfferDraw | Action::Flip | Action::CancelPush => ButtonStyle::Secondary,
     }
@@ -58,14 +61,21 @@ pub fn rows(game: GameId, actions: &[Action]) -> Vec<CreateActionRow> {
 
 /// Handles a button press: the game's channel comes from the id, so the press works wherever
 /// the message is. A public result about a game played elsewhere (a thread) is posted there.
+/// Resign asks first: the button stays on every old board.
 pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
     let target = Target {
         id: press.id,
         token: press.token.clone(),
     };
     let here = press.channel_id.get();
-    answer(http, &target, async {
-        let Some((game, action)) = parse(&press.data.custom_id) else {
+    let parsed = parse(&press.data.custom_id);
+    let early = EarlyPrivacy::default();
+    if parsed.is_none_or(|(_, action)| matches!(action, Action::Flip | Action::Resign)) {
+        // A flipped view is for whoever asked; so are a question and an out-of-date button.
+        early.mark_private();
+    }
+    answer(http, &target, front.defer_after, &early, async {
+        let Some((game, action)) = parsed else {
             return Outgoing::private("This button is out of date; use the slash commands.");
         };
         let Some(channel) = front.service.channel_of_game(game).await else {
@@ -73,24 +83,31 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
                 "That game is over or no longer kept; `/games` lists the games going on.",
             );
         };
+        if action == Action::Resign {
+            let question = Reply {
+                actions: vec![Action::ConfirmResign],
+                ..Reply::private("Resign the game? Nothing happens unless you confirm.")
+                    .with_game(game)
+            };
+            return Outgoing::new(question);
+        }
         let origin = Origin {
             guild: press.guild_id.map(|g| g.get()),
             channel,
             user: person(&press.user, press.member.as_ref()),
         };
-        let mut reply = front.service.execute(&origin, action.command()).await;
+        let mut reply = front
+            .service
+            .execute_noting(&origin, action.command(), &early)
+            .await;
         if action == Action::Flip {
-            // A flipped view is for whoever asked, not a new board for the channel.
             reply.private = true;
         }
         if channel == here || reply.private {
             return Outgoing::new(reply);
         }
         let elsewhere = serenity::all::ChannelId::new(channel);
-        match elsewhere
-            .send_message(http, Outgoing::new(reply.clone()).message())
-            .await
-        {
+        match threads::post(http, elsewhere, Outgoing::new(reply.clone())).await {
             Ok(_) => Outgoing::private(format!("Done — the game goes on in <#{channel}>.")),
             Err(error) => {
                 tracing::warn!(%error, "could not post in the game's channel");
@@ -113,6 +130,7 @@ mod tests {
             Action::AcceptChallenge,
             Action::DeclineChallenge,
             Action::Resign,
+            Action::ConfirmResign,
             Action::OfferDraw,
             Action::Flip,
             Action::Promote(Role::Queen),

@@ -4,9 +4,10 @@
 use rules::Variant;
 use serenity::all::{
     CommandDataOption, CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption,
-    ResolvedOption, ResolvedValue,
+    InstallationContext, InteractionContext, ResolvedOption, ResolvedValue,
 };
 
+use super::front::escape_markdown;
 use crate::service::{
     ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User, parse_duration,
 };
@@ -32,8 +33,17 @@ fn exchange_option(description: &str, choices: [&str; 3]) -> CreateCommandOption
     )
 }
 
+/// A command for servers only: games live in server channels and threads.
 fn simple(name: &str, description: &str) -> CreateCommand {
-    CreateCommand::new(name).description(description)
+    CreateCommand::new(name)
+        .description(description)
+        .integration_types(vec![InstallationContext::Guild])
+        .contexts(vec![InteractionContext::Guild])
+}
+
+/// A command that also works in a direct message with the bot (it needs no game).
+fn anywhere(name: &str, description: &str) -> CreateCommand {
+    simple(name, description).contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
 }
 
 /// Every slash command the bot registers.
@@ -113,7 +123,7 @@ pub fn definitions() -> Vec<CreateCommand> {
             "The record of the game so far, with a PGN-style file",
         ),
         simple("games", "The games going on in this server"),
-        simple("chess960", "Show a Chess960 setup without starting a game").add_option(
+        anywhere("chess960", "Show a Chess960 setup without starting a game").add_option(
             option(
                 CommandOptionType::Integer,
                 "number",
@@ -122,9 +132,9 @@ pub fn definitions() -> Vec<CreateCommand> {
             .min_int_value(0)
             .max_int_value(959),
         ),
-        simple("rules", "How the variants are played")
+        anywhere("rules", "How the variants are played")
             .add_option(variant_option("The variant (all of them if left empty)")),
-        simple("help", "What nadare can do"),
+        anywhere("help", "What nadare can do"),
     ]
 }
 
@@ -164,9 +174,11 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
         .and_then(|o| match o.value {
             ResolvedValue::User(user, member) => Some(User {
                 id: user.id.get(),
-                name: member
-                    .and_then(|m| m.nick.clone())
-                    .unwrap_or_else(|| user.display_name().to_owned()),
+                name: escape_markdown(
+                    member
+                        .and_then(|m| m.nick.as_deref())
+                        .unwrap_or_else(|| user.display_name()),
+                ),
             }),
             _ => None,
         });
@@ -293,6 +305,22 @@ mod tests {
                 assert!((1..=100).contains(&description.len()), "{option}");
                 assert!(option["choices"].as_array().is_none_or(|c| c.len() <= 25));
             }
+        }
+    }
+
+    #[test]
+    fn game_commands_are_for_servers_and_help_works_in_dms() {
+        for command in definitions() {
+            let value = serde_json::to_value(&command).expect("serialisable");
+            let contexts = value["contexts"].as_array().expect("contexts set");
+            let dm = contexts.iter().any(|c| c == 1);
+            let name = value["name"].as_str().unwrap_or("");
+            assert_eq!(
+                dm,
+                matches!(name, "chess960" | "rules" | "help"),
+                "{name}: {contexts:?}"
+            );
+            assert!(contexts.iter().any(|c| c == 0), "{name} works in servers");
         }
     }
 

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use serenity::all::{Member, User as DiscordUser};
 
@@ -18,6 +19,8 @@ pub struct Front {
     pub typed_moves: bool,
     /// Register commands to this guild only.
     pub development_guild: Option<u64>,
+    /// Interactions whose work takes longer are deferred.
+    pub defer_after: Duration,
     /// The handlers at work.
     pub in_flight: Arc<InFlight>,
     registered: AtomicBool,
@@ -30,12 +33,14 @@ impl Front {
         threads: bool,
         typed_moves: bool,
         development_guild: Option<u64>,
+        defer_after: Duration,
     ) -> Front {
         Front {
             service,
             threads,
             typed_moves,
             development_guild,
+            defer_after,
             in_flight: Arc::new(InFlight::default()),
             registered: AtomicBool::new(false),
         }
@@ -47,11 +52,35 @@ impl Front {
     }
 }
 
-/// A Discord user as the service knows them, named as the server shows them.
+/// A Discord user as the service knows them, named as the server shows them (the member's
+/// nickname first), with markdown in the name escaped.
 pub fn person(user: &DiscordUser, member: Option<&Member>) -> User {
     let name = member.map_or_else(|| user.display_name(), Member::display_name);
     User {
         id: user.id.get(),
-        name: name.to_owned(),
+        name: escape_markdown(name),
+    }
+}
+
+/// `name` with Discord's markdown characters escaped, so `*bob*` shows as typed.
+pub fn escape_markdown(name: &str) -> String {
+    let mut escaped = String::with_capacity(name.len());
+    for c in name.chars() {
+        if matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '[' | ']') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_in_names_is_escaped() {
+        assert_eq!(escape_markdown("*bob*_x"), "\\*bob\\*\\_x");
+        assert_eq!(escape_markdown("alice"), "alice");
     }
 }

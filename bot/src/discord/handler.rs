@@ -33,6 +33,10 @@ impl EventHandler for Handler {
         let definitions = commands::definitions();
         let registered = match self.0.development_guild {
             Some(guild) => {
+                // Global commands left from an earlier run would show every command twice.
+                if let Err(error) = SlashCommand::set_global_commands(&ctx.http, Vec::new()).await {
+                    tracing::warn!(%error, "could not clear the global commands");
+                }
                 GuildId::new(guild)
                     .set_commands(&ctx.http, definitions)
                     .await

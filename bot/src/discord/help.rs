@@ -11,8 +11,8 @@ yourself: practice both sides. Chess960 is a number 0-959 or `random`; a deadlin
 `/cancel` also drops a half-entered turn
 • `/move` — your turn: `e4`, `Nf3`, `O-O`, UCI `g1f3`; Avalanche `Nf3/a6` whole, or `Nf3` then `a6`. \
 The list offers the legal turns as you type
-• Buttons under each board: Resign, Offer draw, Flip board; Queen/Rook/Bishop/Knight for a pushed pawn; \
-Confirm or Cancel a turn whose push loses
+• Buttons under each board: Resign (asks first), Offer draw, Flip board; Queen/Rook/Bishop/Knight for a pushed pawn; \
+Confirm or Cancel a turn whose push loses (or `/move` it again to confirm, `/cancel` to drop it)
 • `/resign` · `/draw` · `/takeback` · `/abort` (before both sides have moved)
 • `/board` · `/moves` · `/games` — the board, the record (with a PGN file), the games in this server
 • `/chess960 [number]` — a Chess960 setup · `/rules [variant]` — how each variant is played";

@@ -21,7 +21,7 @@ mod typed;
 
 use std::path::PathBuf;
 
-pub use bot::{Bot, FrontError};
+pub use bot::{Bot, FrontError, Timing};
 
 use crate::config::Config;
 

@@ -13,6 +13,7 @@ use crate::service::Reply;
 const MAX_CONTENT: usize = 2000;
 
 /// A reply ready to send in any of Discord's message builders.
+#[derive(Clone)]
 pub struct Outgoing {
     content: String,
     files: Vec<CreateAttachment>,
@@ -74,6 +75,11 @@ impl Outgoing {
         })
     }
 
+    /// A public text reply that pings nobody.
+    pub fn public(text: impl Into<String>) -> Outgoing {
+        Outgoing::new(Reply::public(text))
+    }
+
     /// Adds a line to the text.
     pub fn with_line(mut self, line: &str) -> Outgoing {
         self.content = clip(&format!("{}\n{line}", self.content));
@@ -86,11 +92,20 @@ impl Outgoing {
         self
     }
 
-    /// Keeps the text but not the files and buttons.
-    pub fn text_only(mut self) -> Outgoing {
+    /// Keeps the text and buttons but not the files.
+    pub fn without_files(mut self) -> Outgoing {
         self.files.clear();
-        self.rows.clear();
         self
+    }
+
+    /// The pings of this reply as a message of their own, for an answer that notifies nobody
+    /// (an edit): the mentions and the users to allow.
+    pub fn ping_line(&self) -> Option<(String, Vec<UserId>)> {
+        if self.mentions.is_empty() || self.ephemeral {
+            return None;
+        }
+        let pings: Vec<String> = self.mentions.iter().map(|id| format!("<@{id}>")).collect();
+        Some((format!("{} ↑", pings.join(" ")), self.mentions.clone()))
     }
 
     fn allowed(&self) -> CreateAllowedMentions {

@@ -1,18 +1,33 @@
-//! Answering an interaction within Discord's three seconds: at once when the work is quick,
-//! else deferred ("thinking…") and filled in when the work is done.
+//! Answering an interaction as Discord allows: one first response within three seconds (at
+//! once when the work is quick, else a deferral, "thinking…"), then edits and follow-ups.
+//!
+//! Discord's rules shape this module: the deferral decides the visibility of the answer (the
+//! ephemeral flag of the first follow-up is ignored), an edit of the original response notifies
+//! nobody, and a follow-up after the deferred response was deleted can fail. So the visibility
+//! is decided before deferring where it is known, a mismatch is resolved by editing the
+//! original first and then following up with the right visibility, and pings of an edited
+//! answer go out in a follow-up of their own.
 
 use std::future::Future;
 use std::pin::pin;
+use std::task::Poll;
 use std::time::Duration;
 
 use serenity::all::{
-    Builder, CreateInteractionResponse, CreateInteractionResponseMessage, Http, InteractionId,
+    Builder, CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, EditInteractionResponse, Http, InteractionId, MessageId,
 };
 
 use super::replies::Outgoing;
+use crate::service::EarlyPrivacy;
 
 /// Work that has not answered by then is deferred; Discord allows three seconds.
-const DEFER_AFTER: Duration = Duration::from_millis(1500);
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// What a private answer leaves in a public deferred response before it is removed.
+const ANSWERED_PRIVATELY: &str = "(answered privately)";
+/// What a public answer leaves in a private deferred response.
+const ANSWERED_PUBLICLY: &str = "Done: the answer is posted for everyone below.";
 
 /// The interaction to answer: its id and token.
 #[derive(Clone, Debug)]
@@ -23,48 +38,186 @@ pub struct Target {
     pub token: String,
 }
 
-async fn respond(http: &Http, target: &Target, response: CreateInteractionResponse) {
-    if let Err(error) = response.execute(http, (target.id, &target.token)).await {
-        tracing::warn!(%error, "could not answer an interaction");
+/// How far an interaction's answer has come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Nothing sent yet: the next answer is the interaction callback.
+    Fresh,
+    /// A first response (a deferral or a message) stands, private or public; the answer edits
+    /// it.
+    Held { private: bool },
+}
+
+/// Sends the answers of one interaction in an order Discord accepts.
+pub struct Responder<'a> {
+    http: &'a Http,
+    target: &'a Target,
+    stage: Stage,
+}
+
+impl<'a> Responder<'a> {
+    /// A responder for `target` that has sent nothing yet.
+    pub fn new(http: &'a Http, target: &'a Target) -> Responder<'a> {
+        Responder {
+            http,
+            target,
+            stage: Stage::Fresh,
+        }
+    }
+
+    async fn callback(&mut self, response: CreateInteractionResponse, private: bool) -> bool {
+        match response
+            .execute(self.http, (self.target.id, &self.target.token))
+            .await
+        {
+            Ok(()) => {
+                self.stage = Stage::Held { private };
+                true
+            }
+            Err(error) => {
+                tracing::warn!(%error, "could not answer an interaction");
+                false
+            }
+        }
+    }
+
+    /// Defers ("thinking…"), privately or publicly: the answer will have that visibility.
+    pub async fn defer(&mut self, private: bool) {
+        let thinking = CreateInteractionResponseMessage::new().ephemeral(private);
+        self.callback(CreateInteractionResponse::Defer(thinking), private)
+            .await;
+    }
+
+    /// Answers with `outgoing` now, as a first response that [`Responder::finish`] may replace
+    /// later (a challenge whose thread is still being opened). True when Discord took it.
+    pub async fn hold(&mut self, outgoing: Outgoing) -> bool {
+        let private = outgoing.ephemeral;
+        self.callback(
+            CreateInteractionResponse::Message(outgoing.interaction()),
+            private,
+        )
+        .await
+    }
+
+    /// The id of the standing first response (to start a thread from it).
+    pub async fn original_message(&self) -> Option<MessageId> {
+        match self
+            .http
+            .get_original_interaction_response(&self.target.token)
+            .await
+        {
+            Ok(message) => Some(message.id),
+            Err(error) => {
+                tracing::warn!(%error, "could not read the interaction's response");
+                None
+            }
+        }
+    }
+
+    async fn edit(&self, edit: EditInteractionResponse) -> bool {
+        match edit.execute(self.http, &self.target.token).await {
+            Ok(_) => true,
+            Err(error) => {
+                tracing::warn!(%error, "could not complete an interaction's response");
+                false
+            }
+        }
+    }
+
+    async fn follow_up(&self, followup: CreateInteractionResponseFollowup) {
+        if let Err(error) = followup
+            .execute(self.http, (None, &self.target.token))
+            .await
+        {
+            tracing::warn!(%error, "could not send an interaction follow-up");
+        }
+    }
+
+    /// Gives the final answer: the interaction callback when nothing was sent, else an edit
+    /// of the standing response, with follow-ups where the edit alone would show the answer
+    /// to the wrong people or ping nobody.
+    pub async fn finish(self, outgoing: Outgoing) {
+        let Stage::Held { private } = self.stage else {
+            let mut fresh = self;
+            let private = outgoing.ephemeral;
+            fresh
+                .callback(
+                    CreateInteractionResponse::Message(outgoing.interaction()),
+                    private,
+                )
+                .await;
+            return;
+        };
+        match (private, outgoing.ephemeral) {
+            (true, true) => {
+                self.edit(outgoing.edit()).await;
+            }
+            (false, false) => {
+                let pings = outgoing.ping_line();
+                if self.edit(outgoing.edit()).await
+                    && let Some((content, users)) = pings
+                {
+                    // An edit notifies nobody: the ping goes out as a new message.
+                    let ping = CreateInteractionResponseFollowup::new()
+                        .content(content)
+                        .allowed_mentions(CreateAllowedMentions::new().users(users));
+                    self.follow_up(ping).await;
+                }
+            }
+            (false, true) => {
+                // The public deferral is completed first (the first follow-up would take its
+                // visibility), then the private answer follows, then the placeholder goes.
+                let placeholder = EditInteractionResponse::new()
+                    .content(ANSWERED_PRIVATELY)
+                    .components(Vec::new());
+                if self.edit(placeholder).await {
+                    self.follow_up(outgoing.followup()).await;
+                    if let Err(error) = self
+                        .http
+                        .delete_original_interaction_response(&self.target.token)
+                        .await
+                    {
+                        tracing::debug!(%error, "could not remove a placeholder response");
+                    }
+                }
+            }
+            (true, false) => {
+                let note = EditInteractionResponse::new().content(ANSWERED_PUBLICLY);
+                if self.edit(note).await {
+                    self.follow_up(outgoing.followup()).await;
+                }
+            }
+        }
     }
 }
 
-/// Answers `target` with what `work` produces, deferring first if it takes long.
-pub async fn answer(http: &Http, target: &Target, work: impl Future<Output = Outgoing>) {
+/// Answers `target` with what `work` produces. When the work outlasts `defer_after` the
+/// interaction is deferred first, privately when `early` says by then that the answer is
+/// private. A zero `defer_after` defers whatever the work has not finished on its first poll.
+pub async fn answer(
+    http: &Http,
+    target: &Target,
+    defer_after: Duration,
+    early: &EarlyPrivacy,
+    work: impl Future<Output = Outgoing>,
+) {
     let mut work = pin!(work);
-    let outgoing = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
-        Ok(outgoing) => {
-            respond(
-                http,
-                target,
-                CreateInteractionResponse::Message(outgoing.interaction()),
-            )
-            .await;
-            return;
+    let mut responder = Responder::new(http, target);
+    let quick = if defer_after.is_zero() {
+        // Polled once only: a timer of zero would still let the work run until its next tick.
+        match std::future::poll_fn(|cx| Poll::Ready(work.as_mut().poll(cx))).await {
+            Poll::Ready(outgoing) => Some(outgoing),
+            Poll::Pending => None,
         }
-        Err(_) => {
-            let thinking = CreateInteractionResponseMessage::new();
-            respond(http, target, CreateInteractionResponse::Defer(thinking)).await;
+    } else {
+        tokio::time::timeout(defer_after, &mut work).await.ok()
+    };
+    let outgoing = match quick {
+        Some(outgoing) => outgoing,
+        None => {
+            responder.defer(early.is_private()).await;
             work.await
         }
     };
-    // A deferred response is public; a private answer replaces it with an ephemeral follow-up.
-    let result = if outgoing.ephemeral {
-        if let Err(error) = http
-            .delete_original_interaction_response(&target.token)
-            .await
-        {
-            tracing::warn!(%error, "could not remove a deferred response");
-        }
-        outgoing
-            .followup()
-            .execute(http, (None, &target.token))
-            .await
-            .map(drop)
-    } else {
-        outgoing.edit().execute(http, &target.token).await.map(drop)
-    };
-    if let Err(error) = result {
-        tracing::warn!(%error, "could not complete a deferred interaction");
-    }
+    responder.finish(outgoing).await;
 }

@@ -9,7 +9,7 @@ use super::help;
 use super::replies::Outgoing;
 use super::respond::{Target, answer};
 use super::threads;
-use crate::service::{Command, Origin};
+use crate::service::{Command, EarlyPrivacy, Origin};
 
 /// Handles one slash command.
 pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
@@ -23,14 +23,21 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         user: person(&command.user, command.member.as_deref()),
     };
     let parsed = commands::parse(command);
-    answer(http, &target, async {
+    if let Ok(challenge @ Command::Challenge { .. }) = &parsed
+        && threads::may_open(front, command)
+    {
+        let challenge = challenge.clone();
+        threads::challenge(front, http, &target, command.channel_id, origin, challenge).await;
+        return;
+    }
+    let early = EarlyPrivacy::default();
+    answer(http, &target, front.defer_after, &early, async {
         match parsed {
             Err(refusal) => Outgoing::private(refusal),
             Ok(Command::Help) => help::outgoing(front.typed_moves),
-            Ok(challenge @ Command::Challenge { .. }) if threads::may_open(front, command) => {
-                threads::challenge(front, http, command.channel_id, origin, challenge).await
+            Ok(command) => {
+                Outgoing::new(front.service.execute_noting(&origin, command, &early).await)
             }
-            Ok(command) => Outgoing::new(front.service.execute(&origin, command).await),
         }
     })
     .await;

@@ -1,5 +1,6 @@
 //! The background sweep: deadline reminders, games lost on time and expired challenges,
-//! posted in their channels even when nobody writes.
+//! posted in their channels even when nobody writes (a thread archived meanwhile is
+//! unarchived; where posting is impossible the parent channel hears of it).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,6 +10,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use super::replies::Outgoing;
+use super::threads;
 use crate::service::GameService;
 
 /// Sweeps every `interval` until `stop` turns true.
@@ -28,11 +30,8 @@ pub fn spawn(
             }
             for notice in service.sweep().await {
                 let channel = ChannelId::new(notice.channel);
-                if let Err(error) = channel
-                    .send_message(&http, Outgoing::new(notice.reply).message())
-                    .await
-                {
-                    tracing::warn!(%error, channel = notice.channel, "could not post a notice");
+                if !threads::post_or_tell(&http, channel, Outgoing::new(notice.reply)).await {
+                    tracing::warn!(channel = notice.channel, "could not post a notice anywhere");
                 }
             }
         }

@@ -1,17 +1,24 @@
-//! A thread per game: `/challenge` in a text channel opens a public thread where the game is
-//! played, so one channel hosts many games and spectators follow each in its thread.
+//! A thread per game: `/challenge` in a text channel starts a public thread from the challenge
+//! message, and the game is played there, so one channel hosts many games and spectators
+//! follow each in its thread. Posting into a game's thread unarchives it first when Discord has
+//! archived it for inactivity.
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CreateThread, Http,
-    Permissions,
+    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CreateThread, EditThread,
+    Http, HttpError, Message, MessageId, Permissions,
 };
 
 use super::front::Front;
 use super::replies::Outgoing;
+use super::respond::{Responder, Target};
 use crate::service::{Command, Origin};
 
 /// Discord's limit on channel names.
 const MAX_NAME: usize = 100;
+/// Discord's error code for a post into an archived thread.
+const THREAD_ARCHIVED: isize = 50083;
+/// Discord's error code for a missing permission.
+const MISSING_PERMISSIONS: isize = 50013;
 
 /// Whether `/challenge` here should open a thread: enabled, a guild text channel (not already
 /// a thread), and the bot may create public threads and speak in them.
@@ -26,7 +33,7 @@ pub fn may_open(front: &Front, command: &CommandInteraction) -> bool {
         && command.app_permissions.is_some_and(|p| p.contains(needed))
 }
 
-/// "alice vs bob · Avalanche", within Discord's limit.
+/// "alice vs bob · Avalanche", within Discord's limit (names without markdown escapes).
 fn name(origin: &Origin, command: &Command) -> String {
     let (opponent, variant) = match command {
         Command::Challenge {
@@ -37,29 +44,51 @@ fn name(origin: &Origin, command: &Command) -> String {
         ),
         _ => ("anyone", "chess"),
     };
-    let name = format!("{} vs {opponent} · {variant}", origin.user.name);
+    let name = format!("{} vs {opponent} · {variant}", origin.user.name).replace('\\', "");
     name.chars().take(MAX_NAME).collect()
 }
 
-/// Opens a thread under `parent`, makes the challenge there and posts it; answers the command
-/// in `parent` with the challenge and a link. Without a thread the challenge is made in
-/// `parent` itself; a refused challenge removes the thread again.
+/// The Discord error code of a failed REST call, if Discord gave one.
+fn error_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            Some(response.error.code)
+        }
+        _ => None,
+    }
+}
+
+/// Makes the challenge, in a thread started from the answer to `/challenge` where one can be
+/// opened, else in `parent` itself. The challenge is checked before any thread is opened; a
+/// challenge the service still refuses removes its thread again.
 pub async fn challenge(
     front: &Front,
     http: &Http,
+    target: &Target,
     parent: ChannelId,
     origin: Origin,
     challenge: Command,
-) -> Outgoing {
-    let builder = CreateThread::new(name(&origin, &challenge))
-        .kind(ChannelType::PublicThread)
-        .auto_archive_duration(AutoArchiveDuration::OneWeek);
-    let thread = match parent.create_thread(http, builder).await {
-        Ok(thread) => thread.id,
-        Err(error) => {
-            tracing::warn!(%error, "could not open a game thread; playing in the channel");
-            return Outgoing::new(front.service.execute(&origin, challenge).await);
-        }
+) {
+    let mut responder = Responder::new(http, target);
+    if let Some(refusal) = front.service.check_challenge(&origin, &challenge) {
+        responder.finish(Outgoing::new(refusal)).await;
+        return;
+    }
+    let opening = Outgoing::public(format!(
+        "**{}** makes a challenge; opening a thread for the game…",
+        origin.user.name
+    ));
+    if !responder.hold(opening).await {
+        return;
+    }
+    let thread = match responder.original_message().await {
+        Some(message) => open(http, parent, message, name(&origin, &challenge)).await,
+        None => None,
+    };
+    let Some(thread) = thread else {
+        let reply = front.service.execute(&origin, challenge).await;
+        responder.finish(Outgoing::new(reply)).await;
+        return;
     };
     let in_thread = Origin {
         channel: thread.get(),
@@ -67,20 +96,107 @@ pub async fn challenge(
     };
     let reply = front.service.execute(&in_thread, challenge).await;
     if reply.private {
-        if let Err(error) = thread.delete(http).await {
-            tracing::warn!(%error, "could not remove the thread of a refused challenge");
+        let mut outgoing = Outgoing::new(reply);
+        if let Some(problem) = remove(http, thread).await {
+            outgoing = outgoing.with_line(&problem);
         }
-        return Outgoing::new(reply);
+        responder.finish(outgoing).await;
+        return;
     }
-    if let Err(error) = thread
-        .send_message(http, Outgoing::new(reply.clone()).message())
-        .await
-    {
+    if let Err(error) = post(http, thread, Outgoing::new(reply.clone())).await {
         tracing::warn!(%error, "could not post the challenge in its thread");
     }
-    Outgoing::new(reply)
-        .quiet()
-        .with_line(&format!("The game is played in <#{thread}>."))
+    responder
+        .finish(
+            Outgoing::new(reply)
+                .quiet()
+                .with_line(&format!("The game is played in <#{thread}>.")),
+        )
+        .await;
+}
+
+/// Starts a public thread from `message` in `parent`; `None` (logged) when Discord refuses.
+async fn open(
+    http: &Http,
+    parent: ChannelId,
+    message: MessageId,
+    name: String,
+) -> Option<ChannelId> {
+    let builder = CreateThread::new(name).auto_archive_duration(AutoArchiveDuration::OneWeek);
+    match parent
+        .create_thread_from_message(http, message, builder)
+        .await
+    {
+        Ok(thread) => Some(thread.id),
+        Err(error) => {
+            tracing::warn!(%error, "could not open a game thread; playing in the channel");
+            None
+        }
+    }
+}
+
+/// Deletes a thread nobody needs; the problem to tell the user when that fails.
+async fn remove(http: &Http, thread: ChannelId) -> Option<String> {
+    let error = thread.delete(http).await.err()?;
+    tracing::warn!(%error, "could not remove the thread of a refused challenge");
+    Some(if error_code(&error) == Some(MISSING_PERMISSIONS) {
+        format!(
+            "I could not remove the thread <#{thread}>: I lack the Manage Threads permission, \
+             so a moderator may delete it."
+        )
+    } else {
+        format!("I could not remove the thread <#{thread}>; a moderator may delete it.")
+    })
+}
+
+/// Posts `outgoing` in `channel`; a thread Discord archived for inactivity is unarchived and
+/// the post tried again.
+pub async fn post(
+    http: &Http,
+    channel: ChannelId,
+    outgoing: Outgoing,
+) -> Result<Message, serenity::Error> {
+    match channel.send_message(http, outgoing.clone().message()).await {
+        Err(error) if error_code(&error) == Some(THREAD_ARCHIVED) => {
+            channel
+                .edit_thread(http, EditThread::new().archived(false))
+                .await?;
+            channel.send_message(http, outgoing.message()).await
+        }
+        other => other,
+    }
+}
+
+/// Posts `outgoing` in `channel`, or when that is impossible (a locked thread, a missing
+/// permission) in the thread's parent channel with a word about why, so the players hear of
+/// it. True when it was posted somewhere.
+pub async fn post_or_tell(http: &Http, channel: ChannelId, outgoing: Outgoing) -> bool {
+    let error = match post(http, channel, outgoing.clone()).await {
+        Ok(_) => return true,
+        Err(error) => error,
+    };
+    tracing::warn!(%error, %channel, "could not post in a game's channel");
+    let parent = match channel.to_channel(http).await {
+        Ok(found) => found.guild().and_then(|c| c.parent_id),
+        Err(error) => {
+            tracing::warn!(%error, %channel, "could not look the channel up");
+            None
+        }
+    };
+    let Some(parent) = parent else {
+        return false;
+    };
+    let outgoing = outgoing.with_line(&format!(
+        "(Posted here because I could not post in <#{channel}>; it may be locked or I may lack \
+         permission there.)"
+    ));
+    match parent.send_message(http, outgoing.message()).await {
+        Ok(_) => true,
+        Err(error) => {
+            tracing::warn!(%error, %parent, "could not post in the parent channel either");
+            false
+        }
+    }
 }
 
 #[cfg(test)]
@@ -111,10 +227,10 @@ mod tests {
         let origin = Origin {
             user: User {
                 id: 3,
-                name: "alice".into(),
+                name: "alice\\_x".into(),
             },
             ..origin
         };
-        assert_eq!(name(&origin, &command), "alice vs anyone · Avalanche");
+        assert_eq!(name(&origin, &command), "alice_x vs anyone · Avalanche");
     }
 }

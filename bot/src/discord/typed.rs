@@ -3,7 +3,7 @@
 
 use serenity::all::{Http, Message};
 
-use super::front::{Front, person};
+use super::front::{Front, escape_markdown, person};
 use super::replies::Outgoing;
 use crate::service::{Command, Origin};
 
@@ -54,10 +54,12 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
     let user = match &message.member {
         Some(member) => crate::service::User {
             id: message.author.id.get(),
-            name: member
-                .nick
-                .clone()
-                .unwrap_or_else(|| message.author.display_name().to_owned()),
+            name: escape_markdown(
+                member
+                    .nick
+                    .as_deref()
+                    .unwrap_or_else(|| message.author.display_name()),
+            ),
         },
         None => person(&message.author, None),
     };
@@ -72,9 +74,13 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
             .execute(&origin, Command::Move(text.to_owned()))
             .await,
     );
-    // A message cannot be answered privately: a refusal becomes a short reply to the move.
+    // A message cannot be answered privately: a refusal or a step becomes a short reply to the
+    // move, with its buttons (Confirm/Cancel for a losing push; only the player may press them).
     let builder = if outgoing.ephemeral {
-        outgoing.text_only().message().reference_message(message)
+        outgoing
+            .without_files()
+            .message()
+            .reference_message(message)
     } else {
         outgoing.message()
     };

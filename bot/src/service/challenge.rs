@@ -7,8 +7,8 @@ use rules::{Color, Game, Variant};
 
 use super::live::{Live, Slot};
 use super::{
-    Action, ColorChoice, GameService, Origin, Reply, SetupChoice, SlotGuard, User, format_duration,
-    save_failed,
+    Action, ColorChoice, Command, GameService, Origin, Reply, SetupChoice, SlotGuard, User, UserId,
+    format_duration, save_failed,
 };
 use super::{ChallengeEnd, ChallengeRecord, GameRecord, GameState};
 
@@ -48,20 +48,10 @@ impl GameService {
             }
             Slot::Game(_) | Slot::Free | Slot::Retired => {}
         }
-        if let Err(e) = self.check_setup(&ask) {
+        if let Err(e) = self.check_ask(origin, &ask) {
             return Reply::private(e);
         }
         let deadline = ask.deadline.or(self.shared.config.default_deadline);
-        if let Some(d) = deadline {
-            let config = &self.shared.config;
-            if d < config.min_deadline || d > config.max_deadline {
-                return Reply::private(format!(
-                    "A move deadline must be between {} and {}.",
-                    format_duration(config.min_deadline),
-                    format_duration(config.max_deadline)
-                ));
-            }
-        }
         let now = self.now_ms();
         let ttl = i64::try_from(self.shared.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
         let id = match self.store(self.db().new_id()).await {
@@ -117,6 +107,72 @@ impl GameService {
             mentions: row.opponent.iter().map(|o| o.id).collect(),
             ..Reply::default()
         }
+    }
+
+    /// Why a challenge asking for this could not be made anywhere, if it could not: a setup
+    /// the variant cannot start from, a deadline out of range, too many open challenges of
+    /// the challenger's. A front may check this before preparing a place (a thread) for it.
+    pub fn check_challenge(&self, origin: &Origin, command: &Command) -> Option<Reply> {
+        let Command::Challenge {
+            opponent,
+            variant,
+            setup,
+            color,
+            deadline,
+        } = command
+        else {
+            return None;
+        };
+        let ask = Ask {
+            opponent: opponent.clone(),
+            variant: *variant,
+            setup: *setup,
+            color: *color,
+            deadline: *deadline,
+        };
+        self.check_ask(origin, &ask).err().map(Reply::private)
+    }
+
+    /// Refuses what no channel's state could allow: the setup, the deadline, one challenge too
+    /// many.
+    fn check_ask(&self, origin: &Origin, ask: &Ask) -> Result<(), String> {
+        self.check_setup(ask)?;
+        let limit = self.shared.config.max_open_challenges;
+        if self.open_challenges_of(origin.user.id) >= limit {
+            return Err(format!(
+                "You have {limit} challenges open already; wait for an answer or `cancel` one \
+                 first."
+            ));
+        }
+        if let Some(d) = ask.deadline.or(self.shared.config.default_deadline) {
+            let config = &self.shared.config;
+            if d < config.min_deadline || d > config.max_deadline {
+                return Err(format!(
+                    "A move deadline must be between {} and {}.",
+                    format_duration(config.min_deadline),
+                    format_duration(config.max_deadline)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// How many open challenges `user` has made, counting the channels not busy right now
+    /// (a busy channel is skipped rather than waited for: the limit is a guard, not a count).
+    fn open_challenges_of(&self, user: UserId) -> usize {
+        let slots: Vec<_> = self
+            .shared
+            .slots
+            .iter()
+            .map(|entry| entry.value().clone())
+            .collect();
+        slots
+            .iter()
+            .filter(|slot| {
+                slot.try_lock()
+                    .is_ok_and(|s| matches!(&*s, Slot::Challenge(c) if c.challenger.id == user))
+            })
+            .count()
     }
 
     /// Refuses setups the variant cannot start from, before anyone accepts.
@@ -218,6 +274,7 @@ impl GameService {
             row,
             game,
             pending: None,
+            announced: None,
         };
         let intro = if live.is_solo() {
             format!(

@@ -23,6 +23,9 @@ pub struct ServiceConfig {
     pub max_deadline: Duration,
     /// The servers whose games this process loads at start (default all).
     pub shards: ShardSet,
+    /// How many challenges one user may have open at once, across channels and threads
+    /// (default 3), so nobody fills a server with challenge threads.
+    pub max_open_challenges: usize,
 }
 
 impl Default for ServiceConfig {
@@ -35,6 +38,7 @@ impl Default for ServiceConfig {
             min_deadline: Duration::from_secs(60),
             max_deadline: Duration::from_secs(30 * 24 * 60 * 60),
             shards: ShardSet::All,
+            max_open_challenges: 3,
         }
     }
 }

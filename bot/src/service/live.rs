@@ -39,13 +39,15 @@ pub(crate) struct Live {
     pub(crate) game: Game,
     /// What the player to move has entered of their turn so far.
     pub(crate) pending: Option<Pending>,
+    /// How many plies are stored as shown to the players (`None`: not counted yet).
+    pub(crate) announced: Option<usize>,
 }
 
 impl Live {
     /// A stored game as it stood: its turns replayed, its half-entered turn and its result
     /// restored.
     pub(crate) fn restore(stored: StoredGame) -> Result<Live, ServiceError> {
-        let row = stored.row;
+        let (row, announced) = (stored.row, stored.announced);
         let mut game =
             Game::new(row.variant, row.chess960).map_err(|source| ServiceError::Setup {
                 game: row.id,
@@ -81,7 +83,12 @@ impl Live {
             }
             decoded
         });
-        Ok(Live { row, game, pending })
+        Ok(Live {
+            row,
+            game,
+            pending,
+            announced,
+        })
     }
 
     /// The player of `color`.
@@ -140,6 +147,28 @@ impl Live {
         } else {
             format!("{number}...")
         }
+    }
+
+    /// The stored turns not yet shown to the players, as they are announced, with whose turn
+    /// it is now; `None` when every stored turn was shown (or nobody counts).
+    pub(crate) fn unannounced(&self) -> Option<String> {
+        let from = self.announced?;
+        let notations = self.game.notations();
+        let missed = notations.get(from..).filter(|m| !m.is_empty())?;
+        let mut text = String::from("Announced after a restart:");
+        for (i, notation) in missed.iter().enumerate() {
+            let ply = from + i;
+            let mover = self
+                .game
+                .position_at(ply)
+                .map_or(self.to_move(), |p| p.side_to_move());
+            text.push_str(&format!(
+                "\n**{} {notation}** — {}",
+                self.ply_number(ply),
+                self.label(mover)
+            ));
+        }
+        Some(text)
     }
 
     /// The variant's name, with the setup number when the game started from one.

@@ -48,8 +48,8 @@ pub use parse::{CommandError, format_duration, parse_command, parse_duration};
 pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
 pub use suggest::edit_distance;
 pub use types::{
-    Action, ChannelId, ColorChoice, Command, DrawAction, GameId, GuildId, Notice, Origin, Reply,
-    SetupChoice, TakebackAction, User, UserId,
+    Action, ChannelId, ColorChoice, Command, DrawAction, EarlyPrivacy, GameId, GuildId, Notice,
+    Origin, Reply, SetupChoice, TakebackAction, User, UserId,
 };
 
 use live::{Live, Slot};
@@ -72,8 +72,8 @@ struct Shared {
     /// Challenges and games whose last write met a newer state in the database: their
     /// channel is reloaded once the command that met it is done.
     conflicted: DashMap<GameId, ()>,
-    /// Reports of stored games set aside at start, for the first sweep to post.
-    set_aside: std::sync::Mutex<Vec<Notice>>,
+    /// Reports made at start (games set aside, turns not yet announced) for the first sweep.
+    startup_notices: std::sync::Mutex<Vec<Notice>>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -98,7 +98,7 @@ impl GameService {
         let finished = store.load_finished_since(config.shards, since).await?;
         let slots = DashMap::new();
         let channels = DashMap::new();
-        let mut set_aside = Vec::new();
+        let mut startup_notices = Vec::new();
         for damaged in unfinished.damaged {
             tracing::error!(
                 game = damaged.id,
@@ -106,7 +106,7 @@ impl GameService {
                 "set aside a stored game that cannot be read; it stays in the database unchanged"
             );
             if let Some(channel) = damaged.channel {
-                set_aside.push(Notice {
+                startup_notices.push(Notice {
                     channel,
                     reply: Reply::public(set_aside_text(&damaged.id.to_string(), &damaged.error)),
                 });
@@ -123,7 +123,7 @@ impl GameService {
                         "set aside a stored game that no longer replays; it stays in the \
                          database unchanged"
                     );
-                    set_aside.push(Notice {
+                    startup_notices.push(Notice {
                         channel,
                         reply: Reply::public(set_aside_text(&id.to_string(), &e.to_string())),
                     });
@@ -138,6 +138,7 @@ impl GameService {
                 );
                 continue;
             }
+            startup_notices.extend(unannounced_notice(&live));
             channels.insert(id, channel);
             slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
         }
@@ -163,6 +164,7 @@ impl GameService {
             }
             match Live::restore(stored) {
                 Ok(live) => {
+                    startup_notices.extend(unannounced_notice(&live));
                     channels.insert(id, channel);
                     slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
                 }
@@ -179,7 +181,7 @@ impl GameService {
                 slots,
                 channels,
                 conflicted: DashMap::new(),
-                set_aside: std::sync::Mutex::new(set_aside),
+                startup_notices: std::sync::Mutex::new(startup_notices),
             }),
         })
     }
@@ -187,6 +189,18 @@ impl GameService {
     /// Carries out `command` for `origin` and says what happened. Refusals and mistakes are
     /// private replies; nothing changes for them.
     pub async fn execute(&self, origin: &Origin, command: Command) -> Reply {
+        self.execute_noting(origin, command, &EarlyPrivacy::default())
+            .await
+    }
+
+    /// [`GameService::execute`], marking `early` as soon as the reply is known to be private,
+    /// before storage or rendering.
+    pub async fn execute_noting(
+        &self,
+        origin: &Origin,
+        command: Command,
+        early: &EarlyPrivacy,
+    ) -> Reply {
         match command {
             Command::Help => Reply::public(text::HELP),
             Command::Rules(None) => Reply::public(text::variants_overview()),
@@ -212,7 +226,9 @@ impl GameService {
             command => {
                 let mut guard = self.slot(origin.channel).await;
                 let note = self.settle(&mut guard, false).await;
-                let reply = self.channel_command(origin, &mut guard, command).await;
+                let reply = self
+                    .channel_command(origin, &mut guard, command, early)
+                    .await;
                 self.reload_if_conflicted(&mut guard, origin.channel).await;
                 if matches!(*guard, Slot::Free) {
                     self.retire(&mut guard, origin.channel);
@@ -227,6 +243,7 @@ impl GameService {
         origin: &Origin,
         guard: &mut SlotGuard,
         command: Command,
+        early: &EarlyPrivacy,
     ) -> Reply {
         match command {
             Command::Challenge {
@@ -248,13 +265,16 @@ impl GameService {
             Command::Accept => self.accept(origin, guard).await,
             Command::Decline => self.decline(origin, guard).await,
             Command::Cancel => self.cancel(origin, guard).await,
-            Command::Move(input) => self.play_input(origin, guard, &input).await,
+            Command::Move(input) => self.play_input(origin, guard, &input, early).await,
             Command::Promote(role) => {
                 let input = format!("={}", role.upper_char());
-                self.play_input(origin, guard, &input).await
+                self.play_input(origin, guard, &input, early).await
             }
             Command::ConfirmPush => self.confirm_push(origin, guard).await,
-            Command::CancelPush => self.cancel_push(origin, guard).await,
+            Command::CancelPush => {
+                early.mark_private();
+                self.cancel_push(origin, guard).await
+            }
             Command::Resign => self.resign(origin, guard).await,
             Command::Draw(action) => self.draw(origin, guard, action).await,
             Command::Takeback(action) => self.takeback(origin, guard, action).await,
@@ -270,13 +290,19 @@ impl GameService {
 
     /// Legal turns for the player to move in `origin`'s channel that match what they typed,
     /// best first, at most `limit` (for autocomplete). Empty for anyone else.
+    ///
+    /// With part of a turn noted, the rest is offered (the pushes after a noted move). With
+    /// nothing typed, one turn per distinct move, so the list spreads over the position. When
+    /// the game is busy longer than [`SUGGESTIONS_WAIT`] the answer is empty rather than late.
     pub async fn move_suggestions(
         &self,
         origin: &Origin,
         typed: &str,
         limit: usize,
     ) -> Vec<String> {
-        let Some(guard) = self.existing_slot(origin.channel).await else {
+        let Ok(Some(guard)) =
+            tokio::time::timeout(SUGGESTIONS_WAIT, self.existing_slot(origin.channel)).await
+        else {
             return Vec::new();
         };
         let Slot::Game(live) = &*guard else {
@@ -285,7 +311,7 @@ impl GameService {
         if live.outcome().is_some() || !live.colors_of(origin.user.id).contains(&live.to_move()) {
             return Vec::new();
         }
-        let candidates = play::candidates(live);
+        let candidates = play::candidates(live, typed.trim().is_empty());
         suggest::complete(typed, &candidates, limit)
     }
 
@@ -297,6 +323,29 @@ impl GameService {
         match &*guard {
             Slot::Game(live) => live.outcome().is_none() && live.player(live.to_move()).id == user,
             _ => false,
+        }
+    }
+
+    /// Notes that every turn of `game` so far has been shown to its players; a front calls it
+    /// after delivering a reply about the game. A turn stored but never marked (the process
+    /// died in between) is announced by the first [`sweep`](GameService::sweep) after a
+    /// restart.
+    pub async fn mark_announced(&self, game: GameId) {
+        let Some(channel) = self.channel_of_game(game).await else {
+            return;
+        };
+        let Some(mut guard) = self.existing_slot(channel).await else {
+            return;
+        };
+        let Slot::Game(live) = &mut *guard else {
+            return;
+        };
+        let plies = live.game.turns().len();
+        if live.row.id != game || live.announced == Some(plies) {
+            return;
+        }
+        if self.shared.store.mark_announced(game, plies).await.is_ok() {
+            live.announced = Some(plies);
         }
     }
 
@@ -317,7 +366,7 @@ impl GameService {
         let mut notices = std::mem::take(
             &mut *self
                 .shared
-                .set_aside
+                .startup_notices
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         );
@@ -508,6 +557,18 @@ impl GameService {
     }
 }
 
+/// The notice of the turns of a game stored but not yet shown to its players, if any.
+fn unannounced_notice(live: &Live) -> Option<Notice> {
+    let text = live.unannounced()?;
+    Some(Notice {
+        channel: live.row.channel,
+        reply: Reply::public(format!("{text}\n{}", play::status_line(live))).with_game(live.row.id),
+    })
+}
+
+/// How long autocomplete waits for a busy game: Discord drops answers after three seconds.
+pub const SUGGESTIONS_WAIT: std::time::Duration = std::time::Duration::from_millis(800);
+
 /// The report posted in the channel of a stored game that was set aside.
 fn set_aside_text(game: &str, error: &str) -> String {
     format!(
@@ -572,4 +633,55 @@ fn save_failed(error: &StoreError) -> Reply {
 /// Whether a stored game replays under the rules (for verifying a copied database).
 pub fn replays(stored: &StoredGame) -> Result<(), ServiceError> {
     Live::restore(stored.clone()).map(drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::Variant;
+
+    use super::*;
+
+    /// Autocomplete must answer within Discord's three seconds: a game whose lock is held
+    /// gets no suggestions after [`SUGGESTIONS_WAIT`] rather than a late answer. (Paused
+    /// time: the wait is measured on tokio's clock, not the wall.)
+    #[tokio::test(start_paused = true)]
+    async fn suggestions_do_not_wait_for_a_busy_game() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let storage =
+            crate::storage::Storage::open(&dir.path().join("nadare.db")).expect("storage");
+        let renderer = Renderer::new(render::RenderOptions::default()).expect("renderer");
+        let service = GameService::open(
+            ServiceConfig::default(),
+            Arc::new(storage),
+            Arc::new(renderer),
+            Arc::new(SystemClock),
+        )
+        .await
+        .expect("service");
+        let alice = User {
+            id: 1,
+            name: "alice".into(),
+        };
+        let origin = Origin {
+            guild: None,
+            channel: 7,
+            user: alice.clone(),
+        };
+        let practice = Command::Challenge {
+            opponent: Some(alice),
+            variant: Variant::Standard,
+            setup: None,
+            color: ColorChoice::White,
+            deadline: None,
+        };
+        assert!(!service.execute(&origin, practice).await.private);
+
+        let busy = service.slot(7).await;
+        let asked = tokio::time::Instant::now();
+        assert!(service.move_suggestions(&origin, "e", 25).await.is_empty());
+        assert_eq!(asked.elapsed(), SUGGESTIONS_WAIT);
+        drop(busy);
+        let offered = service.move_suggestions(&origin, "e", 25).await;
+        assert!(offered.iter().any(|m| m == "e4"), "{offered:?}");
+    }
 }

@@ -130,6 +130,8 @@ pub struct StoredGame {
     pub row: GameRecord,
     /// Every ply played, in notation.
     pub turns: Vec<String>,
+    /// How many of them a front has marked as shown to the players (`None`: not counted).
+    pub announced: Option<usize>,
 }
 
 /// Everything unfinished: what the service reloads at start.

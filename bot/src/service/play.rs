@@ -7,8 +7,8 @@ use super::live::{Live, Slot};
 use super::pending::Pending;
 use super::suggest::closest;
 use super::{
-    Action, GameService, Origin, Reply, SlotGuard, format_duration, game_over, not_a_player,
-    save_failed,
+    Action, EarlyPrivacy, GameService, Origin, Reply, SlotGuard, format_duration, game_over,
+    not_a_player, save_failed,
 };
 use super::{Finished, StoreError};
 
@@ -56,6 +56,7 @@ impl GameService {
         origin: &Origin,
         guard: &mut SlotGuard,
         input: &str,
+        early: &EarlyPrivacy,
     ) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
@@ -93,13 +94,14 @@ impl GameService {
                     return self.play_turn(live, turn).await;
                 }
                 if pos.is_losing_push(&turn) {
+                    early.mark_private();
                     let notation = pos.turn_to_notation(&turn);
                     if let Err(e) = self.set_pending(live, Some(Pending::Confirm(turn))).await {
                         return save_failed(&e);
                     }
                     let mut reply = Reply::private(format!(
                         "Careful: the push in `{notation}` leaves your own king attacked, so it **loses the game** at once. \
-                         `confirm` to play it anyway, or `cancel-push` and choose another turn."
+                         Confirm to play it anyway (or enter the same turn again), or Cancel and choose another turn."
                     ))
                     .with_game(live.row.id);
                     reply.actions = vec![Action::ConfirmPush, Action::CancelPush];
@@ -108,6 +110,7 @@ impl GameService {
                 self.play_turn(live, turn).await
             }
             Ok(ParsedInput::NeedsMove { promotion }) => {
+                early.mark_private();
                 let square = pos
                     .pending_promotion()
                     .map(|s| format!(" on {s}"))
@@ -125,6 +128,7 @@ impl GameService {
                 .with_game(live.row.id)
             }
             Ok(ParsedInput::NeedsPush { prefix, pushes }) => {
+                early.mark_private();
                 let options: Vec<String> = pushes
                     .iter()
                     .map(|p| {
@@ -294,13 +298,41 @@ pub(super) fn status_line(live: &Live) -> String {
     line
 }
 
-/// Every legal whole turn of the side to move, in canonical notation.
-pub(super) fn candidates(live: &Live) -> Vec<String> {
+/// What the player to move may enter next, in canonical notation: with a move noted, the
+/// squares of its pushes; with a promotion chosen, the turns that use it; otherwise every
+/// legal whole turn, or with `spread` only the first turn of each distinct move.
+pub(super) fn candidates(live: &Live, spread: bool) -> Vec<String> {
     let pos = live.game.position();
-    pos.legal_turns()
-        .iter()
-        .map(|t| pos.turn_to_notation(t))
-        .collect()
+    let turns = pos.legal_turns();
+    let prefix = match &live.pending {
+        Some(Pending::Prefix(p)) => *p,
+        _ => TurnPrefix::default(),
+    };
+    if prefix.mv.is_some() {
+        let pushes: Vec<String> = turns
+            .iter()
+            .filter(|t| t.mv == prefix.mv && t.promotion == prefix.promotion)
+            .filter_map(|t| t.push.map(|p| p.to.to_string()))
+            .collect();
+        if !pushes.is_empty() {
+            return pushes;
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut moves = Vec::new();
+    for turn in turns.iter() {
+        if prefix.promotion.is_some() && turn.promotion != prefix.promotion {
+            continue;
+        }
+        if spread {
+            if moves.contains(&turn.mv) {
+                continue;
+            }
+            moves.push(turn.mv);
+        }
+        out.push(pos.turn_to_notation(turn));
+    }
+    out
 }
 
 /// Legal input close to what was typed: pushes when a move waits for one, moves alone when

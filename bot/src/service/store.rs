@@ -202,6 +202,10 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     /// Makes the next [`GameStore::new_id`] larger than every id stored (after an import).
     async fn reserve_ids(&self) -> Result<(), StoreError>;
 
+    /// Notes that the first `plies` plies of a game have been shown to its players, so a turn
+    /// stored but not yet announced when the process died is announced after a restart.
+    async fn mark_announced(&self, game: GameId, plies: usize) -> Result<(), StoreError>;
+
     /// Writes everything out before exit (a checkpoint for SQLite).
     async fn flush(&self) -> Result<(), StoreError>;
 }

@@ -1,5 +1,6 @@
 //! The vocabulary fronts share with the service: who asks, what they ask, what comes back.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use rules::{Role, Variant};
@@ -159,8 +160,10 @@ pub enum Action {
     AcceptChallenge,
     /// Decline the challenge.
     DeclineChallenge,
-    /// Resign the game.
+    /// Resign the game (a front may ask first).
     Resign,
+    /// Resign the game, asked and confirmed.
+    ConfirmResign,
     /// Offer a draw.
     OfferDraw,
     /// Show the board from the other side.
@@ -180,6 +183,7 @@ impl Action {
             Action::AcceptChallenge => "accept",
             Action::DeclineChallenge => "decline",
             Action::Resign => "resign",
+            Action::ConfirmResign => "resign-yes",
             Action::OfferDraw => "draw",
             Action::Flip => "flip",
             Action::Promote(Role::Queen) => "promote-q",
@@ -197,6 +201,7 @@ impl Action {
             "accept" => Action::AcceptChallenge,
             "decline" => Action::DeclineChallenge,
             "resign" => Action::Resign,
+            "resign-yes" => Action::ConfirmResign,
             "draw" => Action::OfferDraw,
             "flip" => Action::Flip,
             "promote-q" => Action::Promote(Role::Queen),
@@ -215,6 +220,7 @@ impl Action {
             Action::AcceptChallenge => "Accept",
             Action::DeclineChallenge => "Decline",
             Action::Resign => "Resign",
+            Action::ConfirmResign => "Yes, resign",
             Action::OfferDraw => "Offer draw",
             Action::Flip => "Flip board",
             Action::Promote(Role::Queen) => "Queen",
@@ -231,7 +237,7 @@ impl Action {
         match self {
             Action::AcceptChallenge => Command::Accept,
             Action::DeclineChallenge => Command::Decline,
-            Action::Resign => Command::Resign,
+            Action::Resign | Action::ConfirmResign => Command::Resign,
             Action::OfferDraw => Command::Draw(DrawAction::Offer),
             Action::Flip => Command::Board { flip: true },
             Action::Promote(role) => Command::Promote(role),
@@ -292,4 +298,22 @@ pub struct Notice {
     pub channel: ChannelId,
     /// What to post.
     pub reply: Reply,
+}
+
+/// Raised by the service as soon as it knows its reply will be private (a refusal, a step of a
+/// turn), before the slow part (storage, rendering), so a front that must acknowledge a request
+/// early (Discord's deferral) can acknowledge it privately.
+#[derive(Debug, Default)]
+pub struct EarlyPrivacy(AtomicBool);
+
+impl EarlyPrivacy {
+    /// Notes that the reply will be private.
+    pub fn mark_private(&self) {
+        self.0.store(true, Ordering::Release);
+    }
+
+    /// Whether the reply is known to be private.
+    pub fn is_private(&self) -> bool {
+        self.0.load(Ordering::Acquire)
+    }
 }

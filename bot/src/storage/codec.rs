@@ -282,6 +282,13 @@ pub(super) fn id_out(
     u64::try_from(id).map_err(|_| bad(table, column, id.to_string()))
 }
 
+/// The `announced_plies` column back as a count of plies (NULL: the front keeps no count).
+pub(super) fn announced_out(plies: Option<i32>) -> Result<Option<usize>, StoreError> {
+    plies
+        .map(|n| usize::try_from(n).map_err(|_| bad("games", "announced_plies", n.to_string())))
+        .transpose()
+}
+
 /// A ply number as stored.
 pub(super) fn ply_in(ply: usize) -> Result<i32, StoreError> {
     i32::try_from(ply).map_err(|_| StoreError::Backend(format!("ply {ply} is too large to store")))

@@ -32,7 +32,7 @@ use crate::service::{
     GameState, ShardSet, StoreError, StoredGame, Unfinished, to_unix_ms,
 };
 use codec::{
-    CHALLENGE_COLUMNS, GAME_COLUMNS, RawChallenge, RawGame, RawState, id_in, ply_in,
+    CHALLENGE_COLUMNS, GAME_COLUMNS, RawChallenge, RawGame, RawState, announced_out, id_in, ply_in,
     shard_condition, shard_params,
 };
 
@@ -335,8 +335,16 @@ impl Storage {
                 params![id_in(game.row.id)?, ply_in(ply)?, notation],
             )?;
         }
+        if let Some(plies) = game.announced {
+            set_announced(&tx, game.row.id, plies)?;
+        }
         tx.commit()?;
         Ok(())
+    }
+
+    /// Notes that the first `plies` plies of a game have been shown to its players.
+    pub fn mark_announced(&self, game: GameId, plies: usize) -> Result<(), StorageError> {
+        set_announced(&self.conn(), game, plies)
     }
 
     /// Writes everything to the main file and empties the write-ahead log.
@@ -490,15 +498,16 @@ fn query_games(
     values: &[&dyn rusqlite::ToSql],
 ) -> Result<(Vec<StoredGame>, Vec<DamagedGame>), StorageError> {
     let mut stmt = conn.prepare(&format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE {condition} ORDER BY id"
+        "SELECT {GAME_COLUMNS}, announced_plies FROM games WHERE {condition} ORDER BY id"
     ))?;
     let mut rows = stmt.query(values)?;
     let mut records = Vec::new();
     let mut damaged = Vec::new();
     while let Some(r) = rows.next()? {
         let record = raw_game(r)
+            .and_then(|raw| Ok((raw, r.get::<_, Option<i32>>(21)?)))
             .map_err(StoreError::from_sql)
-            .and_then(RawGame::into_record);
+            .and_then(|(raw, announced)| Ok((raw.into_record()?, announced_out(announced)?)));
         match record {
             Ok(row) => records.push(row),
             Err(e) => damaged.push(DamagedGame {
@@ -511,9 +520,13 @@ fn query_games(
     drop(rows);
     drop(stmt);
     let mut games = Vec::new();
-    for row in records {
+    for (row, announced) in records {
         match turns_of(conn, row.id) {
-            Ok(turns) => games.push(StoredGame { row, turns }),
+            Ok(turns) => games.push(StoredGame {
+                row,
+                turns,
+                announced,
+            }),
             Err(e) => damaged.push(DamagedGame {
                 id: id_in(row.id)?,
                 channel: Some(row.channel),
@@ -549,6 +562,15 @@ fn raw_challenge(r: &Row<'_>) -> rusqlite::Result<RawChallenge> {
         expires_ms: r.get(12)?,
         status: r.get(13)?,
     })
+}
+
+/// Writes how many plies of a game its players have been shown.
+fn set_announced(conn: &Connection, game: GameId, plies: usize) -> Result<(), StorageError> {
+    conn.execute(
+        "UPDATE games SET announced_plies = ?2 WHERE id = ?1",
+        params![id_in(game)?, ply_in(plies)?],
+    )?;
+    Ok(())
 }
 
 fn raw_game(r: &Row<'_>) -> rusqlite::Result<RawGame> {

@@ -24,7 +24,7 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::{NoTls, Row};
 
 use super::codec::{
-    CHALLENGE_COLUMNS, GAME_COLUMNS, RawChallenge, RawGame, RawState, id_in, ply_in,
+    CHALLENGE_COLUMNS, GAME_COLUMNS, RawChallenge, RawGame, RawState, announced_out, id_in, ply_in,
     shard_condition, shard_params,
 };
 use super::migrate::{LATEST_VERSION, MIGRATIONS};
@@ -464,7 +464,9 @@ async fn query_games(
 ) -> Result<(Vec<StoredGame>, Vec<DamagedGame>), Fail> {
     let rows = client
         .query(
-            &format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition} ORDER BY id"),
+            &format!(
+                "SELECT {GAME_COLUMNS}, announced_plies FROM games WHERE {condition} ORDER BY id"
+            ),
             values,
         )
         .await?;
@@ -477,13 +479,19 @@ async fn query_games(
                 Fail::Stop(e) => e,
                 Fail::Retry(why) => StoreError::from_sql(why),
             })
-            .and_then(|raw| Ok((raw.id, raw.into_record()?)));
+            .and_then(|raw| {
+                let announced = r
+                    .try_get::<_, Option<i32>>(21)
+                    .map_err(StoreError::from_sql)?;
+                Ok((raw.id, raw.into_record()?, announced_out(announced)?))
+            });
         match record {
-            Ok((id, row)) => {
+            Ok((id, row, announced)) => {
                 ids.push(id);
                 games.push(StoredGame {
                     row,
                     turns: Vec::new(),
+                    announced,
                 });
             }
             Err(e) => damaged.push(DamagedGame {
@@ -770,7 +778,7 @@ impl GameStore for PgStore {
 
     async fn import_game(&self, game: &StoredGame) -> Result<(), StoreError> {
         let raw = RawGame::from_record(&game.row)?;
-        let (raw, turns) = (&raw, &game.turns);
+        let (raw, turns, announced) = (&raw, &game.turns, game.announced);
         self.run(|mut client, _| async move {
             let tx = client.transaction().await?;
             // Idempotent: a retried or repeated import replaces what an earlier one wrote.
@@ -786,6 +794,9 @@ impl GameStore for PgStore {
                 tx.execute(&insert, &[&raw.id, &ply_in(ply)?, notation])
                     .await?;
             }
+            if let Some(plies) = announced {
+                tx.execute(ANNOUNCE, &[&raw.id, &ply_in(plies)?]).await?;
+            }
             tx.commit().await?;
             Ok(())
         })
@@ -800,7 +811,19 @@ impl GameStore for PgStore {
         .await
     }
 
+    async fn mark_announced(&self, game: GameId, plies: usize) -> Result<(), StoreError> {
+        let (id, plies) = (id_in(game)?, ply_in(plies)?);
+        self.run(|client, _| async move {
+            client.execute(ANNOUNCE, &[&id, &plies]).await?;
+            Ok(())
+        })
+        .await
+    }
+
     async fn flush(&self) -> Result<(), StoreError> {
         Ok(())
     }
 }
+
+/// Writes how many plies of a game its players have been shown.
+const ANNOUNCE: &str = "UPDATE games SET announced_plies = $2 WHERE id = $1";

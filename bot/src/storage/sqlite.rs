@@ -119,6 +119,10 @@ impl GameStore for Storage {
         self.blocking(Storage::reserve_ids).await
     }
 
+    async fn mark_announced(&self, game: GameId, plies: usize) -> Result<(), StoreError> {
+        self.blocking(move |s| s.mark_announced(game, plies)).await
+    }
+
     async fn flush(&self) -> Result<(), StoreError> {
         self.blocking(Storage::checkpoint).await
     }

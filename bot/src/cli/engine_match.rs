@@ -1,0 +1,118 @@
+//! `nadare match`: the engine against itself (or the greedy player), alternating colours,
+//! with the result and the Elo difference it suggests.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use engine::Engine;
+use engine::arena::{MatchSettings, Player, run_match};
+use rules::{Color, Position, Variant};
+
+/// Arguments of `nadare match`.
+#[derive(Debug, clap::Args)]
+pub struct MatchArgs {
+    /// The variant played.
+    #[arg(long, default_value = "standard")]
+    pub variant: Variant,
+    /// The first player: a level 1–8, or `greedy`.
+    #[arg(long)]
+    pub a: Player,
+    /// The second player: a level 1–8, or `greedy`.
+    #[arg(long)]
+    pub b: Player,
+    /// How many games (the first player is White in the odd-numbered ones).
+    #[arg(long, default_value_t = 20)]
+    pub games: u32,
+    /// A file of start positions, one FEN a line (`#` starts a comment); each is played
+    /// twice, colours swapped. Without it each pair of games starts from a few random turns.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Cap every level's thinking time a turn, in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Multiply every level's thinking time by this factor (0.1: a tenth), keeping the
+    /// levels' ratios.
+    #[arg(long)]
+    pub time_scale: Option<f64>,
+    /// Cap every level's search depth, in turns.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Random turns from the start that make a random opening.
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: usize,
+    /// A game still going after this many turns is scored a draw.
+    #[arg(long, default_value_t = 300)]
+    pub max_turns: usize,
+    /// The seed of the openings and of the levels' imprecision.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// The positions of an openings file.
+fn read_openings(path: &PathBuf, variant: Variant) -> anyhow::Result<Vec<Position>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read openings from {}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let pos = Position::from_fen(variant, line)
+            .with_context(|| format!("{} line {}: not a FEN", path.display(), n + 1))?;
+        out.push(pos);
+    }
+    if out.is_empty() {
+        bail!("{} holds no position", path.display());
+    }
+    Ok(out)
+}
+
+/// Runs `nadare match`: a line per game, then the score and Elo difference of `a` as the
+/// last line.
+pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    if args.games == 0 {
+        bail!("a match needs at least one game");
+    }
+    if args.time_scale.is_some_and(|s| !(s.is_finite() && s > 0.0)) {
+        bail!("--time-scale must be a positive number");
+    }
+    let openings = match &args.openings {
+        Some(path) => read_openings(path, args.variant)?,
+        None => Vec::new(),
+    };
+    let settings = MatchSettings {
+        variant: args.variant,
+        movetime_cap: args.movetime.map(Duration::from_millis),
+        time_scale: args.time_scale,
+        depth_cap: args.depth,
+        max_turns: args.max_turns,
+        random_plies: args.random_plies,
+        seed: args.seed,
+    };
+    let (a, b) = (args.a, args.b);
+    let score = run_match(
+        &Engine::new(),
+        a,
+        b,
+        args.games,
+        &openings,
+        &settings,
+        &mut |n, a_color, report| {
+            let (white, black) = match a_color {
+                Color::White => (a, b),
+                Color::Black => (b, a),
+            };
+            println!(
+                "game {}: {white} (White) - {black} (Black): {} by {}, {} turns",
+                n + 1,
+                report.outcome.result_str(),
+                report.outcome.reason.describe(),
+                report.turns
+            );
+        },
+    )?;
+    println!("{} against {} in {}: {score}", a, b, args.variant);
+    Ok(())
+}

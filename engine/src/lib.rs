@@ -1,0 +1,20 @@
+//! The computer opponent of nadare: a search over whole turns for standard chess,
+//! Chess960 and every Avalanche rule set, with levels from beginner to strong club player.
+//!
+//! [`Engine::search`] takes a rules [`rules::Game`] (its history counts for repetitions)
+//! and [`Limits`], runs on the calling thread and can be stopped through an `AtomicBool`;
+//! at a fixed depth it always chooses the same turn. [`Level`] turns a level 1–8 into
+//! limits; [`greedy`] is the weak reference player; [`arena`] plays engine games.
+
+pub mod arena;
+pub mod eval;
+pub mod greedy;
+pub mod level;
+pub mod search;
+pub mod stats;
+mod tt;
+mod zobrist;
+
+pub use level::{Level, ParseLevelError};
+pub use search::{Engine, Limits, MATE, SearchResult};
+pub use zobrist::hash;

@@ -1,0 +1,98 @@
+//! Zobrist keys: a 64-bit fingerprint of a position for the transposition table and for
+//! repetitions.
+//!
+//! The key covers what makes two positions the same for the rules: the placement (a
+//! pending Avalanche promotion is a pawn standing on its last rank, so it is part of the
+//! placement and needs no key of its own), the side to move, the castling rights (by rook
+//! square, which covers Chess960) and the en-passant square. The rules crate keeps its
+//! position fields private, so the key is computed from the public accessors, fully for
+//! each position the search visits; that costs one pass over at most 32 pieces.
+
+use rules::{CastleSide, Color, Position, Role};
+
+/// One step of splitmix64. Written by hand because the keys are built at compile time (a
+/// `const fn`), so every run and every build uses the same keys and searches stay
+/// reproducible.
+pub(crate) const fn splitmix64(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Keys per colour, role and square (768), per castling rook square and colour (128),
+/// per en-passant file (8) and one for Black to move.
+const PIECE_KEYS: usize = 2 * 6 * 64;
+const CASTLE_KEYS: usize = 2 * 64;
+const EP_KEYS: usize = 8;
+const KEY_COUNT: usize = PIECE_KEYS + CASTLE_KEYS + EP_KEYS + 1;
+
+const KEYS: [u64; KEY_COUNT] = {
+    let mut keys = [0u64; KEY_COUNT];
+    let mut i = 0;
+    while i < KEY_COUNT {
+        keys[i] = splitmix64(0x6e61_6461_7265_0000 ^ (i as u64 * 0x1000_0001));
+        i += 1;
+    }
+    keys
+};
+
+/// The key of `pos`.
+pub fn hash(pos: &Position) -> u64 {
+    let mut h = 0;
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let base = (color.index() * 6 + role.index()) * 64;
+            for sq in pos.pieces(color, role) {
+                h ^= KEYS[base + sq.index()];
+            }
+        }
+        for side in CastleSide::ALL {
+            if let Some(rook) = pos.castling_rook(color, side) {
+                h ^= KEYS[PIECE_KEYS + color.index() * 64 + rook.index()];
+            }
+        }
+    }
+    if let Some(ep) = pos.en_passant() {
+        h ^= KEYS[PIECE_KEYS + CASTLE_KEYS + usize::from(ep.file())];
+    }
+    if pos.side_to_move() == Color::Black {
+        h ^= KEYS[KEY_COUNT - 1];
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::Variant;
+
+    #[test]
+    fn transpositions_share_a_key_and_side_to_move_changes_it() {
+        let start = Position::new_game(Variant::Standard, None).unwrap();
+        let a = start
+            .play(&start.parse_turn("Nf3").unwrap())
+            .and_then(|p| p.play(&p.parse_turn("Nf6").unwrap()))
+            .and_then(|p| p.play(&p.parse_turn("Nc3").unwrap()))
+            .unwrap();
+        let b = start
+            .play(&start.parse_turn("Nc3").unwrap())
+            .and_then(|p| p.play(&p.parse_turn("Nf6").unwrap()))
+            .and_then(|p| p.play(&p.parse_turn("Nf3").unwrap()))
+            .unwrap();
+        assert_eq!(hash(&a), hash(&b));
+        let white = Position::from_fen(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let black = Position::from_fen(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+        assert_ne!(hash(&white), hash(&black));
+    }
+
+    #[test]
+    fn a_pending_promotion_differs_from_the_promoted_piece() {
+        let pending =
+            Position::from_fen(Variant::Avalanche, "P7/8/8/7k/8/8/8/4K3 w - - 0 1").unwrap();
+        let queen =
+            Position::from_fen(Variant::Avalanche, "Q7/8/8/7k/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(pending.pending_promotion().is_some());
+        assert_ne!(hash(&pending), hash(&queen));
+    }
+}

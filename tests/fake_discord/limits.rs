@@ -1,0 +1,119 @@
+//! Discord's limits on what the bot sends, checked as Discord checks them (a call that breaks
+//! one is refused with "Invalid Form Body", code 50035).
+
+use serde_json::Value;
+
+const MAX_CONTENT: usize = 2000;
+const MAX_ROWS: usize = 5;
+const MAX_PER_ROW: usize = 5;
+const MAX_CUSTOM_ID: usize = 100;
+const MAX_LABEL: usize = 80;
+const MAX_FILES: usize = 10;
+const MAX_CHOICES: usize = 25;
+const MAX_CHOICE_TEXT: usize = 100;
+const MAX_COMMANDS: usize = 100;
+const MAX_OPTIONS: usize = 25;
+const MAX_DESCRIPTION: usize = 100;
+
+fn chars(value: &Value) -> usize {
+    value.as_str().map_or(0, |s| s.chars().count())
+}
+
+/// A message (content, buttons, files) within Discord's limits.
+pub fn message(message: &Value, files: usize) -> Result<(), String> {
+    if chars(&message["content"]) > MAX_CONTENT {
+        return Err(format!("content longer than {MAX_CONTENT} characters"));
+    }
+    if files > MAX_FILES {
+        return Err(format!("more than {MAX_FILES} files"));
+    }
+    let rows = message["components"]
+        .as_array()
+        .map_or(&[][..], Vec::as_slice);
+    if rows.len() > MAX_ROWS {
+        return Err(format!("more than {MAX_ROWS} action rows"));
+    }
+    for row in rows {
+        let components = row["components"].as_array().map_or(&[][..], Vec::as_slice);
+        if components.is_empty() || components.len() > MAX_PER_ROW {
+            return Err(format!("an action row needs 1 to {MAX_PER_ROW} components"));
+        }
+        for component in components {
+            let id = chars(&component["custom_id"]);
+            if component["style"] != 5 && !(1..=MAX_CUSTOM_ID).contains(&id) {
+                return Err(format!("a custom id needs 1 to {MAX_CUSTOM_ID} characters"));
+            }
+            if chars(&component["label"]) > MAX_LABEL {
+                return Err(format!("a label longer than {MAX_LABEL} characters"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An autocomplete answer within Discord's limits.
+pub fn choices(data: &Value) -> Result<(), String> {
+    let choices = data["choices"].as_array().map_or(&[][..], Vec::as_slice);
+    if choices.len() > MAX_CHOICES {
+        return Err(format!("more than {MAX_CHOICES} choices"));
+    }
+    for choice in choices {
+        if !(1..=MAX_CHOICE_TEXT).contains(&chars(&choice["name"]))
+            || chars(&choice["value"]) > MAX_CHOICE_TEXT
+        {
+            return Err(format!(
+                "a choice's name and value need 1 to {MAX_CHOICE_TEXT} characters"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn name_ok(name: &Value) -> bool {
+    name.as_str().is_some_and(|n| {
+        (1..=32).contains(&n.chars().count())
+            && n.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    })
+}
+
+/// Slash command definitions within Discord's limits.
+pub fn commands(definitions: &Value) -> Result<(), String> {
+    let commands = definitions.as_array().ok_or("not a list of commands")?;
+    if commands.len() > MAX_COMMANDS {
+        return Err(format!("more than {MAX_COMMANDS} commands"));
+    }
+    for command in commands {
+        if !name_ok(&command["name"]) {
+            return Err(format!("bad command name {}", command["name"]));
+        }
+        if !(1..=MAX_DESCRIPTION).contains(&chars(&command["description"])) {
+            return Err(format!("bad description of {}", command["name"]));
+        }
+        let options = command["options"].as_array().map_or(&[][..], Vec::as_slice);
+        if options.len() > MAX_OPTIONS {
+            return Err(format!("more than {MAX_OPTIONS} options"));
+        }
+        let mut optional_seen = false;
+        for option in options {
+            if !name_ok(&option["name"])
+                || !(1..=MAX_DESCRIPTION).contains(&chars(&option["description"]))
+            {
+                return Err(format!("bad option {}", option["name"]));
+            }
+            let required = option["required"].as_bool().unwrap_or(false);
+            if required && optional_seen {
+                return Err("a required option after an optional one".into());
+            }
+            optional_seen |= !required;
+            let choices = option["choices"].as_array().map_or(0, Vec::len);
+            if choices > MAX_CHOICES {
+                return Err(format!("more than {MAX_CHOICES} choices"));
+            }
+            if choices > 0 && option["autocomplete"].as_bool().unwrap_or(false) {
+                return Err("choices and autocomplete together".into());
+            }
+        }
+    }
+    Ok(())
+}
