@@ -126,10 +126,14 @@ async fn records_round_trip(backend: &Backend) {
         .record_turn(id, 1, "Nf6/e3", &state)
         .await
         .expect("turn");
+    let unmarked = store.load_game(id).await.expect("load").expect("game");
+    assert_eq!(unmarked.announced, None, "no front has counted yet");
+    store.mark_announced(id, 1).await.expect("announced");
 
     // Read back through another handle (another process, for PostgreSQL).
     let other = backend.handle().await;
     let open = other.load_unfinished(ShardSet::All).await.expect("load");
+    assert_eq!(open.games[0].announced, Some(1));
     assert_eq!(open.challenges, vec![c.clone()]);
     assert_eq!(open.games.len(), 1);
     let expected = GameRecord {
@@ -430,6 +434,9 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
         }
         game_ids.push(id);
     }
+    from.mark_announced(game_ids[2], 1)
+        .await
+        .expect("announced");
     let open = from.new_id().await.expect("id");
     from.insert_challenge(&challenge(open, None, 99))
         .await
