@@ -401,14 +401,28 @@ impl<R: BufRead> Bytes<R> {
         Ok(byte)
     }
 
-    /// Takes bytes up to and including `end`; false when the input ended first.
+    /// Takes bytes up to and including `end`, a buffer at a time; false when the input ended
+    /// first.
     fn skip_past(&mut self, end: u8) -> Result<bool, RecordError> {
-        while let Some(byte) = self.next()? {
-            if byte == end {
+        loop {
+            let (found, taken) = loop {
+                match self.0.fill_buf() {
+                    Ok([]) => return Ok(false),
+                    Ok(buffer) => {
+                        break match buffer.iter().position(|&b| b == end) {
+                            Some(at) => (true, at + 1),
+                            None => (false, buffer.len()),
+                        };
+                    }
+                    Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                    Err(e) => return Err(RecordError::Read(e.to_string())),
+                }
+            };
+            self.0.consume(taken);
+            if found {
                 return Ok(true);
             }
         }
-        Ok(false)
     }
 
     /// The rest of the line, without its `\n`.

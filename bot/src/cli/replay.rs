@@ -20,16 +20,20 @@ pub struct ReplayArgs {
 /// final FEN; a wrong turn fails with its ply, the turn as written and the reason. Memory
 /// stays bounded however long the record: only the positions repetition needs are kept.
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
-    let input: Box<dyn BufRead> = if args.file.as_os_str() == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        let file = File::open(&args.file)
-            .with_context(|| format!("cannot read {}", args.file.display()))?;
-        Box::new(BufReader::new(file))
-    };
     let refused = || format!("{} does not replay", args.file.display());
+    if args.file.as_os_str() == "-" {
+        return replay(std::io::stdin().lock(), refused);
+    }
+    let file =
+        File::open(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    replay(BufReader::new(file), refused)
+}
+
+/// Replays the record in `input` (a concrete reader: the record is read a byte at a time);
+/// `refused` names the record in an error.
+fn replay(input: impl BufRead, refused: impl Fn() -> String) -> anyhow::Result<()> {
     let mut reader = RecordReader::new(input)
-        .with_context(refused)?
+        .with_context(&refused)?
         .forgetting_history();
     let mut failure: Option<RecordError> = None;
     let turns = std::iter::from_fn(|| match reader.next_turn() {
@@ -41,9 +45,9 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     });
     write_lines(turns)?;
     if let Some(error) = failure {
-        return Err(error).with_context(refused);
+        return Err(error).with_context(&refused);
     }
-    let (game, _) = reader.finish().with_context(refused)?;
+    let (game, _) = reader.finish().with_context(&refused)?;
     let mut lines = Vec::new();
     if let Some(outcome) = game.outcome() {
         lines.push(format!("{} {outcome}", outcome.result_str()));
