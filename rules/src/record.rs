@@ -220,7 +220,8 @@ impl<R: BufRead> RecordReader<R> {
                 .parse_turn_input(&token, &TurnPrefix::default()),
             Ok(ParsedInput::NeedsMove { .. })
         );
-        let written = match self.next_token_if(needs_move)? {
+        let next = if needs_move { self.next_token()? } else { None };
+        let written = match next {
             Some(next) => format!("{token} {next}"),
             None => token,
         };
@@ -283,11 +284,6 @@ impl<R: BufRead> RecordReader<R> {
             }
         }
         Ok((game, tags))
-    }
-
-    /// The next token when `wanted`, else nothing read.
-    fn next_token_if(&mut self, wanted: bool) -> Result<Option<String>, RecordError> {
-        if wanted { self.next_token() } else { Ok(None) }
     }
 
     /// The next turn as written: move numbers, results, NAGs and annotation glyphs left out.
