@@ -913,6 +913,70 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
     world.stop().await;
 }
 
+/// A turn stored but never shown (Discord refused the answer to the move, as after a kill
+/// between storing and posting) is posted in the game's channel after a restart, once: a
+/// second restart does not post it again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
+    let mut world = World::new(1).await;
+    let clock = Arc::new(ManualClock::new(SystemTime::now()));
+    let setup = Setup {
+        sweep_interval: "1s",
+        ..Setup::default()
+    };
+    world.start_with_clock(&setup, clock.clone()).await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_019);
+    let challenge = [Opt::user("opponent", &bob), Opt::str("colour", "white")];
+    world.slash(&alice, channel, "challenge", &challenge).await;
+    assert_board(&world.slash(&bob, channel, "accept", &[]).await);
+    assert_board(&world.play(&alice, channel, "e4").await);
+    assert_board(&world.play(&bob, channel, "e5").await);
+
+    world.fake.set_response_deadline(Duration::ZERO);
+    let lost = world.play(&alice, channel, "Nf3").await;
+    assert!(!lost.succeeded(), "Discord refused the answer: {lost:#?}");
+    world
+        .fake
+        .set_response_deadline(fake_discord::RESPONSE_DEADLINE);
+    world.stop().await;
+
+    let from = world.fake.calls().len();
+    world.start_with_clock(&setup, clock.clone()).await;
+    let notice = world.channel_message(from, channel.id).await;
+    let text = notice.content();
+    assert!(text.contains("Announced after a restart"), "{text}");
+    assert!(text.contains("**2. Nf3**"), "{text}");
+    assert!(!text.contains("e4") && !text.contains("e5"), "{text}");
+    world.stop().await;
+
+    // Once posted, the turn counts as announced: the next restart posts nothing for it. The
+    // sweep that reports an expired challenge posts every start-up notice before it.
+    world.start_with_clock(&setup, clock.clone()).await;
+    let elsewhere = FakeChannel::text(2_000_000_000_000_020);
+    world
+        .slash(
+            &alice,
+            elsewhere,
+            "challenge",
+            &[Opt::user("opponent", &bob)],
+        )
+        .await;
+    let from = world.fake.calls().len();
+    clock.advance(Duration::from_secs(11 * 60));
+    let expired = world.channel_message(from, elsewhere.id).await;
+    assert!(lower(&expired).contains("expired"), "{}", expired.content());
+    let announcements: Vec<RestCall> = world
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.content().contains("Announced after a restart"))
+        .collect();
+    assert_eq!(announcements.len(), 1, "{announcements:#?}");
+    assert_board(&world.play(&bob, channel, "Nc6").await);
+    world.stop().await;
+}
+
 /// The background sweep posts what nobody asked for: here, a challenge that expired. (This
 /// bot registers its commands to a development guild.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -157,6 +157,16 @@ impl Game {
         Some(turn)
     }
 
+    /// Forgets the turns and positions before the position now, which becomes the start (the
+    /// Chess960 number stays). Repetition counts only positions since the last capture, pawn
+    /// move or push, so called when the halfmove clock is 0 it changes no later result; a long
+    /// replay calls it to keep its memory bounded.
+    pub(crate) fn forget_history(&mut self) {
+        let last = self.positions.len().saturating_sub(1);
+        self.positions.drain(..last);
+        self.turns.clear();
+    }
+
     /// The result the rules impose on the position now, if any: mate, stalemate,
     /// insufficient material, threefold repetition, the fifty-move rule (in that order).
     fn outcome_by_rule(&self) -> Option<Outcome> {

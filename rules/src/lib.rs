@@ -58,7 +58,7 @@ pub use movegen::MoveList;
 pub use notation::ParsedInput;
 pub use outcome::{EndReason, Outcome};
 pub use position::{CastleSide, CastleTarget, Position};
-pub use record::{RecordError, Tags};
+pub use record::{ReadTurn, RecordError, RecordReader, Tags};
 pub use turn::{Move, Push, Turn};
 pub use turngen::{TurnPrefix, TurnStep};
 pub use types::{Color, ParseSquareError, Piece, Role, Square};

@@ -2,11 +2,15 @@
 //! SetUp/FEN) and movetext in the notation of docs/rules.md; comments, variations, NAGs and
 //! annotation glyphs are tolerated on import.
 
+use std::collections::VecDeque;
+use std::io::{BufRead, ErrorKind};
+
 use crate::error::{FenError, MoveError, SetupError};
 use crate::game::Game;
 use crate::notation::ParsedInput;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Position;
+use crate::turn::Turn;
 use crate::turngen::TurnPrefix;
 use crate::types::Color;
 use crate::variant::{ParseVariantError, Variant};
@@ -25,12 +29,19 @@ pub enum RecordError {
     /// The Variant tag names no known variant.
     #[error(transparent)]
     Variant(#[from] ParseVariantError),
-    /// The FEN tag cannot be read.
-    #[error("FEN tag: {0}")]
-    Fen(#[from] FenError),
+    /// The FEN tag cannot be read. The reason is part of the message, not a separate source,
+    /// so an error chain says it once (as [`RecordError::Turn`] does).
+    #[error("FEN tag: {reason}")]
+    Fen {
+        /// Why the FEN was refused.
+        reason: FenError,
+    },
     /// The game cannot be set up.
     #[error(transparent)]
     Setup(#[from] SetupError),
+    /// The record cannot be read (an input error, or text that is not UTF-8).
+    #[error("cannot read the record: {0}")]
+    Read(String),
     /// A comment or variation is not closed.
     #[error("unclosed {0} in the movetext")]
     Unclosed(&'static str),
@@ -120,7 +131,43 @@ impl Game {
     /// A decisive or drawn Result tag with no rule behind it ends the game as resigned
     /// (or, for a draw, agreed; a Termination mentioning time makes it a timeout).
     pub fn from_record(text: &str) -> Result<(Game, Tags), RecordError> {
-        let (tags, movetext) = read_tags(text)?;
+        RecordReader::new(text.as_bytes())?.finish()
+    }
+}
+
+/// A turn read from a record and played.
+#[derive(Clone, Debug)]
+pub struct ReadTurn {
+    /// The ply number, from 1.
+    pub ply: usize,
+    /// The position the turn was played in.
+    pub before: Position,
+    /// The turn.
+    pub turn: Turn,
+}
+
+/// A game record read as it streams in: the tags when it is made, then one turn at a time, so
+/// a long record needs memory for its longest word rather than for its whole text. By default
+/// the game keeps every position; [`RecordReader::forgetting_history`] keeps only those the
+/// repetition rule still needs.
+pub struct RecordReader<R> {
+    input: Bytes<R>,
+    tags: Tags,
+    game: Game,
+    keep_history: bool,
+    plies: usize,
+    /// Open variations `(` around the reading point.
+    depth: usize,
+    /// Words of the movetext read but not yet taken.
+    words: VecDeque<String>,
+}
+
+impl<R: BufRead> RecordReader<R> {
+    /// Reads the tags of the record in `input` and sets the game up from them (Variant,
+    /// FEN); the turns are read by [`RecordReader::next_turn`].
+    pub fn new(input: R) -> Result<RecordReader<R>, RecordError> {
+        let mut input = Bytes(input);
+        let tags = read_tags(&mut input)?;
         let find = |name: &str| {
             tags.iter()
                 .find(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -130,38 +177,86 @@ impl Game {
             Some(v) => v.parse()?,
             None => Variant::Standard,
         };
-        let mut game = match find("FEN") {
-            Some(fen) => Game::from_position(Position::from_fen(variant, fen)?),
+        let game = match find("FEN") {
+            Some(fen) => Game::from_position(
+                Position::from_fen(variant, fen).map_err(|reason| RecordError::Fen { reason })?,
+            ),
             None => Game::new(variant, None)?,
         };
-        let tokens = movetext_tokens(movetext)?;
-        let mut i = 0;
-        while let Some(token) = tokens.get(i) {
-            i += 1;
-            let ply = game.turns().len() + 1;
-            let pos = game.position();
-            // A promotion choice written apart from its move (`=N Kd2/e6`) takes the next word.
-            let needs_move = matches!(
-                pos.parse_turn_input(token, &TurnPrefix::default()),
-                Ok(ParsedInput::NeedsMove { .. })
-            );
-            let written = match tokens.get(i) {
-                Some(next) if needs_move => {
-                    i += 1;
-                    format!("{token} {next}")
-                }
-                _ => token.clone(),
-            };
-            let turn = pos.parse_turn(&written).and_then(|turn| game.play(turn));
-            if let Err(reason) = turn {
-                return Err(RecordError::Turn {
-                    ply,
-                    written,
-                    reason,
-                });
-            }
+        Ok(RecordReader {
+            input,
+            tags,
+            game,
+            keep_history: true,
+            plies: 0,
+            depth: 0,
+            words: VecDeque::new(),
+        })
+    }
+
+    /// Keeps only the positions since the last capture, pawn move or push (all that
+    /// repetition needs), so memory stays bounded however long the record; the game returned
+    /// by [`RecordReader::finish`] then starts at the last such turn.
+    pub fn forgetting_history(mut self) -> RecordReader<R> {
+        self.keep_history = false;
+        self
+    }
+
+    /// The record's tags, in the order written.
+    pub fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    /// Reads and plays the next turn; `None` at the end of the movetext.
+    pub fn next_turn(&mut self) -> Result<Option<ReadTurn>, RecordError> {
+        let Some(token) = self.next_token()? else {
+            return Ok(None);
+        };
+        let ply = self.plies + 1;
+        // A promotion choice written apart from its move (`=N Kd2/e6`) takes the next word.
+        let needs_move = matches!(
+            self.game
+                .position()
+                .parse_turn_input(&token, &TurnPrefix::default()),
+            Ok(ParsedInput::NeedsMove { .. })
+        );
+        let next = if needs_move { self.next_token()? } else { None };
+        let written = match next {
+            Some(next) => format!("{token} {next}"),
+            None => token,
+        };
+        let before = self.game.position().clone();
+        let played = before
+            .parse_turn(&written)
+            .and_then(|turn| self.game.play(turn).map(|()| turn));
+        let turn = played.map_err(|reason| RecordError::Turn {
+            ply,
+            written,
+            reason,
+        })?;
+        self.plies = ply;
+        if !self.keep_history
+            && self.game.outcome().is_none()
+            && self.game.position().halfmove_clock() == 0
+        {
+            self.game.forget_history();
         }
+        Ok(Some(ReadTurn { ply, before, turn }))
+    }
+
+    /// Plays the turns not yet read and returns the game and the tags. A decisive or drawn
+    /// Result tag with no rule behind it ends the game as resigned (or, for a draw, agreed; a
+    /// Termination mentioning time makes it a timeout).
+    pub fn finish(mut self) -> Result<(Game, Tags), RecordError> {
+        while self.next_turn()?.is_some() {}
+        let mut game = self.game;
+        let tags = self.tags;
         if game.outcome().is_none() {
+            let find = |name: &str| {
+                tags.iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                    .map(|(_, v)| v.as_str())
+            };
             let timeout =
                 find("Termination").is_some_and(|t| t.to_ascii_lowercase().contains("time"));
             let reason = |decisive| match (timeout, decisive) {
@@ -190,87 +285,285 @@ impl Game {
         }
         Ok((game, tags))
     }
+
+    /// The next turn as written: move numbers, results, NAGs and annotation glyphs left out.
+    fn next_token(&mut self) -> Result<Option<String>, RecordError> {
+        while let Some(word) = self.next_word()? {
+            if RESULTS.contains(&word.as_str())
+                || word.starts_with('$')
+                || word.chars().all(|c| matches!(c, '!' | '?' | '+' | '#'))
+            {
+                continue;
+            }
+            // Move numbers: `12.`, `12...`, or glued to the move (`12.Nf3`).
+            let without_number = word.trim_start_matches(|c: char| c.is_ascii_digit());
+            let token = if without_number.len() < word.len() && without_number.starts_with('.') {
+                without_number.trim_start_matches('.')
+            } else {
+                &word
+            };
+            if !token.is_empty() {
+                return Ok(Some(token.to_string()));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The next whitespace-separated word of the movetext outside comments and variations.
+    fn next_word(&mut self) -> Result<Option<String>, RecordError> {
+        loop {
+            if let Some(word) = self.words.pop_front() {
+                return Ok(Some(word));
+            }
+            let bytes = self.next_raw_word()?;
+            if bytes.is_empty() {
+                return Ok(None);
+            }
+            let text = String::from_utf8(bytes)
+                .map_err(|_| RecordError::Read("the movetext is not UTF-8 text".to_string()))?;
+            // Whitespace beyond ASCII (a no-break space) separates words too.
+            self.words
+                .extend(text.split_whitespace().map(str::to_string));
+        }
+    }
+
+    /// The bytes of the next word separated by ASCII whitespace, a comment or the end; empty at
+    /// the end of the movetext. Comments `{…}` and `;…` separate words, variations `(…)` (which
+    /// may nest) are left out.
+    fn next_raw_word(&mut self) -> Result<Vec<u8>, RecordError> {
+        let mut word = Vec::new();
+        loop {
+            let Some(byte) = self.input.next()? else {
+                if self.depth > 0 {
+                    return Err(RecordError::Unclosed("variation `(`"));
+                }
+                return Ok(word);
+            };
+            let separates = match byte {
+                b'{' => {
+                    if !self.input.skip_past(b'}')? {
+                        return Err(RecordError::Unclosed("comment `{`"));
+                    }
+                    true
+                }
+                b';' if self.depth == 0 => {
+                    self.input.skip_past(b'\n')?;
+                    true
+                }
+                b'(' => {
+                    self.depth += 1;
+                    false
+                }
+                b')' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    false
+                }
+                _ if self.depth > 0 => false,
+                _ if byte.is_ascii_whitespace() => true,
+                _ => {
+                    word.push(byte);
+                    false
+                }
+            };
+            if separates && !word.is_empty() {
+                return Ok(word);
+            }
+        }
+    }
 }
 
-/// Splits the tag section from the movetext and reads the tags.
-fn read_tags(text: &str) -> Result<(Tags, &str), RecordError> {
+/// A record's bytes, one at a time from a buffered reader. ASCII bytes never occur inside a
+/// UTF-8 sequence, so the record's syntax can be read byte by byte and words decoded whole.
+struct Bytes<R>(R);
+
+impl<R: BufRead> Bytes<R> {
+    /// The next byte without taking it; `None` at the end.
+    fn peek(&mut self) -> Result<Option<u8>, RecordError> {
+        loop {
+            match self.0.fill_buf() {
+                Ok(buffer) => return Ok(buffer.first().copied()),
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => return Err(RecordError::Read(e.to_string())),
+            }
+        }
+    }
+
+    /// Takes the next byte; `None` at the end.
+    fn next(&mut self) -> Result<Option<u8>, RecordError> {
+        let byte = self.peek()?;
+        if byte.is_some() {
+            self.0.consume(1);
+        }
+        Ok(byte)
+    }
+
+    /// Takes bytes up to and including `end`, a buffer at a time; false when the input ended
+    /// first.
+    fn skip_past(&mut self, end: u8) -> Result<bool, RecordError> {
+        loop {
+            let (found, taken) = loop {
+                match self.0.fill_buf() {
+                    Ok([]) => return Ok(false),
+                    Ok(buffer) => {
+                        break match buffer.iter().position(|&b| b == end) {
+                            Some(at) => (true, at + 1),
+                            None => (false, buffer.len()),
+                        };
+                    }
+                    Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                    Err(e) => return Err(RecordError::Read(e.to_string())),
+                }
+            };
+            self.0.consume(taken);
+            if found {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// The rest of the line, without its `\n`.
+    fn line(&mut self) -> Result<Vec<u8>, RecordError> {
+        let mut line = Vec::new();
+        while let Some(byte) = self.next()? {
+            if byte == b'\n' {
+                break;
+            }
+            line.push(byte);
+        }
+        Ok(line)
+    }
+}
+
+/// Reads the tag section: tag lines and blank lines up to the first line of movetext, whose
+/// leading whitespace is taken too.
+fn read_tags<R: BufRead>(input: &mut Bytes<R>) -> Result<Tags, RecordError> {
     let mut tags = Vec::new();
-    let mut offset = 0;
-    for (index, line) in text.split_inclusive('\n').enumerate() {
-        let trimmed = line.trim();
-        if !trimmed.is_empty() && !trimmed.starts_with('[') {
+    let mut line = 1;
+    while let Some(byte) = input.peek()? {
+        if byte == b'\n' {
+            input.next()?;
+            line += 1;
+            continue;
+        }
+        if byte.is_ascii_whitespace() {
+            input.next()?;
+            continue;
+        }
+        if byte != b'[' {
             break;
         }
-        offset += line.len();
-        if trimmed.is_empty() {
-            continue;
-        }
-        let bad = || RecordError::Tag {
-            line: index + 1,
-            text: trimmed.to_string(),
-        };
-        let (name, value) = trimmed
-            .strip_prefix('[')
-            .and_then(|t| t.strip_suffix(']'))
-            .and_then(|t| t.split_once(char::is_whitespace))
-            .ok_or_else(bad)?;
-        let value = value
-            .trim()
-            .strip_prefix('"')
-            .and_then(|v| v.strip_suffix('"'))
-            .ok_or_else(bad)?;
-        tags.push((
-            name.to_string(),
-            value.replace("\\\"", "\"").replace("\\\\", "\\"),
-        ));
+        let text = String::from_utf8_lossy(&input.line()?).trim().to_string();
+        tags.push(read_tag(&text, line)?);
+        line += 1;
     }
-    Ok((tags, text.get(offset..).unwrap_or("")))
+    Ok(tags)
 }
 
-/// The movetext's turns, with move numbers, results, comments, variations and NAGs gone.
-fn movetext_tokens(text: &str) -> Result<Vec<String>, RecordError> {
-    let mut plain = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    let mut depth = 0usize;
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                if !chars.by_ref().any(|c| c == '}') {
-                    return Err(RecordError::Unclosed("comment `{`"));
-                }
-                plain.push(' ');
+/// One tag line, `[Name "value"]`, trimmed; `line` numbers it for the error.
+fn read_tag(text: &str, line: usize) -> Result<(String, String), RecordError> {
+    let bad = || RecordError::Tag {
+        line,
+        text: text.to_string(),
+    };
+    let (name, value) = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .and_then(|t| t.split_once(char::is_whitespace))
+        .ok_or_else(bad)?;
+    let value = value
+        .trim()
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .ok_or_else(bad)?;
+    Ok((
+        name.to_string(),
+        value.replace("\\\"", "\"").replace("\\\\", "\\"),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error as _;
+
+    use super::*;
+
+    #[test]
+    fn a_bad_fen_tag_says_its_reason_once() {
+        let record = "[SetUp \"1\"]\n\
+                      [FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1\"]\n\n1. e4 *\n";
+        let error = Game::from_record(record).expect_err("the side to move is `x`");
+        assert_eq!(
+            error.to_string(),
+            "FEN tag: bad FEN side to move `x`: expected `w` or `b`"
+        );
+        assert!(
+            error.source().is_none(),
+            "the reason is not repeated as a source"
+        );
+    }
+
+    /// A reader that hands over one byte at a time: words and comments split across reads.
+    fn trickle(text: &str) -> std::io::BufReader<&[u8]> {
+        std::io::BufReader::with_capacity(1, text.as_bytes())
+    }
+
+    #[test]
+    fn comments_variations_nags_and_numbers_are_left_out_as_the_record_streams() {
+        let record = "[Event \"Test\"]\n[White \"A\"]\n\n\
+                      1. e4 {a comment (with a paren} e5 (1... c5 2. Nf3 (2. c3 $2)) \
+                      2.Nf3 $1 ; the rest of the line\nNc6 !? 3. Bb5 a6 *\n";
+        let mut reader = RecordReader::new(trickle(record)).expect("tags");
+        assert_eq!(
+            reader.tags(),
+            &vec![
+                ("Event".to_string(), "Test".to_string()),
+                ("White".to_string(), "A".to_string())
+            ]
+        );
+        let mut written = Vec::new();
+        while let Some(read) = reader.next_turn().expect("a legal turn") {
+            assert_eq!(read.ply, written.len() + 1);
+            written.push(read.before.turn_to_notation(&read.turn));
+        }
+        assert_eq!(written, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+        let (game, _) = Game::from_record(record).expect("the same record whole");
+        assert_eq!(game.notations(), written);
+    }
+
+    #[test]
+    fn a_wrong_turn_keeps_its_ply_and_text_when_streamed() {
+        let reader = RecordReader::new(trickle("1. e4 e5 2. Ke3 Nc6\n")).expect("no tags");
+        match reader.finish() {
+            Err(RecordError::Turn { ply, written, .. }) => {
+                assert_eq!((ply, written.as_str()), (3, "Ke3"));
             }
-            ';' if depth == 0 => {
-                chars.by_ref().find(|&c| c == '\n');
-                plain.push(' ');
-            }
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            _ if depth > 0 => {}
-            _ => plain.push(c),
+            other => panic!("expected a turn error, got {other:?}"),
         }
+        let unclosed = RecordReader::new(trickle("1. e4 { never closed")).expect("no tags");
+        assert_eq!(
+            unclosed.finish().err(),
+            Some(RecordError::Unclosed("comment `{`"))
+        );
     }
-    if depth > 0 {
-        return Err(RecordError::Unclosed("variation `(`"));
+
+    #[test]
+    fn forgetting_history_keeps_what_repetition_needs() {
+        // After 2...e5 (a pawn move) the knights go out and back twice: the position after
+        // 2...e5 stands for the third time after 6...Ng8.
+        let record = "1. d4 d5 2. e4 e5 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *";
+        let reader = RecordReader::new(record.as_bytes()).expect("no tags");
+        let (game, _) = reader.forgetting_history().finish().expect("legal");
+        assert_eq!(
+            game.outcome().map(|o| o.reason),
+            Some(EndReason::ThreefoldRepetition)
+        );
+        assert_eq!(
+            game.turns().len(),
+            8,
+            "only the turns since 2...e5 are kept"
+        );
+        let (whole, _) = Game::from_record(record).expect("legal");
+        assert_eq!(whole.turns().len(), 12);
+        assert_eq!(whole.position(), game.position());
     }
-    let mut tokens = Vec::new();
-    for word in plain.split_whitespace() {
-        if RESULTS.contains(&word)
-            || word.starts_with('$')
-            || word.chars().all(|c| matches!(c, '!' | '?' | '+' | '#'))
-        {
-            continue;
-        }
-        // Move numbers: `12.`, `12...`, or glued to the move (`12.Nf3`).
-        let without_number = word.trim_start_matches(|c: char| c.is_ascii_digit());
-        let word = if without_number.len() < word.len() && without_number.starts_with('.') {
-            without_number.trim_start_matches('.')
-        } else {
-            word
-        };
-        if !word.is_empty() {
-            tokens.push(word.to_string());
-        }
-    }
-    Ok(tokens)
 }

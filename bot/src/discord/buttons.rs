@@ -74,7 +74,7 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         // A flipped view is for whoever asked; so are a question and an out-of-date button.
         early.mark_private();
     }
-    answer(http, &target, front.defer_after, &early, async {
+    let announced = answer(http, &target, front.defer_after, &early, async {
         let Some((game, action)) = parsed else {
             return Outgoing::private("This button is out of date; use the slash commands.");
         };
@@ -107,8 +107,13 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
             return Outgoing::new(reply);
         }
         let elsewhere = serenity::all::ChannelId::new(channel);
-        match threads::post(http, elsewhere, Outgoing::new(reply.clone())).await {
-            Ok(_) => Outgoing::private(format!("Done — the game goes on in <#{channel}>.")),
+        let posted = Outgoing::new(reply.clone());
+        let announces = posted.announces;
+        match threads::post(http, elsewhere, posted).await {
+            Ok(_) => {
+                front.delivered(announces).await;
+                Outgoing::private(format!("Done — the game goes on in <#{channel}>."))
+            }
             Err(error) => {
                 tracing::warn!(%error, "could not post in the game's channel");
                 Outgoing::new(reply)
@@ -116,6 +121,7 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         }
     })
     .await;
+    front.delivered(announced).await;
 }
 
 #[cfg(test)]

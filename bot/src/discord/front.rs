@@ -7,7 +7,7 @@ use std::time::Duration;
 use serenity::all::{Member, User as DiscordUser};
 
 use super::inflight::InFlight;
-use crate::service::{GameService, User};
+use crate::service::{GameId, GameService, User};
 
 /// The state of the Discord front.
 pub struct Front {
@@ -49,6 +49,14 @@ impl Front {
     /// True the first time only: commands are registered once per process.
     pub fn first_registration(&self) -> bool {
         !self.registered.swap(true, Ordering::AcqRel)
+    }
+
+    /// Marks the turns of `game` announced once a reply showing them was delivered, so a
+    /// restart announces only turns stored after it.
+    pub async fn delivered(&self, game: Option<GameId>) {
+        if let Some(game) = game {
+            self.service.mark_announced(game).await;
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use serenity::all::{
 };
 
 use super::buttons;
-use crate::service::Reply;
+use crate::service::{GameId, Reply};
 
 /// Discord refuses message content longer than this.
 const MAX_CONTENT: usize = 2000;
@@ -21,6 +21,9 @@ pub struct Outgoing {
     mentions: Vec<UserId>,
     /// Only the caller sees it.
     pub ephemeral: bool,
+    /// The game whose turns this public reply shows to its players: once it is delivered the
+    /// front marks them announced (see [`crate::service::GameService::mark_announced`]).
+    pub announces: Option<GameId>,
 }
 
 /// Cuts `text` to Discord's limit on a character boundary.
@@ -63,6 +66,7 @@ impl Outgoing {
             rows,
             mentions: reply.mentions.into_iter().map(UserId::new).collect(),
             ephemeral: reply.private,
+            announces: reply.game.filter(|_| !reply.private),
         }
     }
 

@@ -19,7 +19,7 @@ use serenity::all::{
 };
 
 use super::replies::Outgoing;
-use crate::service::EarlyPrivacy;
+use crate::service::{EarlyPrivacy, GameId};
 
 /// Work that has not answered by then is deferred; Discord allows three seconds.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
@@ -124,45 +124,46 @@ impl<'a> Responder<'a> {
         }
     }
 
-    async fn follow_up(&self, followup: CreateInteractionResponseFollowup) {
-        if let Err(error) = followup
+    async fn follow_up(&self, followup: CreateInteractionResponseFollowup) -> bool {
+        match followup
             .execute(self.http, (None, &self.target.token))
             .await
         {
-            tracing::warn!(%error, "could not send an interaction follow-up");
+            Ok(_) => true,
+            Err(error) => {
+                tracing::warn!(%error, "could not send an interaction follow-up");
+                false
+            }
         }
     }
 
     /// Gives the final answer: the interaction callback when nothing was sent, else an edit
     /// of the standing response, with follow-ups where the edit alone would show the answer
-    /// to the wrong people or ping nobody.
-    pub async fn finish(self, outgoing: Outgoing) {
+    /// to the wrong people or ping nobody. True when Discord took the answer.
+    pub async fn finish(self, outgoing: Outgoing) -> bool {
         let Stage::Held { private } = self.stage else {
             let mut fresh = self;
             let private = outgoing.ephemeral;
-            fresh
+            return fresh
                 .callback(
                     CreateInteractionResponse::Message(outgoing.interaction()),
                     private,
                 )
                 .await;
-            return;
         };
         match (private, outgoing.ephemeral) {
-            (true, true) => {
-                self.edit(outgoing.edit()).await;
-            }
+            (true, true) => self.edit(outgoing.edit()).await,
             (false, false) => {
                 let pings = outgoing.ping_line();
-                if self.edit(outgoing.edit()).await
-                    && let Some((content, users)) = pings
-                {
+                let edited = self.edit(outgoing.edit()).await;
+                if edited && let Some((content, users)) = pings {
                     // An edit notifies nobody: the ping goes out as a new message.
                     let ping = CreateInteractionResponseFollowup::new()
                         .content(content)
                         .allowed_mentions(CreateAllowedMentions::new().users(users));
                     self.follow_up(ping).await;
                 }
+                edited
             }
             (false, true) => {
                 // The public deferral is completed first (the first follow-up would take its
@@ -170,22 +171,22 @@ impl<'a> Responder<'a> {
                 let placeholder = EditInteractionResponse::new()
                     .content(ANSWERED_PRIVATELY)
                     .components(Vec::new());
-                if self.edit(placeholder).await {
-                    self.follow_up(outgoing.followup()).await;
-                    if let Err(error) = self
-                        .http
-                        .delete_original_interaction_response(&self.target.token)
-                        .await
-                    {
-                        tracing::debug!(%error, "could not remove a placeholder response");
-                    }
+                if !self.edit(placeholder).await {
+                    return false;
                 }
+                let sent = self.follow_up(outgoing.followup()).await;
+                if let Err(error) = self
+                    .http
+                    .delete_original_interaction_response(&self.target.token)
+                    .await
+                {
+                    tracing::debug!(%error, "could not remove a placeholder response");
+                }
+                sent
             }
             (true, false) => {
                 let note = EditInteractionResponse::new().content(ANSWERED_PUBLICLY);
-                if self.edit(note).await {
-                    self.follow_up(outgoing.followup()).await;
-                }
+                self.edit(note).await && self.follow_up(outgoing.followup()).await
             }
         }
     }
@@ -194,13 +195,15 @@ impl<'a> Responder<'a> {
 /// Answers `target` with what `work` produces. When the work outlasts `defer_after` the
 /// interaction is deferred first, privately when `early` says by then that the answer is
 /// private. A zero `defer_after` defers whatever the work has not finished on its first poll.
+/// Returns the game whose turns the answer showed its players when Discord took it (see
+/// [`Outgoing::announces`]).
 pub async fn answer(
     http: &Http,
     target: &Target,
     defer_after: Duration,
     early: &EarlyPrivacy,
     work: impl Future<Output = Outgoing>,
-) {
+) -> Option<GameId> {
     let mut work = pin!(work);
     let mut responder = Responder::new(http, target);
     let quick = if defer_after.is_zero() {
@@ -219,5 +222,10 @@ pub async fn answer(
             work.await
         }
     };
-    responder.finish(outgoing).await;
+    let announces = outgoing.announces;
+    if responder.finish(outgoing).await {
+        announces
+    } else {
+        None
+    }
 }

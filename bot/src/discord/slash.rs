@@ -31,7 +31,7 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         return;
     }
     let early = EarlyPrivacy::default();
-    answer(http, &target, front.defer_after, &early, async {
+    let announced = answer(http, &target, front.defer_after, &early, async {
         match parsed {
             Err(refusal) => Outgoing::private(refusal),
             Ok(Command::Help) => help::outgoing(front.typed_moves),
@@ -41,4 +41,5 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         }
     })
     .await;
+    front.delivered(announced).await;
 }

@@ -13,7 +13,8 @@ use super::replies::Outgoing;
 use super::threads;
 use crate::service::GameService;
 
-/// Sweeps every `interval` until `stop` turns true.
+/// Sweeps every `interval` until `stop` turns true. A notice showing a game's turns (those
+/// stored before a restart but never announced) marks them announced once it is posted.
 pub fn spawn(
     service: GameService,
     http: Arc<Http>,
@@ -30,8 +31,12 @@ pub fn spawn(
             }
             for notice in service.sweep().await {
                 let channel = ChannelId::new(notice.channel);
-                if !threads::post_or_tell(&http, channel, Outgoing::new(notice.reply)).await {
+                let outgoing = Outgoing::new(notice.reply);
+                let announces = outgoing.announces;
+                if !threads::post_or_tell(&http, channel, outgoing).await {
                     tracing::warn!(channel = notice.channel, "could not post a notice anywhere");
+                } else if let Some(game) = announces {
+                    service.mark_announced(game).await;
                 }
             }
         }

@@ -74,6 +74,7 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
             .execute(&origin, Command::Move(text.to_owned()))
             .await,
     );
+    let announces = outgoing.announces;
     // A message cannot be answered privately: a refusal or a step becomes a short reply to the
     // move, with its buttons (Confirm/Cancel for a losing push; only the player may press them).
     let builder = if outgoing.ephemeral {
@@ -84,8 +85,9 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
     } else {
         outgoing.message()
     };
-    if let Err(error) = message.channel_id.send_message(http, builder).await {
-        tracing::warn!(%error, "could not answer a typed move");
+    match message.channel_id.send_message(http, builder).await {
+        Ok(_) => front.delivered(announces).await,
+        Err(error) => tracing::warn!(%error, "could not answer a typed move"),
     }
 }
 

@@ -1,0 +1,49 @@
+//! `nadare replay` from standard input: turns print as they are read, a wrong turn is named
+//! by its ply, its text and the reason, and the final FEN closes a good record.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `nadare replay -` on `record`.
+fn replay(record: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nadare"))
+        .args(["replay", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nadare starts");
+    child
+        .stdin
+        .take()
+        .expect("a stdin pipe")
+        .write_all(record.as_bytes())
+        .expect("the record is written");
+    child.wait_with_output().expect("nadare ends")
+}
+
+#[test]
+fn a_record_replays_with_comments_and_variations() {
+    let out = replay("[Event \"t\"]\n\n1. e4 {best by test} e5 (1... c5) 2. Nf3 $1 Nc6 *\n");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    // The FEN after 1. e4 e5 2. Nf3 Nc6, written by hand.
+    assert_eq!(
+        text,
+        "1. e4\n1... e5\n2. Nf3\n2... Nc6\n\
+         r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n"
+    );
+}
+
+#[test]
+fn a_wrong_turn_is_named_after_the_turns_before_it() {
+    let out = replay("1. e4 e5 2. Ke3 Nc6\n");
+    assert!(!out.status.success());
+    let printed = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(printed, "1. e4\n1... e5\n");
+    let error = String::from_utf8(out.stderr).expect("UTF-8");
+    assert!(
+        error.contains("- does not replay: ply 3 (`Ke3`): "),
+        "{error}"
+    );
+}
