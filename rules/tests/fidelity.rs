@@ -36,6 +36,38 @@ fn a_promotion_choice_without_a_move_is_not_a_turn() {
     );
 }
 
+/// White's pawn waits on a8; a7, b7 and b6 are White pawns that cannot step (a8, b8 and b7
+/// are White's) or capture (a8, b8, a7, c7 hold White's own men, c8 is empty); the bishop on
+/// b8 is walled in by a7 and c7. Whatever the choice, the piece on a8 only touches a7, b7 and
+/// b8 (own men) or, as a knight, b6 and c7 (own men), and checks nothing (a8–h1 is blocked on
+/// b7). The king on c7 is not attacked (Rh8 stops at b8, Rd1 runs up the d-file, Ba4 runs
+/// a4–e8), and every free square around it is: c8 and d8 by Rh8, d8, d7 and d6 by Rd1, c6
+/// and d7 by Ba4. No complete turn and no check: stalemate, a draw.
+const STALEMATED_WITH_PENDING: &str = "PB5r/PPK5/1P6/8/b7/8/8/3r3k w - - 0 40";
+
+#[test]
+fn a_pending_pawn_with_no_complete_turn_and_no_check_is_stalemate() {
+    let p = pos(Variant::Avalanche, STALEMATED_WITH_PENDING);
+    assert_eq!(p.perft(1), 0);
+    assert!(p.legal_turns().is_empty());
+    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+        let choice = format!("={}", role.upper_char());
+        assert_eq!(
+            p.parse_turn(&choice),
+            Err(MoveError::NoMoveAfterChoice { role }),
+            "{choice}"
+        );
+    }
+    let game = Game::from_position(p);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: EndReason::Stalemate
+        })
+    );
+}
+
 /// The turn before: Black's Qg4–g2 checks (g3 is empty), and the compulsory push takes
 /// White's c7 pawn to c8, where it waits. That leaves MATED_WITH_PENDING (clocks aside):
 /// the game ends at once, Black wins, and since the move alone checks, the mate mark
