@@ -180,3 +180,25 @@ fn hints_are_given_against_the_computer_only() {
     // The hint changed nothing: the human is still to move, no turn stored.
     assert!(stored(dir.path()).turns.is_empty());
 }
+
+#[test]
+fn the_computer_grants_a_takeback_of_the_humans_last_turn_and_its_answer() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(
+        dir.path(),
+        "alice> challenge computer level 1 white\nalice> move e4\n",
+    );
+    assert!(out.contains("**1. e4**"), "{out}");
+    assert_eq!(stored(dir.path()).turns.len(), 2, "the computer answered");
+    let out = nadare(dir.path(), "alice> takeback\n");
+    assert!(
+        out.contains("**nadare (level 1)** grants alice's takeback"),
+        "{out}"
+    );
+    let record = stored(dir.path());
+    assert!(record.turns.is_empty(), "{:?}", record.turns);
+    // White to move again, so the computer does not play.
+    let out = nadare(dir.path(), "alice> move d4\n");
+    assert!(out.contains("**1. d4**"), "{out}");
+    assert_eq!(stored(dir.path()).turns.len(), 2);
+}
