@@ -327,8 +327,8 @@ impl World {
             .iter()
             .filter_map(|c| c["name"].as_str())
             .collect();
-        assert_eq!(names.len(), 15, "{names:?}");
-        assert!(names.contains(&"challenge") && names.contains(&"move"));
+        assert_eq!(names.len(), 16, "{names:?}");
+        assert!(names.contains(&"challenge") && names.contains(&"move") && names.contains(&"hint"));
     }
 
     /// Stops the bot gracefully and waits for its gateway sessions to close.

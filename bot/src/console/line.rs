@@ -39,8 +39,8 @@ pub struct Line {
     pub command: Command,
 }
 
-/// A stable id for a console name: its FNV-1a hash, kept within the database's integers,
-/// so the same name is the same player after a restart. Case does not matter, but only a
+/// A stable id for a console name: its FNV-1a hash, kept within the database's integers and
+/// below the computer's ids, so the same name is the same player after a restart. Case does not matter, but only a
 /// letter whose lower case turns back into it is folded: the Kelvin sign `K` stays apart
 /// from `k`.
 pub fn stable_id(name: &str) -> u64 {
@@ -59,7 +59,8 @@ pub fn stable_id(name: &str) -> u64 {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    (hash & 0x7fff_ffff_ffff_ffff).max(1)
+    // Ids from `COMPUTER_ID_BASE` up are the computer's.
+    (hash & 0x7fff_ffff_ffff_ffff).clamp(1, crate::service::COMPUTER_ID_BASE)
 }
 
 /// The console user called `name`.

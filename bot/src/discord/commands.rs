@@ -9,7 +9,8 @@ use serenity::all::{
 
 use super::front::escape_markdown;
 use crate::service::{
-    ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User, parse_duration,
+    ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
+    parse_duration,
 };
 
 /// The option of `/move` that autocomplete fills.
@@ -58,6 +59,15 @@ pub fn definitions() -> Vec<CreateCommand> {
             "opponent",
             "Who you challenge; leave empty for an open challenge anyone may take",
         ))
+        .add_option(
+            option(
+                CommandOptionType::Integer,
+                "computer",
+                "Play the computer at this level, 1 (beginner) to 8 (strong), instead of a person",
+            )
+            .min_int_value(1)
+            .max_int_value(8),
+        )
         .add_option(variant_option(
             "The rules to play (standard chess if left empty)",
         ))
@@ -98,6 +108,10 @@ pub fn definitions() -> Vec<CreateCommand> {
             .required(true)
             .set_autocomplete(true)
             .max_length(40),
+        ),
+        simple(
+            "hint",
+            "A turn suggested by the computer (in games against the computer only)",
         ),
         simple("resign", "Give up the game"),
         simple("draw", "Offer, accept or decline a draw").add_option(exchange_option(
@@ -182,6 +196,33 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
             }),
             _ => None,
         });
+    let level = options
+        .iter()
+        .find(|o| o.name == "computer")
+        .and_then(|o| match o.value {
+            ResolvedValue::Integer(n) => Some(
+                u8::try_from(n)
+                    .ok()
+                    .and_then(engine::Level::new)
+                    .ok_or_else(|| format!("Level {n} does not exist: choose 1 to 8.")),
+            ),
+            _ => None,
+        })
+        .transpose()?;
+    // Choosing a bot (nadare itself) as the opponent plays the computer too.
+    let picked_bot = options.iter().any(|o| {
+        o.name == "opponent" && matches!(o.value, ResolvedValue::User(user, _) if user.bot)
+    });
+    let opponent = match (level, opponent) {
+        (Some(_), Some(_)) if !picked_bot => {
+            return Err("Choose either an opponent or the computer, not both.".to_owned());
+        }
+        (Some(level), _) => Some(computer(level)),
+        (None, _) if picked_bot => Some(computer(
+            engine::Level::new(DEFAULT_LEVEL).unwrap_or(engine::Level::MIN),
+        )),
+        (None, opponent) => opponent,
+    };
     let color = match string(options, "colour") {
         Some(id) => ColorChoice::from_id(id)
             .ok_or_else(|| format!("`{id}` is not a colour: choose white, black or random."))?,
@@ -226,6 +267,7 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, String> {
             _ => TakebackAction::Offer,
         }),
         "abort" => Command::Abort,
+        "hint" => Command::Hint,
         "board" => Command::Board {
             flip: options
                 .iter()
@@ -283,6 +325,7 @@ mod tests {
             "draw",
             "takeback",
             "abort",
+            "hint",
             "board",
             "moves",
             "games",

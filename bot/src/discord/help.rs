@@ -7,6 +7,7 @@ const HELP: &str = "\
 `/challenge` opens a thread for the game where it can.
 • `/challenge [opponent] [variant] [colour] [chess960] [deadline]` — no opponent: anyone may accept; \
 yourself: practice both sides. Chess960 is a number 0-959 or `random`; a deadline is e.g. `10m`, `1h`, `1d`, `3d`
+• `/challenge computer:LEVEL` — play the computer, level 1 (a first game) to 8 (strong); it answers at once. `/hint` — a suggested turn, in games against the computer only
 • `/accept` · `/decline` · `/cancel` — answer or withdraw a challenge (the buttons do the same); \
 `/cancel` also drops a half-entered turn
 • `/move` — your turn: `e4`, `Nf3`, `O-O`, UCI `g1f3`; Avalanche `Nf3/a6` whole, or `Nf3` then `a6`. \

@@ -74,9 +74,10 @@ impl GameService {
         if ask
             .opponent
             .as_ref()
-            .is_some_and(|o| o.id == origin.user.id)
+            .is_some_and(|o| o.id == origin.user.id || super::is_computer(o.id))
         {
-            // Practice against yourself: nobody needs to accept.
+            // Practice against yourself, or a game against the computer: nobody needs to
+            // accept.
             return self.start(guard, row, false).await;
         }
         if let Err(e) = self.store(self.db().insert_challenge(&row)).await {

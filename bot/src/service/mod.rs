@@ -14,6 +14,7 @@
 
 mod challenge;
 mod clock;
+mod computer;
 mod config;
 mod error;
 mod live;
@@ -38,6 +39,7 @@ use rules::{Color, Position};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 pub use clock::{Clock, ManualClock, SystemClock, from_unix_ms, to_unix_ms};
+pub use computer::{COMPUTER_ID_BASE, DEFAULT_LEVEL, computer, computer_level, is_computer};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use model::{
@@ -74,6 +76,8 @@ struct Shared {
     conflicted: DashMap<GameId, ()>,
     /// Reports made at start (games set aside, turns not yet announced) for the first sweep.
     startup_notices: std::sync::Mutex<Vec<Notice>>,
+    /// One permit per core for the computer's searches.
+    engine_permits: Arc<tokio::sync::Semaphore>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -182,6 +186,9 @@ impl GameService {
                 channels,
                 conflicted: DashMap::new(),
                 startup_notices: std::sync::Mutex::new(startup_notices),
+                engine_permits: Arc::new(tokio::sync::Semaphore::new(
+                    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+                )),
             }),
         })
     }
@@ -225,10 +232,20 @@ impl GameService {
             },
             command => {
                 let mut guard = self.slot(origin.channel).await;
-                let note = self.settle(&mut guard, false).await;
-                let reply = self
+                let mut note = self.settle(&mut guard, false).await;
+                // A computer's turn left unplayed (the process stopped while it thought).
+                if let Some(late) = self.computer_moves(&mut guard).await {
+                    note = Some(match note {
+                        Some(n) => computer::followed_by(n, late),
+                        None => late,
+                    });
+                }
+                let mut reply = self
                     .channel_command(origin, &mut guard, command, early)
                     .await;
+                if let Some(answer) = self.computer_moves(&mut guard).await {
+                    reply = computer::followed_by(reply, answer);
+                }
                 self.reload_if_conflicted(&mut guard, origin.channel).await;
                 if matches!(*guard, Slot::Free) {
                     self.retire(&mut guard, origin.channel);
@@ -279,6 +296,10 @@ impl GameService {
             Command::Draw(action) => self.draw(origin, guard, action).await,
             Command::Takeback(action) => self.takeback(origin, guard, action).await,
             Command::Abort => self.abort(origin, guard).await,
+            Command::Hint => {
+                early.mark_private();
+                self.hint(origin, guard).await
+            }
             Command::Board { .. }
             | Command::Moves
             | Command::Games
@@ -373,6 +394,9 @@ impl GameService {
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
             if let Some(reply) = self.settle(&mut guard, true).await {
+                notices.push(Notice { channel, reply });
+            }
+            if let Some(reply) = self.computer_moves(&mut guard).await {
                 notices.push(Notice { channel, reply });
             }
             self.reload_if_conflicted(&mut guard, channel).await;

@@ -179,6 +179,20 @@ impl GameService {
                 )
                 .await
             }
+            TakebackAction::Offer if super::is_computer(live.player(color.opposite()).id) => {
+                // The computer grants every takeback at once.
+                let plies = plies_to_take_back(live, color);
+                if plies == 0 {
+                    return Reply::private("You have no turn to take back yet.")
+                        .with_game(live.row.id);
+                }
+                let text = format!(
+                    "**{}** grants {}'s takeback.",
+                    live.player(color.opposite()).name,
+                    live.player(color).name
+                );
+                self.apply_takeback(live, plies, text).await
+            }
             TakebackAction::Offer | TakebackAction::Accept
                 if standing == Some(color.opposite()) =>
             {

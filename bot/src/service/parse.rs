@@ -3,10 +3,13 @@
 
 use std::time::Duration;
 
+use engine::Level;
 use rules::{Role, Variant};
 
 use super::suggest::edit_distance;
-use super::{ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User};
+use super::{
+    ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
+};
 
 /// A line that is not a well-formed command, and what to write instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -68,6 +71,7 @@ const WORDS: &[(&str, &str)] = &[
     ("draw", "draw"),
     ("takeback", "takeback"),
     ("abort", "abort"),
+    ("hint", "hint"),
     ("board", "board"),
     ("flip", "flip"),
     ("moves", "moves"),
@@ -133,6 +137,7 @@ pub fn parse_command(
         "draw" => parse_draw(rest),
         "takeback" => parse_takeback(rest),
         "abort" => no_args("abort", Command::Abort),
+        "hint" => no_args("hint", Command::Hint),
         "board" => match rest.to_lowercase().as_str() {
             "" => Ok(Command::Board { flip: false }),
             "flip" | "flipped" => Ok(Command::Board { flip: true }),
@@ -240,7 +245,30 @@ fn parse_challenge(
     let mut setup = None;
     let mut color = None;
     let mut deadline = None;
-    for &arg in args {
+    let mut level = None;
+    let mut against_computer = false;
+    // `level N` is read as `level=N`.
+    let mut joined: Vec<String> = Vec::with_capacity(args.len());
+    let mut words = args.iter();
+    while let Some(&arg) = words.next() {
+        if arg.eq_ignore_ascii_case("level") {
+            let n = words
+                .next()
+                .ok_or_else(|| bad("`level` needs a number 1 to 8".into()))?;
+            joined.push(format!("level={n}"));
+        } else {
+            joined.push(arg.to_string());
+        }
+    }
+    for arg in &joined {
+        let arg = arg.as_str();
+        if arg.eq_ignore_ascii_case("computer") || arg.eq_ignore_ascii_case("@computer") {
+            if opponent.is_some() || against_computer {
+                return Err(bad(format!("`{arg}`: an opponent is already named")));
+            }
+            against_computer = true;
+            continue;
+        }
         // `@name` always names the opponent, even a name that reads as an option (`@b`, `@960`).
         if arg.starts_with('@') {
             if opponent.is_some() {
@@ -269,6 +297,10 @@ fn parse_challenge(
                 color = Some(ColorChoice::from_id(value).ok_or_else(|| {
                     bad(format!("`{arg}`: a colour is `white`, `black` or `random`"))
                 })?);
+                continue;
+            }
+            Some("level") => {
+                level = Some(value.parse::<Level>().map_err(|e| bad(e.to_string()))?);
                 continue;
             }
             Some("deadline") => {
@@ -319,6 +351,19 @@ fn parse_challenge(
             }
             opponent = Some(resolve(arg).map_err(bad)?);
         }
+    }
+    if against_computer && opponent.is_some() {
+        return Err(bad("name either the computer or a user, not both".into()));
+    }
+    if level.is_some() && !against_computer {
+        return Err(bad(
+            "a level is for a game against the computer: `challenge computer level 3`".into(),
+        ));
+    }
+    if against_computer {
+        opponent = Some(computer(
+            level.unwrap_or(Level::new(DEFAULT_LEVEL).unwrap_or(Level::MIN)),
+        ));
     }
     // A setup with no variant means Chess960.
     let variant = variant.unwrap_or(if setup.is_some() {
@@ -408,6 +453,32 @@ mod tests {
 
     fn parse(line: &str) -> Result<Command, CommandError> {
         parse_command(line, &mut |s| user(s))
+    }
+
+    #[test]
+    fn the_computer_is_challenged_by_name_with_a_level() {
+        let level = |line: &str| match parse(line) {
+            Ok(Command::Challenge {
+                opponent: Some(o), ..
+            }) => super::super::computer_level(o.id).map(Level::number),
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(level("challenge computer level 5 avalanche"), Some(5));
+        assert_eq!(level("challenge @computer level=8"), Some(8));
+        assert_eq!(level("challenge Computer black"), Some(DEFAULT_LEVEL));
+        for bad in [
+            "challenge computer level 9",
+            "challenge computer level",
+            "challenge bob level 3",
+            "challenge computer bob",
+            "challenge bob computer",
+        ] {
+            assert!(
+                matches!(parse(bad), Err(CommandError::BadArgument { .. })),
+                "{bad}"
+            );
+        }
+        assert_eq!(parse("hint"), Ok(Command::Hint));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::{Finished, StoreError};
 const SUGGESTIONS: usize = 5;
 
 /// Why a player may not act on the turn now, if they may not.
-fn refuse_turn(live: &Live, origin: &Origin) -> Option<Reply> {
+pub(super) fn refuse_turn(live: &Live, origin: &Origin) -> Option<Reply> {
     if live.outcome().is_some() {
         return Some(game_over(live));
     }

@@ -59,6 +59,7 @@ impl GameService {
                     }
                     reply.mentions = vec![live.row.white.id, live.row.black.id];
                     reply.mentions.dedup();
+                    reply.mentions.retain(|id| !super::is_computer(*id));
                     return Some(reply);
                 }
                 let lead = i64::try_from(self.shared.config.reminder_lead(deadline).as_millis())

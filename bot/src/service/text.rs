@@ -6,6 +6,7 @@ use rules::Variant;
 pub(crate) const HELP: &str = "\
 **nadare** plays standard chess, Chess960 and the Avalanche family. One game or challenge per channel (use a thread per game).
 • `challenge [opponent] [variant] [setup 0-959 | random960] [white|black|random] [deadline 10m/1h/1d/3d]` — no opponent: anyone may accept; yourself: practice both sides
+• `challenge computer [level 1-8]` — play the computer (level 3 unless named); it answers each turn at once · `hint` — a suggested turn, in games against the computer only
 • `accept` · `decline` · `cancel` — answer or withdraw a challenge (it lapses after 10 minutes); `cancel` also drops a half-entered turn
 • `move NOTATION` — your turn: `e4`, `Nf3`, `O-O`, UCI `g1f3`; Avalanche `Nf3/a6` whole or `Nf3` then `a6`; a pending promotion first: `=Q`
 • `promote Q|R|B|N` · `confirm` · `cancel-push` — choose a piece for a pushed pawn; confirm or drop a turn whose push loses

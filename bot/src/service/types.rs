@@ -136,6 +136,8 @@ pub enum Command {
     Takeback(TakebackAction),
     /// Call the game off while a side has not moved yet.
     Abort,
+    /// A turn suggested by the engine, in games against the computer only.
+    Hint,
     /// Show the board; `flip` shows it from the other side.
     Board {
         /// Turn the board around.

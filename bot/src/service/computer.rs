@@ -1,0 +1,162 @@
+//! The computer opponent: a reserved player per level whose turns the service plays itself,
+//! right after the human's and under the same game lock, and hints in games against it.
+//!
+//! The level lives in the computer's user id (one reserved id per level), so a game against
+//! the computer needs nothing more in storage and survives a restart as it is. Searches run on
+//! the blocking pool, at most one per core at a time (a semaphore), so many games against the
+//! computer queue for the engine instead of filling the pool that renders boards.
+
+use std::sync::atomic::AtomicBool;
+
+use engine::{Engine, Level};
+use rules::{Game, Turn};
+
+use super::live::{Live, Slot};
+use super::play::game_in;
+use super::{GameService, Origin, Reply, SlotGuard, User, UserId};
+
+/// The ids below this one are never the computer's: console names hash under it, and Discord
+/// ids (snowflakes) will not reach it for decades.
+pub const COMPUTER_ID_BASE: UserId = 0x7fff_ffff_ffff_ff00;
+
+/// The level hints are searched at: modest, and quick.
+const HINT_LEVEL: u8 = 4;
+
+/// The level a challenge of the computer gets when none is named.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+/// The computer playing at `level`.
+pub fn computer(level: Level) -> User {
+    User {
+        id: COMPUTER_ID_BASE + u64::from(level.number()),
+        name: format!("nadare (level {level})"),
+    }
+}
+
+/// The level of the computer with this id, if it is the computer's.
+pub fn computer_level(id: UserId) -> Option<Level> {
+    let n = id.checked_sub(COMPUTER_ID_BASE)?;
+    Level::new(u8::try_from(n).ok()?)
+}
+
+/// Whether `id` is one of the computer's.
+pub fn is_computer(id: UserId) -> bool {
+    computer_level(id).is_some()
+}
+
+/// The level of the computer to move in `live`, if the game goes on and the computer is to
+/// move.
+fn computer_to_move(live: &Live) -> Option<Level> {
+    if live.outcome().is_some() {
+        return None;
+    }
+    computer_level(live.player(live.to_move()).id)
+}
+
+/// Whether one of the players of `live` is the computer.
+fn against_computer(live: &Live) -> bool {
+    is_computer(live.row.white.id) || is_computer(live.row.black.id)
+}
+
+impl GameService {
+    /// Plays the computer's turn if the game in `guard` waits for it, stores and announces it
+    /// like any turn. `None` when the computer is not to move (or the search found nothing).
+    pub(super) async fn computer_moves(&self, guard: &mut SlotGuard) -> Option<Reply> {
+        let Slot::Game(live) = &mut **guard else {
+            return None;
+        };
+        let level = computer_to_move(live)?;
+        let seed = live.row.id ^ (live.game.turns().len() as u64).rotate_left(32);
+        let turn = self.think(live.game.clone(), level, seed).await?;
+        let mut reply = self.play_turn(live, turn).await;
+        reply.mentions.retain(|id| !is_computer(*id));
+        Some(reply)
+    }
+
+    /// A turn for the side to move in `game`, searched at `level` on the blocking pool once
+    /// an engine permit is free.
+    async fn think(&self, game: Game, level: Level, seed: u64) -> Option<Turn> {
+        let permit = match self.shared.engine_permits.clone().acquire_owned().await {
+            Ok(permit) => permit,
+            Err(e) => {
+                tracing::error!(error = %e, "the engine pool is closed");
+                return None;
+            }
+        };
+        let search = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let stop = AtomicBool::new(false);
+            Engine::new().search(&game, &level.limits(seed), &stop).best
+        });
+        match search.await {
+            Ok(Some(turn)) => Some(turn),
+            Ok(None) => {
+                tracing::error!("the engine found no turn in a game that goes on");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "the engine's search failed");
+                None
+            }
+        }
+    }
+
+    /// A turn suggested to the player to move, in games against the computer only.
+    pub(super) async fn hint(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+        let live = match game_in(guard) {
+            Ok(live) => live,
+            Err(reply) => return *reply,
+        };
+        if !against_computer(live) {
+            return Reply::private(
+                "Hints are only for games against the computer; in a game between people \
+                 the thinking is yours.",
+            )
+            .with_game(live.row.id);
+        }
+        if let Some(refusal) = super::play::refuse_turn(live, origin) {
+            return refusal;
+        }
+        let (id, game) = (live.row.id, live.game.clone());
+        let level = Level::new(HINT_LEVEL).unwrap_or(Level::MIN);
+        let seed = id ^ (game.turns().len() as u64);
+        let position = game.position().clone();
+        match self.think(game, level, seed).await {
+            Some(turn) => {
+                Reply::private(format!("A hint: `{}`.", position.turn_to_notation(&turn)))
+                    .with_game(id)
+            }
+            None => Reply::private("I could not find a hint this time.").with_game(id),
+        }
+    }
+}
+
+/// The human's reply followed by the computer's answer: one public message with both turns,
+/// the board after the computer's.
+pub(super) fn followed_by(first: Reply, then: Reply) -> Reply {
+    Reply {
+        text: format!("{}\n\n{}", first.text, then.text),
+        image: then.image.or(first.image),
+        file: then.file.or(first.file),
+        private: first.private && then.private,
+        game: then.game.or(first.game),
+        actions: then.actions,
+        mentions: then.mentions,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_level_has_its_own_reserved_id() {
+        for level in Level::all() {
+            assert_eq!(computer_level(computer(level).id), Some(level));
+        }
+        assert_eq!(computer_level(COMPUTER_ID_BASE), None);
+        assert_eq!(computer_level(COMPUTER_ID_BASE + 9), None);
+        assert_eq!(computer_level(1), None);
+        assert!(i64::try_from(computer(Level::MAX).id).is_ok());
+    }
+}
