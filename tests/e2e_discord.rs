@@ -319,6 +319,25 @@ impl World {
                 .await
                 .1;
             assert_eq!(cleared.json, serde_json::json!([]), "no doubled commands");
+        } else {
+            // The commands an earlier run registered to a development guild are removed,
+            // after the global ones are in place.
+            let (at, cleared) = self
+                .fake
+                .wait_call_from(from, "guild commands cleared", |c| {
+                    c.method == "PUT" && c.path == guild
+                })
+                .await;
+            assert!(cleared.succeeded(), "{cleared:#?}");
+            assert_eq!(cleared.json, serde_json::json!([]), "no doubled commands");
+            let global_at = self.fake.calls()[from..]
+                .iter()
+                .position(|c| c.method == "PUT" && c.path == global)
+                .map(|i| i + from);
+            assert!(
+                global_at.is_some_and(|g| g < at),
+                "global registration first"
+            );
         }
         let names: Vec<&str> = registration
             .json
@@ -1437,5 +1456,29 @@ async fn a_thread_the_bot_cannot_remove_is_reported() {
         })
         .await;
     assert_eq!(refused.status, 403, "{refused:#?}");
+    world.stop().await;
+}
+
+/// A bot that registered its commands to a development guild and then restarts with global
+/// registration leaves only the global commands: none shows twice in that server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn switching_back_to_global_commands_clears_the_development_guild() {
+    let mut world = World::new(1).await;
+    let development = Setup {
+        development_guild: true,
+        ..Setup::default()
+    };
+    world.start(&development).await;
+    assert_eq!(world.fake.commands(Some(GUILD_ID)).len(), 15);
+    assert!(world.fake.commands(None).is_empty());
+    world.stop().await;
+
+    world.start(&Setup::default()).await;
+    assert_eq!(world.fake.commands(None).len(), 15);
+    assert!(
+        world.fake.commands(Some(GUILD_ID)).is_empty(),
+        "{:?}",
+        world.fake.commands(Some(GUILD_ID))
+    );
     world.stop().await;
 }

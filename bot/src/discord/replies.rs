@@ -21,9 +21,10 @@ pub struct Outgoing {
     mentions: Vec<UserId>,
     /// Only the caller sees it.
     pub ephemeral: bool,
-    /// The game whose turns this public reply shows to its players: once it is delivered the
-    /// front marks them announced (see [`crate::service::GameService::mark_announced`]).
-    pub announces: Option<GameId>,
+    /// The game whose turns this public reply shows to its players, and how many: once it is
+    /// delivered the front marks them announced (see
+    /// [`crate::service::GameService::mark_shown`]).
+    pub announces: Option<(GameId, usize)>,
 }
 
 /// Cuts `text` to Discord's limit on a character boundary.
@@ -66,7 +67,7 @@ impl Outgoing {
             rows,
             mentions: reply.mentions.into_iter().map(UserId::new).collect(),
             ephemeral: reply.private,
-            announces: reply.game.filter(|_| !reply.private),
+            announces: reply.game.zip(reply.shows_plies).filter(|_| !reply.private),
         }
     }
 

@@ -211,7 +211,7 @@ impl GameService {
                 Some(mut guard) => {
                     let note = self.settle(&mut guard, false).await;
                     let reply = self.board(origin, &guard, flip).await;
-                    with_note(note, reply)
+                    stamped(&guard, with_note(note, reply))
                 }
                 None => Reply::private(NO_GAME),
             },
@@ -219,7 +219,7 @@ impl GameService {
                 Some(mut guard) => {
                     let note = self.settle(&mut guard, false).await;
                     let reply = view::moves(&guard);
-                    with_note(note, reply)
+                    stamped(&guard, with_note(note, reply))
                 }
                 None => Reply::private(NO_GAME),
             },
@@ -230,10 +230,11 @@ impl GameService {
                     .channel_command(origin, &mut guard, command, early)
                     .await;
                 self.reload_if_conflicted(&mut guard, origin.channel).await;
+                let reply = stamped(&guard, with_note(note, reply));
                 if matches!(*guard, Slot::Free) {
                     self.retire(&mut guard, origin.channel);
                 }
-                with_note(note, reply)
+                reply
             }
         }
     }
@@ -331,6 +332,14 @@ impl GameService {
     /// died in between) is announced by the first [`sweep`](GameService::sweep) after a
     /// restart.
     pub async fn mark_announced(&self, game: GameId) {
+        self.mark_shown(game, usize::MAX).await;
+    }
+
+    /// Notes that the first `plies` turns of `game` (at most those stored) have been shown to
+    /// its players: a front calls it after delivering a reply stamped with
+    /// [`Reply::shows_plies`], so a turn stored while that reply was on its way still counts
+    /// as unannounced.
+    pub async fn mark_shown(&self, game: GameId, plies: usize) {
         let Some(channel) = self.channel_of_game(game).await else {
             return;
         };
@@ -340,7 +349,7 @@ impl GameService {
         let Slot::Game(live) = &mut *guard else {
             return;
         };
-        let plies = live.game.turns().len();
+        let plies = plies.min(live.game.turns().len());
         if live.row.id != game || live.announced == Some(plies) {
             return;
         }
@@ -373,6 +382,7 @@ impl GameService {
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
             if let Some(reply) = self.settle(&mut guard, true).await {
+                let reply = stamped(&guard, reply);
                 notices.push(Notice { channel, reply });
             }
             self.reload_if_conflicted(&mut guard, channel).await;
@@ -562,8 +572,22 @@ fn unannounced_notice(live: &Live) -> Option<Notice> {
     let text = live.unannounced()?;
     Some(Notice {
         channel: live.row.channel,
-        reply: Reply::public(format!("{text}\n{}", play::status_line(live))).with_game(live.row.id),
+        reply: Reply {
+            shows_plies: Some(live.game.turns().len()),
+            ..Reply::public(format!("{text}\n{}", play::status_line(live))).with_game(live.row.id)
+        },
     })
+}
+
+/// `reply` stamped with how many turns of its game it shows, read from the game held in
+/// `slot` while the reply was made (another game's reply, or none, is left unstamped).
+fn stamped(slot: &Slot, mut reply: Reply) -> Reply {
+    if let Slot::Game(live) = slot
+        && reply.game == Some(live.row.id)
+    {
+        reply.shows_plies = Some(live.game.turns().len());
+    }
+    reply
 }
 
 /// How long autocomplete waits for a busy game: Discord drops answers after three seconds.

@@ -264,6 +264,10 @@ pub struct Reply {
     pub actions: Vec<Action>,
     /// Users to ping: the player to move, the challenged player.
     pub mentions: Vec<UserId>,
+    /// How many of the game's turns this reply shows its players, stamped by the service
+    /// while it holds the game: once the reply is delivered they count as announced (see
+    /// [`GameService::mark_shown`](super::GameService::mark_shown)).
+    pub shows_plies: Option<usize>,
 }
 
 impl Reply {
