@@ -187,3 +187,49 @@ pub fn commands(definitions: &Value) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::message;
+
+    fn with_embed(embed: serde_json::Value) -> serde_json::Value {
+        json!({"content": "", "embeds": [embed]})
+    }
+
+    #[test]
+    fn an_embed_image_must_name_an_attached_file() {
+        let embed = with_embed(json!({"image": {"url": "attachment://game-1.png"}}));
+        assert!(message(&embed, &["game-1.png"]).is_ok());
+        assert!(message(&embed, &["board.png"]).is_err());
+        assert!(message(&embed, &[]).is_err());
+    }
+
+    #[test]
+    fn embed_text_is_held_to_discords_limits() {
+        let title = |n: usize| with_embed(json!({"title": "t".repeat(n)}));
+        assert!(message(&title(256), &[]).is_ok());
+        assert!(message(&title(257), &[]).is_err());
+        let description = |n: usize| with_embed(json!({"description": "é".repeat(n)}));
+        assert!(message(&description(4096), &[]).is_ok());
+        assert!(message(&description(4097), &[]).is_err());
+        let field = |name: &str, value: usize| {
+            with_embed(json!({"fields": [{"name": name, "value": "v".repeat(value)}]}))
+        };
+        assert!(message(&field("n", 1024), &[]).is_ok());
+        assert!(message(&field("n", 1025), &[]).is_err());
+        assert!(message(&field("", 1), &[]).is_err());
+        let fields: Vec<_> = (0..26)
+            .map(|_| json!({"name": "n", "value": "v"}))
+            .collect();
+        assert!(message(&with_embed(json!({ "fields": fields })), &[]).is_err());
+        // 2 × 3100 description characters pass one by one but not together (6000 in all).
+        let two = json!({"embeds": [
+            {"description": "d".repeat(3100)}, {"description": "d".repeat(3100)}
+        ]});
+        assert!(message(&two, &[]).is_err());
+        let eleven: Vec<_> = (0..11).map(|_| json!({"title": "t"})).collect();
+        assert!(message(&json!({ "embeds": eleven }), &[]).is_err());
+    }
+}

@@ -119,6 +119,30 @@ impl RestCall {
         self.message()["content"].as_str().unwrap_or("")
     }
 
+    /// What a reader sees of the message as text: its content, then each embed's title and
+    /// description, a line each.
+    pub fn text(&self) -> String {
+        let mut lines = vec![self.content().to_owned()];
+        for embed in self.message()["embeds"]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice)
+        {
+            for part in [&embed["title"], &embed["description"]] {
+                lines.extend(part.as_str().map(str::to_owned));
+            }
+        }
+        lines.join("\n")
+    }
+
+    /// The file an embed of the message shows as its image (`attachment://NAME`), if any.
+    pub fn embed_image(&self) -> Option<&Upload> {
+        let embeds = self.message()["embeds"].as_array()?;
+        let name = embeds
+            .iter()
+            .find_map(|e| e["image"]["url"].as_str()?.strip_prefix("attachment://"))?;
+        self.files.iter().find(|f| f.filename == name)
+    }
+
     /// Whether the message is ephemeral as Discord shows it (see [`RestCall::shown_private`]).
     pub fn is_ephemeral(&self) -> bool {
         self.shown_private
