@@ -64,6 +64,11 @@ fn assert_board(call: &RestCall) {
     );
 }
 
+/// The colour of the first embed of `call`'s message.
+fn embed_colour(call: &RestCall) -> Option<u64> {
+    call.message()["embeds"][0]["color"].as_u64()
+}
+
 fn lower(call: &RestCall) -> String {
     call.text().to_lowercase()
 }
@@ -574,6 +579,11 @@ async fn avalanche_from_challenge_to_mate() {
 
     let spectator = world.slash(&carol, channel, "board", &[]).await;
     assert_board(&spectator);
+    assert_eq!(
+        embed_colour(&spectator),
+        Some(0x30_2E_2B),
+        "dark: black to move"
+    );
     let setup = world
         .slash(&carol, channel, "chess960", &[Opt::int("number", 518)])
         .await;
@@ -582,6 +592,7 @@ async fn avalanche_from_challenge_to_mate() {
 
     let mate = world.play(&bob, channel, "Qh4/a4").await;
     assert_board(&mate);
+    assert_eq!(embed_colour(&mate), Some(0x2E_CC_71), "green: won");
     let pings = world.fake.pings();
     assert!(
         pings.contains(&bob.id) && pings.contains(&alice.id),

@@ -8,14 +8,28 @@ use serenity::all::{
 };
 
 use super::buttons;
-use crate::service::{GameId, Reply};
+use rules::Color;
+
+use crate::service::{GameId, Reply, Tone};
 
 /// Discord refuses message content longer than this.
 const MAX_CONTENT: usize = 2000;
 /// Discord refuses an embed description longer than this.
 const MAX_EMBED_DESCRIPTION: usize = 4096;
-/// The colour of a board embed (the board's dark squares).
+/// The colour of a board embed with nothing to tell (a Chess960 setup).
 const BOARD_COLOUR: u32 = 0xB5_88_63;
+
+/// The colour of a board embed: the side to move (light or dark), a win (green) or a draw
+/// (grey).
+fn colour(tone: Option<Tone>) -> u32 {
+    match tone {
+        None => BOARD_COLOUR,
+        Some(Tone::ToMove(Color::White)) => 0xF0_D9_B5,
+        Some(Tone::ToMove(Color::Black)) => 0x30_2E_2B,
+        Some(Tone::Won(_)) => 0x2E_CC_71,
+        Some(Tone::Drawn) => 0x95_A5_A6,
+    }
+}
 
 /// A public board shown as an embed: the reply's text as its description and the attached
 /// PNG as its image, so the text reads next to the board.
@@ -24,6 +38,7 @@ struct BoardCard {
     title: Option<String>,
     text: String,
     image: String,
+    colour: u32,
 }
 
 /// A reply ready to send in any of Discord's message builders.
@@ -74,6 +89,7 @@ impl Outgoing {
                 title: reply.game.map(|game| format!("Game #{game}")),
                 text: clip_to(&reply.text, MAX_EMBED_DESCRIPTION),
                 image: format!("{stem}.png"),
+                colour: colour(reply.tone),
             };
             (pings, Some(card))
         } else if !pings.is_empty() && !reply.private {
@@ -155,7 +171,7 @@ impl Outgoing {
                 let embed = CreateEmbed::new()
                     .description(card.text.clone())
                     .image(format!("attachment://{}", card.image))
-                    .colour(BOARD_COLOUR);
+                    .colour(card.colour);
                 match &card.title {
                     Some(title) => embed.title(title.clone()),
                     None => embed,
@@ -253,10 +269,12 @@ mod tests {
             game: Some(9),
             actions: vec![Action::Resign, Action::OfferDraw, Action::Flip],
             mentions: vec![42],
+            tone: Some(Tone::ToMove(Color::Black)),
             ..Reply::default()
         };
         let message = serde_json::to_value(Outgoing::new(reply).interaction()).expect("json");
         assert_eq!(message["content"], "<@42>");
+        assert_eq!(message["embeds"][0]["color"], 0x30_2E_2B);
         assert_eq!(message["embeds"][0]["description"], "bob to move");
         assert_eq!(message["embeds"][0]["title"], "Game #9");
         assert_eq!(
