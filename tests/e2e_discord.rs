@@ -51,10 +51,26 @@ fn assert_board(call: &RestCall) {
         .unwrap_or_else(|| panic!("no PNG in {call:#?}"));
     let (width, height) = png_size(&png.bytes);
     assert!(width > 0 && height > 0);
+    // The board is shown as an embed whose image is that PNG, with the text beside it.
+    let shown = call
+        .embed_image()
+        .unwrap_or_else(|| panic!("no embed showing the board in {call:#?}"));
+    assert_eq!(shown.filename, png.filename);
+    assert!(
+        call.message()["embeds"][0]["description"]
+            .as_str()
+            .is_some_and(|d| !d.is_empty()),
+        "{call:#?}"
+    );
+}
+
+/// The colour of the first embed of `call`'s message.
+fn embed_colour(call: &RestCall) -> Option<u64> {
+    call.message()["embeds"][0]["color"].as_u64()
 }
 
 fn lower(call: &RestCall) -> String {
-    call.content().to_lowercase()
+    call.text().to_lowercase()
 }
 
 struct Echo;
@@ -107,7 +123,7 @@ async fn fake_discord_carries_an_interaction_and_a_png_reply() {
     assert_eq!(reply.method, "POST");
     assert_eq!(reply.path, format!("/interactions/{id}/{token}/callback"));
     assert_eq!(reply.json["type"], 4);
-    assert_eq!(reply.content(), "hello alice");
+    assert_eq!(reply.text(), "hello alice");
     let png = reply.file_ending(".png").expect("a PNG attachment");
     assert_eq!(png.field, "files[0]");
     assert_eq!(png_size(&png.bytes), (2, 2));
@@ -319,6 +335,25 @@ impl World {
                 .await
                 .1;
             assert_eq!(cleared.json, serde_json::json!([]), "no doubled commands");
+        } else {
+            // The commands an earlier run registered to a development guild are removed,
+            // after the global ones are in place.
+            let (at, cleared) = self
+                .fake
+                .wait_call_from(from, "guild commands cleared", |c| {
+                    c.method == "PUT" && c.path == guild
+                })
+                .await;
+            assert!(cleared.succeeded(), "{cleared:#?}");
+            assert_eq!(cleared.json, serde_json::json!([]), "no doubled commands");
+            let global_at = self.fake.calls()[from..]
+                .iter()
+                .position(|c| c.method == "PUT" && c.path == global)
+                .map(|i| i + from);
+            assert!(
+                global_at.is_some_and(|g| g < at),
+                "global registration first"
+            );
         }
         let names: Vec<&str> = registration
             .json
@@ -445,7 +480,7 @@ impl World {
 /// Whether `call` carries an interaction's answer rather than a step towards it: not a
 /// deferral, a placeholder, a read, a removal or a ping of its own.
 fn carries_answer(call: &RestCall) -> bool {
-    let content = call.content();
+    let content = call.text();
     call.method != "DELETE"
         && call.method != "GET"
         && call.json["type"] != 5
@@ -495,7 +530,7 @@ async fn avalanche_from_challenge_to_mate() {
         .await;
     assert!(!challenge.is_ephemeral(), "{challenge:#?}");
     assert!(
-        challenge.content().contains(&format!("<@{}>", bob.id)),
+        challenge.text().contains(&format!("<@{}>", bob.id)),
         "bob is pinged"
     );
     assert_eq!(
@@ -544,21 +579,27 @@ async fn avalanche_from_challenge_to_mate() {
 
     let spectator = world.slash(&carol, channel, "board", &[]).await;
     assert_board(&spectator);
+    assert_eq!(
+        embed_colour(&spectator),
+        Some(0x30_2E_2B),
+        "dark: black to move"
+    );
     let setup = world
         .slash(&carol, channel, "chess960", &[Opt::int("number", 518)])
         .await;
     assert_board(&setup);
-    assert!(setup.content().contains("518"), "{}", setup.content());
+    assert!(setup.text().contains("518"), "{}", setup.text());
 
     let mate = world.play(&bob, channel, "Qh4/a4").await;
     assert_board(&mate);
+    assert_eq!(embed_colour(&mate), Some(0x2E_CC_71), "green: won");
     let pings = world.fake.pings();
     assert!(
         pings.contains(&bob.id) && pings.contains(&alice.id),
         "the challenged and the players to move were pinged: {pings:?}"
     );
     assert!(!pings.contains(&carol.id), "never a spectator");
-    assert!(lower(&mate).contains("checkmate"), "{}", mate.content());
+    assert!(lower(&mate).contains("checkmate"), "{}", mate.text());
 
     let after = world.play(&alice, channel, "a4").await;
     assert!(after.is_ephemeral(), "the game is over");
@@ -624,9 +665,9 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
     world.wait_ping(0, &bob).await;
     let thread = FakeChannel::thread(thread_id, parent.id);
     assert!(
-        challenge.content().contains(&format!("<#{thread_id}>")),
+        challenge.text().contains(&format!("<#{thread_id}>")),
         "{}",
-        challenge.content()
+        challenge.text()
     );
     assert!(!challenge.is_ephemeral());
 
@@ -651,7 +692,7 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
     assert_board(&world.play(&alice, thread, "g4").await);
     let mate = world.play(&bob, thread, "Qxg4").await;
     assert_board(&mate);
-    assert!(lower(&mate).contains("checkmate"), "{}", mate.content());
+    assert!(lower(&mate).contains("checkmate"), "{}", mate.text());
     world.stop().await;
 }
 
@@ -676,11 +717,7 @@ async fn a_refused_challenge_opens_no_thread() {
         )
         .await;
     assert!(refused.is_ephemeral(), "{refused:#?}");
-    assert!(
-        refused.content().contains("fixed setup"),
-        "{}",
-        refused.content()
-    );
+    assert!(refused.text().contains("fixed setup"), "{}", refused.text());
     let opened = world
         .slash(
             &alice,
@@ -689,7 +726,7 @@ async fn a_refused_challenge_opens_no_thread() {
             &[Opt::str("variant", "avalanche")],
         )
         .await;
-    assert!(opened.content().contains("<#"), "{}", opened.content());
+    assert!(opened.text().contains("<#"), "{}", opened.text());
     button(&opened, "accept");
     let threads: Vec<RestCall> = world
         .fake
@@ -719,11 +756,7 @@ async fn a_refused_thread_falls_back_to_the_channel() {
         .slash(&alice, parent, "challenge", &[Opt::user("opponent", &bob)])
         .await;
     assert_eq!(challenge.method, "PATCH", "{challenge:#?}");
-    assert!(
-        !challenge.content().contains("<#"),
-        "{}",
-        challenge.content()
-    );
+    assert!(!challenge.text().contains("<#"), "{}", challenge.text());
     let accept = button(&challenge, "accept");
     let ping = world.wait_ping(0, &bob).await;
     assert!(
@@ -897,7 +930,7 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
     world.press(&alice, channel, &queen).await;
     let promoted = world.play(&alice, channel, "Nf3/h6").await;
     assert_board(&promoted);
-    assert!(promoted.content().contains("=Q"), "{}", promoted.content());
+    assert!(promoted.text().contains("=Q"), "{}", promoted.text());
 
     let question = world.press(&bob, channel, &resign).await;
     assert!(question.is_ephemeral(), "an old Resign button asks first");
@@ -905,11 +938,7 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
         .press(&bob, channel, &button(&question, "resign-yes"))
         .await;
     assert!(!resigned.is_ephemeral(), "{resigned:#?}");
-    assert!(
-        lower(&resigned).contains("resign"),
-        "{}",
-        resigned.content()
-    );
+    assert!(lower(&resigned).contains("resign"), "{}", resigned.text());
     world.stop().await;
 }
 
@@ -944,7 +973,7 @@ async fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
     let from = world.fake.calls().len();
     world.start_with_clock(&setup, clock.clone()).await;
     let notice = world.channel_message(from, channel.id).await;
-    let text = notice.content();
+    let text = notice.text();
     assert!(text.contains("Announced after a restart"), "{text}");
     assert!(text.contains("**2. Nf3**"), "{text}");
     assert!(!text.contains("e4") && !text.contains("e5"), "{text}");
@@ -965,12 +994,12 @@ async fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
     let from = world.fake.calls().len();
     clock.advance(Duration::from_secs(11 * 60));
     let expired = world.channel_message(from, elsewhere.id).await;
-    assert!(lower(&expired).contains("expired"), "{}", expired.content());
+    assert!(lower(&expired).contains("expired"), "{}", expired.text());
     let announcements: Vec<RestCall> = world
         .fake
         .calls()
         .into_iter()
-        .filter(|c| c.content().contains("Announced after a restart"))
+        .filter(|c| c.text().contains("Announced after a restart"))
         .collect();
     assert_eq!(announcements.len(), 1, "{announcements:#?}");
     assert_board(&world.play(&bob, channel, "Nc6").await);
@@ -998,7 +1027,7 @@ async fn the_sweeper_posts_expired_challenges() {
     let from = world.fake.calls().len();
     clock.advance(Duration::from_secs(11 * 60));
     let notice = world.channel_message(from, channel.id).await;
-    assert!(lower(&notice).contains("expired"), "{}", notice.content());
+    assert!(lower(&notice).contains("expired"), "{}", notice.text());
     let late = world.slash(&bob, channel, "accept", &[]).await;
     assert!(late.is_ephemeral(), "nothing left to accept");
     world.stop().await;
@@ -1096,7 +1125,7 @@ async fn the_sweeper_reopens_archived_threads() {
     let from = world.fake.calls().len();
     clock.advance(Duration::from_secs(11 * 60));
     let notice = world.channel_message(from, thread).await;
-    assert!(lower(&notice).contains("expired"), "{}", notice.content());
+    assert!(lower(&notice).contains("expired"), "{}", notice.text());
     let calls = world.fake.calls();
     let thread_path = format!("/channels/{thread}");
     assert!(
@@ -1107,9 +1136,9 @@ async fn the_sweeper_reopens_archived_threads() {
     );
     let told = world.channel_message(from, other_parent.id).await;
     assert!(
-        told.content().contains(&format!("<#{locked}>")),
+        told.text().contains(&format!("<#{locked}>")),
         "{}",
-        told.content()
+        told.text()
     );
     world.stop().await;
 }
@@ -1187,12 +1216,12 @@ async fn a_typed_losing_push_is_confirmed_by_button() {
     assert!(
         lower(&question).contains("loses the game"),
         "{}",
-        question.content()
+        question.text()
     );
     assert!(
-        !question.content().contains("cancel-push") && !question.content().contains("`confirm`"),
+        !question.text().contains("cancel-push") && !question.text().contains("`confirm`"),
         "no console commands in Discord: {}",
-        question.content()
+        question.text()
     );
     let (confirm, cancel) = (
         button(&question, "confirm-push"),
@@ -1200,14 +1229,14 @@ async fn a_typed_losing_push_is_confirmed_by_button() {
     );
     assert!(world.press(other, channel, &confirm).await.is_ephemeral());
     let dropped = world.press(mover, channel, &cancel).await;
-    assert!(dropped.is_ephemeral() && dropped.content().contains("Dropped"));
+    assert!(dropped.is_ephemeral() && dropped.text().contains("Dropped"));
 
     let again = world.say(mover, channel, &losing).await;
     let played = world
         .press(mover, channel, &button(&again, "confirm-push"))
         .await;
     assert_board(&played);
-    assert!(lower(&played).contains("exposed"), "{}", played.content());
+    assert!(lower(&played).contains("exposed"), "{}", played.text());
     world.stop().await;
 }
 
@@ -1239,13 +1268,13 @@ async fn abort_takeback_moves_games_and_draw() {
     let channel = FakeChannel::text(2_000_000_000_000_012);
     let first = challenge_as_white(&world, &alice, &bob, channel).await;
     assert!(
-        first.content().contains("Ally \\*the\\* Great") && first.content().contains("Bobby"),
+        first.text().contains("Ally \\*the\\* Great") && first.text().contains("Bobby"),
         "nicknames, markdown escaped: {}",
-        first.content()
+        first.text()
     );
     world.slash(&bob, channel, "accept", &[]).await;
     let aborted = world.slash(&alice, channel, "abort", &[]).await;
-    assert!(lower(&aborted).contains("aborted"), "{}", aborted.content());
+    assert!(lower(&aborted).contains("aborted"), "{}", aborted.text());
 
     challenge_as_white(&world, &alice, &bob, channel).await;
     world.slash(&bob, channel, "accept", &[]).await;
@@ -1254,33 +1283,29 @@ async fn abort_takeback_moves_games_and_draw() {
     let asked = world
         .slash(&bob, channel, "takeback", &[Opt::str("action", "request")])
         .await;
-    assert!(lower(&asked).contains("take back"), "{}", asked.content());
+    assert!(lower(&asked).contains("take back"), "{}", asked.text());
     let granted = world
         .slash(&alice, channel, "takeback", &[Opt::str("action", "accept")])
         .await;
-    assert!(lower(&granted).contains("grants"), "{}", granted.content());
+    assert!(lower(&granted).contains("grants"), "{}", granted.text());
     assert_board(&world.play(&bob, channel, "c5").await);
 
     let record = world.slash(&carol(), channel, "moves", &[]).await;
-    assert!(record.content().contains("c5") && !record.content().contains("e5"));
+    assert!(record.text().contains("c5") && !record.text().contains("e5"));
     let pgn = record.file_ending(".pgn").expect("a PGN file");
     assert!(String::from_utf8_lossy(&pgn.bytes).contains("1. e4 c5"));
 
     let games = world.slash(&carol(), channel, "games", &[]).await;
-    assert!(games.content().contains("Bobby"), "{}", games.content());
+    assert!(games.text().contains("Bobby"), "{}", games.text());
 
     let offer = world
         .slash(&alice, channel, "draw", &[Opt::str("action", "offer")])
         .await;
-    assert!(
-        lower(&offer).contains("offers a draw"),
-        "{}",
-        offer.content()
-    );
+    assert!(lower(&offer).contains("offers a draw"), "{}", offer.text());
     let drawn = world
         .slash(&bob, channel, "draw", &[Opt::str("action", "accept")])
         .await;
-    assert!(drawn.content().contains("1/2-1/2"), "{}", drawn.content());
+    assert!(drawn.text().contains("1/2-1/2"), "{}", drawn.text());
     world.stop().await;
 }
 
@@ -1351,7 +1376,7 @@ async fn the_gateway_heartbeats_and_reconnects() {
             &[],
         )
         .await;
-    assert!(help.is_ephemeral() && help.content().contains("/challenge"));
+    assert!(help.is_ephemeral() && help.text().contains("/challenge"));
     world.stop().await;
 }
 
@@ -1421,14 +1446,14 @@ async fn a_thread_the_bot_cannot_remove_is_reported() {
     let answer = world.answer_to(id).await;
     assert!(answer.is_ephemeral(), "{answer:#?}");
     assert!(
-        answer.content().contains("3 challenges open"),
+        answer.text().contains("3 challenges open"),
         "{}",
-        answer.content()
+        answer.text()
     );
     assert!(
-        answer.content().contains("Manage Threads"),
+        answer.text().contains("Manage Threads"),
         "{}",
-        answer.content()
+        answer.text()
     );
     let refused = world
         .fake
@@ -1437,5 +1462,29 @@ async fn a_thread_the_bot_cannot_remove_is_reported() {
         })
         .await;
     assert_eq!(refused.status, 403, "{refused:#?}");
+    world.stop().await;
+}
+
+/// A bot that registered its commands to a development guild and then restarts with global
+/// registration leaves only the global commands: none shows twice in that server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn switching_back_to_global_commands_clears_the_development_guild() {
+    let mut world = World::new(1).await;
+    let development = Setup {
+        development_guild: true,
+        ..Setup::default()
+    };
+    world.start(&development).await;
+    assert_eq!(world.fake.commands(Some(GUILD_ID)).len(), 15);
+    assert!(world.fake.commands(None).is_empty());
+    world.stop().await;
+
+    world.start(&Setup::default()).await;
+    assert_eq!(world.fake.commands(None).len(), 15);
+    assert!(
+        world.fake.commands(Some(GUILD_ID)).is_empty(),
+        "{:?}",
+        world.fake.commands(Some(GUILD_ID))
+    );
     world.stop().await;
 }

@@ -121,7 +121,7 @@ impl Server {
         assert!(
             !reply.is_ephemeral(),
             "{notation} was refused: {}",
-            reply.content()
+            reply.text()
         );
         reply
     }
@@ -186,9 +186,9 @@ async fn two_processes_share_postgres_and_survive_sigkill() {
                 &[Opt::user("opponent", &bob), Opt::str("colour", "white")],
             )
             .await;
-        assert!(!challenge.is_ephemeral(), "{}", challenge.content());
+        assert!(!challenge.is_ephemeral(), "{}", challenge.text());
         let started = server.slash(&fake, &bob, "accept", &[]).await;
-        assert!(!started.is_ephemeral(), "{}", started.content());
+        assert!(!started.is_ephemeral(), "{}", started.text());
     }
     for (i, turn) in line[..3].iter().enumerate() {
         let player = if i % 2 == 0 { &alice } else { &bob };
@@ -205,7 +205,7 @@ async fn two_processes_share_postgres_and_survive_sigkill() {
     fake.wait_connected(2).await;
     for server in &servers {
         let record = server.slash(&fake, &bob, "moves", &[]).await;
-        let text = record.content().to_string();
+        let text = record.text().to_string();
         assert!(
             text.contains("e4") && text.contains("e5") && text.contains("Nf3"),
             "the game stands at its last announced turn: {text}"

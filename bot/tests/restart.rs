@@ -112,3 +112,28 @@ async fn finished_games_stay_viewable_after_a_restart() {
     let r = h.say("carol> moves").await;
     assert!(r.private && r.text.contains("no game"), "{}", r.text);
 }
+
+/// A reply says how many turns it shows, read while the game was held: delivered late, after
+/// a later turn was stored, it marks only those, so the later turn is still announced after a
+/// restart (and the turns it showed are not announced again).
+#[tokio::test]
+async fn a_late_delivery_marks_only_the_turns_its_reply_showed() {
+    let mut h = Harness::new().await;
+    let id = start_in(&h, "late").await;
+    let shown = h.say_in("late", "bob> move e5").await;
+    assert_eq!(shown.shows_plies, Some(2), "{}", shown.text);
+    let unshown = h.say_in("late", "alice> move Nf3").await;
+    assert_eq!(unshown.shows_plies, Some(3), "{}", unshown.text);
+    // The answer to e5 is delivered only now; the answer to Nf3 never is.
+    h.service.mark_shown(id, 2).await;
+
+    h.restart().await;
+    let notices = h.service.sweep().await;
+    let texts: Vec<&str> = notices.iter().map(|n| n.reply.text.as_str()).collect();
+    let notice = texts
+        .iter()
+        .find(|t| t.contains("Announced after a restart"))
+        .unwrap_or_else(|| panic!("no restart notice in {texts:?}"));
+    assert!(notice.contains("**2. Nf3**"), "{notice}");
+    assert!(!notice.contains("e4") && !notice.contains("e5"), "{notice}");
+}

@@ -95,6 +95,11 @@ pub struct RestCall {
 }
 
 impl RestCall {
+    /// The names of the files uploaded with the call.
+    pub fn file_names(&self) -> Vec<&str> {
+        self.files.iter().map(|f| f.filename.as_str()).collect()
+    }
+
     /// The first uploaded file whose name ends with `suffix`.
     pub fn file_ending(&self, suffix: &str) -> Option<&Upload> {
         self.files.iter().find(|f| f.filename.ends_with(suffix))
@@ -112,6 +117,30 @@ impl RestCall {
     /// The text content of the message this call sends or edits ("" when none).
     pub fn content(&self) -> &str {
         self.message()["content"].as_str().unwrap_or("")
+    }
+
+    /// What a reader sees of the message as text: its content, then each embed's title and
+    /// description, a line each.
+    pub fn text(&self) -> String {
+        let mut lines = vec![self.content().to_owned()];
+        for embed in self.message()["embeds"]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice)
+        {
+            for part in [&embed["title"], &embed["description"]] {
+                lines.extend(part.as_str().map(str::to_owned));
+            }
+        }
+        lines.join("\n")
+    }
+
+    /// The file an embed of the message shows as its image (`attachment://NAME`), if any.
+    pub fn embed_image(&self) -> Option<&Upload> {
+        let embeds = self.message()["embeds"].as_array()?;
+        let name = embeds
+            .iter()
+            .find_map(|e| e["image"]["url"].as_str()?.strip_prefix("attachment://"))?;
+        self.files.iter().find(|f| f.filename == name)
     }
 
     /// Whether the message is ephemeral as Discord shows it (see [`RestCall::shown_private`]).
@@ -219,6 +248,9 @@ struct Inner {
     resumes: u64,
     /// Intents whose IDENTIFY is answered with close code 4014.
     disallowed_intents: u64,
+    /// The names of the commands registered, by guild (`None`: global), as bulk overwrites
+    /// leave them.
+    commands: HashMap<Option<u64>, Vec<String>>,
 }
 
 struct Shared {
@@ -321,6 +353,19 @@ impl FakeDiscord {
     /// Every REST call recorded so far.
     pub fn calls(&self) -> Vec<RestCall> {
         self.shared.lock().calls.clone()
+    }
+
+    /// The names of the commands registered to `guild` (`None`: globally), sorted.
+    pub fn commands(&self, guild: Option<u64>) -> Vec<String> {
+        let mut names = self
+            .shared
+            .lock()
+            .commands
+            .get(&guild)
+            .cloned()
+            .unwrap_or_default();
+        names.sort();
+        names
     }
 
     /// The channel of the first call the bot made to `/channels/ID/messages`, if any.
@@ -943,7 +988,7 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
             {
                 return discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
             }
-            if let Err(problem) = limits::message(call.message(), call.files.len()) {
+            if let Err(problem) = limits::message(call.message(), &call.file_names()) {
                 return invalid_form(&problem);
             }
             call.notifies = true;
@@ -999,7 +1044,7 @@ fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
     let kind = call.json["type"].as_u64().unwrap_or(0);
     let private = call.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0;
     let checked = match kind {
-        4 => limits::message(&call.json["data"], call.files.len()),
+        4 => limits::message(&call.json["data"], &call.file_names()),
         8 => limits::choices(&call.json["data"]),
         _ => Ok(()),
     };
@@ -1032,7 +1077,7 @@ fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
 /// A follow-up message: the first one after a deferral completes the deferral and takes its
 /// visibility, whatever its own flags say.
 fn follow_up(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
-    if let Err(problem) = limits::message(&call.json, call.files.len()) {
+    if let Err(problem) = limits::message(&call.json, &call.file_names()) {
         return invalid_form(&problem);
     }
     let flagged = call.json["flags"].as_u64().unwrap_or(0) & 64 != 0;
@@ -1062,7 +1107,7 @@ fn follow_up(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
 
 /// An edit of the original response: it keeps the response's visibility and notifies nobody.
 fn edit_original(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
-    if let Err(problem) = limits::message(&call.json, call.files.len()) {
+    if let Err(problem) = limits::message(&call.json, &call.file_names()) {
         return invalid_form(&problem);
     }
     let mut inner = shared.lock();
@@ -1082,6 +1127,12 @@ fn edit_original(shared: &Shared, token: &str, call: &mut RestCall) -> Response 
 
 fn registered_commands(shared: &Shared, call: &RestCall, guild: Option<&str>) -> Value {
     let commands = call.json.as_array().cloned().unwrap_or_default();
+    let names = commands
+        .iter()
+        .filter_map(|c| c["name"].as_str().map(str::to_owned))
+        .collect();
+    let scope = guild.and_then(|g| g.parse().ok());
+    shared.lock().commands.insert(scope, names);
     Value::Array(
         commands
             .iter()

@@ -51,11 +51,11 @@ impl Front {
         !self.registered.swap(true, Ordering::AcqRel)
     }
 
-    /// Marks the turns of `game` announced once a reply showing them was delivered, so a
-    /// restart announces only turns stored after it.
-    pub async fn delivered(&self, game: Option<GameId>) {
-        if let Some(game) = game {
-            self.service.mark_announced(game).await;
+    /// Marks the turns a reply showed announced once it was delivered (a game and how many of
+    /// its turns), so a restart announces only turns stored after them.
+    pub async fn delivered(&self, shown: Option<(GameId, usize)>) {
+        if let Some((game, plies)) = shown {
+            self.service.mark_shown(game, plies).await;
         }
     }
 }

@@ -4,14 +4,13 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    Command as SlashCommand, Context, CreateInteractionResponse, EventHandler, GuildId,
-    Interaction, Message, Ready,
+    Context, CreateInteractionResponse, EventHandler, GuildId, Interaction, Message, Ready,
 };
 use serenity::async_trait;
 
 use super::front::Front;
 use super::replies::Outgoing;
-use super::{autocomplete, buttons, commands, slash, typed};
+use super::{autocomplete, buttons, registration, slash, typed};
 
 /// Routes gateway events to the front.
 pub struct Handler(pub Arc<Front>);
@@ -30,27 +29,8 @@ impl EventHandler for Handler {
         if !first_shard || !self.0.first_registration() {
             return;
         }
-        let definitions = commands::definitions();
-        let registered = match self.0.development_guild {
-            Some(guild) => {
-                // Global commands left from an earlier run would show every command twice.
-                if let Err(error) = SlashCommand::set_global_commands(&ctx.http, Vec::new()).await {
-                    tracing::warn!(%error, "could not clear the global commands");
-                }
-                GuildId::new(guild)
-                    .set_commands(&ctx.http, definitions)
-                    .await
-            }
-            None => SlashCommand::set_global_commands(&ctx.http, definitions).await,
-        };
-        match registered {
-            Ok(commands) => tracing::info!(
-                count = commands.len(),
-                guild = ?self.0.development_guild,
-                "slash commands registered"
-            ),
-            Err(error) => tracing::error!(%error, "could not register the slash commands"),
-        }
+        let guilds: Vec<GuildId> = ready.guilds.iter().map(|guild| guild.id).collect();
+        registration::register(&ctx.http, self.0.development_guild, &guilds).await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

@@ -12,6 +12,7 @@ mod front;
 mod handler;
 mod help;
 mod inflight;
+mod registration;
 mod replies;
 mod respond;
 mod slash;

@@ -2,36 +2,72 @@
 //! attached, buttons, and the ephemeral flag for private replies.
 
 use serenity::all::{
-    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, UserId,
+    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateEmbed,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    EditInteractionResponse, UserId,
 };
 
 use super::buttons;
-use crate::service::{GameId, Reply};
+use rules::Color;
+
+use crate::service::{GameId, Reply, Tone};
 
 /// Discord refuses message content longer than this.
 const MAX_CONTENT: usize = 2000;
+/// Discord refuses an embed description longer than this.
+const MAX_EMBED_DESCRIPTION: usize = 4096;
+/// The colour of a board embed with nothing to tell (a Chess960 setup).
+const BOARD_COLOUR: u32 = 0xB5_88_63;
+
+/// The colour of a board embed: the side to move (light or dark), a win (green) or a draw
+/// (grey).
+fn colour(tone: Option<Tone>) -> u32 {
+    match tone {
+        None => BOARD_COLOUR,
+        Some(Tone::ToMove(Color::White)) => 0xF0_D9_B5,
+        Some(Tone::ToMove(Color::Black)) => 0x30_2E_2B,
+        Some(Tone::Won(_)) => 0x2E_CC_71,
+        Some(Tone::Drawn) => 0x95_A5_A6,
+    }
+}
+
+/// A public board shown as an embed: the reply's text as its description and the attached
+/// PNG as its image, so the text reads next to the board.
+#[derive(Clone)]
+struct BoardCard {
+    title: Option<String>,
+    text: String,
+    image: String,
+    colour: u32,
+}
 
 /// A reply ready to send in any of Discord's message builders.
 #[derive(Clone)]
 pub struct Outgoing {
     content: String,
+    card: Option<BoardCard>,
     files: Vec<CreateAttachment>,
     rows: Vec<CreateActionRow>,
     mentions: Vec<UserId>,
     /// Only the caller sees it.
     pub ephemeral: bool,
-    /// The game whose turns this public reply shows to its players: once it is delivered the
-    /// front marks them announced (see [`crate::service::GameService::mark_announced`]).
-    pub announces: Option<GameId>,
+    /// The game whose turns this public reply shows to its players, and how many: once it is
+    /// delivered the front marks them announced (see
+    /// [`crate::service::GameService::mark_shown`]).
+    pub announces: Option<(GameId, usize)>,
 }
 
-/// Cuts `text` to Discord's limit on a character boundary.
+/// Cuts `text` to Discord's limit on message content, on a character boundary.
 fn clip(text: &str) -> String {
-    if text.len() <= MAX_CONTENT {
+    clip_to(text, MAX_CONTENT)
+}
+
+/// Cuts `text` to `limit` bytes (so at most as many characters) on a character boundary.
+fn clip_to(text: &str, limit: usize) -> String {
+    if text.len() <= limit {
         return text.to_owned();
     }
-    let mut end = MAX_CONTENT - '…'.len_utf8();
+    let mut end = limit - '…'.len_utf8();
     while !text.is_char_boundary(end) {
         end -= 1;
     }
@@ -41,14 +77,26 @@ fn clip(text: &str) -> String {
 impl Outgoing {
     /// The Discord form of `reply`.
     pub fn new(reply: Reply) -> Outgoing {
-        let mut content = reply.text;
-        if !reply.mentions.is_empty() && !reply.private {
-            let pings: Vec<String> = reply.mentions.iter().map(|id| format!("<@{id}>")).collect();
-            content = format!("{content}\n{}", pings.join(" "));
-        }
         let stem = reply
             .game
             .map_or_else(|| "board".to_owned(), |game| format!("game-{game}"));
+        let pings: Vec<String> = reply.mentions.iter().map(|id| format!("<@{id}>")).collect();
+        let pings = pings.join(" ");
+        // A public board reads best as an embed; embeds ping nobody, so pings stay in the
+        // content. Private replies stay plain text.
+        let (content, card) = if reply.image.is_some() && !reply.private {
+            let card = BoardCard {
+                title: reply.game.map(|game| format!("Game #{game}")),
+                text: clip_to(&reply.text, MAX_EMBED_DESCRIPTION),
+                image: format!("{stem}.png"),
+                colour: colour(reply.tone),
+            };
+            (pings, Some(card))
+        } else if !pings.is_empty() && !reply.private {
+            (format!("{}\n{pings}", reply.text), None)
+        } else {
+            (reply.text, None)
+        };
         let mut files = Vec::new();
         if let Some(image) = reply.image {
             files.push(CreateAttachment::bytes(image, format!("{stem}.png")));
@@ -62,11 +110,12 @@ impl Outgoing {
             .unwrap_or_default();
         Outgoing {
             content: clip(&content),
+            card,
             files,
             rows,
             mentions: reply.mentions.into_iter().map(UserId::new).collect(),
             ephemeral: reply.private,
-            announces: reply.game.filter(|_| !reply.private),
+            announces: reply.game.zip(reply.shows_plies).filter(|_| !reply.private),
         }
     }
 
@@ -86,7 +135,11 @@ impl Outgoing {
 
     /// Adds a line to the text.
     pub fn with_line(mut self, line: &str) -> Outgoing {
-        self.content = clip(&format!("{}\n{line}", self.content));
+        self.content = if self.content.is_empty() {
+            clip(line)
+        } else {
+            clip(&format!("{}\n{line}", self.content))
+        };
         self
     }
 
@@ -96,10 +149,35 @@ impl Outgoing {
         self
     }
 
-    /// Keeps the text and buttons but not the files.
+    /// Keeps the text and buttons but not the files (a board embed becomes plain text).
     pub fn without_files(mut self) -> Outgoing {
         self.files.clear();
+        if let Some(card) = self.card.take() {
+            let text = if self.content.is_empty() {
+                card.text
+            } else {
+                format!("{}\n{}", card.text, self.content)
+            };
+            self.content = clip(&text);
+        }
         self
+    }
+
+    /// The board embed, if this reply shows a board.
+    fn embeds(&self) -> Vec<CreateEmbed> {
+        self.card
+            .iter()
+            .map(|card| {
+                let embed = CreateEmbed::new()
+                    .description(card.text.clone())
+                    .image(format!("attachment://{}", card.image))
+                    .colour(card.colour);
+                match &card.title {
+                    Some(title) => embed.title(title.clone()),
+                    None => embed,
+                }
+            })
+            .collect()
     }
 
     /// The pings of this reply as a message of their own, for an answer that notifies nobody
@@ -119,8 +197,10 @@ impl Outgoing {
     /// As the message of an interaction response.
     pub fn interaction(self) -> CreateInteractionResponseMessage {
         let allowed = self.allowed();
+        let embeds = self.embeds();
         CreateInteractionResponseMessage::new()
             .content(self.content)
+            .embeds(embeds)
             .add_files(self.files)
             .components(self.rows)
             .allowed_mentions(allowed)
@@ -130,8 +210,10 @@ impl Outgoing {
     /// As a follow-up message of an interaction.
     pub fn followup(self) -> CreateInteractionResponseFollowup {
         let allowed = self.allowed();
+        let embeds = self.embeds();
         CreateInteractionResponseFollowup::new()
             .content(self.content)
+            .embeds(embeds)
             .add_files(self.files)
             .components(self.rows)
             .allowed_mentions(allowed)
@@ -141,9 +223,11 @@ impl Outgoing {
     /// As the edit that fills a deferred (public) interaction response.
     pub fn edit(self) -> EditInteractionResponse {
         let allowed = self.allowed();
+        let embeds = self.embeds();
         self.files.into_iter().fold(
             EditInteractionResponse::new()
                 .content(self.content)
+                .embeds(embeds)
                 .components(self.rows)
                 .allowed_mentions(allowed),
             EditInteractionResponse::new_attachment,
@@ -153,8 +237,10 @@ impl Outgoing {
     /// As a message posted in a channel.
     pub fn message(self) -> CreateMessage {
         let allowed = self.allowed();
+        let embeds = self.embeds();
         CreateMessage::new()
             .content(self.content)
+            .embeds(embeds)
             .add_files(self.files)
             .components(self.rows)
             .allowed_mentions(allowed)
@@ -183,10 +269,18 @@ mod tests {
             game: Some(9),
             actions: vec![Action::Resign, Action::OfferDraw, Action::Flip],
             mentions: vec![42],
+            tone: Some(Tone::ToMove(Color::Black)),
             ..Reply::default()
         };
         let message = serde_json::to_value(Outgoing::new(reply).interaction()).expect("json");
-        assert_eq!(message["content"], "bob to move\n<@42>");
+        assert_eq!(message["content"], "<@42>");
+        assert_eq!(message["embeds"][0]["color"], 0x30_2E_2B);
+        assert_eq!(message["embeds"][0]["description"], "bob to move");
+        assert_eq!(message["embeds"][0]["title"], "Game #9");
+        assert_eq!(
+            message["embeds"][0]["image"]["url"],
+            "attachment://game-9.png"
+        );
         assert_eq!(message["allowed_mentions"]["users"][0], "42");
         assert_eq!(
             message["components"][0]["components"][0]["custom_id"],
@@ -204,5 +298,6 @@ mod tests {
         let message = serde_json::to_value(Outgoing::new(reply).interaction()).expect("json");
         assert_eq!(message["content"], "not your turn");
         assert_eq!(message["flags"], 64);
+        assert!(message["embeds"].as_array().is_none_or(Vec::is_empty));
     }
 }

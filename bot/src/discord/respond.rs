@@ -203,7 +203,7 @@ pub async fn answer(
     defer_after: Duration,
     early: &EarlyPrivacy,
     work: impl Future<Output = Outgoing>,
-) -> Option<GameId> {
+) -> Option<(GameId, usize)> {
     let mut work = pin!(work);
     let mut responder = Responder::new(http, target);
     let quick = if defer_after.is_zero() {

@@ -35,8 +35,8 @@ pub fn spawn(
                 let announces = outgoing.announces;
                 if !threads::post_or_tell(&http, channel, outgoing).await {
                     tracing::warn!(channel = notice.channel, "could not post a notice anywhere");
-                } else if let Some(game) = announces {
-                    service.mark_announced(game).await;
+                } else if let Some((game, plies)) = announces {
+                    service.mark_shown(game, plies).await;
                 }
             }
         }

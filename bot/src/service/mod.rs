@@ -51,7 +51,7 @@ pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
 pub use suggest::edit_distance;
 pub use types::{
     Action, ChannelId, ColorChoice, Command, DrawAction, EarlyPrivacy, GameId, GuildId, Notice,
-    Origin, Reply, SetupChoice, TakebackAction, User, UserId,
+    Origin, Reply, SetupChoice, TakebackAction, Tone, User, UserId,
 };
 
 use live::{Live, Slot};
@@ -218,7 +218,7 @@ impl GameService {
                 Some(mut guard) => {
                     let note = self.settle(&mut guard, false).await;
                     let reply = self.board(origin, &guard, flip).await;
-                    with_note(note, reply)
+                    stamped(&guard, with_note(note, reply))
                 }
                 None => Reply::private(NO_GAME),
             },
@@ -226,7 +226,7 @@ impl GameService {
                 Some(mut guard) => {
                     let note = self.settle(&mut guard, false).await;
                     let reply = view::moves(&guard);
-                    with_note(note, reply)
+                    stamped(&guard, with_note(note, reply))
                 }
                 None => Reply::private(NO_GAME),
             },
@@ -247,10 +247,11 @@ impl GameService {
                     reply = computer::followed_by(reply, answer);
                 }
                 self.reload_if_conflicted(&mut guard, origin.channel).await;
+                let reply = stamped(&guard, with_note(note, reply));
                 if matches!(*guard, Slot::Free) {
                     self.retire(&mut guard, origin.channel);
                 }
-                with_note(note, reply)
+                reply
             }
         }
     }
@@ -352,6 +353,14 @@ impl GameService {
     /// died in between) is announced by the first [`sweep`](GameService::sweep) after a
     /// restart.
     pub async fn mark_announced(&self, game: GameId) {
+        self.mark_shown(game, usize::MAX).await;
+    }
+
+    /// Notes that the first `plies` turns of `game` (at most those stored) have been shown to
+    /// its players: a front calls it after delivering a reply stamped with
+    /// [`Reply::shows_plies`], so a turn stored while that reply was on its way still counts
+    /// as unannounced.
+    pub async fn mark_shown(&self, game: GameId, plies: usize) {
         let Some(channel) = self.channel_of_game(game).await else {
             return;
         };
@@ -361,7 +370,7 @@ impl GameService {
         let Slot::Game(live) = &mut *guard else {
             return;
         };
-        let plies = live.game.turns().len();
+        let plies = plies.min(live.game.turns().len());
         if live.row.id != game || live.announced == Some(plies) {
             return;
         }
@@ -394,6 +403,7 @@ impl GameService {
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
             if let Some(reply) = self.settle(&mut guard, true).await {
+                let reply = stamped(&guard, reply);
                 notices.push(Notice { channel, reply });
             }
             if let Some(reply) = self.computer_moves(&mut guard).await {
@@ -586,8 +596,22 @@ fn unannounced_notice(live: &Live) -> Option<Notice> {
     let text = live.unannounced()?;
     Some(Notice {
         channel: live.row.channel,
-        reply: Reply::public(format!("{text}\n{}", play::status_line(live))).with_game(live.row.id),
+        reply: Reply {
+            shows_plies: Some(live.game.turns().len()),
+            ..Reply::public(format!("{text}\n{}", play::status_line(live))).with_game(live.row.id)
+        },
     })
+}
+
+/// `reply` stamped with how many turns of its game it shows, read from the game held in
+/// `slot` while the reply was made (another game's reply, or none, is left unstamped).
+fn stamped(slot: &Slot, mut reply: Reply) -> Reply {
+    if let Slot::Game(live) = slot
+        && reply.game == Some(live.row.id)
+    {
+        reply.shows_plies = Some(live.game.turns().len());
+    }
+    reply
 }
 
 /// How long autocomplete waits for a busy game: Discord drops answers after three seconds.

@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use rules::{Role, Variant};
+use rules::{Color, Role, Variant};
 
 /// A Discord channel (a thread is a channel too), or a console room.
 pub type ChannelId = u64;
@@ -266,6 +266,23 @@ pub struct Reply {
     pub actions: Vec<Action>,
     /// Users to ping: the player to move, the challenged player.
     pub mentions: Vec<UserId>,
+    /// How many of the game's turns this reply shows its players, stamped by the service
+    /// while it holds the game: once the reply is delivered they count as announced (see
+    /// [`GameService::mark_shown`](super::GameService::mark_shown)).
+    pub shows_plies: Option<usize>,
+    /// Where the game shown stands, for a front that colours a board by it.
+    pub tone: Option<Tone>,
+}
+
+/// Where a game shown on a board stands: whose move it is, or how it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// The game goes on; this side is to move.
+    ToMove(Color),
+    /// The game is over and this side won.
+    Won(Color),
+    /// The game is over without a winner (a draw or an abort).
+    Drawn,
 }
 
 impl Reply {

@@ -9,7 +9,7 @@ use tokio::sync::Mutex;
 
 use super::live::{Live, Slot};
 use super::play::{default_orientation, status_line};
-use super::{Action, ChannelId, GameService, Origin, Reply, SlotGuard};
+use super::{Action, ChannelId, GameService, Origin, Reply, SlotGuard, Tone};
 
 /// The longest record shown as text; the attached file always has all of it.
 const RECORD_TEXT_LIMIT: usize = 1500;
@@ -33,9 +33,14 @@ impl GameService {
             }
         }
         actions.push(Action::Flip);
+        let tone = match live.outcome() {
+            None => Tone::ToMove(live.to_move()),
+            Some(outcome) => outcome.winner.map_or(Tone::Drawn, Tone::Won),
+        };
         Reply {
             text,
             image,
+            tone: Some(tone),
             game: Some(live.row.id),
             actions,
             mentions,
