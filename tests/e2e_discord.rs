@@ -22,6 +22,9 @@ use serenity::all::{
 use serenity::async_trait;
 use tempfile::TempDir;
 
+/// How many slash commands the bot registers (the README's commands table lists them).
+const COMMANDS: usize = 16;
+
 /// A 2×2 PNG, made with the png crate.
 fn tiny_png() -> Vec<u8> {
     let mut bytes = Vec::new();
@@ -362,7 +365,7 @@ impl World {
             .iter()
             .filter_map(|c| c["name"].as_str())
             .collect();
-        assert_eq!(names.len(), 16, "{names:?}");
+        assert_eq!(names.len(), COMMANDS, "{names:?}");
         assert!(names.contains(&"challenge") && names.contains(&"move") && names.contains(&"hint"));
     }
 
@@ -1475,12 +1478,12 @@ async fn switching_back_to_global_commands_clears_the_development_guild() {
         ..Setup::default()
     };
     world.start(&development).await;
-    assert_eq!(world.fake.commands(Some(GUILD_ID)).len(), 15);
+    assert_eq!(world.fake.commands(Some(GUILD_ID)).len(), COMMANDS);
     assert!(world.fake.commands(None).is_empty());
     world.stop().await;
 
     world.start(&Setup::default()).await;
-    assert_eq!(world.fake.commands(None).len(), 15);
+    assert_eq!(world.fake.commands(None).len(), COMMANDS);
     assert!(
         world.fake.commands(Some(GUILD_ID)).is_empty(),
         "{:?}",

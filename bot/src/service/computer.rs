@@ -142,6 +142,8 @@ pub(super) fn followed_by(first: Reply, then: Reply) -> Reply {
         game: then.game.or(first.game),
         actions: then.actions,
         mentions: then.mentions,
+        shows_plies: then.shows_plies.or(first.shows_plies),
+        tone: then.tone.or(first.tone),
     }
 }
 

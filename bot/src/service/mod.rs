@@ -407,6 +407,7 @@ impl GameService {
                 notices.push(Notice { channel, reply });
             }
             if let Some(reply) = self.computer_moves(&mut guard).await {
+                let reply = stamped(&guard, reply);
                 notices.push(Notice { channel, reply });
             }
             self.reload_if_conflicted(&mut guard, channel).await;
