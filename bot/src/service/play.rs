@@ -309,11 +309,7 @@ pub(super) fn candidates(live: &Live, spread: bool) -> Vec<String> {
         _ => TurnPrefix::default(),
     };
     if prefix.mv.is_some() {
-        let pushes: Vec<String> = turns
-            .iter()
-            .filter(|t| t.mv == prefix.mv && t.promotion == prefix.promotion)
-            .filter_map(|t| t.push.map(|p| p.to.to_string()))
-            .collect();
+        let pushes = pushes_after(&turns, &prefix);
         if !pushes.is_empty() {
             return pushes;
         }
@@ -335,16 +331,22 @@ pub(super) fn candidates(live: &Live, spread: bool) -> Vec<String> {
     out
 }
 
+/// The squares the pushes of the move noted in `prefix` land on (empty without a noted move,
+/// or for a move that has no push).
+fn pushes_after(turns: &[Turn], prefix: &TurnPrefix) -> Vec<String> {
+    turns
+        .iter()
+        .filter(|t| prefix.mv.is_some() && t.mv == prefix.mv && t.promotion == prefix.promotion)
+        .filter_map(|t| t.push.map(|p| p.to.to_string()))
+        .collect()
+}
+
 /// Legal input close to what was typed: pushes when a move waits for one, moves alone when
 /// an Avalanche move was typed without a push, whole turns otherwise.
 fn suggestions(pos: &Position, prefix: &TurnPrefix, typed: &str) -> Vec<String> {
     let turns = pos.legal_turns();
     if prefix.mv.is_some() {
-        let pushes: Vec<String> = turns
-            .iter()
-            .filter(|t| t.mv == prefix.mv && t.promotion == prefix.promotion)
-            .filter_map(|t| t.push.map(|p| p.to.to_string()))
-            .collect();
+        let pushes = pushes_after(&turns, prefix);
         if !pushes.is_empty() {
             return closest(typed, &pushes, SUGGESTIONS);
         }
