@@ -519,18 +519,7 @@ async fn avalanche_from_challenge_to_mate() {
     let (alice, bob, carol) = (alice(), bob(), carol());
     let channel = FakeChannel::text(2_000_000_000_000_001);
 
-    let challenge = world
-        .slash(
-            &alice,
-            channel,
-            "challenge",
-            &[
-                Opt::user("opponent", &bob),
-                Opt::str("variant", "avalanche"),
-                Opt::str("colour", "white"),
-            ],
-        )
-        .await;
+    let challenge = challenge_as_white(&world, &alice, &bob, channel, "avalanche").await;
     assert!(!challenge.is_ephemeral(), "{challenge:#?}");
     assert!(
         challenge.text().contains(&format!("<@{}>", bob.id)),
@@ -785,18 +774,7 @@ async fn deferred_answers_keep_their_visibility_and_pings() {
         .await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_008);
-    world
-        .slash(
-            &alice,
-            channel,
-            "challenge",
-            &[
-                Opt::user("opponent", &bob),
-                Opt::str("variant", "avalanche"),
-                Opt::str("colour", "white"),
-            ],
-        )
-        .await;
+    challenge_as_white(&world, &alice, &bob, channel, "avalanche").await;
     let from = world.fake.calls().len();
     let started = world.slash(&bob, channel, "accept", &[]).await;
     assert_board(&started);
@@ -881,18 +859,7 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_003);
 
-    world
-        .slash(
-            &alice,
-            channel,
-            "challenge",
-            &[
-                Opt::user("opponent", &bob),
-                Opt::str("variant", "avalanche"),
-                Opt::str("colour", "white"),
-            ],
-        )
-        .await;
+    challenge_as_white(&world, &alice, &bob, channel, "avalanche").await;
     let started = world.slash(&bob, channel, "accept", &[]).await;
     assert_board(&started);
     let resign = button(&started, "resign");
@@ -1186,18 +1153,7 @@ async fn a_typed_losing_push_is_confirmed_by_button() {
         .await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_011);
-    world
-        .slash(
-            &alice,
-            channel,
-            "challenge",
-            &[
-                Opt::user("opponent", &bob),
-                Opt::str("variant", "avalanche"),
-                Opt::str("colour", "white"),
-            ],
-        )
-        .await;
+    challenge_as_white(&world, &alice, &bob, channel, "avalanche").await;
     world.slash(&bob, channel, "accept", &[]).await;
     for (i, turn) in line.iter().enumerate() {
         let player = if i % 2 == 0 { &alice } else { &bob };
@@ -1243,19 +1199,24 @@ async fn a_typed_losing_push_is_confirmed_by_button() {
     world.stop().await;
 }
 
-/// `challenger` challenges `opponent` to standard chess, playing White.
+/// `challenger` challenges `opponent` to `variant`, playing White.
 async fn challenge_as_white(
     world: &World,
     challenger: &FakeUser,
     opponent: &FakeUser,
     channel: FakeChannel,
+    variant: &str,
 ) -> RestCall {
     world
         .slash(
             challenger,
             channel,
             "challenge",
-            &[Opt::user("opponent", opponent), Opt::str("colour", "white")],
+            &[
+                Opt::user("opponent", opponent),
+                Opt::str("variant", variant),
+                Opt::str("colour", "white"),
+            ],
         )
         .await
 }
@@ -1269,7 +1230,7 @@ async fn abort_takeback_moves_games_and_draw() {
     let alice = alice().with_nick("Ally *the* Great");
     let bob = bob().with_nick("Bobby");
     let channel = FakeChannel::text(2_000_000_000_000_012);
-    let first = challenge_as_white(&world, &alice, &bob, channel).await;
+    let first = challenge_as_white(&world, &alice, &bob, channel, "standard").await;
     assert!(
         first.text().contains("Ally \\*the\\* Great") && first.text().contains("Bobby"),
         "nicknames, markdown escaped: {}",
@@ -1279,7 +1240,7 @@ async fn abort_takeback_moves_games_and_draw() {
     let aborted = world.slash(&alice, channel, "abort", &[]).await;
     assert!(lower(&aborted).contains("aborted"), "{}", aborted.text());
 
-    challenge_as_white(&world, &alice, &bob, channel).await;
+    challenge_as_white(&world, &alice, &bob, channel, "standard").await;
     world.slash(&bob, channel, "accept", &[]).await;
     assert_board(&world.play(&alice, channel, "e4").await);
     assert_board(&world.play(&bob, channel, "e5").await);
@@ -1320,18 +1281,7 @@ async fn autocomplete_follows_a_half_entered_turn() {
     world.start(&Setup::default()).await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_013);
-    world
-        .slash(
-            &alice,
-            channel,
-            "challenge",
-            &[
-                Opt::user("opponent", &bob),
-                Opt::str("variant", "avalanche"),
-                Opt::str("colour", "white"),
-            ],
-        )
-        .await;
+    challenge_as_white(&world, &alice, &bob, channel, "avalanche").await;
     world.slash(&bob, channel, "accept", &[]).await;
 
     let spread = world.suggestions(&alice, channel, "").await;
