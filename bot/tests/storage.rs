@@ -3,40 +3,15 @@
 
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
-use std::time::Duration;
 
-use nadare::service::{GameRecord, GameState, User};
+mod common;
+
+use common::sample_game;
+use nadare::service::{GameRecord, GameState};
 use nadare::storage::{APPLICATION_ID, LATEST_VERSION, Storage, StorageError};
-use rules::{Color, Variant};
-
-fn user(id: u64, name: &str) -> User {
-    User {
-        id,
-        name: name.to_string(),
-    }
-}
 
 fn game_row(id: u64) -> GameRecord {
-    GameRecord {
-        id,
-        guild: Some(7),
-        channel: 1_234_567_890_123_456_789,
-        variant: Variant::AvalancheBalanced,
-        chess960: Some(518),
-        white: user(1, "Ålice ♟"),
-        black: user(2, "bob \"the\" rook"),
-        deadline: Some(Duration::from_secs(86_400)),
-        created_ms: 1_000,
-        state: GameState {
-            turn_started_ms: 2_000,
-            reminded: true,
-            draw_offer: Some(Color::Black),
-            takeback: None,
-            pending: Some("prefix:-:g1f3".into()),
-            finished: None,
-            revision: 0,
-        },
-    }
+    sample_game(id, Some(7), 1_234_567_890_123_456_789)
 }
 
 #[test]

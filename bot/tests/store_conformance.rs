@@ -4,52 +4,24 @@
 //! loads only the games of its shards. Also: two writers racing on one game apply exactly one
 //! turn, and `nadare migrate` copies a database whole.
 
+mod common;
 mod store_backends;
 
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::{sample_game, user};
 use nadare::service::{
-    ChallengeEnd, ChallengeRecord, ColorChoice, Finished, GameRecord, GameState, SetupChoice,
-    ShardSet, StoreError, User,
+    ChallengeEnd, ChallengeRecord, ColorChoice, Finished, GameRecord, SetupChoice, ShardSet,
+    StoreError,
 };
 use rules::{Color, EndReason, Outcome, Variant};
 use store_backends::Backend;
 
-fn user(id: u64, name: &str) -> User {
-    User {
-        id,
-        name: name.to_string(),
-    }
-}
-
 /// A guild id whose shard among `total` is `shard`: Discord puts `(id >> 22) % total` there.
 fn guild_in_shard(shard: u64, total: u64, salt: u64) -> u64 {
     ((salt * total + shard) << 22) | (salt & 0x3F_FFFF)
-}
-
-fn game(id: u64, guild: Option<u64>, channel: u64) -> GameRecord {
-    GameRecord {
-        id,
-        guild,
-        channel,
-        variant: Variant::AvalancheBalanced,
-        chess960: Some(518),
-        white: user(1, "Ålice ♟"),
-        black: user(2, "bob \"the\" rook"),
-        deadline: Some(Duration::from_secs(86_400)),
-        created_ms: 1_000,
-        state: GameState {
-            turn_started_ms: 2_000,
-            reminded: true,
-            draw_offer: Some(Color::Black),
-            takeback: None,
-            pending: Some("prefix:-:g1f3".into()),
-            finished: None,
-            revision: 0,
-        },
-    }
 }
 
 fn challenge(id: u64, guild: Option<u64>, channel: u64) -> ChallengeRecord {
@@ -114,7 +86,7 @@ async fn records_round_trip(backend: &Backend) {
     store.insert_challenge(&c).await.expect("insert");
     let id = store.new_id().await.expect("id");
     assert!(id > first);
-    let g = game(id, Some(7), 1_234_567_890_123_456_789);
+    let g = sample_game(id, Some(7), 1_234_567_890_123_456_789);
     store.start_game(None, &g).await.expect("start");
     let mut state = g.state.next();
     store
@@ -198,7 +170,7 @@ async fn ids_are_unique_across_handles(backend: &Backend) {
 async fn a_stale_write_is_refused_and_changes_nothing(backend: &Backend) {
     let store = backend.handle().await;
     let id = store.new_id().await.expect("id");
-    let g = game(id, Some(7), 70);
+    let g = sample_game(id, Some(7), 70);
     store.start_game(None, &g).await.expect("start");
     let one = g.state.next();
     store.record_turn(id, 0, "e4//", &one).await.expect("turn");
@@ -275,7 +247,7 @@ async fn a_challenge_closes_once(backend: &Backend) {
     assert!(err.is_conflict(), "{err:?}");
     // Accepting a closed challenge starts no game.
     let err = store
-        .start_game(Some(id), &game(id, Some(5), 50))
+        .start_game(Some(id), &sample_game(id, Some(5), 50))
         .await
         .expect_err("closed already");
     assert!(err.is_conflict(), "{err:?}");
@@ -294,7 +266,7 @@ async fn each_process_loads_only_its_shards(backend: &Backend) {
         assert_eq!(ShardSet::shard_of(Some(guild), total as u32), shard as u32);
         let gid = store.new_id().await.expect("id");
         store
-            .start_game(None, &game(gid, Some(guild), 100 + shard))
+            .start_game(None, &sample_game(gid, Some(guild), 100 + shard))
             .await
             .expect("start");
         let cid = store.new_id().await.expect("id");
@@ -306,7 +278,7 @@ async fn each_process_loads_only_its_shards(backend: &Backend) {
     }
     let dm = store.new_id().await.expect("id");
     store
-        .start_game(None, &game(dm, None, 300))
+        .start_game(None, &sample_game(dm, None, 300))
         .await
         .expect("start");
     expected[0].push(dm);
@@ -362,7 +334,7 @@ async fn a_channel_reloads(backend: &Backend) {
     let store = backend.handle().await;
     let gid = store.new_id().await.expect("id");
     store
-        .start_game(None, &game(gid, Some(3), 31))
+        .start_game(None, &sample_game(gid, Some(3), 31))
         .await
         .expect("start");
     let cid = store.new_id().await.expect("id");
@@ -384,7 +356,7 @@ async fn racing_writers_apply_exactly_one_turn(backend: &Backend) {
     let store = backend.handle().await;
     for round in 0..10u64 {
         let id = store.new_id().await.expect("id");
-        let g = game(id, Some(1), 1_000 + round);
+        let g = sample_game(id, Some(1), 1_000 + round);
         store.start_game(None, &g).await.expect("start");
         // Two writers (two processes, for PostgreSQL) hold revision 0 and play a turn at once.
         let writers = [backend.handle().await, backend.handle().await];
@@ -421,7 +393,7 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
     let mut game_ids = Vec::new();
     for n in 0..5u64 {
         let id = from.new_id().await.expect("id");
-        let mut g = game(id, Some(n), 10 + n);
+        let mut g = sample_game(id, Some(n), 10 + n);
         g.variant = Variant::Standard;
         g.chess960 = None;
         from.start_game(None, &g).await.expect("start");

@@ -6,9 +6,12 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use nadare::console::{CONSOLE_GUILD, parse_line, room_channel};
-use nadare::service::{ChannelId, Command, GameService, ManualClock, Origin, Reply, ServiceConfig};
+use nadare::service::{
+    ChannelId, Command, GameRecord, GameService, GameState, ManualClock, Origin, Reply,
+    ServiceConfig, User,
+};
 use nadare::storage::Storage;
-use rules::{EndReason, Game, Position, Turn, Variant};
+use rules::{Color, EndReason, Game, Position, Turn, Variant};
 
 /// A service on a database file in a temporary folder, with a manual clock.
 pub struct Harness {
@@ -163,4 +166,38 @@ pub fn find_mating_game(variant: Variant, chess960: Option<u16>) -> Vec<String> 
         }
     }
     panic!("no mating game found for {variant}");
+}
+
+/// A user with an id and a display name.
+pub fn user(id: u64, name: &str) -> User {
+    User {
+        id,
+        name: name.to_string(),
+    }
+}
+
+/// A game record with every stored field set, some to values a backend could mangle: names
+/// with non-ASCII letters and quotes, a Chess960 setup, a deadline, an offer and a half-entered
+/// turn.
+pub fn sample_game(id: u64, guild: Option<u64>, channel: u64) -> GameRecord {
+    GameRecord {
+        id,
+        guild,
+        channel,
+        variant: Variant::AvalancheBalanced,
+        chess960: Some(518),
+        white: user(1, "Ålice ♟"),
+        black: user(2, "bob \"the\" rook"),
+        deadline: Some(Duration::from_secs(86_400)),
+        created_ms: 1_000,
+        state: GameState {
+            turn_started_ms: 2_000,
+            reminded: true,
+            draw_offer: Some(Color::Black),
+            takeback: None,
+            pending: Some("prefix:-:g1f3".into()),
+            finished: None,
+            revision: 0,
+        },
+    }
 }
