@@ -4,6 +4,7 @@ pub mod cli;
 pub mod config;
 pub mod console;
 pub mod discord;
+pub mod i18n;
 pub mod logging;
 pub mod service;
 pub mod storage;
