@@ -7,6 +7,7 @@ use std::time::Duration;
 use serenity::all::{Member, User as DiscordUser};
 
 use super::inflight::InFlight;
+pub use crate::present::escape_markdown;
 use crate::service::{GameId, GameService, User};
 
 /// The state of the Discord front.
@@ -67,28 +68,5 @@ pub fn person(user: &DiscordUser, member: Option<&Member>) -> User {
     User {
         id: user.id.get(),
         name: escape_markdown(name),
-    }
-}
-
-/// `name` with Discord's markdown characters escaped, so `*bob*` shows as typed.
-pub fn escape_markdown(name: &str) -> String {
-    let mut escaped = String::with_capacity(name.len());
-    for c in name.chars() {
-        if matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '[' | ']') {
-            escaped.push('\\');
-        }
-        escaped.push(c);
-    }
-    escaped
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn markdown_in_names_is_escaped() {
-        assert_eq!(escape_markdown("*bob*_x"), "\\*bob\\*\\_x");
-        assert_eq!(escape_markdown("alice"), "alice");
     }
 }

@@ -10,6 +10,9 @@ use serenity::all::{
 use super::buttons;
 use rules::Color;
 
+use crate::i18n::Surface;
+use crate::present;
+use crate::service::messages::Message;
 use crate::service::{GameId, Reply, Tone};
 
 /// Discord refuses message content longer than this.
@@ -82,20 +85,21 @@ impl Outgoing {
             .map_or_else(|| "board".to_owned(), |game| format!("game-{game}"));
         let pings: Vec<String> = reply.mentions.iter().map(|id| format!("<@{id}>")).collect();
         let pings = pings.join(" ");
+        let text = present::reply_text(&reply, Surface::Discord);
         // A public board reads best as an embed; embeds ping nobody, so pings stay in the
         // content. Private replies stay plain text.
         let (content, card) = if reply.image.is_some() && !reply.private {
             let card = BoardCard {
                 title: reply.game.map(|game| format!("Game #{game}")),
-                text: clip_to(&reply.text, MAX_EMBED_DESCRIPTION),
+                text: clip_to(&text, MAX_EMBED_DESCRIPTION),
                 image: format!("{stem}.png"),
                 colour: colour(reply.tone),
             };
             (pings, Some(card))
         } else if !pings.is_empty() && !reply.private {
-            (format!("{}\n{pings}", reply.text), None)
+            (format!("{text}\n{pings}"), None)
         } else {
-            (reply.text, None)
+            (text, None)
         };
         let mut files = Vec::new();
         if let Some(image) = reply.image {
@@ -106,7 +110,7 @@ impl Outgoing {
         }
         let rows = reply
             .game
-            .map(|game| buttons::rows(game, &reply.actions))
+            .map(|game| buttons::rows(game, &reply.actions, reply.lang))
             .unwrap_or_default();
         Outgoing {
             content: clip(&content),
@@ -119,18 +123,14 @@ impl Outgoing {
         }
     }
 
-    /// A private text reply (refusals the front makes itself).
-    pub fn private(text: impl Into<String>) -> Outgoing {
-        Outgoing::new(Reply {
-            text: text.into(),
-            private: true,
-            ..Reply::default()
-        })
+    /// A private reply (refusals the front makes itself).
+    pub fn private(message: impl Into<Message>) -> Outgoing {
+        Outgoing::new(Reply::private(message))
     }
 
-    /// A public text reply that pings nobody.
-    pub fn public(text: impl Into<String>) -> Outgoing {
-        Outgoing::new(Reply::public(text))
+    /// A public reply that pings nobody.
+    pub fn public(message: impl Into<Message>) -> Outgoing {
+        Outgoing::new(Reply::public(message))
     }
 
     /// Adds a line to the text.
@@ -264,7 +264,7 @@ mod tests {
     #[test]
     fn a_public_reply_pings_and_carries_board_and_buttons() {
         let reply = Reply {
-            text: "bob to move".into(),
+            messages: vec!["bob to move".into()],
             image: Some(vec![1, 2, 3]),
             game: Some(9),
             actions: vec![Action::Resign, Action::OfferDraw, Action::Flip],

@@ -204,7 +204,7 @@ mod tests {
     use rules::Variant;
 
     use super::*;
-    use crate::service::{ColorChoice, User};
+    use crate::service::{ColorChoice, Locale, User};
 
     #[test]
     fn thread_names_fit() {
@@ -215,6 +215,7 @@ mod tests {
                 id: 3,
                 name: "ä".repeat(150),
             },
+            locale: Locale::default(),
         };
         let command = Command::Challenge {
             opponent: None,

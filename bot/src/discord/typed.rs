@@ -5,7 +5,7 @@ use serenity::all::{Http, Message};
 
 use super::front::{Front, escape_markdown, person};
 use super::replies::Outgoing;
-use crate::service::{Command, Origin};
+use crate::service::{Command, Locale, Origin};
 
 /// Longest message taken for a move (`=Q Nb1xd2+/e6` and annotations fit).
 const MAX_LEN: usize = 24;
@@ -67,6 +67,7 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         guild: message.guild_id.map(|g| g.get()),
         channel,
         user,
+        locale: Locale::default(),
     };
     let outgoing = Outgoing::new(
         front

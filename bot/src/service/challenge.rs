@@ -6,6 +6,7 @@ use rand::Rng;
 use rules::{Color, Game, Variant};
 
 use super::live::{Live, Slot};
+use super::messages::Message;
 use super::{
     Action, ColorChoice, Command, GameService, Origin, Reply, SetupChoice, SlotGuard, User, UserId,
     format_duration, save_failed,
@@ -102,7 +103,7 @@ impl GameService {
             None => text.push_str(&format!("\nAnyone may `accept` within {ttl}.")),
         }
         Reply {
-            text,
+            messages: vec![text.into()],
             game: Some(row.id),
             actions: vec![Action::AcceptChallenge, Action::DeclineChallenge],
             mentions: row.opponent.iter().map(|o| o.id).collect(),
@@ -337,10 +338,10 @@ impl GameService {
         }
         **guard = Slot::Free;
         Reply {
-            text: format!(
+            messages: vec![Message::Text(format!(
                 "**{}** declined {}'s challenge.",
                 origin.user.name, c.challenger.name
-            ),
+            ))],
             game: Some(id),
             mentions: vec![c.challenger.id],
             ..Reply::default()

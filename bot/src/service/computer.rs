@@ -135,7 +135,8 @@ impl GameService {
 /// the board after the computer's.
 pub(super) fn followed_by(first: Reply, then: Reply) -> Reply {
     Reply {
-        text: format!("{}\n\n{}", first.text, then.text),
+        messages: first.messages.into_iter().chain(then.messages).collect(),
+        lang: then.lang,
         image: then.image.or(first.image),
         file: then.file.or(first.file),
         private: first.private && then.private,

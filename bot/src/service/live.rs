@@ -4,7 +4,7 @@ use rules::{Color, Game, Outcome};
 
 use super::model::{ChallengeRecord, GameRecord};
 use super::pending::Pending;
-use super::{GameId, ServiceError, StoredGame, User, UserId};
+use super::{GameId, GuildId, ServiceError, StoredGame, User, UserId};
 
 /// The contents of a channel's slot.
 #[derive(Debug)]
@@ -25,6 +25,15 @@ impl Slot {
         match self {
             Slot::Challenge(c) => Some(c.id),
             Slot::Game(g) => Some(g.row.id),
+            Slot::Free | Slot::Retired => None,
+        }
+    }
+
+    /// The server of the challenge or game here.
+    pub(crate) fn guild(&self) -> Option<GuildId> {
+        match self {
+            Slot::Challenge(c) => c.guild,
+            Slot::Game(g) => g.row.guild,
             Slot::Free | Slot::Retired => None,
         }
     }

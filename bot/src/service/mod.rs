@@ -18,6 +18,7 @@ mod computer;
 mod config;
 mod error;
 mod live;
+pub mod messages;
 mod model;
 mod offers;
 mod parse;
@@ -36,6 +37,9 @@ use std::sync::Arc;
 use dashmap::DashMap;
 use render::{Renderer, Scene};
 use rules::{Color, Position};
+
+use crate::i18n::Lang;
+use crate::present;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 pub use clock::{Clock, ManualClock, SystemClock, from_unix_ms, to_unix_ms};
@@ -50,8 +54,8 @@ pub use parse::{CommandError, format_duration, parse_command, parse_duration};
 pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
 pub use suggest::edit_distance;
 pub use types::{
-    Action, ChannelId, ColorChoice, Command, DrawAction, EarlyPrivacy, GameId, GuildId, Notice,
-    Origin, Reply, SetupChoice, TakebackAction, Tone, User, UserId,
+    Action, ChannelId, ColorChoice, Command, DrawAction, EarlyPrivacy, GameId, GuildId, Locale,
+    Notice, Origin, Reply, SetupChoice, TakebackAction, Tone, User, UserId,
 };
 
 use live::{Live, Slot};
@@ -78,6 +82,8 @@ struct Shared {
     startup_notices: std::sync::Mutex<Vec<Notice>>,
     /// One permit per core for the computer's searches.
     engine_permits: Arc<tokio::sync::Semaphore>,
+    /// The language each server was last seen to prefer, for what is said there unasked.
+    guild_langs: DashMap<GuildId, Lang>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -189,6 +195,7 @@ impl GameService {
                 engine_permits: Arc::new(tokio::sync::Semaphore::new(
                     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
                 )),
+                guild_langs: DashMap::new(),
             }),
         })
     }
@@ -208,16 +215,52 @@ impl GameService {
         command: Command,
         early: &EarlyPrivacy,
     ) -> Reply {
+        let public = self.public_lang(origin);
+        let mut reply = self.answer(origin, command, early).await;
+        reply.lang = if reply.private {
+            origin.locale.user.unwrap_or(public)
+        } else {
+            public
+        };
+        reply
+    }
+
+    /// The language of what is said publicly where `origin` is: the server's preferred one,
+    /// remembered for what the service says there unasked (reminders, timeouts).
+    pub fn public_lang(&self, origin: &Origin) -> Lang {
+        let lang = origin.locale.server.unwrap_or_default();
+        if let Some(guild) = origin.guild
+            && origin.locale.server.is_some()
+        {
+            self.shared.guild_langs.insert(guild, lang);
+        }
+        lang
+    }
+
+    /// The language of what is said publicly in `guild` unasked: the one last seen there.
+    pub(super) fn guild_lang(&self, guild: Option<GuildId>) -> Lang {
+        guild
+            .and_then(|g| self.shared.guild_langs.get(&g).map(|l| *l.value()))
+            .unwrap_or_default()
+    }
+
+    /// The reply to `command`, before its language is chosen.
+    async fn answer(&self, origin: &Origin, command: Command, early: &EarlyPrivacy) -> Reply {
         match command {
             Command::Help => Reply::public(text::HELP),
             Command::Rules(None) => Reply::public(text::variants_overview()),
             Command::Rules(Some(v)) => Reply::public(text::rules_text(v)),
-            Command::Chess960(n) => self.chess960(n).await,
+            Command::Chess960(n) => self.chess960(n, self.public_lang(origin)).await,
             Command::Games => self.games(origin).await,
             Command::Board { flip } => match self.existing_slot(origin.channel).await {
                 Some(mut guard) => {
                     let note = self.settle(&mut guard, false).await;
-                    let reply = self.board(origin, &guard, flip).await;
+                    let lang = if flip {
+                        origin.locale.user.unwrap_or(self.public_lang(origin))
+                    } else {
+                        self.public_lang(origin)
+                    };
+                    let reply = self.board(origin, &guard, flip, lang).await;
                     stamped(&guard, with_note(note, reply))
                 }
                 None => Reply::private(NO_GAME),
@@ -402,12 +445,19 @@ impl GameService {
         );
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
+            let lang = self.guild_lang(guard.guild());
             if let Some(reply) = self.settle(&mut guard, true).await {
-                let reply = stamped(&guard, reply);
+                let reply = Reply {
+                    lang,
+                    ..stamped(&guard, reply)
+                };
                 notices.push(Notice { channel, reply });
             }
             if let Some(reply) = self.computer_moves(&mut guard).await {
-                let reply = stamped(&guard, reply);
+                let reply = Reply {
+                    lang,
+                    ..stamped(&guard, reply)
+                };
                 notices.push(Notice { channel, reply });
             }
             self.reload_if_conflicted(&mut guard, channel).await;
@@ -570,8 +620,8 @@ impl GameService {
         }
     }
 
-    /// The scene of a game's current position seen from `orientation`.
-    fn scene(live: &Live, orientation: Color) -> Scene {
+    /// The scene of a game's current position seen from `orientation`, labelled in `lang`.
+    fn scene(live: &Live, orientation: Color, lang: Lang) -> Scene {
         let mut scene = Scene::from_position(live.game.position());
         scene.orientation = orientation;
         if let Some(turn) = live.game.last_turn() {
@@ -580,14 +630,18 @@ impl GameService {
         scene.white = live.row.white.name.clone();
         scene.black = live.row.black.name.clone();
         scene.chess960 = live.game.chess960_number();
-        scene.result = live.outcome().map(|o| format!("{} · {o}", o.result_str()));
+        let outcome = live.outcome();
+        let labels = present::labels(&scene, outcome.as_ref(), lang);
+        scene.result = outcome.map(|_| labels.status.clone());
+        scene.labels = Some(labels);
         scene
     }
 
-    /// The scene of a lone position (the `chess960` command).
-    fn position_scene(position: &Position, chess960: Option<u16>) -> Scene {
+    /// The scene of a lone position (the `chess960` command), labelled in `lang`.
+    fn position_scene(position: &Position, chess960: Option<u16>, lang: Lang) -> Scene {
         let mut scene = Scene::from_position(position);
         scene.chess960 = chess960;
+        scene.labels = Some(present::labels(&scene, None, lang));
         scene
     }
 }
@@ -635,7 +689,7 @@ fn with_note(note: Option<Reply>, reply: Reply) -> Reply {
     match note {
         None => reply,
         Some(mut note) => {
-            note.text = format!("{}\n\n{}", note.text, reply.text);
+            note.messages.extend(reply.messages);
             if note.image.is_none() {
                 note.image = reply.image;
             }
@@ -715,6 +769,7 @@ mod tests {
             guild: None,
             channel: 7,
             user: alice.clone(),
+            locale: Locale::default(),
         };
         let practice = Command::Challenge {
             opponent: Some(alice),

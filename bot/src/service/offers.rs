@@ -57,7 +57,7 @@ impl GameService {
             return save_failed(&e);
         }
         Reply {
-            text,
+            messages: vec![text.into()],
             game: Some(live.row.id),
             mentions: vec![live.player(notify).id],
             ..Reply::default()

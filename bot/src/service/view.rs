@@ -8,8 +8,10 @@ use rules::{Color, Position, Role, Variant};
 use tokio::sync::Mutex;
 
 use super::live::{Live, Slot};
+use super::messages::Message;
 use super::play::{default_orientation, status_line};
 use super::{Action, ChannelId, GameService, Origin, Reply, SlotGuard, Tone};
+use crate::i18n::Lang;
 
 /// The longest record shown as text; the attached file always has all of it.
 const RECORD_TEXT_LIMIT: usize = 1500;
@@ -20,7 +22,19 @@ impl GameService {
     /// A reply with the game's board seen from `orientation`, the buttons that fit, and a
     /// mention of the player to move.
     pub(super) async fn game_reply(&self, live: &Live, orientation: Color, text: String) -> Reply {
-        let image = self.render(Self::scene(live, orientation)).await;
+        let lang = self.guild_lang(live.row.guild);
+        self.game_reply_in(live, orientation, text, lang).await
+    }
+
+    /// [`GameService::game_reply`] with the board labelled in `lang`.
+    async fn game_reply_in(
+        &self,
+        live: &Live,
+        orientation: Color,
+        text: String,
+        lang: Lang,
+    ) -> Reply {
+        let image = self.render(Self::scene(live, orientation, lang)).await;
         let mut actions = Vec::new();
         let mut mentions = Vec::new();
         if live.outcome().is_none() {
@@ -38,7 +52,8 @@ impl GameService {
             Some(outcome) => outcome.winner.map_or(Tone::Drawn, Tone::Won),
         };
         Reply {
-            text,
+            messages: vec![text.into()],
+            lang,
             image,
             tone: Some(tone),
             game: Some(live.row.id),
@@ -48,7 +63,13 @@ impl GameService {
         }
     }
 
-    pub(super) async fn board(&self, origin: &Origin, guard: &SlotGuard, flip: bool) -> Reply {
+    pub(super) async fn board(
+        &self,
+        origin: &Origin,
+        guard: &SlotGuard,
+        flip: bool,
+        lang: Lang,
+    ) -> Reply {
         let live = match &**guard {
             Slot::Game(live) => live,
             Slot::Challenge(c) => {
@@ -76,7 +97,7 @@ impl GameService {
             live.variant_label(),
             status_line(live)
         );
-        let mut reply = self.game_reply(live, orientation, text).await;
+        let mut reply = self.game_reply_in(live, orientation, text, lang).await;
         reply.mentions.clear();
         reply.private = flip;
         reply
@@ -165,19 +186,21 @@ impl GameService {
         Reply::public(text.trim_end())
     }
 
-    pub(super) async fn chess960(&self, number: Option<u16>) -> Reply {
+    pub(super) async fn chess960(&self, number: Option<u16>, lang: Lang) -> Reply {
         let n = number.unwrap_or_else(|| rand::rng().random_range(0..960));
         let position = match Position::new_game(Variant::Chess960, Some(n)) {
             Ok(p) => p,
             Err(e) => return Reply::private(format!("{e}.")),
         };
         let back_rank = rules::chess960::back_rank_string(n).unwrap_or_default();
-        let image = self.render(Self::position_scene(&position, Some(n))).await;
+        let image = self
+            .render(Self::position_scene(&position, Some(n), lang))
+            .await;
         Reply {
-            text: format!(
+            messages: vec![Message::Text(format!(
                 "**Chess960 setup #{n}**: {back_rank}\nFEN: `{}`\nPlay it: `challenge chess960 {n}`",
                 position.to_fen()
-            ),
+            ))],
             image,
             ..Reply::default()
         }
@@ -220,12 +243,12 @@ pub(super) fn moves(slot: &Slot) -> Reply {
     let tags = record_tags(live);
     let file = live.game.to_record(&tags);
     Reply {
-        text: format!(
+        messages: vec![Message::Text(format!(
             "{} · {}\n{shown}\n{}",
             live.players(),
             live.variant_label(),
             status_line(live)
-        ),
+        ))],
         file: Some((
             format!("nadare-game-{}.pgn", live.row.id),
             file.into_bytes(),

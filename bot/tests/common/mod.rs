@@ -7,11 +7,16 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use nadare::console::{CONSOLE_GUILD, parse_line, room_channel};
 use nadare::service::{
-    ChannelId, Command, GameRecord, GameService, GameState, ManualClock, Origin, Reply,
+    ChannelId, Command, GameRecord, GameService, GameState, Locale, ManualClock, Origin, Reply,
     ServiceConfig, User,
 };
 use nadare::storage::Storage;
 use rules::{Color, EndReason, Game, Position, Turn, Variant};
+
+/// A reply as the console shows it in English, for messages and errors of tests.
+pub fn text(reply: &Reply) -> String {
+    nadare::present::reply_text(reply, nadare::i18n::Surface::Console)
+}
 
 /// A service on a database file in a temporary folder, with a manual clock.
 pub struct Harness {
@@ -82,6 +87,7 @@ impl Harness {
             guild: Some(CONSOLE_GUILD),
             channel: room_channel(room),
             user: parsed.user,
+            locale: Locale::default(),
         };
         self.service.execute(&origin, parsed.command).await
     }
@@ -97,6 +103,7 @@ impl Harness {
             guild: Some(CONSOLE_GUILD),
             channel,
             user: nadare::console::user(user),
+            locale: Locale::default(),
         };
         self.service.execute(&origin, command).await
     }
