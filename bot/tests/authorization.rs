@@ -3,6 +3,7 @@
 mod common;
 
 use common::{Harness, text};
+use nadare::service::messages::{Message, ViewMsg};
 use nadare::service::{Action, Locale};
 
 async fn plies(h: &Harness, id: u64) -> usize {
@@ -154,18 +155,36 @@ async fn games_lists_this_servers_games_and_direct_messages_only_ones_own() {
     h.say_in("two", "carol> challenge").await;
     let r = h.say("dave> games").await;
     assert!(!r.private, "{}", text(&r));
+    let Some(Message::View(ViewMsg::Games {
+        games,
+        more,
+        challenges,
+    })) = r.messages.first()
+    else {
+        panic!("not a list of games: {r:?}");
+    };
+    assert_eq!(*more, 0);
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(
+        (
+            games[0].players.white.as_str(),
+            games[0].players.black.as_str()
+        ),
+        ("alice", "bob")
+    );
+    assert_eq!(games[0].to_move, "bob");
+    assert_eq!(games[0].channel, nadare::console::room_channel("one"));
+    assert_eq!(challenges.len(), 1, "{challenges:?}");
+    assert_eq!(challenges[0].challenger, "carol");
+    assert_eq!(challenges[0].opponent, None);
+    // The console words it from the catalog, without Discord's channel links.
     assert!(
         text(&r).contains("alice (White) vs bob (Black)"),
         "{}",
         text(&r)
     );
-    assert!(text(&r).contains("bob to move"), "{}", text(&r));
-    assert!(
-        text(&r).contains(&format!("<#{}>", nadare::console::room_channel("one"))),
-        "{}",
-        text(&r)
-    );
     assert!(text(&r).contains("carol challenges anyone"), "{}", text(&r));
+    assert!(!text(&r).contains("<#"), "{}", text(&r));
     // Another server sees none of it; a direct message sees only the caller's own games.
     let elsewhere = Origin {
         guild: Some(99),
@@ -174,7 +193,7 @@ async fn games_lists_this_servers_games_and_direct_messages_only_ones_own() {
         locale: Locale::default(),
     };
     let r = h.service.execute(&elsewhere, Command::Games).await;
-    assert!(text(&r).contains("No games"), "{}", text(&r));
+    assert!(r.says(&ViewMsg::NoGames.into()), "{r:?}");
     let dm = Origin {
         guild: None,
         channel: 6,
@@ -200,7 +219,16 @@ async fn games_lists_this_servers_games_and_direct_messages_only_ones_own() {
         locale: Locale::default(),
     };
     let r = h.service.execute(&frank, Command::Games).await;
-    assert!(text(&r).contains("erin challenges frank"), "{}", text(&r));
+    let Some(Message::View(ViewMsg::Games { challenges, .. })) = r.messages.first() else {
+        panic!("not a list of games: {r:?}");
+    };
+    assert_eq!(
+        (
+            challenges[0].challenger.as_str(),
+            challenges[0].opponent.as_deref()
+        ),
+        ("erin", Some("frank"))
+    );
     let stranger = Origin {
         guild: None,
         channel: 8,
@@ -208,7 +236,7 @@ async fn games_lists_this_servers_games_and_direct_messages_only_ones_own() {
         locale: Locale::default(),
     };
     let r = h.service.execute(&stranger, Command::Games).await;
-    assert!(text(&r).contains("No games"), "{}", text(&r));
+    assert!(r.says(&ViewMsg::NoGames.into()), "{r:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -3,10 +3,11 @@
 
 mod common;
 
-use common::{Harness, Rng, main_room, text, turns_that_do_not_lose};
+use common::{Harness, Rng, illegal, main_room, played, text, turns_that_do_not_lose};
 use nadare::console::user;
+use nadare::service::messages::{Message, TurnMsg};
 use nadare::service::{Action, Command, Locale, Origin};
-use rules::{EndReason, Game, Role, Variant};
+use rules::{EndReason, Game, MoveError, Role, Square, Variant};
 
 /// Plays seeded random Avalanche turns (never a losing push) until `stop` holds for the
 /// position; returns the notations that lead there.
@@ -163,38 +164,51 @@ async fn mistakes_get_the_reason_and_close_legal_turns() {
     h.say("alice> challenge bob avalanche white").await;
     h.say("bob> accept").await;
     let r = h.say("alice> move Nf4").await;
-    assert!(r.private, "{}", text(&r));
-    assert!(
-        text(&r).contains("Legal and close") && text(&r).contains("`Nf3`"),
-        "{}",
-        text(&r)
+    let (error, suggestions) = illegal(&r);
+    assert_eq!(
+        error,
+        &MoveError::NoPieceCanReach {
+            role: Role::Knight,
+            to: square("f4")
+        }
     );
+    assert!(suggestions.iter().any(|s| s == "Nf3"), "{suggestions:?}");
     let r = h.say("alice> move Nf3/a5").await;
-    assert!(r.private && text(&r).contains("a6"), "{}", text(&r));
+    match illegal(&r).0 {
+        MoveError::CannotPush { to, pushable } => {
+            assert_eq!(*to, square("a5"));
+            assert!(
+                pushable.iter().any(|p| p.to == square("a6")),
+                "{pushable:?}"
+            );
+        }
+        other => panic!("not a refused push: {other:?}"),
+    }
     let r = h.say("alice> move hello").await;
-    assert!(r.private, "{}", text(&r));
-    let said = text(&r);
-    let hints = said
-        .split("Legal and close:")
-        .nth(1)
-        .unwrap_or_default();
-    let listed = hints.matches('`').count() / 2;
+    let (error, suggestions) = illegal(&r);
+    assert!(matches!(error, MoveError::Unparseable { .. }), "{error:?}");
     assert!(
-        (1..=5).contains(&listed),
-        "one to five suggestions: {}",
-        text(&r)
+        (1..=5).contains(&suggestions.len()),
+        "one to five suggestions: {suggestions:?}"
     );
     // Two steps: the move, then the push named by its square.
     let r = h.say("alice> move Nf3").await;
-    assert!(r.private && text(&r).contains("`a6`"), "{}", text(&r));
-    let r = h.say("alice> move a4").await;
+    let Some(Message::Turn(TurnMsg::MoveNoted { pushes, .. })) = r.messages.first() else {
+        panic!("the move is not noted: {r:?}");
+    };
     assert!(
-        r.private && text(&r).contains("Legal and close: `a6`"),
-        "{}",
-        text(&r)
+        r.private && pushes.iter().any(|p| p.to == square("a6")),
+        "{r:?}"
     );
+    let r = h.say("alice> move a4").await;
+    assert_eq!(illegal(&r).1.first().map(String::as_str), Some("a6"));
     let r = h.say("alice> move a6").await;
-    assert!(!r.private && text(&r).contains("Nf3/a6"), "{}", text(&r));
+    assert!(!r.private, "{}", text(&r));
+    assert_eq!(played(&r), ["Nf3/a6"]);
+}
+
+fn square(name: &str) -> Square {
+    name.parse().expect("a square")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -138,6 +138,6 @@ async fn a_late_delivery_marks_only_the_turns_its_reply_showed() {
         .iter()
         .find(|t| t.contains("Announced after a restart"))
         .unwrap_or_else(|| panic!("no restart notice in {texts:?}"));
-    assert!(notice.contains("**2. Nf3**"), "{notice}");
+    assert!(notice.contains("2. Nf3 — alice"), "{notice}");
     assert!(!notice.contains("e4") && !notice.contains("e5"), "{notice}");
 }

@@ -7,7 +7,6 @@ use std::time::Duration;
 use serenity::all::{Member, User as DiscordUser};
 
 use super::inflight::InFlight;
-pub use crate::present::escape_markdown;
 use crate::service::{GameId, GameService, User};
 
 /// The state of the Discord front.
@@ -62,11 +61,11 @@ impl Front {
 }
 
 /// A Discord user as the service knows them, named as the server shows them (the member's
-/// nickname first), with markdown in the name escaped.
+/// nickname first). The name is kept as it is; the presentation escapes it.
 pub fn person(user: &DiscordUser, member: Option<&Member>) -> User {
     let name = member.map_or_else(|| user.display_name(), Member::display_name);
     User {
         id: user.id.get(),
-        name: escape_markdown(name),
+        name: name.to_owned(),
     }
 }

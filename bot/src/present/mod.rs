@@ -2,8 +2,19 @@
 //! language, worded for the front that shows it (Discord markdown and slash commands, or the
 //! console's plain text and its commands).
 
+mod challenge;
+mod game;
 mod image;
+mod info;
+mod notice;
+mod offers;
+mod refusal;
+mod rules_errors;
+#[cfg(test)]
+mod samples;
 mod style;
+mod turn;
+mod view;
 mod words;
 
 use crate::i18n::{self, FluentArgs, Lang, Surface};
@@ -34,10 +45,23 @@ pub fn action_label(action: Action, lang: Lang, surface: Surface) -> String {
     Say::new(lang, surface).plain(&format!("button-{}", action.id()))
 }
 
-fn message(_say: &Say, message: &Message) -> String {
+fn message(say: &Say, message: &Message) -> String {
     match message {
+        Message::Challenge(m) => challenge::words(say, m),
+        Message::Turn(m) => turn::words(say, m),
+        Message::Offer(m) => offers::words(say, m),
+        Message::View(m) => view::words(say, m),
+        Message::Info(m) => info::words(say, m),
+        Message::Notice(m) => notice::words(say, m),
+        Message::Refusal(m) => refusal::words(say, m),
         Message::Text(text) => text.clone(),
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The catalog keys asked for and missing, for the tests.
+    static MISSING: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// What wording needs: the language, and the front's style.
@@ -56,11 +80,15 @@ impl Say {
 
     /// The catalog message `key` with `args`.
     pub(crate) fn text(&self, key: &str, args: &FluentArgs) -> String {
+        #[cfg(test)]
+        if !i18n::catalogs().has(self.lang, self.style.surface(), key) {
+            MISSING.with(|m| m.borrow_mut().push(key.to_owned()));
+        }
         i18n::text(self.lang, self.style.surface(), key, args)
     }
 
     /// The catalog message `key`, which takes no variables.
     pub(crate) fn plain(&self, key: &str) -> String {
-        i18n::plain(self.lang, self.style.surface(), key)
+        self.text(key, &FluentArgs::new())
     }
 }

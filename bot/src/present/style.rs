@@ -33,6 +33,15 @@ impl Style {
         }
     }
 
+    /// A line about something in a channel, with a link to the channel on Discord (the
+    /// console has no channel names to show).
+    pub fn with_channel(self, line: String, channel: u64) -> String {
+        match self.0 {
+            Surface::Discord => format!("{line} · <#{channel}>"),
+            Surface::Console => line,
+        }
+    }
+
     /// A heading or an emphasised phrase: bold on Discord.
     pub fn strong(self, text: &str) -> String {
         match self.0 {

@@ -27,7 +27,6 @@ mod play;
 mod store;
 mod suggest;
 mod sweep;
-mod text;
 mod types;
 mod view;
 
@@ -59,6 +58,7 @@ pub use types::{
 };
 
 use live::{Live, Slot};
+use messages::{InfoMsg, NoticeMsg, Refusal};
 
 /// The game service. Cheap to clone: clones share everything.
 #[derive(Clone)]
@@ -118,7 +118,10 @@ impl GameService {
             if let Some(channel) = damaged.channel {
                 startup_notices.push(Notice {
                     channel,
-                    reply: Reply::public(set_aside_text(&damaged.id.to_string(), &damaged.error)),
+                    reply: Reply::public(NoticeMsg::SetAside {
+                        game: damaged.id,
+                        detail: damaged.error.clone(),
+                    }),
                 });
             }
         }
@@ -135,7 +138,10 @@ impl GameService {
                     );
                     startup_notices.push(Notice {
                         channel,
-                        reply: Reply::public(set_aside_text(&id.to_string(), &e.to_string())),
+                        reply: Reply::public(NoticeMsg::SetAside {
+                            game: i64::try_from(id).unwrap_or(i64::MAX),
+                            detail: e.to_string(),
+                        }),
                     });
                     continue;
                 }
@@ -247,9 +253,9 @@ impl GameService {
     /// The reply to `command`, before its language is chosen.
     async fn answer(&self, origin: &Origin, command: Command, early: &EarlyPrivacy) -> Reply {
         match command {
-            Command::Help => Reply::public(text::HELP),
-            Command::Rules(None) => Reply::public(text::variants_overview()),
-            Command::Rules(Some(v)) => Reply::public(text::rules_text(v)),
+            Command::Help => Reply::public(InfoMsg::Help),
+            Command::Rules(None) => Reply::public(InfoMsg::VariantsOverview),
+            Command::Rules(Some(v)) => Reply::public(InfoMsg::Rules(v)),
             Command::Chess960(n) => self.chess960(n, self.public_lang(origin)).await,
             Command::Games => self.games(origin).await,
             Command::Board { flip } => match self.existing_slot(origin.channel).await {
@@ -263,7 +269,7 @@ impl GameService {
                     let reply = self.board(origin, &guard, flip, lang).await;
                     stamped(&guard, with_note(note, reply))
                 }
-                None => Reply::private(NO_GAME),
+                None => Reply::private(Refusal::NoGame),
             },
             Command::Moves => match self.existing_slot(origin.channel).await {
                 Some(mut guard) => {
@@ -271,7 +277,7 @@ impl GameService {
                     let reply = view::moves(&guard);
                     stamped(&guard, with_note(note, reply))
                 }
-                None => Reply::private(NO_GAME),
+                None => Reply::private(Refusal::NoGame),
             },
             command => {
                 let mut guard = self.slot(origin.channel).await;
@@ -349,7 +355,7 @@ impl GameService {
             | Command::Games
             | Command::Chess960(_)
             | Command::Help
-            | Command::Rules(_) => Reply::private("That command is answered elsewhere."),
+            | Command::Rules(_) => Reply::private(Refusal::Misrouted),
         }
     }
 
@@ -648,12 +654,15 @@ impl GameService {
 
 /// The notice of the turns of a game stored but not yet shown to its players, if any.
 fn unannounced_notice(live: &Live) -> Option<Notice> {
-    let text = live.unannounced()?;
+    let mut messages = live.unannounced()?;
+    messages.push(live.status().into());
     Some(Notice {
         channel: live.row.channel,
         reply: Reply {
+            messages,
             shows_plies: Some(live.game.turns().len()),
-            ..Reply::public(format!("{text}\n{}", play::status_line(live))).with_game(live.row.id)
+            game: Some(live.row.id),
+            ..Reply::default()
         },
     })
 }
@@ -671,17 +680,6 @@ fn stamped(slot: &Slot, mut reply: Reply) -> Reply {
 
 /// How long autocomplete waits for a busy game: Discord drops answers after three seconds.
 pub const SUGGESTIONS_WAIT: std::time::Duration = std::time::Duration::from_millis(800);
-
-/// The report posted in the channel of a stored game that was set aside.
-fn set_aside_text(game: &str, error: &str) -> String {
-    format!(
-        "Game {game} of this channel could not be restored after a restart ({error}). It is \
-         kept unchanged in the database for the bot's operator; you can start a new game here \
-         with `challenge`."
-    )
-}
-
-const NO_GAME: &str = "There is no game or challenge in this channel. Start one with `challenge`.";
 
 /// Puts an announcement that happened first (a timeout, an expiry) before a reply; the
 /// result is public, since the announcement is news for everyone.
@@ -701,36 +699,27 @@ fn with_note(note: Option<Reply>, reply: Reply) -> Reply {
 
 /// A refusal for anyone who is not playing.
 fn not_a_player(live: &Live) -> Reply {
-    Reply::private(format!(
-        "You are not playing in this game ({}); you can watch with `board`.",
-        live.players()
-    ))
+    Reply::private(Refusal::NotPlaying {
+        players: live.players(),
+    })
     .with_game(live.row.id)
 }
 
 /// A refusal for a game that has ended.
 fn game_over(live: &Live) -> Reply {
-    let result = live
-        .outcome()
-        .map(|o| format!("{o} ({})", o.result_str()))
-        .unwrap_or_default();
-    Reply::private(format!(
-        "The game is over: {result}. Start a new one with `challenge`."
-    ))
+    match live.outcome() {
+        Some(outcome) => Reply::private(Refusal::GameOver(outcome)),
+        None => Reply::private(Refusal::Misrouted),
+    }
     .with_game(live.row.id)
 }
 
 /// An apology for a write that failed; nothing changed.
 fn save_failed(error: &StoreError) -> Reply {
     if error.is_conflict() {
-        return Reply::private(
-            "Another bot process changed this game first, so nothing of yours was applied. \
-             I have reloaded it: look at the `board` and try again.",
-        );
+        return Reply::private(Refusal::Conflict);
     }
-    Reply::private(format!(
-        "I could not save that, so nothing changed ({error}). Please try again."
-    ))
+    Reply::private(Refusal::SaveFailed)
 }
 
 /// Whether a stored game replays under the rules (for verifying a copied database).
