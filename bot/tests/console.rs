@@ -26,6 +26,31 @@ fn nadare(dir: &Path, script: &str) -> Command {
     cmd
 }
 
+/// Issue 10: `challenge bob chess960` without a number is accepted and starts from a setup
+/// drawn at random (the service's default, the same as from Discord).
+#[test]
+fn a_chess960_challenge_without_a_number_starts_a_random_setup() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(dir.path(), "alice> challenge bob chess960\nbob> accept\n")
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("The game is on"),
+        "{stdout}"
+    );
+    let game = Storage::open(&dir.path().join("nadare.db"))
+        .expect("open")
+        .load_game(1)
+        .expect("load")
+        .expect("the game was stored");
+    let number = game.row.chess960.expect("a setup number");
+    assert!(
+        stdout.contains(&format!("Chess960 (setup #{number})")),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn a_malformed_script_line_stops_the_run_with_its_number() {
     let dir = tempfile::tempdir().expect("temp dir");

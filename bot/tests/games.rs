@@ -3,7 +3,8 @@
 mod common;
 
 use common::{Harness, find_mating_game, main_room, text};
-use nadare::service::{Command, Reply};
+use nadare::service::messages::{ChallengeMsg, Message};
+use nadare::service::{ColorChoice, Command, Reply};
 use rules::{EndReason, Game, Move, Role, Turn, Variant};
 
 const PNG: &[u8] = b"\x89PNG";
@@ -159,6 +160,34 @@ fn knight_shuffle(variant: Variant, chess960: Option<u16>) -> Vec<String> {
         Some(EndReason::ThreefoldRepetition)
     );
     game.notations()
+}
+
+/// Issue 10: a Chess960 challenge without a setup number, as the Discord front sends it,
+/// starts from a setup drawn at random instead of a challenge nobody can accept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess960_challenge_without_a_number_starts_a_random_setup() {
+    let h = Harness::new().await;
+    let alice = h.origin("alice");
+    let challenge = Command::Challenge {
+        opponent: Some(nadare::console::user("bob")),
+        variant: Variant::Chess960,
+        setup: None,
+        color: ColorChoice::White,
+        deadline: None,
+    };
+    assert_eq!(h.service.check_challenge(&alice, &challenge), None);
+    let r = h.service.execute(&alice, challenge).await;
+    assert!(!r.private, "{}", text(&r));
+    let r = h.say("bob> accept").await;
+    assert!(!r.private, "{}", text(&r));
+    let Some(Message::Challenge(ChallengeMsg::Started { kind, .. })) = r.messages.first() else {
+        panic!("the game did not start: {r:?}");
+    };
+    assert_eq!(kind.variant, Variant::Chess960);
+    let number = kind.chess960.expect("a setup number");
+    assert!(number < 960);
+    let game = stored(&h, r.game.expect("id"));
+    assert_eq!(game.row.chess960, Some(number));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

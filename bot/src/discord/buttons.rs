@@ -88,10 +88,14 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         if action == Action::Resign {
             let question = Reply {
                 actions: vec![Action::ConfirmResign],
-                ..Reply::private("Resign the game? Nothing happens unless you confirm.")
-                    .with_game(game)
+                private: true,
+                game: Some(game),
+                ..Reply::default()
             };
-            return Outgoing::new(question);
+            return Outgoing::worded(
+                question,
+                "Resign the game? Nothing happens unless you confirm.".to_owned(),
+            );
         }
         let origin = Origin {
             guild: press.guild_id.map(|g| g.get()),

@@ -54,7 +54,6 @@ fn message(say: &Say, message: &Message) -> String {
         Message::Info(m) => info::words(say, m),
         Message::Notice(m) => notice::words(say, m),
         Message::Refusal(m) => refusal::words(say, m),
-        Message::Text(text) => text.clone(),
     }
 }
 

@@ -413,7 +413,6 @@ fn index(m: &Message) -> (&'static str, usize) {
         Message::Info(m) => ("info", info_index(m)),
         Message::Notice(m) => ("notice", notice_index(m)),
         Message::Refusal(m) => ("refusal", refusal_index(m)),
-        Message::Text(_) => ("text", 0),
     }
 }
 

@@ -69,6 +69,8 @@ pub struct Harness {
     pub storage: Storage,
     pub db: PathBuf,
     pub config: ServiceConfig,
+    /// The languages every command of the harness comes with.
+    pub locale: Locale,
     _dir: tempfile::TempDir,
 }
 
@@ -105,6 +107,7 @@ impl Harness {
             storage,
             db,
             config,
+            locale: Locale::default(),
             _dir: dir,
         }
     }
@@ -131,9 +134,19 @@ impl Harness {
             guild: Some(CONSOLE_GUILD),
             channel: room_channel(room),
             user: parsed.user,
-            locale: Locale::default(),
+            locale: self.locale,
         };
         self.service.execute(&origin, parsed.command).await
+    }
+
+    /// Where `user` gives commands in the main room.
+    pub fn origin(&self, user: &str) -> Origin {
+        Origin {
+            guild: Some(CONSOLE_GUILD),
+            channel: main_room(),
+            user: nadare::console::user(user),
+            locale: self.locale,
+        }
     }
 
     /// Runs a console-style line in the main room.
@@ -147,7 +160,7 @@ impl Harness {
             guild: Some(CONSOLE_GUILD),
             channel,
             user: nadare::console::user(user),
-            locale: Locale::default(),
+            locale: self.locale,
         };
         self.service.execute(&origin, command).await
     }

@@ -37,8 +37,6 @@ pub enum Message {
     Notice(NoticeMsg),
     /// Why nothing happened.
     Refusal(Refusal),
-    /// Text not yet turned into data (transitional).
-    Text(String),
 }
 
 /// `From` for each area, so a reply takes an area's message as it is.
@@ -61,18 +59,6 @@ areas!(
     Notice(NoticeMsg),
     Refusal(Refusal),
 );
-
-impl From<String> for Message {
-    fn from(text: String) -> Message {
-        Message::Text(text)
-    }
-}
-
-impl From<&str> for Message {
-    fn from(text: &str) -> Message {
-        Message::Text(text.to_owned())
-    }
-}
 
 /// The two players of a game: "alice (White) vs bob (Black)".
 #[derive(Clone, Debug, PartialEq, Eq)]
