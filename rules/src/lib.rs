@@ -51,7 +51,7 @@ mod types;
 mod variant;
 
 pub use bitboard::Bitboard;
-pub use error::{FenError, MoveError, SetupError};
+pub use error::{CastleObstacle, FenError, MoveError, NoPush, SetupError, Unreadable};
 pub use fen::{MAX_COUNTER, REVERSED_START, STANDARD_START};
 pub use game::Game;
 pub use movegen::MoveList;

@@ -21,7 +21,6 @@ refusal-not-started = The game has not started: { $challenger }'s challenge is w
 refusal-not-playing = You are not playing in this game ({ $players }); you can watch with { -cmd-board }.
 refusal-not-your-turn = It is not your turn: { $player } is to move.
 refusal-game-over = The game is over: { $outcome } ({ $result }). Start a new one with { -cmd-challenge }.
-refusal-illegal = { $error }
 refusal-suggestions = Legal and close: { $suggestions }
 refusal-no-turn-to-confirm = There is no turn waiting for confirmation.
 refusal-no-half-turn = You have no half-entered turn to drop.

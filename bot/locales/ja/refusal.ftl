@@ -21,7 +21,6 @@ refusal-not-started = 対局はまだ始まっていません。{ $challenger }�
 refusal-not-playing = あなたはこの対局({ $players })の対局者ではありません。{ -cmd-board } で観戦できます。
 refusal-not-your-turn = あなたの手番ではありません。{ $player }の手番です。
 refusal-game-over = 対局は終わっています:{ $outcome }({ $result })。{ -cmd-challenge } で新しい対局を始めましょう。
-refusal-illegal = { $error }
 refusal-suggestions = 近い合法手:{ $suggestions }
 refusal-no-turn-to-confirm = 確認を待っている手番はありません。
 refusal-no-half-turn = 取り消せる入力途中の手番はありません。

@@ -7,7 +7,10 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use rules::{Color, EndReason, MoveError, Outcome, Role, SetupError, Square, Variant};
+use rules::{
+    CastleObstacle, CastleSide, Color, EndReason, MoveError, NoPush, Outcome, Push, Role,
+    SetupError, Square, Unreadable, Variant,
+};
 
 use super::{MISSING, message_text};
 use crate::i18n::{Lang, Surface};
@@ -403,6 +406,158 @@ fn refusal_index(m: &Refusal) -> usize {
     }
 }
 
+fn push(to: &str) -> Push {
+    Push {
+        from: square(to),
+        to: square(to),
+    }
+}
+
+/// Every rules error and reason, each index once at least.
+fn move_errors() -> Vec<MoveError> {
+    let mut all = vec![
+        MoveError::GameOver,
+        MoveError::PromotionChoiceDue {
+            square: square("e8"),
+        },
+        MoveError::NoMoveAfterChoice { role: Role::Rook },
+        MoveError::NoPendingPromotion,
+        MoveError::NoPieceCanReach {
+            role: Role::Bishop,
+            to: square("c4"),
+        },
+        MoveError::NoPieceOn(square("d4")),
+        MoveError::CannotMoveThere {
+            role: Role::Queen,
+            from: square("d1"),
+            to: square("d8"),
+        },
+        MoveError::Ambiguous {
+            role: Role::Knight,
+            to: square("d2"),
+            candidates: vec![square("b1"), square("f3"), square("f1")],
+        },
+        MoveError::LeavesKingInCheck { in_check: true },
+        MoveError::LeavesKingInCheck { in_check: false },
+        MoveError::PromotionMissing,
+        MoveError::PromotionNotAllowed,
+        MoveError::PushRequired {
+            pushable: vec![push("a6"), push("b6")],
+        },
+        MoveError::CannotPush {
+            to: square("h6"),
+            pushable: vec![push("a6")],
+        },
+        MoveError::CannotPush {
+            to: square("h6"),
+            pushable: Vec::new(),
+        },
+    ];
+    for (i, reason) in [
+        Unreadable::Empty,
+        Unreadable::NoMove,
+        Unreadable::NotNotation,
+        Unreadable::NoDestination,
+        Unreadable::ChoiceAlreadyMade,
+        Unreadable::ChoiceNeedsPiece,
+        Unreadable::ChoiceEndsGame,
+        Unreadable::MoveAfterChoice,
+        Unreadable::PushSquare,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let input = if i == 0 { String::new() } else { "Zz9".into() };
+        all.push(MoveError::Unparseable { input, reason });
+    }
+    for (i, reason) in [
+        CastleObstacle::Moved,
+        CastleObstacle::NoKing,
+        CastleObstacle::InCheck,
+        CastleObstacle::Blocked,
+        CastleObstacle::Attacked,
+        CastleObstacle::NotPossible,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let side = if i == 0 {
+            CastleSide::Queen
+        } else {
+            CastleSide::King
+        };
+        all.push(MoveError::CannotCastle { side, reason });
+    }
+    for reason in [
+        NoPush::NotAvalanche,
+        NoPush::BalancedFirstTurn,
+        NoPush::NoPawnCanStep,
+    ] {
+        all.push(MoveError::NoPushAllowed { reason });
+    }
+    all
+}
+
+/// The index of a rules error's variant, and of its reason.
+fn move_error_index(e: &MoveError) -> usize {
+    match e {
+        MoveError::Unparseable { reason, .. } => match reason {
+            Unreadable::Empty => 0,
+            Unreadable::NoMove => 1,
+            Unreadable::NotNotation => 2,
+            Unreadable::NoDestination => 3,
+            Unreadable::ChoiceAlreadyMade => 4,
+            Unreadable::ChoiceNeedsPiece => 5,
+            Unreadable::ChoiceEndsGame => 6,
+            Unreadable::MoveAfterChoice => 7,
+            Unreadable::PushSquare => 8,
+        },
+        MoveError::GameOver => 9,
+        MoveError::PromotionChoiceDue { .. } => 10,
+        MoveError::NoMoveAfterChoice { .. } => 11,
+        MoveError::NoPendingPromotion => 12,
+        MoveError::NoPieceCanReach { .. } => 13,
+        MoveError::NoPieceOn(_) => 14,
+        MoveError::CannotMoveThere { .. } => 15,
+        MoveError::Ambiguous { .. } => 16,
+        MoveError::LeavesKingInCheck { .. } => 17,
+        MoveError::CannotCastle { reason, .. } => match reason {
+            CastleObstacle::Moved => 18,
+            CastleObstacle::NoKing => 19,
+            CastleObstacle::InCheck => 20,
+            CastleObstacle::Blocked => 21,
+            CastleObstacle::Attacked => 22,
+            CastleObstacle::NotPossible => 23,
+        },
+        MoveError::PromotionMissing => 24,
+        MoveError::PromotionNotAllowed => 25,
+        MoveError::PushRequired { .. } => 26,
+        MoveError::CannotPush { .. } => 27,
+        MoveError::NoPushAllowed { reason } => match reason {
+            NoPush::NotAvalanche => 28,
+            NoPush::BalancedFirstTurn => 29,
+            NoPush::NoPawnCanStep => 30,
+        },
+    }
+}
+
+/// Every setup error.
+fn setup_errors() -> Vec<SetupError> {
+    let all = vec![
+        SetupError::Chess960Number(1000),
+        SetupError::MissingNumber,
+        SetupError::FixedSetup("Avalanche"),
+    ];
+    for e in &all {
+        match e {
+            SetupError::Chess960Number(_)
+            | SetupError::MissingNumber
+            | SetupError::FixedSetup(_) => {}
+        }
+    }
+    all
+}
+
 /// The area of a message and its variant's index in that area.
 fn index(m: &Message) -> (&'static str, usize) {
     match m {
@@ -426,12 +581,24 @@ pub(crate) fn every_message() -> Vec<Message> {
     all.extend(info().into_iter().map(Message::from));
     all.extend(notice().into_iter().map(Message::from));
     all.extend(refusal().into_iter().map(Message::from));
+    all.extend(move_errors().into_iter().map(|error| {
+        Message::from(Refusal::Illegal {
+            error,
+            suggestions: Vec::new(),
+        })
+    }));
+    all.extend(
+        setup_errors()
+            .into_iter()
+            .map(|e| Message::from(Refusal::BadSetup(e))),
+    );
     all
 }
 
 #[test]
 fn the_samples_cover_every_variant() {
-    let covered: BTreeSet<(&str, usize)> = every_message().iter().map(index).collect();
+    let mut covered: BTreeSet<(&str, usize)> = every_message().iter().map(index).collect();
+    covered.extend(move_errors().iter().map(|e| ("rules", move_error_index(e))));
     let mut areas: Vec<&str> = covered.iter().map(|(a, _)| *a).collect();
     areas.dedup();
     for area in areas {
@@ -446,6 +613,7 @@ fn the_samples_cover_every_variant() {
     let last = |area: &str, count: usize| covered.contains(&(area, count - 1));
     assert!(last("challenge", 7) && last("turn", 9) && last("offer", 10));
     assert!(last("view", 6) && last("info", 3) && last("notice", 5) && last("refusal", 36));
+    assert!(last("rules", 31));
 }
 
 #[test]
