@@ -6,17 +6,8 @@
 use cozy_chess::{Board, File, Move, Piece, Rank, Square};
 use rules::{Game, Variant};
 
-/// A small deterministic generator, so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 /// Morphy against the Duke of Brunswick and Count Isouard, Paris 1858, as usually printed.
 const OPERA_MOVES: &str = "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 \
