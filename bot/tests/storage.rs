@@ -56,6 +56,7 @@ fn a_database_with_damaged_pages_is_refused() {
                             revision: ply as u64 + 1,
                             ..GameState::default()
                         },
+                        None,
                     )
                     .expect("turn");
             }
