@@ -282,6 +282,7 @@ fn turn_commit_latency(c: &mut Criterion) {
             black: user(2),
             deadline: None,
             created_ms: 0,
+            rated: false,
             state: GameState::default(),
         };
         runtime
@@ -293,7 +294,7 @@ fn turn_commit_latency(c: &mut Criterion) {
             b.iter(|| {
                 state = state.next();
                 runtime
-                    .block_on(store.record_turn(id, ply, "Nf3", &state))
+                    .block_on(store.record_turn(id, ply, "Nf3", &state, None))
                     .expect("turn");
                 ply += 1;
             })

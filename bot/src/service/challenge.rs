@@ -69,6 +69,10 @@ impl GameService {
             deadline,
             created_ms: now,
             expires_ms: now.saturating_add(ttl),
+            rated: ask
+                .opponent
+                .as_ref()
+                .is_none_or(|o| o.id != origin.user.id && !super::is_computer(o.id)),
         };
         if ask
             .opponent
@@ -225,6 +229,11 @@ impl GameService {
             Err(e) => return Reply::private(Refusal::BadSetup(e)),
         };
         let now = self.now_ms();
+        // Never rated against oneself or the computer, whatever the challenge said.
+        let rated = challenge.rated
+            && white.id != black.id
+            && !super::is_computer(white.id)
+            && !super::is_computer(black.id);
         let row = GameRecord {
             id: challenge.id,
             guild: challenge.guild,
@@ -235,6 +244,7 @@ impl GameService {
             black,
             deadline: challenge.deadline,
             created_ms: now,
+            rated,
             state: GameState {
                 turn_started_ms: now,
                 ..GameState::default()

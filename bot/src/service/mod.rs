@@ -24,6 +24,7 @@ mod offers;
 mod parse;
 mod pending;
 mod play;
+mod records;
 mod store;
 mod suggest;
 mod sweep;
@@ -50,6 +51,10 @@ pub use model::{
     Unfinished,
 };
 pub use parse::{CommandError, format_duration, parse_command, parse_duration};
+pub use records::{
+    ArchivePage, ArchiveQuery, ArchivedGame, Extras, GameRatingChange, GuildSettings, Leaderboard,
+    PlayerRating, Ranked, RatingChange, RatingUpdate, Vacation, VacationAllowance, VacationDays,
+};
 pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
 pub use suggest::edit_distance;
 pub use types::{

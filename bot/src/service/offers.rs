@@ -297,7 +297,7 @@ impl GameService {
         live: &mut Live,
         state: GameState,
     ) -> Result<(), StoreError> {
-        self.store(self.db().update_game(live.row.id, &state))
+        self.store(self.db().update_game(live.row.id, &state, None))
             .await?;
         live.row.state = state;
         Ok(())

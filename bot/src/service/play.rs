@@ -182,7 +182,7 @@ impl GameService {
     ) -> Result<(), StoreError> {
         let mut state = live.row.state.next();
         state.pending = pending.as_ref().map(Pending::encode);
-        self.store(self.db().update_game(live.row.id, &state))
+        self.store(self.db().update_game(live.row.id, &state, None))
             .await?;
         live.row.state = state;
         live.pending = pending;
@@ -219,7 +219,10 @@ impl GameService {
             state.draw_offer = None;
         }
         if let Err(e) = self
-            .store(self.db().record_turn(live.row.id, ply, &notation, &state))
+            .store(
+                self.db()
+                    .record_turn(live.row.id, ply, &notation, &state, None),
+            )
             .await
         {
             live.game.take_back();
