@@ -129,6 +129,8 @@ pub struct Config {
     pub typed_moves: bool,
     /// How often overdue games and reminders are looked for.
     pub sweep_interval: Duration,
+    /// Vacation days each player has per calendar year.
+    pub vacation_days_per_year: u32,
     /// Which shards this process runs.
     pub shards: Shards,
     /// Send REST calls to this base URL instead of Discord (a rate-limiting proxy such as
@@ -176,6 +178,7 @@ struct RawGames {
     threads: Option<bool>,
     typed_moves: Option<bool>,
     sweep_interval: Option<String>,
+    vacation_days_per_year: Option<u32>,
 }
 
 impl Config {
@@ -341,6 +344,13 @@ impl RawConfig {
             Some(text) => duration_key("games.sweep_interval", text)?,
             None => Duration::from_secs(30),
         };
+        let vacation_days_per_year = self.games.vacation_days_per_year.unwrap_or(14);
+        if vacation_days_per_year > 366 {
+            return Err(ConfigError::Invalid {
+                key: "games.vacation_days_per_year",
+                reason: format!("{vacation_days_per_year} is more days than a year has"),
+            });
+        }
         let shards = match &self.shards {
             Some(text) => Shards::parse(text).ok_or_else(|| ConfigError::Invalid {
                 key: "shards",
@@ -394,6 +404,7 @@ impl RawConfig {
             threads: self.games.threads.unwrap_or(true),
             typed_moves: self.games.typed_moves.unwrap_or(false),
             sweep_interval,
+            vacation_days_per_year,
             shards,
             api_proxy,
         })
@@ -434,6 +445,7 @@ mod tests {
         assert_eq!(config.image_theme, Theme::Classic);
         assert_eq!(config.default_deadline, None);
         assert_eq!(config.challenge_expiry, Duration::from_secs(600));
+        assert_eq!(config.vacation_days_per_year, 14);
         assert!(config.threads);
         assert!(!config.typed_moves);
         assert_eq!(config.shards, Shards::Auto);

@@ -74,7 +74,7 @@ impl Output {
             self.next_image += 1;
             out.push_str(&written("image", &path, png));
         }
-        if let Some((name, bytes)) = &reply.file {
+        for (name, bytes) in &reply.files {
             out.push_str(&written("file", &self.dir.join(safe_name(name)), bytes));
         }
         if !reply.actions.is_empty() {

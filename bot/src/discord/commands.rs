@@ -8,8 +8,8 @@ use serenity::all::{
 };
 
 use crate::service::{
-    ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
-    parse_duration,
+    ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User,
+    VacationAsk, computer, parse_duration,
 };
 
 /// The option of `/move` that autocomplete fills.
@@ -148,7 +148,61 @@ pub fn definitions() -> Vec<CreateCommand> {
         anywhere("rules", "How the variants are played")
             .add_option(variant_option("The variant (all of them if left empty)")),
         anywhere("help", "What nadare can do"),
+        simple(
+            "rematch",
+            "Challenge the other player of the finished game here again, colours swapped",
+        ),
+        anywhere("gif", "The animated replay of a game").add_option(
+            option(
+                CommandOptionType::Integer,
+                "game",
+                "The game's id (the latest game in this channel if empty)",
+            )
+            .min_int_value(1),
+        ),
+        anywhere("history", "The finished games of this server, newest first")
+            .add_option(option(
+                CommandOptionType::User,
+                "user",
+                "Only this player's games",
+            ))
+            .add_option(
+                option(CommandOptionType::Integer, "page", "The page, from 1").min_int_value(1),
+            ),
+        anywhere(
+            "game",
+            "A finished game: final board, record, replay and analysis link",
+        )
+        .add_option(
+            option(CommandOptionType::Integer, "id", "The game's id")
+                .required(true)
+                .min_int_value(1),
+        ),
+        anywhere(
+            "vacation",
+            "Pause the deadlines of all your games for some days",
+        )
+        .add_option(
+            option(
+                CommandOptionType::String,
+                "days",
+                "Days of vacation (1 or more), or `end` to end yours now",
+            )
+            .required(true)
+            .max_length(8),
+        ),
     ]
+}
+
+/// An integer option at least 1.
+fn positive(options: &[ResolvedOption<'_>], name: &str) -> Option<u64> {
+    options
+        .iter()
+        .find(|o| o.name == name)
+        .and_then(|o| match o.value {
+            ResolvedValue::Integer(n) => u64::try_from(n).ok().filter(|n| *n >= 1),
+            _ => None,
+        })
 }
 
 fn string<'a>(options: &[ResolvedOption<'a>], name: &str) -> Option<&'a str> {
@@ -281,6 +335,33 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, String> {
         )),
         "rules" => Command::Rules(variant(&options)?),
         "help" => Command::Help,
+        "rematch" => Command::Rematch,
+        "gif" => Command::Gif(positive(&options, "game")),
+        "history" => Command::History {
+            user: options.iter().find_map(|o| match o.value {
+                ResolvedValue::User(user, _) if o.name == "user" => Some(user.id.get()),
+                _ => None,
+            }),
+            page: positive(&options, "page")
+                .and_then(|p| u32::try_from(p).ok())
+                .unwrap_or(1),
+        },
+        "game" => match positive(&options, "id") {
+            Some(id) => Command::ShowGame(id),
+            None => return Err("`/game` needs the id of a game, e.g. 12.".to_owned()),
+        },
+        "vacation" => match string(&options, "days").map(str::trim) {
+            Some(end) if end.eq_ignore_ascii_case("end") => Command::Vacation(VacationAsk::End),
+            Some(days) => match days.parse::<u32>() {
+                Ok(days) if days >= 1 => Command::Vacation(VacationAsk::Days(days)),
+                _ => {
+                    return Err(format!(
+                        "`{days}` is not a number of days from 1, nor `end`."
+                    ));
+                }
+            },
+            None => return Err("`/vacation` needs a number of days, or `end`.".to_owned()),
+        },
         other => {
             return Err(format!(
                 "I do not know the command `/{other}`; try `/help`."
@@ -330,6 +411,11 @@ mod tests {
             "chess960",
             "rules",
             "help",
+            "rematch",
+            "gif",
+            "history",
+            "game",
+            "vacation",
         ] {
             assert!(names.iter().any(|n| n == name), "/{name} missing");
         }
@@ -358,7 +444,10 @@ mod tests {
             let name = value["name"].as_str().unwrap_or("");
             assert_eq!(
                 dm,
-                matches!(name, "chess960" | "rules" | "help"),
+                matches!(
+                    name,
+                    "chess960" | "rules" | "help" | "gif" | "history" | "game" | "vacation"
+                ),
                 "{name}: {contexts:?}"
             );
             assert!(contexts.iter().any(|c| c == 0), "{name} works in servers");

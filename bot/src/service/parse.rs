@@ -8,7 +8,8 @@ use rules::{Role, Variant};
 
 use super::suggest::edit_distance;
 use super::{
-    ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
+    ColorChoice, Command, DEFAULT_LEVEL, DrawAction, GameId, SetupChoice, TakebackAction, User,
+    VacationAsk, computer,
 };
 
 /// A line that is not a well-formed command, and what to write instead.
@@ -79,6 +80,11 @@ const WORDS: &[(&str, &str)] = &[
     ("chess960", "chess960"),
     ("help", "help"),
     ("rules", "rules"),
+    ("rematch", "rematch"),
+    ("gif", "gif"),
+    ("history", "history"),
+    ("game", "game"),
+    ("vacation", "vacation"),
 ];
 
 /// Reads a text command. `resolve` turns the opponent word of `challenge` (a name, an `@name`,
@@ -159,9 +165,86 @@ pub fn parse_command(
                 command: "rules",
                 reason: e.to_string(),
             }),
+        "rematch" => no_args("rematch", Command::Rematch),
+        "gif" if rest.is_empty() => Ok(Command::Gif(None)),
+        "gif" => game_id("gif", rest).map(|id| Command::Gif(Some(id))),
+        "history" => parse_history(&args, resolve),
+        "game" if rest.is_empty() => Err(CommandError::Missing {
+            command: "game",
+            what: "a game id, e.g. `game 12`",
+        }),
+        "game" => game_id("game", rest).map(Command::ShowGame),
+        "vacation" => parse_vacation(rest),
         _ => Err(CommandError::Unknown {
             word: word.to_string(),
             suggestion: None,
+        }),
+    }
+}
+
+/// A game id as written: `12` or `#12`.
+fn game_id(command: &'static str, text: &str) -> Result<GameId, CommandError> {
+    text.trim_start_matches('#')
+        .parse()
+        .map_err(|_| CommandError::BadArgument {
+            command,
+            reason: format!("`{text}` is not a game id (a number, e.g. `12`)"),
+        })
+}
+
+/// `history [@user] [page]`, in either order.
+fn parse_history(
+    args: &[&str],
+    resolve: &mut dyn FnMut(&str) -> Result<User, String>,
+) -> Result<Command, CommandError> {
+    let mut user = None;
+    let mut page = None;
+    for arg in args {
+        match arg.parse::<u32>() {
+            Ok(n) if n >= 1 && page.is_none() => page = Some(n),
+            Ok(_) => {
+                return Err(CommandError::BadArgument {
+                    command: "history",
+                    reason: format!("`{arg}` is not a page number from 1"),
+                });
+            }
+            Err(_) if user.is_none() => {
+                let who = resolve(arg).map_err(|reason| CommandError::BadArgument {
+                    command: "history",
+                    reason,
+                })?;
+                user = Some(who.id);
+            }
+            Err(_) => {
+                return Err(CommandError::BadArgument {
+                    command: "history",
+                    reason: format!("takes one player and one page, but got `{arg}` too"),
+                });
+            }
+        }
+    }
+    Ok(Command::History {
+        user,
+        page: page.unwrap_or(1),
+    })
+}
+
+/// `vacation DAYS` or `vacation end`.
+fn parse_vacation(rest: &str) -> Result<Command, CommandError> {
+    if rest.is_empty() {
+        return Err(CommandError::Missing {
+            command: "vacation",
+            what: "a number of days, e.g. `vacation 3`, or `vacation end`",
+        });
+    }
+    if rest.eq_ignore_ascii_case("end") {
+        return Ok(Command::Vacation(VacationAsk::End));
+    }
+    match rest.parse::<u32>() {
+        Ok(days) if days >= 1 => Ok(Command::Vacation(VacationAsk::Days(days))),
+        _ => Err(CommandError::BadArgument {
+            command: "vacation",
+            reason: format!("`{rest}` is not a number of days from 1, nor `end`"),
         }),
     }
 }

@@ -178,6 +178,62 @@ pub enum Command {
     Help,
     /// The rules of a variant, or the list of variants.
     Rules(Option<Variant>),
+    /// A new challenge to the other player of the finished game in this channel: colours
+    /// swapped, the same variant, setup, deadline and rating.
+    Rematch,
+    /// The animated replay of a game: the one given, else the latest in this channel.
+    Gif(Option<GameId>),
+    /// A page of the finished games of this server (or of your direct-message games).
+    History {
+        /// Only this player's games, when set.
+        user: Option<UserId>,
+        /// The page, from 1.
+        page: u32,
+    },
+    /// One game of the archive: final board, record, replay, result and rating changes.
+    ShowGame(GameId),
+    /// Start a vacation of some days, or end the one under way.
+    Vacation(VacationAsk),
+}
+
+/// What a `vacation` command asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VacationAsk {
+    /// Pause your deadlines for this many days.
+    Days(u32),
+    /// End your vacation now; unused days come back.
+    End,
+}
+
+/// Which page of the archive a page button shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageRef {
+    /// Only this player's games, when set.
+    pub user: Option<UserId>,
+    /// The page, from 1.
+    pub page: u32,
+}
+
+impl PageRef {
+    /// The arguments a button's id carries: `PAGE` or `PAGE.USER`.
+    fn token(self) -> String {
+        match self.user {
+            Some(user) => format!("{}.{user}", self.page),
+            None => self.page.to_string(),
+        }
+    }
+
+    /// The page written by [`PageRef::token`].
+    fn from_token(token: &str) -> Option<PageRef> {
+        let (page, user) = match token.split_once('.') {
+            Some((page, user)) => (page, Some(user.parse().ok()?)),
+            None => (token, None),
+        };
+        Some(PageRef {
+            user,
+            page: page.parse().ok().filter(|p| *p >= 1)?,
+        })
+    }
 }
 
 /// A button a reply offers.
@@ -201,6 +257,12 @@ pub enum Action {
     ConfirmPush,
     /// Choose another turn instead of the losing push.
     CancelPush,
+    /// Challenge the other player of a finished game again, colours swapped.
+    Rematch,
+    /// Show an earlier page of the archive.
+    PreviousPage(PageRef),
+    /// Show a later page of the archive.
+    NextPage(PageRef),
 }
 
 impl Action {
@@ -219,7 +281,36 @@ impl Action {
             Action::Promote(_) => "promote-n",
             Action::ConfirmPush => "confirm-push",
             Action::CancelPush => "cancel-push",
+            Action::Rematch => "rematch",
+            Action::PreviousPage(_) => "page-previous",
+            Action::NextPage(_) => "page-next",
         }
+    }
+
+    /// The id with the arguments the action carries (`page-next:3.USER`), for a button's
+    /// custom id; [`Action::id`] for actions without arguments.
+    pub fn token(self) -> String {
+        match self {
+            Action::PreviousPage(page) | Action::NextPage(page) => {
+                format!("{}:{}", self.id(), page.token())
+            }
+            _ => self.id().to_owned(),
+        }
+    }
+
+    /// The action for a token written by [`Action::token`].
+    pub fn from_token(token: &str) -> Option<Action> {
+        match token.split_once(':') {
+            Some(("page-previous", page)) => PageRef::from_token(page).map(Action::PreviousPage),
+            Some(("page-next", page)) => PageRef::from_token(page).map(Action::NextPage),
+            Some(_) => None,
+            None => Action::from_id(token),
+        }
+    }
+
+    /// Whether the action is about the archive rather than one game.
+    pub fn is_archive_page(self) -> bool {
+        matches!(self, Action::PreviousPage(_) | Action::NextPage(_))
     }
 
     /// The action for an id written by [`Action::id`].
@@ -237,6 +328,7 @@ impl Action {
             "promote-n" => Action::Promote(Role::Knight),
             "confirm-push" => Action::ConfirmPush,
             "cancel-push" => Action::CancelPush,
+            "rematch" => Action::Rematch,
             _ => return None,
         })
     }
@@ -252,6 +344,11 @@ impl Action {
             Action::Promote(role) => Command::Promote(role),
             Action::ConfirmPush => Command::ConfirmPush,
             Action::CancelPush => Command::CancelPush,
+            Action::Rematch => Command::Rematch,
+            Action::PreviousPage(p) | Action::NextPage(p) => Command::History {
+                user: p.user,
+                page: p.page,
+            },
         }
     }
 }
@@ -266,8 +363,9 @@ pub struct Reply {
     pub lang: Lang,
     /// The board as a PNG.
     pub image: Option<Vec<u8>>,
-    /// An attachment: file name and bytes (the record for `moves`).
-    pub file: Option<(String, Vec<u8>)>,
+    /// Attachments besides the board: file name and bytes (the record for `moves`, a game's
+    /// animated replay).
+    pub files: Vec<(String, Vec<u8>)>,
     /// Only the caller should see it (errors and refusals, half-entered turns).
     pub private: bool,
     /// The game (or challenge) the reply is about.

@@ -2,22 +2,28 @@
 //! Each front words a message from the catalogs (see [`crate::present`]); nothing here is
 //! prose. Names are as the users chose them, notation as the rules write it.
 
+mod archive;
 mod challenge;
 mod info;
 mod notice;
 mod offers;
 mod refusal;
+mod rematch;
 mod turn;
+mod vacation;
 mod view;
 
 use rules::{Color, Variant};
 
+pub use archive::{ArchiveLine, ArchiveMsg};
 pub use challenge::ChallengeMsg;
 pub use info::InfoMsg;
 pub use notice::NoticeMsg;
 pub use offers::OfferMsg;
 pub use refusal::Refusal;
+pub use rematch::RematchMsg;
 pub use turn::{PushChoice, TurnMsg};
+pub use vacation::VacationMsg;
 pub use view::{ChallengeLine, GameLine, ViewMsg};
 
 /// One thing a reply says, by area.
@@ -37,6 +43,12 @@ pub enum Message {
     Notice(NoticeMsg),
     /// Why nothing happened.
     Refusal(Refusal),
+    /// Finished games: pages, games shown again, replays, analysis links.
+    Archive(ArchiveMsg),
+    /// Rematches.
+    Rematch(RematchMsg),
+    /// Vacations.
+    Vacation(VacationMsg),
 }
 
 /// `From` for each area, so a reply takes an area's message as it is.
@@ -58,6 +70,9 @@ areas!(
     Info(InfoMsg),
     Notice(NoticeMsg),
     Refusal(Refusal),
+    Archive(ArchiveMsg),
+    Rematch(RematchMsg),
+    Vacation(VacationMsg),
 );
 
 /// The two players of a game: "alice (White) vs bob (Black)".
