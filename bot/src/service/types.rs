@@ -257,7 +257,7 @@ impl Action {
 }
 
 /// What the service answers to a command.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Reply {
     /// What happened, or why not: events and refusals as data, in order. Each front words
     /// them from the catalogs (see [`crate::present`]).
@@ -282,6 +282,27 @@ pub struct Reply {
     pub shows_plies: Option<usize>,
     /// Where the game shown stands, for a front that colours a board by it.
     pub tone: Option<Tone>,
+}
+
+impl std::fmt::Debug for Reply {
+    /// The reply with its image and file as their sizes, not their bytes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reply")
+            .field("messages", &self.messages)
+            .field("lang", &self.lang)
+            .field("image", &self.image.as_ref().map(Vec::len))
+            .field(
+                "file",
+                &self.file.as_ref().map(|(name, bytes)| (name, bytes.len())),
+            )
+            .field("private", &self.private)
+            .field("game", &self.game)
+            .field("actions", &self.actions)
+            .field("mentions", &self.mentions)
+            .field("shows_plies", &self.shows_plies)
+            .field("tone", &self.tone)
+            .finish()
+    }
 }
 
 /// Where a game shown on a board stands: whose move it is, or how it ended.
