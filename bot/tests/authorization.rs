@@ -3,11 +3,9 @@
 mod common;
 
 use common::{Harness, over, refusal, text};
-use nadare::service::messages::{
-    ChallengeMsg, Message, OfferMsg, Players, Refusal, ViewMsg,
-};
-use rules::{Color, EndReason, Outcome};
+use nadare::service::messages::{ChallengeMsg, Message, OfferMsg, Players, Refusal, ViewMsg};
 use nadare::service::{Action, Locale};
+use rules::{Color, EndReason, Outcome};
 
 async fn plies(h: &Harness, id: u64) -> usize {
     h.storage
@@ -45,9 +43,7 @@ async fn only_the_challenged_player_answers_a_challenge() {
     let r = h.say("carol> challenge dave").await;
     assert!(!r.private, "{}", text(&r));
     let r = h.say("carol> cancel").await;
-    let withdrawn = ChallengeMsg::Withdrawn {
-        by: "carol".into(),
-    };
+    let withdrawn = ChallengeMsg::Withdrawn { by: "carol".into() };
     assert!(!r.private && r.says(&withdrawn.into()), "{r:?}");
 }
 
@@ -58,7 +54,10 @@ async fn open_challenges_are_for_anyone_but_the_challenger() {
     assert!(
         matches!(
             r.messages.first(),
-            Some(Message::Challenge(ChallengeMsg::Challenged { opponent: None, .. }))
+            Some(Message::Challenge(ChallengeMsg::Challenged {
+                opponent: None,
+                ..
+            }))
         ),
         "{r:?}"
     );

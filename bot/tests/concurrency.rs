@@ -5,8 +5,8 @@ mod common;
 use std::sync::Arc;
 
 use common::{Harness, over, text};
-use nadare::service::messages::ViewMsg;
 use nadare::console::{room_channel, user};
+use nadare::service::messages::ViewMsg;
 use nadare::service::{Command, Locale, Origin};
 use rules::{Color, EndReason};
 

@@ -5,8 +5,8 @@ mod common;
 use std::time::Duration;
 
 use common::{Harness, main_room, over, refusal, text};
-use nadare::service::messages::{ChallengeMsg, Message, NoticeMsg, Players, Refusal};
 use nadare::console::{room_channel, user_id};
+use nadare::service::messages::{ChallengeMsg, Message, NoticeMsg, Players, Refusal};
 use rules::{Color, EndReason};
 
 const MIN: Duration = Duration::from_secs(60);
@@ -145,7 +145,10 @@ async fn an_overdue_game_ends_at_the_next_command_even_before_a_sweep() {
         "{r:?}"
     );
     assert!(
-        matches!(r.messages.last(), Some(Message::Refusal(Refusal::GameOver(_)))),
+        matches!(
+            r.messages.last(),
+            Some(Message::Refusal(Refusal::GameOver(_)))
+        ),
         "{r:?}"
     );
     let stored = h.storage.load_game(id).expect("load").expect("stored");

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{epoch, record, refusal, renderer, text};
-use nadare::service::messages::{Message, NoticeMsg, Refusal};
 use nadare::console::parse_line;
+use nadare::service::messages::{Message, NoticeMsg, Refusal};
 use nadare::service::{GameService, Locale, ManualClock, Origin, Reply, ServiceConfig, ShardSet};
 use store_backends::Backend;
 
@@ -182,9 +182,7 @@ async fn a_deadline_fires_once_across_processes() {
     assert_eq!(timeouts, 5, "one timeout per game: {na:?} {nb:?}");
     let (na, nb) = tokio::join!(a.sweep(), b.sweep());
     assert!(
-        na.iter()
-            .chain(&nb)
-            .all(|n| !lost_on_time(&n.reply)),
+        na.iter().chain(&nb).all(|n| !lost_on_time(&n.reply)),
         "announced again: {na:?} {nb:?}"
     );
     backend.cleanup().await;

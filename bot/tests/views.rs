@@ -74,7 +74,8 @@ async fn boards_and_records_for_everyone() {
     h.say("alice> challenge bob avalanche-balanced white").await;
     let r = h.say("carol> board").await;
     assert!(
-        r.private && matches!(refusal(&r), Some(Refusal::NotStarted { challenger }) if challenger == "alice"),
+        r.private
+            && matches!(refusal(&r), Some(Refusal::NotStarted { challenger }) if challenger == "alice"),
         "{r:?}"
     );
     h.say("bob> accept").await;
