@@ -232,15 +232,17 @@ impl GameService {
     }
 
     /// The language of what is said publicly where `origin` is: the server's preferred one,
-    /// remembered for what the service says there unasked (reminders, timeouts).
+    /// remembered for what the service says there unasked (reminders, timeouts) and for
+    /// commands that come without it (typed moves); English when it was never seen.
     pub fn public_lang(&self, origin: &Origin) -> Lang {
-        let lang = origin.locale.server.unwrap_or_default();
-        if let Some(guild) = origin.guild
-            && origin.locale.server.is_some()
-        {
-            self.shared.guild_langs.insert(guild, lang);
+        match (origin.locale.server, origin.guild) {
+            (Some(lang), Some(guild)) => {
+                self.shared.guild_langs.insert(guild, lang);
+                lang
+            }
+            (Some(lang), None) => lang,
+            (None, guild) => self.guild_lang(guild),
         }
-        lang
     }
 
     /// The language of what is said publicly in `guild` unasked: the one last seen there.
