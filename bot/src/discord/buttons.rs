@@ -133,27 +133,11 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
 
 #[cfg(test)]
 mod tests {
-    use rules::Role;
-
     use super::*;
 
     #[test]
     fn custom_ids_round_trip() {
-        let actions = [
-            Action::AcceptChallenge,
-            Action::DeclineChallenge,
-            Action::Resign,
-            Action::ConfirmResign,
-            Action::OfferDraw,
-            Action::Flip,
-            Action::Promote(Role::Queen),
-            Action::Promote(Role::Rook),
-            Action::Promote(Role::Bishop),
-            Action::Promote(Role::Knight),
-            Action::ConfirmPush,
-            Action::CancelPush,
-        ];
-        for action in actions {
+        for action in Action::ALL {
             let id = custom_id(u64::MAX, action);
             assert!(
                 id.len() <= 100,

@@ -204,6 +204,22 @@ pub enum Action {
 }
 
 impl Action {
+    /// Every button.
+    pub const ALL: [Action; 12] = [
+        Action::AcceptChallenge,
+        Action::DeclineChallenge,
+        Action::Resign,
+        Action::ConfirmResign,
+        Action::OfferDraw,
+        Action::Flip,
+        Action::Promote(Role::Queen),
+        Action::Promote(Role::Rook),
+        Action::Promote(Role::Bishop),
+        Action::Promote(Role::Knight),
+        Action::ConfirmPush,
+        Action::CancelPush,
+    ];
+
     /// A stable short id for a button (`accept`, `promote-q`), to combine with a game id.
     pub fn id(self) -> &'static str {
         match self {
@@ -332,12 +348,6 @@ impl Reply {
             private: true,
             ..Reply::default()
         }
-    }
-
-    /// The same reply saying `message` after what it says.
-    pub fn and(mut self, message: impl Into<Message>) -> Reply {
-        self.messages.push(message.into());
-        self
     }
 
     /// Whether the reply says `message`.
