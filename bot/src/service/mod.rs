@@ -49,7 +49,7 @@ pub use model::{
     ChallengeEnd, ChallengeRecord, DamagedGame, Finished, GameRecord, GameState, StoredGame,
     Unfinished,
 };
-pub use parse::{CommandError, format_duration, parse_command, parse_duration};
+pub use parse::{CommandError, parse_command, parse_duration};
 pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
 pub use suggest::edit_distance;
 pub use types::{
