@@ -5,3 +5,4 @@
 -cmd-decline = decline
 -cmd-cancel = cancel
 -cmd-move = move
+-cmd-rules = rules

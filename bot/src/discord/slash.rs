@@ -9,6 +9,7 @@ use super::help;
 use super::replies::Outgoing;
 use super::respond::{Target, answer};
 use super::threads;
+use crate::i18n::Lang;
 use crate::service::{Command, EarlyPrivacy, Origin};
 
 /// Handles one slash command.
@@ -34,7 +35,7 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
     let announced = answer(http, &target, front.defer_after, &early, async {
         match parsed {
             Err(refusal) => Outgoing::private(refusal),
-            Ok(Command::Help) => help::outgoing(front.typed_moves),
+            Ok(Command::Help) => help::outgoing(Lang::En, front.typed_moves),
             Ok(command) => {
                 Outgoing::new(front.service.execute_noting(&origin, command, &early).await)
             }
