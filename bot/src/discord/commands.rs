@@ -8,6 +8,7 @@ use serenity::all::{
 };
 
 use super::front::escape_markdown;
+use crate::i18n::{self, Lang, Surface};
 use crate::service::{
     ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
     parse_duration,
@@ -16,139 +17,126 @@ use crate::service::{
 /// The option of `/move` that autocomplete fills.
 pub const MOVE_OPTION: &str = "notation";
 
-fn option(kind: CommandOptionType, name: &str, description: &str) -> CreateCommandOption {
-    CreateCommandOption::new(kind, name, description)
+/// The message `key` of the slash-command catalog in English, the commands' default.
+fn english(key: &str) -> String {
+    i18n::plain(Lang::En, Surface::Discord, key)
 }
 
-fn variant_option(description: &str) -> CreateCommandOption {
+/// The message `key` in every other language Discord has a locale for, by locale.
+fn localized(key: &str) -> Vec<(&'static str, String)> {
+    Lang::ALL
+        .into_iter()
+        .filter_map(|lang| {
+            let locale = lang.discord_locale()?;
+            Some((locale, i18n::plain(lang, Surface::Discord, key)))
+        })
+        .collect()
+}
+
+/// The option `name` of `command`, named and described in every language by the catalog
+/// message `command-COMMAND-NAME`.
+fn option(kind: CommandOptionType, command: &str, name: &str) -> CreateCommandOption {
+    let key = format!("command-{command}-{name}");
+    let description = format!("{key}.description");
+    let option = CreateCommandOption::new(kind, english(&key), english(&description));
+    let option = localized(&key)
+        .into_iter()
+        .fold(option, |o, (locale, name)| o.name_localized(locale, name));
+    localized(&description)
+        .into_iter()
+        .fold(option, |o, (locale, text)| {
+            o.description_localized(locale, text)
+        })
+}
+
+/// Adds the choice `value`, named in every language by the catalog message `choice-KIND-VALUE`.
+fn choice(option: CreateCommandOption, kind: &str, value: &str) -> CreateCommandOption {
+    let key = format!("choice-{kind}-{value}");
+    option.add_string_choice_localized(english(&key), value, localized(&key))
+}
+
+fn variant_option(command: &str) -> CreateCommandOption {
     Variant::ALL.iter().fold(
-        option(CommandOptionType::String, "variant", description),
-        |option, variant| option.add_string_choice(variant.name(), variant.id()),
+        option(CommandOptionType::String, command, "variant"),
+        |o, variant| choice(o, "variant", variant.id()),
     )
 }
 
-fn exchange_option(description: &str, choices: [&str; 3]) -> CreateCommandOption {
+fn exchange_option(command: &str, choices: [&str; 3]) -> CreateCommandOption {
     choices.iter().fold(
-        option(CommandOptionType::String, "action", description),
-        |option, choice| option.add_string_choice(*choice, *choice),
+        option(CommandOptionType::String, command, "action"),
+        |o, value| choice(o, "action", value),
     )
 }
 
-/// A command for servers only: games live in server channels and threads.
-fn simple(name: &str, description: &str) -> CreateCommand {
-    CreateCommand::new(name)
-        .description(description)
+/// A command for servers only (games live in server channels and threads), named and
+/// described in every language by the catalog message `command-NAME`.
+fn simple(name: &str) -> CreateCommand {
+    let key = format!("command-{name}");
+    let description = format!("{key}.description");
+    let command = CreateCommand::new(english(&key))
+        .description(english(&description))
         .integration_types(vec![InstallationContext::Guild])
-        .contexts(vec![InteractionContext::Guild])
+        .contexts(vec![InteractionContext::Guild]);
+    let command = localized(&key)
+        .into_iter()
+        .fold(command, |c, (locale, name)| c.name_localized(locale, name));
+    localized(&description)
+        .into_iter()
+        .fold(command, |c, (locale, text)| {
+            c.description_localized(locale, text)
+        })
 }
 
 /// A command that also works in a direct message with the bot (it needs no game).
-fn anywhere(name: &str, description: &str) -> CreateCommand {
-    simple(name, description).contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
+fn anywhere(name: &str) -> CreateCommand {
+    simple(name).contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
 }
 
 /// Every slash command the bot registers.
 pub fn definitions() -> Vec<CreateCommand> {
     vec![
-        simple(
-            "challenge",
-            "Challenge someone (or anyone) to a game in this channel",
-        )
-        .add_option(option(
-            CommandOptionType::User,
-            "opponent",
-            "Who you challenge; leave empty for an open challenge anyone may take",
-        ))
-        .add_option(
-            option(
-                CommandOptionType::Integer,
-                "computer",
-                "Play the computer at this level, 1 (beginner) to 8 (strong), instead of a person",
+        simple("challenge")
+            .add_option(option(CommandOptionType::User, "challenge", "opponent"))
+            .add_option(
+                option(CommandOptionType::Integer, "challenge", "computer")
+                    .min_int_value(1)
+                    .max_int_value(8),
             )
-            .min_int_value(1)
-            .max_int_value(8),
-        )
-        .add_option(variant_option(
-            "The rules to play (standard chess if left empty)",
-        ))
-        .add_option(
-            option(CommandOptionType::String, "colour", "The colour you play")
-                .add_string_choice("White", "white")
-                .add_string_choice("Black", "black")
-                .add_string_choice("Random", "random"),
-        )
-        .add_option(
-            option(
-                CommandOptionType::String,
-                "chess960",
-                "Start from a Chess960 setup: its number 0-959, or random",
-            )
-            .max_length(6),
-        )
-        .add_option(
-            option(
-                CommandOptionType::String,
-                "deadline",
-                "Time for each turn, e.g. 10m, 1h, 1d, 3d (none by default)",
-            )
-            .max_length(16),
+            .add_option(variant_option("challenge"))
+            .add_option(["white", "black", "random"].iter().fold(
+                option(CommandOptionType::String, "challenge", "colour"),
+                |o, value| choice(o, "colour", value),
+            ))
+            .add_option(option(CommandOptionType::String, "challenge", "chess960").max_length(6))
+            .add_option(option(CommandOptionType::String, "challenge", "deadline").max_length(16)),
+        simple("accept"),
+        simple("decline"),
+        simple("cancel"),
+        simple("move").add_option(
+            option(CommandOptionType::String, "move", MOVE_OPTION)
+                .required(true)
+                .set_autocomplete(true)
+                .max_length(40),
         ),
-        simple("accept", "Accept the challenge in this channel"),
-        simple("decline", "Decline the challenge in this channel"),
-        simple(
-            "cancel",
-            "Withdraw your challenge, or drop the turn you have half entered",
-        ),
-        simple("move", "Play your turn, e.g. e4, Nf3/a3 or =Q Kd2/e6").add_option(
-            option(
-                CommandOptionType::String,
-                MOVE_OPTION,
-                "Your move or Avalanche turn",
-            )
-            .required(true)
-            .set_autocomplete(true)
-            .max_length(40),
-        ),
-        simple(
-            "hint",
-            "A turn suggested by the computer (in games against the computer only)",
-        ),
-        simple("resign", "Give up the game"),
-        simple("draw", "Offer, accept or decline a draw").add_option(exchange_option(
-            "What to do (offer by default)",
-            ["offer", "accept", "decline"],
-        )),
-        simple(
+        simple("hint"),
+        simple("resign"),
+        simple("draw").add_option(exchange_option("draw", ["offer", "accept", "decline"])),
+        simple("takeback").add_option(exchange_option(
             "takeback",
-            "Ask to take back your last turn, or answer such a request",
-        )
-        .add_option(exchange_option(
-            "What to do (request by default)",
             ["request", "accept", "decline"],
         )),
-        simple("abort", "Call the game off before both sides have moved"),
-        simple("board", "Show the current board").add_option(option(
-            CommandOptionType::Boolean,
-            "flip",
-            "Show it from the other side",
-        )),
-        simple(
-            "moves",
-            "The record of the game so far, with a PGN-style file",
+        simple("abort"),
+        simple("board").add_option(option(CommandOptionType::Boolean, "board", "flip")),
+        simple("moves"),
+        simple("games"),
+        anywhere("chess960").add_option(
+            option(CommandOptionType::Integer, "chess960", "number")
+                .min_int_value(0)
+                .max_int_value(959),
         ),
-        simple("games", "The games going on in this server"),
-        anywhere("chess960", "Show a Chess960 setup without starting a game").add_option(
-            option(
-                CommandOptionType::Integer,
-                "number",
-                "Setup number 0-959 (random if empty)",
-            )
-            .min_int_value(0)
-            .max_int_value(959),
-        ),
-        anywhere("rules", "How the variants are played")
-            .add_option(variant_option("The variant (all of them if left empty)")),
-        anywhere("help", "What nadare can do"),
+        anywhere("rules").add_option(variant_option("rules")),
+        anywhere("help"),
     ]
 }
 
@@ -337,17 +325,80 @@ mod tests {
         }
     }
 
+    /// Discord's pattern for command and option names, in any language, plus its rule that
+    /// letters with a lower case be written in lower case.
+    fn discord_name(name: &str) -> bool {
+        let pattern = regex::Regex::new(r"^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$")
+            .expect("the pattern compiles");
+        pattern.is_match(name) && name.to_lowercase() == name
+    }
+
+    /// The English name and description of a command or option, and its Japanese ones,
+    /// each checked against Discord's limits.
+    fn checked_words(value: &serde_json::Value) -> [String; 4] {
+        let words = [
+            &value["name"],
+            &value["description"],
+            &value["name_localizations"]["ja"],
+            &value["description_localizations"]["ja"],
+        ]
+        .map(|v| v.as_str().unwrap_or_default().to_owned());
+        let [name, description, ja_name, ja_description] = &words;
+        for n in [name, ja_name] {
+            assert!(discord_name(n), "bad name `{n}` in {value}");
+        }
+        for d in [description, ja_description] {
+            assert!(
+                (1..=100).contains(&d.chars().count()),
+                "bad description in {value}"
+            );
+        }
+        words
+    }
+
     #[test]
-    fn definitions_respect_discord_limits() {
+    fn every_name_and_description_is_localised_within_discords_limits() {
+        let mut command_names = std::collections::HashSet::new();
         for command in definitions() {
             let value = serde_json::to_value(&command).expect("serialisable");
-            let description = value["description"].as_str().unwrap_or("");
-            assert!((1..=100).contains(&description.len()), "{value}");
+            let [name, _, ja_name, _] = checked_words(&value);
+            assert!(command_names.insert(ja_name.clone()), "`{ja_name}` twice");
+            assert_ne!(name, ja_name, "/{name} is not translated");
+            let mut option_names = std::collections::HashSet::new();
             for option in value["options"].as_array().into_iter().flatten() {
-                let description = option["description"].as_str().unwrap_or("");
-                assert!((1..=100).contains(&description.len()), "{option}");
-                assert!(option["choices"].as_array().is_none_or(|c| c.len() <= 25));
+                let [_, _, ja_name, _] = checked_words(option);
+                assert!(
+                    option_names.insert(ja_name.clone()),
+                    "{name}: `{ja_name}` twice"
+                );
+                let choices = option["choices"].as_array().map_or(&[][..], Vec::as_slice);
+                assert!(choices.len() <= 25);
+                let mut choice_names = std::collections::HashSet::new();
+                for choice in choices {
+                    let ja = choice["name_localizations"]["ja"]
+                        .as_str()
+                        .unwrap_or_default();
+                    let en = choice["name"].as_str().unwrap_or_default();
+                    for text in [en, ja] {
+                        assert!((1..=100).contains(&text.chars().count()), "{choice}");
+                    }
+                    assert!(
+                        choice_names.insert(ja.to_owned()),
+                        "{name}: choice `{ja}` twice"
+                    );
+                }
             }
+        }
+        assert!(command_names.contains("挑戦"), "{command_names:?}");
+    }
+
+    #[test]
+    fn the_name_check_follows_discord() {
+        for good in ["challenge", "挑戦", "チェス960", "cancel-push", "対局一覧"] {
+            assert!(discord_name(good), "{good}");
+        }
+        for bad in ["Challenge", "two words", "", "/move", &"a".repeat(33)] {
+            assert!(!discord_name(bad), "{bad}");
         }
     }
 
