@@ -92,8 +92,10 @@ fn is_word(s: &str) -> bool {
     !s.is_empty() && !s.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
-/// Reads `USER[@ROOM]> COMMAND ARGS`.
+/// Reads `USER[@ROOM]> COMMAND ARGS`. Full-width characters, as Japanese input methods type
+/// them (`ａｌｉｃｅ＞　ｍｏｖｅ　Ｎｆ３`), are read as ASCII throughout.
 pub fn parse_line(line: &str) -> Result<Line, LineError> {
+    let line = rules::ascii_width(line);
     let (who, command) = line.split_once('>').ok_or(LineError::NoUser)?;
     let who = who.trim();
     let (name, room) = match who.split_once('@') {
@@ -149,6 +151,33 @@ mod tests {
         assert!(
             matches!(line, Ok(Line { ref room, command: Command::Board { flip: false }, .. }) if room == "side")
         );
+    }
+
+    #[test]
+    fn full_width_lines_read_as_ascii() {
+        let wide = parse_line("ａｌｉｃｅ＠ｓｉｄｅ＞　ｍｏｖｅ　Ｎｆ３／ａ６");
+        assert_eq!(
+            wide,
+            Ok(Line {
+                user: user("alice"),
+                room: "side".into(),
+                command: Command::Move("Nf3/a6".into()),
+            })
+        );
+        assert_eq!(
+            parse_line("alice> move Ｏ－Ｏ").map(|l| l.command),
+            Ok(Command::Move("O-O".into()))
+        );
+        assert!(matches!(
+            parse_line("alice>　ｃｈａｌｌｅｎｇｅ　ｂｏｂ　ａｖａｌａｎｃｈｅ"),
+            Ok(Line {
+                command: Command::Challenge {
+                    variant: rules::Variant::Avalanche,
+                    ..
+                },
+                ..
+            })
+        ));
     }
 
     #[test]

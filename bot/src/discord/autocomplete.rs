@@ -29,7 +29,7 @@ pub async fn handle(front: &Front, http: &Http, request: &CommandInteraction) {
         let typed = commands::focused_text(&request.data.options);
         front
             .service
-            .move_suggestions(&origin, typed, MAX_CHOICES)
+            .move_suggestions(&origin, &typed, MAX_CHOICES)
             .await
     } else {
         Vec::new()

@@ -242,7 +242,9 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, String> {
         "accept" => Command::Accept,
         "decline" => Command::Decline,
         "cancel" => Command::Cancel,
-        "move" => Command::Move(string(&options, MOVE_OPTION).unwrap_or_default().to_owned()),
+        "move" => Command::Move(
+            rules::ascii_width(string(&options, MOVE_OPTION).unwrap_or_default()).into_owned(),
+        ),
         "resign" => Command::Resign,
         "draw" => Command::Draw(match action {
             Some("accept") => DrawAction::Accept,
@@ -279,17 +281,20 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, String> {
     })
 }
 
-/// The text typed so far into the focused option of an autocomplete request.
-pub fn focused_text(options: &[CommandDataOption]) -> &str {
-    options
-        .iter()
-        .find_map(|o| match &o.value {
-            serenity::all::CommandDataOptionValue::Autocomplete { value, .. } => {
-                Some(value.as_str())
-            }
-            _ => None,
-        })
-        .unwrap_or("")
+/// The text typed so far into the focused option of an autocomplete request, full-width
+/// characters (`Ｎｆ３`) written as ASCII.
+pub fn focused_text(options: &[CommandDataOption]) -> std::borrow::Cow<'_, str> {
+    rules::ascii_width(
+        options
+            .iter()
+            .find_map(|o| match &o.value {
+                serenity::all::CommandDataOptionValue::Autocomplete { value, .. } => {
+                    Some(value.as_str())
+                }
+                _ => None,
+            })
+            .unwrap_or(""),
+    )
 }
 
 #[cfg(test)]
