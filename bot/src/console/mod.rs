@@ -2,6 +2,8 @@
 //! are printed, board images written to a folder, and games kept in a database file so they
 //! continue after a restart. No Discord and no network.
 
+#[cfg(test)]
+mod coverage;
 mod line;
 mod output;
 

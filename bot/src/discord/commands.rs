@@ -301,35 +301,6 @@ pub fn focused_text(options: &[CommandDataOption]) -> std::borrow::Cow<'_, str> 
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_service_command_has_a_slash_command() {
-        let names: Vec<String> = definitions()
-            .iter()
-            .filter_map(|c| serde_json::to_value(c).ok())
-            .filter_map(|v| v["name"].as_str().map(str::to_owned))
-            .collect();
-        for name in [
-            "challenge",
-            "accept",
-            "decline",
-            "cancel",
-            "move",
-            "resign",
-            "draw",
-            "takeback",
-            "abort",
-            "hint",
-            "board",
-            "moves",
-            "games",
-            "chess960",
-            "rules",
-            "help",
-        ] {
-            assert!(names.iter().any(|n| n == name), "/{name} missing");
-        }
-    }
-
     /// Discord's pattern for command and option names, in any language, plus its rule that
     /// letters with a lower case be written in lower case.
     fn discord_name(name: &str) -> bool {

@@ -8,6 +8,8 @@ mod autocomplete;
 mod bot;
 mod buttons;
 mod commands;
+#[cfg(test)]
+mod coverage;
 mod front;
 mod handler;
 mod help;
