@@ -8,6 +8,7 @@ use serenity::all::{
 };
 
 use super::front::escape_markdown;
+use crate::fluent_args;
 use crate::i18n::{self, Lang, Surface};
 use crate::service::{
     ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
@@ -150,26 +151,74 @@ fn string<'a>(options: &[ResolvedOption<'a>], name: &str) -> Option<&'a str> {
         })
 }
 
-fn variant(options: &[ResolvedOption<'_>]) -> Result<Option<Variant>, String> {
+/// Why a slash command's options cannot be read; shown to the caller alone, in their
+/// language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A command the bot does not register (one left over from another version).
+    UnknownCommand(String),
+    /// A computer level outside 1–8.
+    BadLevel(i64),
+    /// Both a person and the computer named as the opponent.
+    OpponentAndComputer,
+    /// A colour that is not a choice.
+    BadColour(String),
+    /// A variant that is not a choice.
+    BadVariant(String),
+    /// A Chess960 setup that is neither a number 0–959 nor `random`.
+    BadSetup(String),
+    /// A deadline that is not a duration.
+    BadDeadline(String),
+}
+
+impl Refusal {
+    /// The refusal in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let say = |key: &str, args| i18n::text(lang, Surface::Discord, key, &args);
+        match self {
+            Refusal::UnknownCommand(name) => say(
+                "front-unknown-command",
+                fluent_args![("command", name.as_str())],
+            ),
+            Refusal::BadLevel(level) => say("front-bad-level", fluent_args![("level", *level)]),
+            Refusal::OpponentAndComputer => say("front-opponent-and-computer", fluent_args![]),
+            Refusal::BadColour(text) => {
+                say("front-bad-colour", fluent_args![("text", text.as_str())])
+            }
+            Refusal::BadVariant(text) => {
+                say("front-bad-variant", fluent_args![("text", text.as_str())])
+            }
+            Refusal::BadSetup(text) => {
+                say("front-bad-setup", fluent_args![("text", text.as_str())])
+            }
+            Refusal::BadDeadline(text) => {
+                say("front-bad-deadline", fluent_args![("text", text.as_str())])
+            }
+        }
+    }
+}
+
+fn variant(options: &[ResolvedOption<'_>]) -> Result<Option<Variant>, Refusal> {
     string(options, "variant")
-        .map(|id| id.parse::<Variant>().map_err(|e| e.to_string()))
+        .map(|id| {
+            id.parse::<Variant>()
+                .map_err(|_| Refusal::BadVariant(id.to_owned()))
+        })
         .transpose()
 }
 
-fn setup(text: &str) -> Result<SetupChoice, String> {
+fn setup(text: &str) -> Result<SetupChoice, Refusal> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("random") {
         return Ok(SetupChoice::Random);
     }
     match text.parse::<u16>() {
         Ok(number) if number < 960 => Ok(SetupChoice::Number(number)),
-        _ => Err(format!(
-            "`{text}` is not a Chess960 setup: give a number from 0 to 959, or `random`."
-        )),
+        _ => Err(Refusal::BadSetup(text.to_owned())),
     }
 }
 
-fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
+fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
     let opponent = options
         .iter()
         .find(|o| o.name == "opponent")
@@ -192,7 +241,7 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
                 u8::try_from(n)
                     .ok()
                     .and_then(engine::Level::new)
-                    .ok_or_else(|| format!("Level {n} does not exist: choose 1 to 8.")),
+                    .ok_or(Refusal::BadLevel(n)),
             ),
             _ => None,
         })
@@ -203,7 +252,7 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
     });
     let opponent = match (level, opponent) {
         (Some(_), Some(_)) if !picked_bot => {
-            return Err("Choose either an opponent or the computer, not both.".to_owned());
+            return Err(Refusal::OpponentAndComputer);
         }
         (Some(level), _) => Some(computer(level)),
         (None, _) if picked_bot => Some(computer(
@@ -212,17 +261,12 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
         (None, opponent) => opponent,
     };
     let color = match string(options, "colour") {
-        Some(id) => ColorChoice::from_id(id)
-            .ok_or_else(|| format!("`{id}` is not a colour: choose white, black or random."))?,
+        Some(id) => ColorChoice::from_id(id).ok_or_else(|| Refusal::BadColour(id.to_owned()))?,
         None => ColorChoice::Random,
     };
     let setup = string(options, "chess960").map(setup).transpose()?;
     let deadline = string(options, "deadline")
-        .map(|text| {
-            parse_duration(text).ok_or_else(|| {
-                format!("`{text}` is not a deadline: write a number and a unit, e.g. 10m, 1h, 1d.")
-            })
-        })
+        .map(|text| parse_duration(text).ok_or_else(|| Refusal::BadDeadline(text.to_owned())))
         .transpose()?;
     Ok(Command::Challenge {
         opponent,
@@ -234,7 +278,7 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
 }
 
 /// Reads a slash command invocation; `Err` holds a refusal to show the caller.
-pub fn parse(command: &CommandInteraction) -> Result<Command, String> {
+pub fn parse(command: &CommandInteraction) -> Result<Command, Refusal> {
     let options = command.data.options();
     let action = string(&options, "action");
     Ok(match command.data.name.as_str() {
@@ -273,11 +317,7 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, String> {
         )),
         "rules" => Command::Rules(variant(&options)?),
         "help" => Command::Help,
-        other => {
-            return Err(format!(
-                "I do not know the command `/{other}`; try `/help`."
-            ));
-        }
+        other => return Err(Refusal::UnknownCommand(other.to_owned())),
     })
 }
 
@@ -395,10 +435,22 @@ mod tests {
     }
 
     #[test]
+    fn refusals_are_worded_in_the_callers_language() {
+        let refusal = Refusal::BadDeadline("soon".into());
+        assert!(refusal.text(Lang::En).contains("`soon` is not a deadline"));
+        assert!(
+            refusal
+                .text(Lang::Ja)
+                .contains("`soon` は期限として読めません")
+        );
+        assert!(Refusal::BadLevel(9).text(Lang::Ja).contains("レベル9"));
+    }
+
+    #[test]
     fn setups() {
         assert_eq!(setup("random"), Ok(SetupChoice::Random));
         assert_eq!(setup(" 518 "), Ok(SetupChoice::Number(518)));
-        assert!(setup("960").is_err());
+        assert_eq!(setup("960"), Err(Refusal::BadSetup("960".into())));
         assert!(setup("-1").is_err());
         assert!(setup("x").is_err());
     }

@@ -88,7 +88,7 @@ fn every_service_command_has_a_slash_command_or_a_button() {
                     "/{name} is not registered"
                 );
                 commands::parse(&interaction(name, options))
-                    .unwrap_or_else(|refusal| panic!("/{name} refused: {refusal}"))
+                    .unwrap_or_else(|refusal| panic!("/{name} refused: {refusal:?}"))
             }
             Way::Button(action) => {
                 let id = buttons::custom_id(9, action);

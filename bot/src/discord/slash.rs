@@ -34,7 +34,7 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
     let early = EarlyPrivacy::default();
     let announced = answer(http, &target, front.defer_after, &early, async {
         match parsed {
-            Err(refusal) => Outgoing::private(refusal),
+            Err(refusal) => Outgoing::private(refusal.text(Lang::En)),
             Ok(Command::Help) => help::outgoing(Lang::En, front.typed_moves),
             Ok(command) => {
                 Outgoing::new(front.service.execute_noting(&origin, command, &early).await)
