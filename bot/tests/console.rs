@@ -52,6 +52,23 @@ fn a_malformed_script_line_stops_the_run_with_its_number() {
 }
 
 #[test]
+fn with_lang_ja_the_console_explains_malformed_lines_in_japanese() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(dir.path(), "alice> challenge bob\nbob accept\n")
+        .args(["--lang", "ja"])
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("スクリプトに読めない行が1行"), "{err}");
+    assert!(
+        err.contains("script.txt:2:") && err.contains("`ユーザー> コマンド` の形で"),
+        "{err}"
+    );
+    assert!(!err.contains("malformed"), "{err}");
+}
+
+#[test]
 fn a_script_writes_boards_and_the_game_continues_after_a_restart() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = nadare(
