@@ -39,15 +39,28 @@ fn localized(key: &str) -> Vec<(&'static str, String)> {
 fn option(kind: CommandOptionType, command: &str, name: &str) -> CreateCommandOption {
     let key = format!("command-{command}-{name}");
     let description = format!("{key}.description");
-    let option = CreateCommandOption::new(kind, english(&key), english(&description));
-    let option = localized(&key)
+    localize(
+        CreateCommandOption::new(kind, english(&key), english(&description)),
+        &key,
+        CreateCommandOption::name_localized,
+        CreateCommandOption::description_localized,
+    )
+}
+
+/// `item` with the other languages' names (message `key`) and descriptions (its
+/// `.description`), set by `name` and `description`.
+fn localize<T>(
+    item: T,
+    key: &str,
+    name: fn(T, &'static str, String) -> T,
+    description: fn(T, &'static str, String) -> T,
+) -> T {
+    let item = localized(key)
         .into_iter()
-        .fold(option, |o, (locale, name)| o.name_localized(locale, name));
-    localized(&description)
+        .fold(item, |item, (locale, text)| name(item, locale, text));
+    localized(&format!("{key}.description"))
         .into_iter()
-        .fold(option, |o, (locale, text)| {
-            o.description_localized(locale, text)
-        })
+        .fold(item, |item, (locale, text)| description(item, locale, text))
 }
 
 /// Adds the choice `value`, named in every language by the catalog message `choice-KIND-VALUE`.
@@ -79,14 +92,12 @@ fn simple(name: &str) -> CreateCommand {
         .description(english(&description))
         .integration_types(vec![InstallationContext::Guild])
         .contexts(vec![InteractionContext::Guild]);
-    let command = localized(&key)
-        .into_iter()
-        .fold(command, |c, (locale, name)| c.name_localized(locale, name));
-    localized(&description)
-        .into_iter()
-        .fold(command, |c, (locale, text)| {
-            c.description_localized(locale, text)
-        })
+    localize(
+        command,
+        &key,
+        CreateCommand::name_localized,
+        CreateCommand::description_localized,
+    )
 }
 
 /// A command that also works in a direct message with the bot (it needs no game).
