@@ -21,3 +21,4 @@ front-thread-name = { $challenger } vs { $opponent } · { $variant }
 front-thread-anyone = anyone
 front-thread-not-removed-permission = I could not remove the thread <#{ $thread }>: I lack the Manage Threads permission, so a moderator may delete it.
 front-posted-in-parent = (Posted here because I could not post in <#{ $channel }>; it may be locked or I may lack permission there.)
+front-answered-privately = (answered privately)

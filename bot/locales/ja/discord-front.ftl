@@ -20,3 +20,4 @@ front-thread-name = { $challenger } 対 { $opponent }・{ $variant }
 front-thread-anyone = 誰でも
 front-thread-not-removed-permission = スレッド <#{ $thread }> を削除できませんでした。スレッドの管理権限がないため、モデレーターが削除してください。
 front-posted-in-parent = (<#{ $channel }> に投稿できなかったため、ここに投稿しました。ロックされているか、そこでの権限がない可能性があります。)
+front-answered-privately = (非公開で回答しました)

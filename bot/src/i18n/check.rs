@@ -207,3 +207,24 @@ fn a_missing_message_falls_back_to_english_then_to_its_key() {
     );
     assert!(!catalogs.has(Lang::En, Surface::Discord, "no-such-message"));
 }
+
+#[test]
+fn no_two_files_of_a_bundle_define_the_same_id() {
+    // Messages and terms share one namespace in a bundle: `-rules-x` and `rules-x` clash,
+    // and the loser is dropped with only a log line.
+    for lang in Lang::ALL {
+        for surface in Surface::ALL {
+            let mut bundle = super::Bundle::new_concurrent(vec![lang.langid()]);
+            for (file_lang, stem, source) in RESOURCES {
+                if *file_lang != lang.id() || !surface.reads(stem) {
+                    continue;
+                }
+                let resource = FluentResource::try_new((*source).to_owned())
+                    .unwrap_or_else(|(_, errors)| panic!("{stem}: {errors:?}"));
+                if let Err(errors) = bundle.add_resource(resource) {
+                    panic!("{} {surface:?} {stem}.ftl clashes: {errors:?}", lang.id());
+                }
+            }
+        }
+    }
+}
