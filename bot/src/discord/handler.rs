@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    Context, CreateInteractionResponse, EventHandler, GuildId, Interaction, Message, Ready,
+    Context, CreateInteractionResponse, EventHandler, Guild, GuildId, Interaction, Message, Ready,
 };
 use serenity::async_trait;
 
@@ -55,6 +55,12 @@ impl EventHandler for Handler {
             Interaction::Component(press) => buttons::handle(&self.0, &ctx.http, &press).await,
             _ => {}
         }
+    }
+
+    async fn guild_create(&self, _ctx: Context, guild: Guild, _is_new: Option<bool>) {
+        self.0
+            .server_langs
+            .note(Some(guild.id.get()), Some(&guild.preferred_locale));
     }
 
     async fn message(&self, ctx: Context, message: Message) {

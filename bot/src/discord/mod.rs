@@ -14,6 +14,7 @@ mod front;
 mod handler;
 mod help;
 mod inflight;
+mod langs;
 mod registration;
 mod replies;
 mod respond;
