@@ -6,5 +6,6 @@ pub mod console;
 pub mod discord;
 pub mod i18n;
 pub mod logging;
+pub mod present;
 pub mod service;
 pub mod storage;

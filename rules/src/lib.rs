@@ -32,6 +32,7 @@
 
 #![warn(missing_docs)]
 
+mod analysis;
 mod attacks;
 mod bitboard;
 pub mod chess960;
@@ -51,8 +52,9 @@ mod types;
 mod variant;
 mod width;
 
+pub use analysis::analysis_url;
 pub use bitboard::Bitboard;
-pub use error::{FenError, MoveError, SetupError};
+pub use error::{CastleObstacle, FenError, MoveError, NoPush, SetupError, Unreadable};
 pub use fen::{MAX_COUNTER, REVERSED_START, STANDARD_START};
 pub use game::Game;
 pub use movegen::MoveList;

@@ -10,6 +10,4 @@ help =
     • `resign` · `draw [offer|accept|decline]` · `takeback [request|accept|decline]` · `abort` (before both sides have moved)
     • `board [flip]` · `moves` · `games`: the board, the record (with a PGN file), the games going on
     • `chess960 [N]`: a Chess960 setup · `rules [variant]`: how each variant is played
-
-# Shorthand the console also reads, shown after `help`.
-help-typed-moves = • Shorthand: `m` for `move` (`alice> m Nf3/a3`), `play` for `challenge`, `flip` for `board flip`.
+    • Shorthand: `m` for `move` (`alice> m Nf3/a3`), `play` for `challenge`, `flip` for `board flip`.

@@ -22,3 +22,7 @@ front-thread-anyone = anyone
 front-thread-not-removed-permission = I could not remove the thread <#{ $thread }>: I lack the Manage Threads permission, so a moderator may delete it.
 front-posted-in-parent = (Posted here because I could not post in <#{ $channel }>; it may be locked or I may lack permission there.)
 front-answered-privately = (answered privately)
+
+# Added to `help` when typed moves are on.
+help-typed-moves = • In a game's channel, the player to move may also just write the move as a message.
+front-game-title = Game #{ $game }

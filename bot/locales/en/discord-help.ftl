@@ -11,5 +11,3 @@ help =
     • `/board flip:…` · `/moves` · `/games`: the board, the record (with a PGN file), the games in this server
     • `/chess960 number:…`: a Chess960 setup · `/rules variant:…`: how each variant is played
 
-# Added to `help` when typed moves are on.
-help-typed-moves = • In a game's channel, the player to move may also just write the move as a message.

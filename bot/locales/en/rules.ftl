@@ -24,7 +24,7 @@
 ## The messages
 
 rules-overview =
-    Variants (use `{ -cmd-rules }` with a variant for its full rules):
+    Variants (use { -cmd-rules } with a variant for its full rules):
     • `standard`: { variant-standard }, orthodox chess from the usual setup
     • `chess960`: { variant-chess960 }, orthodox chess from one of the 960 Fischer Random setups (numbered 0–959)
     • `avalanche`: { variant-avalanche }, where every turn ends by pushing an enemy pawn one square toward the mover

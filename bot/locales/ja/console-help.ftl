@@ -10,6 +10,4 @@ help =
     • `resign`(投了) · `draw [offer|accept|decline]`(引き分け) · `takeback [request|accept|decline]`(待った) · `abort`(双方が指す前の中止)
     • `board [flip]` · `moves` · `games`:盤面、棋譜(PGN ファイル付き)、進行中の対局
     • `chess960 [番号]`:チェス960の初期配置 · `rules [変種]`:各変種のルール
-
-# コンソールが読む省略形。`help` の後に表示する。
-help-typed-moves = • 省略形:`move` は `m`(`alice> m Nf3/a3`)、`challenge` は `play`、`board flip` は `flip` とも書けます。
+    • 省略形:`move` は `m`(`alice> m Nf3/a3`)、`challenge` は `play`、`board flip` は `flip` とも書けます。

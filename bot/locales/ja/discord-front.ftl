@@ -21,3 +21,7 @@ front-thread-anyone = 誰でも
 front-thread-not-removed-permission = スレッド <#{ $thread }> を削除できませんでした。スレッドの管理権限がないため、モデレーターが削除してください。
 front-posted-in-parent = (<#{ $channel }> に投稿できなかったため、ここに投稿しました。ロックされているか、そこでの権限がない可能性があります。)
 front-answered-privately = (非公開で回答しました)
+
+# 書き込みでの着手が有効なとき `help` の後に付ける。
+help-typed-moves = • 対局中のチャンネルでは、手番のプレイヤーは指し手をそのままメッセージとして書き込むこともできます。
+front-game-title = 対局 #{ $game }

@@ -21,7 +21,7 @@ pub use output::Output;
 
 use crate::fluent_args;
 use crate::i18n::{self, FluentArgs, Lang, Surface};
-use crate::service::{GameService, Origin, ServiceConfig, SystemClock};
+use crate::service::{GameService, Locale, Origin, ServiceConfig, SystemClock};
 use crate::storage::Storage;
 
 /// The guild id console rooms belong to.
@@ -57,14 +57,14 @@ pub async fn run(args: LocalArgs) -> anyhow::Result<()> {
         None => None,
     };
     let service = open_service(&args.db).await?;
-    let mut out = Output::new(&args.out)?;
+    let mut out = Output::new(&args.out, args.lang)?;
     match script {
         Some(lines) => {
             for (text, line) in lines {
                 run_line(&service, &mut out, &text, line).await?;
             }
         }
-        None => interactive(&service, &mut out, args.lang).await?,
+        None => interactive(&service, &mut out).await?,
     }
     service.shutdown().await;
     Ok(())
@@ -168,7 +168,8 @@ fn read_script(path: &Path, lang: Lang) -> anyhow::Result<Vec<(String, Line)>> {
 
 /// Reads lines from standard input until it ends; malformed lines are explained with their
 /// number and skipped.
-async fn interactive(service: &GameService, out: &mut Output, lang: Lang) -> anyhow::Result<()> {
+async fn interactive(service: &GameService, out: &mut Output) -> anyhow::Result<()> {
+    let lang = out.lang();
     let mut input = tokio::io::BufReader::new(tokio::io::stdin());
     let mut buffer = Vec::new();
     let mut number = 0u64;
@@ -209,6 +210,7 @@ async fn run_line(
         guild: Some(CONSOLE_GUILD),
         channel: room_channel(&line.room),
         user: line.user,
+        locale: Locale::both(out.lang()),
     };
     let reply = service.execute(&origin, line.command).await;
     out.reply(text, &origin.user.name, &reply)?;

@@ -21,10 +21,16 @@ pub async fn handle(front: &Front, http: &Http, request: &CommandInteraction) {
             .autocomplete()
             .is_some_and(|o| o.name == MOVE_OPTION);
     let choices = if focused_on_move {
+        let guild = request.guild_id.map(|g| g.get());
         let origin = Origin {
-            guild: request.guild_id.map(|g| g.get()),
+            guild,
             channel: request.channel_id.get(),
             user: person(&request.user, request.member.as_deref()),
+            locale: front.server_langs.of_interaction(
+                guild,
+                &request.locale,
+                request.guild_locale.as_deref(),
+            ),
         };
         let typed = commands::focused_text(&request.data.options);
         front

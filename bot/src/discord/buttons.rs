@@ -4,9 +4,13 @@
 use serenity::all::{ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, Http};
 
 use super::front::{Front, person};
+use super::langs;
 use super::replies::Outgoing;
 use super::respond::{Target, answer};
 use super::threads;
+use crate::fluent_args;
+use crate::i18n::{self, FluentArgs, Lang, Surface};
+use crate::present;
 use crate::service::{Action, EarlyPrivacy, GameId, Origin, Reply};
 
 const PREFIX: &str = "nadare";
@@ -40,8 +44,8 @@ fn style(action: Action) -> ButtonStyle {
     }
 }
 
-/// The rows of buttons for `actions` on a reply about `game`.
-pub fn rows(game: GameId, actions: &[Action]) -> Vec<CreateActionRow> {
+/// The rows of buttons for `actions` on a reply about `game`, labelled in `lang`.
+pub fn rows(game: GameId, actions: &[Action], lang: Lang) -> Vec<CreateActionRow> {
     actions
         .chunks(PER_ROW)
         .map(|chunk| {
@@ -50,7 +54,7 @@ pub fn rows(game: GameId, actions: &[Action]) -> Vec<CreateActionRow> {
                     .iter()
                     .map(|action| {
                         CreateButton::new(custom_id(game, *action))
-                            .label(action.label())
+                            .label(present::action_label(*action, lang, Surface::Discord))
                             .style(style(*action))
                     })
                     .collect(),
@@ -63,10 +67,18 @@ pub fn rows(game: GameId, actions: &[Action]) -> Vec<CreateActionRow> {
 /// the message is. A public result about a game played elsewhere (a thread) is posted there.
 /// Resign asks first: the button stays on every old board.
 pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
+    let guild = press.guild_id.map(|g| g.get());
+    let locale =
+        front
+            .server_langs
+            .of_interaction(guild, &press.locale, press.guild_locale.as_deref());
     let target = Target {
         id: press.id,
         token: press.token.clone(),
+        locale,
     };
+    let private_lang = langs::private(&locale);
+    let say = |key: &str, args: FluentArgs| i18n::text(private_lang, Surface::Discord, key, &args);
     let here = press.channel_id.get();
     let parsed = parse(&press.data.custom_id);
     let early = EarlyPrivacy::default();
@@ -76,25 +88,26 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
     }
     let announced = answer(http, &target, front.defer_after, &early, async {
         let Some((game, action)) = parsed else {
-            return Outgoing::private("This button is out of date; use the slash commands.");
+            return Outgoing::private(say("front-stale-button", fluent_args![]));
         };
         let Some(channel) = front.service.channel_of_game(game).await else {
-            return Outgoing::private(
-                "That game is over or no longer kept; `/games` lists the games going on.",
-            );
+            return Outgoing::private(say("front-game-gone", fluent_args![]));
         };
         if action == Action::Resign {
             let question = Reply {
                 actions: vec![Action::ConfirmResign],
-                ..Reply::private("Resign the game? Nothing happens unless you confirm.")
-                    .with_game(game)
+                private: true,
+                game: Some(game),
+                lang: private_lang,
+                ..Reply::default()
             };
-            return Outgoing::new(question);
+            return Outgoing::worded(question, say("front-resign-question", fluent_args![]));
         }
         let origin = Origin {
-            guild: press.guild_id.map(|g| g.get()),
+            guild,
             channel,
             user: person(&press.user, press.member.as_ref()),
+            locale,
         };
         let mut reply = front
             .service
@@ -112,7 +125,10 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         match threads::post(http, elsewhere, posted).await {
             Ok(_) => {
                 front.delivered(announces).await;
-                Outgoing::private(format!("Done — the game goes on in <#{channel}>."))
+                Outgoing::private(say(
+                    "front-game-goes-on-in",
+                    fluent_args![("channel", channel.to_string())],
+                ))
             }
             Err(error) => {
                 tracing::warn!(%error, "could not post in the game's channel");
@@ -173,7 +189,7 @@ mod tests {
     #[test]
     fn rows_hold_five_buttons_at_most() {
         let actions = [Action::Resign; 7];
-        let rows = rows(3, &actions);
+        let rows = rows(3, &actions, Lang::En);
         assert_eq!(rows.len(), 2);
     }
 }

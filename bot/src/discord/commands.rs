@@ -7,7 +7,6 @@ use serenity::all::{
     InstallationContext, InteractionContext, ResolvedOption, ResolvedValue,
 };
 
-use super::front::escape_markdown;
 use crate::fluent_args;
 use crate::i18n::{self, Lang, Surface};
 use crate::service::{
@@ -236,11 +235,10 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
         .and_then(|o| match o.value {
             ResolvedValue::User(user, member) => Some(User {
                 id: user.id.get(),
-                name: escape_markdown(
-                    member
-                        .and_then(|m| m.nick.as_deref())
-                        .unwrap_or_else(|| user.display_name()),
-                ),
+                name: member
+                    .and_then(|m| m.nick.as_deref())
+                    .unwrap_or_else(|| user.display_name())
+                    .to_owned(),
             }),
             _ => None,
         });

@@ -3,7 +3,7 @@
 
 use serenity::all::{Http, Message};
 
-use super::front::{Front, escape_markdown, person};
+use super::front::{Front, person};
 use super::replies::Outgoing;
 use crate::service::{Command, Origin};
 
@@ -61,12 +61,11 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
     let user = match &message.member {
         Some(member) => crate::service::User {
             id: message.author.id.get(),
-            name: escape_markdown(
-                member
-                    .nick
-                    .as_deref()
-                    .unwrap_or_else(|| message.author.display_name()),
-            ),
+            name: member
+                .nick
+                .as_deref()
+                .unwrap_or_else(|| message.author.display_name())
+                .to_owned(),
         },
         None => person(&message.author, None),
     };
@@ -74,6 +73,9 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         guild: message.guild_id.map(|g| g.get()),
         channel,
         user,
+        locale: front
+            .server_langs
+            .of_message(message.guild_id.map(|g| g.get())),
     };
     let outgoing = Outgoing::new(front.service.execute(&origin, Command::Move(text)).await);
     let announces = outgoing.announces;

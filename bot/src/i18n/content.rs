@@ -59,8 +59,14 @@ fn the_rules_state_what_sets_each_variant_apart() {
         }
         assert!(!text("rules-standard").contains("Nf3/a3"));
         // The rules command is written the front's way.
-        assert!(plain(lang, Surface::Discord, "rules-overview").contains("`/rules`"));
-        assert!(plain(lang, Surface::Console, "rules-overview").contains("`rules`"));
+        let discord = plain(lang, Surface::Discord, "rules-overview");
+        let command = match lang {
+            Lang::En => "`/rules`",
+            Lang::Ja => "`/ルール`",
+        };
+        assert!(discord.contains(command), "{discord}");
+        let console = plain(lang, Surface::Console, "rules-overview");
+        assert!(console.contains(" rules ") && !console.contains("/rules"));
     }
 }
 
