@@ -76,13 +76,18 @@ fn a_malformed_script_line_stops_the_run_with_its_number() {
     );
 }
 
-#[test]
-fn with_lang_ja_the_console_explains_malformed_lines_in_japanese() {
+/// Runs `script` with `--lang ja` in a new folder.
+fn in_japanese(script: &str) -> std::process::Output {
     let dir = tempfile::tempdir().expect("temp dir");
-    let out = nadare(dir.path(), "alice> challenge bob\nbob accept\n")
+    nadare(dir.path(), script)
         .args(["--lang", "ja"])
         .output()
-        .expect("run");
+        .expect("run")
+}
+
+#[test]
+fn with_lang_ja_the_console_explains_malformed_lines_in_japanese() {
+    let out = in_japanese("alice> challenge bob\nbob accept\n");
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("スクリプトに読めない行が1行"), "{err}");
@@ -95,14 +100,8 @@ fn with_lang_ja_the_console_explains_malformed_lines_in_japanese() {
 
 #[test]
 fn with_lang_ja_the_console_and_the_game_speak_japanese() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let out = nadare(
-        dir.path(),
-        "alice> challenge bob white\nbob> accept\nalice> move ｅ４\nbob> move e4\n",
-    )
-    .args(["--lang", "ja"])
-    .output()
-    .expect("run");
+    let out =
+        in_japanese("alice> challenge bob white\nbob> accept\nalice> move ｅ４\nbob> move e4\n");
     assert!(out.status.success(), "{out:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("[画像] "), "{stdout}");
