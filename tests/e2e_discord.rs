@@ -1283,6 +1283,22 @@ async fn a_japanese_client_reads_its_own_answers_in_japanese() {
     world.stop().await;
 }
 
+/// `/challenge variant:chess960` with no setup number starts from a random setup once
+/// accepted, as the console's `challenge bob chess960` does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess960_challenge_without_a_number_can_be_accepted() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_032);
+    let challenge = challenge_as_white(&world, &alice, &bob, channel, "chess960").await;
+    assert!(!challenge.is_ephemeral(), "{challenge:#?}");
+    let started = world.slash(&bob, channel, "accept", &[]).await;
+    assert_board(&started);
+    assert!(started.text().contains("Chess960"), "{}", started.text());
+    world.stop().await;
+}
+
 /// The rest of a game's commands end to end, with nicknames: abort, takeback, the record,
 /// the list of games, a draw.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
