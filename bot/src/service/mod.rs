@@ -53,8 +53,8 @@ pub use parse::{CommandError, parse_command, parse_duration};
 pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
 pub use suggest::edit_distance;
 pub use types::{
-    Action, ChannelId, ColorChoice, Command, DrawAction, EarlyPrivacy, GameId, GuildId, Locale,
-    Notice, Origin, Reply, SetupChoice, TakebackAction, Tone, User, UserId,
+    Action, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, GameId,
+    GuildId, Locale, Notice, Origin, Reply, SetupChoice, TakebackAction, Tone, User, UserId,
 };
 
 use live::{Live, Slot};

@@ -124,7 +124,15 @@ pub enum TakebackAction {
 }
 
 /// Everything a user can ask of the service.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// [`CommandKind`] names each variant without its data, so that a test can go through every
+/// command (`CommandKind::iter()`): each front has one checking that it can ask for each.
+#[derive(Clone, Debug, PartialEq, Eq, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(CommandKind),
+    derive(Hash, strum::EnumIter),
+    doc = "Which [`Command`] it is, without its data."
+)]
 pub enum Command {
     /// Challenge someone (or anyone, with no opponent) to a game in this channel.
     Challenge {
