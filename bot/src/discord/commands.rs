@@ -7,6 +7,8 @@ use serenity::all::{
     InstallationContext, InteractionContext, ResolvedOption, ResolvedValue,
 };
 
+use crate::fluent_args;
+use crate::i18n::{self, Lang, Surface};
 use crate::service::{
     ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User,
     VacationAsk, computer, parse_duration,
@@ -15,181 +17,152 @@ use crate::service::{
 /// The option of `/move` that autocomplete fills.
 pub const MOVE_OPTION: &str = "notation";
 
-fn option(kind: CommandOptionType, name: &str, description: &str) -> CreateCommandOption {
-    CreateCommandOption::new(kind, name, description)
+/// The message `key` of the slash-command catalog in English, the commands' default.
+fn english(key: &str) -> String {
+    i18n::plain(Lang::En, Surface::Discord, key)
 }
 
-fn variant_option(description: &str) -> CreateCommandOption {
+/// The message `key` in every other language Discord has a locale for, by locale.
+fn localized(key: &str) -> Vec<(&'static str, String)> {
+    Lang::ALL
+        .into_iter()
+        .filter_map(|lang| {
+            let locale = lang.discord_locale()?;
+            Some((locale, i18n::plain(lang, Surface::Discord, key)))
+        })
+        .collect()
+}
+
+/// The option `name` of `command`, named and described in every language by the catalog
+/// message `command-COMMAND-NAME`.
+fn option(kind: CommandOptionType, command: &str, name: &str) -> CreateCommandOption {
+    let key = format!("command-{command}-{name}");
+    let description = format!("{key}.description");
+    localize(
+        CreateCommandOption::new(kind, english(&key), english(&description)),
+        &key,
+        CreateCommandOption::name_localized,
+        CreateCommandOption::description_localized,
+    )
+}
+
+/// `item` with the other languages' names (message `key`) and descriptions (its
+/// `.description`), set by `name` and `description`.
+fn localize<T>(
+    item: T,
+    key: &str,
+    name: fn(T, &'static str, String) -> T,
+    description: fn(T, &'static str, String) -> T,
+) -> T {
+    let item = localized(key)
+        .into_iter()
+        .fold(item, |item, (locale, text)| name(item, locale, text));
+    localized(&format!("{key}.description"))
+        .into_iter()
+        .fold(item, |item, (locale, text)| description(item, locale, text))
+}
+
+/// Adds the choice `value`, named in every language by the catalog message `choice-KIND-VALUE`.
+fn choice(option: CreateCommandOption, kind: &str, value: &str) -> CreateCommandOption {
+    let key = format!("choice-{kind}-{value}");
+    option.add_string_choice_localized(english(&key), value, localized(&key))
+}
+
+fn variant_option(command: &str) -> CreateCommandOption {
     Variant::ALL.iter().fold(
-        option(CommandOptionType::String, "variant", description),
-        |option, variant| option.add_string_choice(variant.name(), variant.id()),
+        option(CommandOptionType::String, command, "variant"),
+        |o, variant| choice(o, "variant", variant.id()),
     )
 }
 
-fn exchange_option(description: &str, choices: [&str; 3]) -> CreateCommandOption {
+fn exchange_option(command: &str, choices: [&str; 3]) -> CreateCommandOption {
     choices.iter().fold(
-        option(CommandOptionType::String, "action", description),
-        |option, choice| option.add_string_choice(*choice, *choice),
+        option(CommandOptionType::String, command, "action"),
+        |o, value| choice(o, "action", value),
     )
 }
 
-/// A command for servers only: games live in server channels and threads.
-fn simple(name: &str, description: &str) -> CreateCommand {
-    CreateCommand::new(name)
-        .description(description)
+/// A command for servers only (games live in server channels and threads), named and
+/// described in every language by the catalog message `command-NAME`.
+fn simple(name: &str) -> CreateCommand {
+    let key = format!("command-{name}");
+    let description = format!("{key}.description");
+    let command = CreateCommand::new(english(&key))
+        .description(english(&description))
         .integration_types(vec![InstallationContext::Guild])
-        .contexts(vec![InteractionContext::Guild])
+        .contexts(vec![InteractionContext::Guild]);
+    localize(
+        command,
+        &key,
+        CreateCommand::name_localized,
+        CreateCommand::description_localized,
+    )
 }
 
 /// A command that also works in a direct message with the bot (it needs no game).
-fn anywhere(name: &str, description: &str) -> CreateCommand {
-    simple(name, description).contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
+fn anywhere(name: &str) -> CreateCommand {
+    simple(name).contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
 }
 
 /// Every slash command the bot registers.
 pub fn definitions() -> Vec<CreateCommand> {
     vec![
-        simple(
-            "challenge",
-            "Challenge someone (or anyone) to a game in this channel",
-        )
-        .add_option(option(
-            CommandOptionType::User,
-            "opponent",
-            "Who you challenge; leave empty for an open challenge anyone may take",
-        ))
-        .add_option(
-            option(
-                CommandOptionType::Integer,
-                "computer",
-                "Play the computer at this level, 1 (beginner) to 8 (strong), instead of a person",
+        simple("challenge")
+            .add_option(option(CommandOptionType::User, "challenge", "opponent"))
+            .add_option(
+                option(CommandOptionType::Integer, "challenge", "computer")
+                    .min_int_value(1)
+                    .max_int_value(8),
             )
-            .min_int_value(1)
-            .max_int_value(8),
-        )
-        .add_option(variant_option(
-            "The rules to play (standard chess if left empty)",
-        ))
-        .add_option(
-            option(CommandOptionType::String, "colour", "The colour you play")
-                .add_string_choice("White", "white")
-                .add_string_choice("Black", "black")
-                .add_string_choice("Random", "random"),
-        )
-        .add_option(
-            option(
-                CommandOptionType::String,
-                "chess960",
-                "Start from a Chess960 setup: its number 0-959, or random",
-            )
-            .max_length(6),
-        )
-        .add_option(
-            option(
-                CommandOptionType::String,
-                "deadline",
-                "Time for each turn, e.g. 10m, 1h, 1d, 3d (none by default)",
-            )
-            .max_length(16),
+            .add_option(variant_option("challenge"))
+            .add_option(["white", "black", "random"].iter().fold(
+                option(CommandOptionType::String, "challenge", "colour"),
+                |o, value| choice(o, "colour", value),
+            ))
+            .add_option(option(CommandOptionType::String, "challenge", "chess960").max_length(6))
+            .add_option(option(CommandOptionType::String, "challenge", "deadline").max_length(16)),
+        simple("accept"),
+        simple("decline"),
+        simple("cancel"),
+        simple("move").add_option(
+            option(CommandOptionType::String, "move", MOVE_OPTION)
+                .required(true)
+                .set_autocomplete(true)
+                .max_length(40),
         ),
-        simple("accept", "Accept the challenge in this channel"),
-        simple("decline", "Decline the challenge in this channel"),
-        simple(
-            "cancel",
-            "Withdraw your challenge, or drop the turn you have half entered",
-        ),
-        simple("move", "Play your turn, e.g. e4, Nf3/a3 or =Q Kd2/e6").add_option(
-            option(
-                CommandOptionType::String,
-                MOVE_OPTION,
-                "Your move or Avalanche turn",
-            )
-            .required(true)
-            .set_autocomplete(true)
-            .max_length(40),
-        ),
-        simple(
-            "hint",
-            "A turn suggested by the computer (in games against the computer only)",
-        ),
-        simple("resign", "Give up the game"),
-        simple("draw", "Offer, accept or decline a draw").add_option(exchange_option(
-            "What to do (offer by default)",
-            ["offer", "accept", "decline"],
-        )),
-        simple(
+        simple("hint"),
+        simple("resign"),
+        simple("draw").add_option(exchange_option("draw", ["offer", "accept", "decline"])),
+        simple("takeback").add_option(exchange_option(
             "takeback",
-            "Ask to take back your last turn, or answer such a request",
-        )
-        .add_option(exchange_option(
-            "What to do (request by default)",
             ["request", "accept", "decline"],
         )),
-        simple("abort", "Call the game off before both sides have moved"),
-        simple("board", "Show the current board").add_option(option(
-            CommandOptionType::Boolean,
-            "flip",
-            "Show it from the other side",
-        )),
-        simple(
-            "moves",
-            "The record of the game so far, with a PGN-style file",
+        simple("abort"),
+        simple("board").add_option(option(CommandOptionType::Boolean, "board", "flip")),
+        simple("moves"),
+        simple("games"),
+        anywhere("chess960").add_option(
+            option(CommandOptionType::Integer, "chess960", "number")
+                .min_int_value(0)
+                .max_int_value(959),
         ),
-        simple("games", "The games going on in this server"),
-        anywhere("chess960", "Show a Chess960 setup without starting a game").add_option(
-            option(
-                CommandOptionType::Integer,
-                "number",
-                "Setup number 0-959 (random if empty)",
-            )
-            .min_int_value(0)
-            .max_int_value(959),
-        ),
-        anywhere("rules", "How the variants are played")
-            .add_option(variant_option("The variant (all of them if left empty)")),
-        anywhere("help", "What nadare can do"),
-        simple(
-            "rematch",
-            "Challenge the other player of the finished game here again, colours swapped",
-        ),
-        anywhere("gif", "The animated replay of a game").add_option(
-            option(
-                CommandOptionType::Integer,
-                "game",
-                "The game's id (the latest game in this channel if empty)",
-            )
-            .min_int_value(1),
-        ),
-        anywhere("history", "The finished games of this server, newest first")
-            .add_option(option(
-                CommandOptionType::User,
-                "user",
-                "Only this player's games",
-            ))
-            .add_option(
-                option(CommandOptionType::Integer, "page", "The page, from 1").min_int_value(1),
-            ),
-        anywhere(
-            "game",
-            "A finished game: final board, record, replay and analysis link",
-        )
-        .add_option(
-            option(CommandOptionType::Integer, "id", "The game's id")
+        anywhere("rules").add_option(variant_option("rules")),
+        anywhere("help"),
+        simple("rematch"),
+        anywhere("gif")
+            .add_option(option(CommandOptionType::Integer, "gif", "game").min_int_value(1)),
+        anywhere("history")
+            .add_option(option(CommandOptionType::User, "history", "user"))
+            .add_option(option(CommandOptionType::Integer, "history", "page").min_int_value(1)),
+        anywhere("game").add_option(
+            option(CommandOptionType::Integer, "game", "id")
                 .required(true)
                 .min_int_value(1),
         ),
-        anywhere(
-            "vacation",
-            "Pause the deadlines of all your games for some days",
-        )
-        .add_option(
-            option(
-                CommandOptionType::String,
-                "days",
-                "Days of vacation (1 or more), or `end` to end yours now",
-            )
-            .required(true)
-            .max_length(8),
+        anywhere("vacation").add_option(
+            option(CommandOptionType::String, "vacation", "days")
+                .required(true)
+                .max_length(8),
         ),
     ]
 }
@@ -215,26 +188,94 @@ fn string<'a>(options: &[ResolvedOption<'a>], name: &str) -> Option<&'a str> {
         })
 }
 
-fn variant(options: &[ResolvedOption<'_>]) -> Result<Option<Variant>, String> {
+/// Why a slash command's options cannot be read; shown to the caller alone, in their
+/// language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A command the bot does not register (one left over from another version).
+    UnknownCommand(String),
+    /// A computer level outside 1–8.
+    BadLevel(i64),
+    /// Both a person and the computer named as the opponent.
+    OpponentAndComputer,
+    /// A colour that is not a choice.
+    BadColour(String),
+    /// A variant that is not a choice.
+    BadVariant(String),
+    /// A Chess960 setup that is neither a number 0–959 nor `random`.
+    BadSetup(String),
+    /// A deadline that is not a duration.
+    BadDeadline(String),
+    /// `/game` without a game id.
+    MissingGameId,
+    /// A vacation that is neither a number of days from 1 nor `end`.
+    BadVacation(String),
+}
+
+impl Refusal {
+    /// The refusal in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let say = |key: &str, args| i18n::text(lang, Surface::Discord, key, &args);
+        match self {
+            Refusal::UnknownCommand(name) => say(
+                "front-unknown-command",
+                fluent_args![("command", name.as_str())],
+            ),
+            Refusal::BadLevel(level) => say("front-bad-level", fluent_args![("level", *level)]),
+            Refusal::OpponentAndComputer => say("front-opponent-and-computer", fluent_args![]),
+            Refusal::BadColour(text) => {
+                say("front-bad-colour", fluent_args![("text", text.as_str())])
+            }
+            Refusal::BadVariant(text) => {
+                say("front-bad-variant", fluent_args![("text", text.as_str())])
+            }
+            Refusal::BadSetup(text) => {
+                say("front-bad-setup", fluent_args![("text", text.as_str())])
+            }
+            Refusal::BadDeadline(text) => {
+                say("front-bad-deadline", fluent_args![("text", text.as_str())])
+            }
+            Refusal::MissingGameId => say("front-missing-game-id", fluent_args![]),
+            Refusal::BadVacation(text) => {
+                say("front-bad-vacation", fluent_args![("text", text.as_str())])
+            }
+        }
+    }
+}
+
+/// `/vacation days:`: a number of days from 1, or `end`.
+fn vacation(text: &str) -> Result<VacationAsk, Refusal> {
+    let text = rules::ascii_width(text.trim());
+    if text.eq_ignore_ascii_case("end") {
+        return Ok(VacationAsk::End);
+    }
+    match text.parse::<u32>() {
+        Ok(days) if days >= 1 => Ok(VacationAsk::Days(days)),
+        _ => Err(Refusal::BadVacation(text.into_owned())),
+    }
+}
+
+fn variant(options: &[ResolvedOption<'_>]) -> Result<Option<Variant>, Refusal> {
     string(options, "variant")
-        .map(|id| id.parse::<Variant>().map_err(|e| e.to_string()))
+        .map(|id| {
+            id.parse::<Variant>()
+                .map_err(|_| Refusal::BadVariant(id.to_owned()))
+        })
         .transpose()
 }
 
-fn setup(text: &str) -> Result<SetupChoice, String> {
+fn setup(text: &str) -> Result<SetupChoice, Refusal> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("random") {
         return Ok(SetupChoice::Random);
     }
     match text.parse::<u16>() {
         Ok(number) if number < 960 => Ok(SetupChoice::Number(number)),
-        _ => Err(format!(
-            "`{text}` is not a Chess960 setup: give a number from 0 to 959, or `random`."
-        )),
+        _ => Err(Refusal::BadSetup(text.to_owned())),
     }
 }
 
-fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
+fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
     let opponent = options
         .iter()
         .find(|o| o.name == "opponent")
@@ -256,7 +297,7 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
                 u8::try_from(n)
                     .ok()
                     .and_then(engine::Level::new)
-                    .ok_or_else(|| format!("Level {n} does not exist: choose 1 to 8.")),
+                    .ok_or(Refusal::BadLevel(n)),
             ),
             _ => None,
         })
@@ -267,7 +308,7 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
     });
     let opponent = match (level, opponent) {
         (Some(_), Some(_)) if !picked_bot => {
-            return Err("Choose either an opponent or the computer, not both.".to_owned());
+            return Err(Refusal::OpponentAndComputer);
         }
         (Some(level), _) => Some(computer(level)),
         (None, _) if picked_bot => Some(computer(
@@ -276,17 +317,12 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
         (None, opponent) => opponent,
     };
     let color = match string(options, "colour") {
-        Some(id) => ColorChoice::from_id(id)
-            .ok_or_else(|| format!("`{id}` is not a colour: choose white, black or random."))?,
+        Some(id) => ColorChoice::from_id(id).ok_or_else(|| Refusal::BadColour(id.to_owned()))?,
         None => ColorChoice::Random,
     };
     let setup = string(options, "chess960").map(setup).transpose()?;
     let deadline = string(options, "deadline")
-        .map(|text| {
-            parse_duration(text).ok_or_else(|| {
-                format!("`{text}` is not a deadline: write a number and a unit, e.g. 10m, 1h, 1d.")
-            })
-        })
+        .map(|text| parse_duration(text).ok_or_else(|| Refusal::BadDeadline(text.to_owned())))
         .transpose()?;
     Ok(Command::Challenge {
         opponent,
@@ -298,7 +334,7 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
 }
 
 /// Reads a slash command invocation; `Err` holds a refusal to show the caller.
-pub fn parse(command: &CommandInteraction) -> Result<Command, String> {
+pub fn parse(command: &CommandInteraction) -> Result<Command, Refusal> {
     let options = command.data.options();
     let action = string(&options, "action");
     Ok(match command.data.name.as_str() {
@@ -306,7 +342,9 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, String> {
         "accept" => Command::Accept,
         "decline" => Command::Decline,
         "cancel" => Command::Cancel,
-        "move" => Command::Move(string(&options, MOVE_OPTION).unwrap_or_default().to_owned()),
+        "move" => Command::Move(
+            rules::ascii_width(string(&options, MOVE_OPTION).unwrap_or_default()).into_owned(),
+        ),
         "resign" => Command::Resign,
         "draw" => Command::Draw(match action {
             Some("accept") => DrawAction::Accept,
@@ -346,92 +384,106 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, String> {
                 .and_then(|p| u32::try_from(p).ok())
                 .unwrap_or(1),
         },
-        "game" => match positive(&options, "id") {
-            Some(id) => Command::ShowGame(id),
-            None => return Err("`/game` needs the id of a game, e.g. 12.".to_owned()),
-        },
-        "vacation" => match string(&options, "days").map(str::trim) {
-            Some(end) if end.eq_ignore_ascii_case("end") => Command::Vacation(VacationAsk::End),
-            Some(days) => match days.parse::<u32>() {
-                Ok(days) if days >= 1 => Command::Vacation(VacationAsk::Days(days)),
-                _ => {
-                    return Err(format!(
-                        "`{days}` is not a number of days from 1, nor `end`."
-                    ));
-                }
-            },
-            None => return Err("`/vacation` needs a number of days, or `end`.".to_owned()),
-        },
-        other => {
-            return Err(format!(
-                "I do not know the command `/{other}`; try `/help`."
-            ));
-        }
+        "game" => Command::ShowGame(positive(&options, "id").ok_or(Refusal::MissingGameId)?),
+        "vacation" => Command::Vacation(vacation(string(&options, "days").unwrap_or_default())?),
+        other => return Err(Refusal::UnknownCommand(other.to_owned())),
     })
 }
 
-/// The text typed so far into the focused option of an autocomplete request.
-pub fn focused_text(options: &[CommandDataOption]) -> &str {
-    options
-        .iter()
-        .find_map(|o| match &o.value {
-            serenity::all::CommandDataOptionValue::Autocomplete { value, .. } => {
-                Some(value.as_str())
-            }
-            _ => None,
-        })
-        .unwrap_or("")
+/// The text typed so far into the focused option of an autocomplete request, full-width
+/// characters (`Ｎｆ３`) written as ASCII.
+pub fn focused_text(options: &[CommandDataOption]) -> std::borrow::Cow<'_, str> {
+    rules::ascii_width(
+        options
+            .iter()
+            .find_map(|o| match &o.value {
+                serenity::all::CommandDataOptionValue::Autocomplete { value, .. } => {
+                    Some(value.as_str())
+                }
+                _ => None,
+            })
+            .unwrap_or(""),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_service_command_has_a_slash_command() {
-        let names: Vec<String> = definitions()
-            .iter()
-            .filter_map(|c| serde_json::to_value(c).ok())
-            .filter_map(|v| v["name"].as_str().map(str::to_owned))
-            .collect();
-        for name in [
-            "challenge",
-            "accept",
-            "decline",
-            "cancel",
-            "move",
-            "resign",
-            "draw",
-            "takeback",
-            "abort",
-            "hint",
-            "board",
-            "moves",
-            "games",
-            "chess960",
-            "rules",
-            "help",
-            "rematch",
-            "gif",
-            "history",
-            "game",
-            "vacation",
-        ] {
-            assert!(names.iter().any(|n| n == name), "/{name} missing");
+    /// Discord's pattern for command and option names, in any language, plus its rule that
+    /// letters with a lower case be written in lower case.
+    fn discord_name(name: &str) -> bool {
+        let pattern = regex::Regex::new(r"^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$")
+            .expect("the pattern compiles");
+        pattern.is_match(name) && name.to_lowercase() == name
+    }
+
+    /// The English name and description of a command or option, and its Japanese ones,
+    /// each checked against Discord's limits.
+    fn checked_words(value: &serde_json::Value) -> [String; 4] {
+        let words = [
+            &value["name"],
+            &value["description"],
+            &value["name_localizations"]["ja"],
+            &value["description_localizations"]["ja"],
+        ]
+        .map(|v| v.as_str().unwrap_or_default().to_owned());
+        let [name, description, ja_name, ja_description] = &words;
+        for n in [name, ja_name] {
+            assert!(discord_name(n), "bad name `{n}` in {value}");
         }
+        for d in [description, ja_description] {
+            assert!(
+                (1..=100).contains(&d.chars().count()),
+                "bad description in {value}"
+            );
+        }
+        words
     }
 
     #[test]
-    fn definitions_respect_discord_limits() {
+    fn every_name_and_description_is_localised_within_discords_limits() {
+        let mut command_names = std::collections::HashSet::new();
         for command in definitions() {
             let value = serde_json::to_value(&command).expect("serialisable");
-            let description = value["description"].as_str().unwrap_or("");
-            assert!((1..=100).contains(&description.len()), "{value}");
+            let [name, _, ja_name, _] = checked_words(&value);
+            assert!(command_names.insert(ja_name.clone()), "`{ja_name}` twice");
+            assert_ne!(name, ja_name, "/{name} is not translated");
+            let mut option_names = std::collections::HashSet::new();
             for option in value["options"].as_array().into_iter().flatten() {
-                let description = option["description"].as_str().unwrap_or("");
-                assert!((1..=100).contains(&description.len()), "{option}");
-                assert!(option["choices"].as_array().is_none_or(|c| c.len() <= 25));
+                let [_, _, ja_name, _] = checked_words(option);
+                assert!(
+                    option_names.insert(ja_name.clone()),
+                    "{name}: `{ja_name}` twice"
+                );
+                let choices = option["choices"].as_array().map_or(&[][..], Vec::as_slice);
+                assert!(choices.len() <= 25);
+                let mut choice_names = std::collections::HashSet::new();
+                for choice in choices {
+                    let ja = choice["name_localizations"]["ja"]
+                        .as_str()
+                        .unwrap_or_default();
+                    let en = choice["name"].as_str().unwrap_or_default();
+                    for text in [en, ja] {
+                        assert!((1..=100).contains(&text.chars().count()), "{choice}");
+                    }
+                    assert!(
+                        choice_names.insert(ja.to_owned()),
+                        "{name}: choice `{ja}` twice"
+                    );
+                }
             }
+        }
+        assert!(command_names.contains("挑戦"), "{command_names:?}");
+    }
+
+    #[test]
+    fn the_name_check_follows_discord() {
+        for good in ["challenge", "挑戦", "チェス960", "cancel-push", "対局一覧"] {
+            assert!(discord_name(good), "{good}");
+        }
+        for bad in ["Challenge", "two words", "", "/move", &"a".repeat(33)] {
+            assert!(!discord_name(bad), "{bad}");
         }
     }
 
@@ -455,10 +507,30 @@ mod tests {
     }
 
     #[test]
+    fn refusals_are_worded_in_the_callers_language() {
+        let refusal = Refusal::BadDeadline("soon".into());
+        assert!(refusal.text(Lang::En).contains("`soon` is not a deadline"));
+        assert!(
+            refusal
+                .text(Lang::Ja)
+                .contains("`soon` は期限として読めません")
+        );
+        assert!(Refusal::BadLevel(9).text(Lang::Ja).contains("レベル9"));
+    }
+
+    #[test]
+    fn vacations() {
+        assert_eq!(vacation(" 3 "), Ok(VacationAsk::Days(3)));
+        assert_eq!(vacation("End"), Ok(VacationAsk::End));
+        assert_eq!(vacation("0"), Err(Refusal::BadVacation("0".into())));
+        assert!(vacation("-2").is_err() && vacation("soon").is_err());
+    }
+
+    #[test]
     fn setups() {
         assert_eq!(setup("random"), Ok(SetupChoice::Random));
         assert_eq!(setup(" 518 "), Ok(SetupChoice::Number(518)));
-        assert!(setup("960").is_err());
+        assert_eq!(setup("960"), Err(Refusal::BadSetup("960".into())));
         assert!(setup("-1").is_err());
         assert!(setup("x").is_err());
     }

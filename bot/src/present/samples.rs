@@ -12,14 +12,14 @@ use rules::{
     SetupError, Square, Unreadable, Variant,
 };
 
-use super::{MISSING, message_text};
+use super::{MISSING, action_label, message_text};
 use crate::i18n::{Lang, Surface};
 use crate::service::messages::{
     ArchiveLine, ArchiveMsg, ChallengeLine, ChallengeMsg, GameKind, GameLine, InfoMsg, Message,
     NoticeMsg, OfferMsg, Players, Ply, PushChoice, Refusal, RematchMsg, TurnMsg, VacationMsg,
     ViewMsg,
 };
-use crate::service::{ColorChoice, SetupChoice};
+use crate::service::{Action, ColorChoice, SetupChoice};
 
 fn players() -> Players {
     Players {
@@ -772,6 +772,21 @@ fn every_message_presents_in_every_language_on_every_surface() {
                 }
                 assert!(!text.trim().is_empty(), "{lang:?} {surface:?}: {message:?}");
                 assert!(!text.contains('{'), "{lang:?} {surface:?}: {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_button_has_a_label_in_every_language() {
+    for action in Action::ALL {
+        for lang in Lang::ALL {
+            for surface in Surface::ALL {
+                MISSING.with(|m| m.borrow_mut().clear());
+                let label = action_label(action, lang, surface);
+                let missing = MISSING.with(|m| m.borrow().clone());
+                assert!(missing.is_empty(), "{lang:?}: {action:?} has no label");
+                assert!(!label.is_empty() && label.chars().count() <= 80, "{label}");
             }
         }
     }
