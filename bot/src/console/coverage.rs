@@ -29,6 +29,11 @@ fn sample(kind: CommandKind) -> &'static str {
         CommandKind::Chess960 => "chess960 518",
         CommandKind::Help => "help",
         CommandKind::Rules => "rules avalanche",
+        CommandKind::Rematch => "rematch",
+        CommandKind::Gif => "gif 12",
+        CommandKind::History => "history bob 2",
+        CommandKind::ShowGame => "game #12",
+        CommandKind::Vacation => "vacation 3",
     }
 }
 

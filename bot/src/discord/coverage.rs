@@ -46,6 +46,11 @@ fn way(kind: CommandKind) -> Way {
         ),
         CommandKind::Help => Slash("help", json!([])),
         CommandKind::Rules => Slash("rules", json!([string("variant", "chess960")])),
+        CommandKind::Rematch => Button(Action::Rematch),
+        CommandKind::Gif => Slash("gif", json!([{"name": "game", "type": 4, "value": 12}])),
+        CommandKind::History => Slash("history", json!([{"name": "page", "type": 4, "value": 2}])),
+        CommandKind::ShowGame => Slash("game", json!([{"name": "id", "type": 4, "value": 12}])),
+        CommandKind::Vacation => Slash("vacation", json!([string("days", "end")])),
     }
 }
 

@@ -416,15 +416,19 @@ pub struct Reply {
 }
 
 impl std::fmt::Debug for Reply {
-    /// The reply with its image and file as their sizes, not their bytes.
+    /// The reply with its image and files as their sizes, not their bytes.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Reply")
             .field("messages", &self.messages)
             .field("lang", &self.lang)
             .field("image", &self.image.as_ref().map(Vec::len))
             .field(
-                "file",
-                &self.file.as_ref().map(|(name, bytes)| (name, bytes.len())),
+                "files",
+                &self
+                    .files
+                    .iter()
+                    .map(|(name, bytes)| (name, bytes.len()))
+                    .collect::<Vec<_>>(),
             )
             .field("private", &self.private)
             .field("game", &self.game)
