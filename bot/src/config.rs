@@ -284,6 +284,10 @@ impl RawConfig {
         if let Some(v) = env("NADARE_IMAGE_THEME") {
             self.image.theme = Some(v);
         }
+        if let Some(v) = env("NADARE_VACATION_DAYS_PER_YEAR") {
+            self.games.vacation_days_per_year =
+                Some(env_number("games.vacation_days_per_year", &v)?);
+        }
         if let Some(v) = env("NADARE_DEFAULT_DEADLINE") {
             self.games.default_deadline = Some(v);
         }
@@ -506,6 +510,7 @@ mod tests {
             "NADARE_IMAGE_SIZE" => Some("256".to_owned()),
             "NADARE_SHARDS" => Some("1/2".to_owned()),
             "NADARE_DEVELOPMENT_GUILD" => Some("7".to_owned()),
+            "NADARE_VACATION_DAYS_PER_YEAR" => Some("21".to_owned()),
             _ => None,
         };
         let text = "token = \"from-file\"\ndatabase = \"a.db\"\n";
@@ -527,6 +532,17 @@ mod tests {
             }
         );
         assert_eq!(config.development_guild, Some(7));
+        assert_eq!(config.vacation_days_per_year, 21);
+    }
+
+    #[test]
+    fn a_vacation_allowance_fits_in_a_year() {
+        let config =
+            from_file("token = \"t\"\n[games]\nvacation_days_per_year = 0").expect("valid");
+        assert_eq!(config.vacation_days_per_year, 0);
+        let err = from_file("token = \"t\"\n[games]\nvacation_days_per_year = 400")
+            .expect_err("more days than a year");
+        assert!(err.to_string().contains("vacation_days_per_year"), "{err}");
     }
 
     #[test]
