@@ -277,6 +277,30 @@ async fn a_game_is_shown_with_board_record_replay_and_link() {
         .execute(&elsewhere, Command::Gif(Some(standard)))
         .await;
     assert!(hidden.private && hidden.files.is_empty());
+    // In a direct message only one's own games outside servers are shown.
+    let direct = Origin {
+        guild: None,
+        ..h.origin("alice")
+    };
+    let hidden = h
+        .service
+        .execute(&direct, Command::ShowGame(standard))
+        .await;
+    assert!(hidden.says(&ArchiveMsg::UnknownGame { id: standard }.into()));
+    let listed = h
+        .service
+        .execute(
+            &direct,
+            Command::History {
+                user: None,
+                page: 1,
+            },
+        )
+        .await;
+    assert!(
+        listed.says(&ArchiveMsg::Empty { player: None }.into()),
+        "{listed:?}"
+    );
 }
 
 fn lost_on_time(notices: &[nadare::service::Notice]) -> bool {
