@@ -23,6 +23,7 @@ mod offers;
 mod parse;
 mod pending;
 mod play;
+mod rating;
 mod records;
 mod store;
 mod suggest;

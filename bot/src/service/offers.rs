@@ -302,8 +302,7 @@ impl GameService {
         live: &mut Live,
         state: GameState,
     ) -> Result<(), StoreError> {
-        self.store(self.db().update_game(live.row.id, &state, None))
-            .await?;
+        self.store(self.write_game(&live.row, None, &state)).await?;
         live.row.state = state;
         Ok(())
     }

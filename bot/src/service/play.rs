@@ -235,10 +235,7 @@ impl GameService {
             state.draw_offer = None;
         }
         if let Err(e) = self
-            .store(
-                self.db()
-                    .record_turn(live.row.id, ply, &notation, &state, None),
-            )
+            .store(self.write_game(&live.row, Some((ply, &notation)), &state))
             .await
         {
             live.game.take_back();
