@@ -1,4 +1,4 @@
-//! Board images for nadare: a position drawn as a PNG.
+//! Board images for nadare: a position drawn as a PNG, a game replayed as an animated GIF.
 //!
 //! A [`Renderer`] rasterises its artwork once (pieces from the DejaVu Sans chess glyphs,
 //! through resvg) into tiles of one shared ≤256-colour palette; each [`Scene`] is then composed
@@ -12,8 +12,10 @@ mod arrows;
 mod canvas;
 mod encode;
 mod font;
+mod gif;
 mod inks;
 mod layout;
+mod lzw;
 mod palette;
 mod renderer;
 mod scene;
@@ -41,6 +43,18 @@ pub enum RenderError {
     /// The PNG encoder failed.
     #[error("the PNG could not be written: {0}")]
     Encode(#[from] png::EncodingError),
+    /// An animation was asked for with no scene to show.
+    #[error("an animation needs at least one scene")]
+    NoScenes,
+    /// The image is too large for a GIF (65535 px a side at most).
+    #[error("a {0}×{1} px image is too large for a GIF")]
+    GifSize(usize, usize),
+    /// The palette leaves no index free to mark unchanged pixels.
+    #[error("a palette of {0} colours leaves no GIF index for transparency")]
+    GifPalette(usize),
+    /// The GIF encoder failed.
+    #[error("the GIF could not be written: {0}")]
+    Gif(#[from] ::gif::EncodingError),
 }
 
 #[cfg(test)]

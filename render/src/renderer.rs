@@ -7,6 +7,7 @@ use tiny_skia::Pixmap;
 
 use crate::canvas::{Canvas, Clip, Coverage, Tile};
 use crate::font::Font;
+use crate::gif::{FRAME_DELAY_CS, GifWriter, LAST_FRAME_DELAY_CS};
 use crate::inks::{self, Inks};
 use crate::layout::Layout;
 use crate::palette::{Histogram, Ink, Palette};
@@ -130,6 +131,27 @@ impl Renderer {
     pub fn render_png(&self, scene: &Scene) -> Result<Vec<u8>, RenderError> {
         let canvas = self.compose(scene);
         encode::indexed_png(canvas.w as u32, canvas.h as u32, &canvas.px, &self.plte)
+    }
+
+    /// Draws `scenes` as an animated GIF that loops forever: one frame per scene, each shown
+    /// for a second and the last (normally the result) for 3.5 s. Each frame equals the PNG of
+    /// its scene; after the first, only the rectangle that changed is stored. Pure CPU work:
+    /// call it off async threads. [`Scene::replay`] gives the scenes of a game.
+    pub fn render_gif(&self, scenes: &[Scene]) -> Result<Vec<u8>, RenderError> {
+        if scenes.is_empty() {
+            return Err(RenderError::NoScenes);
+        }
+        let (w, h) = (self.layout.width(), self.layout.height());
+        let mut gif = GifWriter::new(w, h, &self.plte)?;
+        for (i, scene) in scenes.iter().enumerate() {
+            let delay = if i + 1 == scenes.len() {
+                LAST_FRAME_DELAY_CS
+            } else {
+                FRAME_DELAY_CS
+            };
+            gif.add(self.compose(scene).px, delay)?;
+        }
+        gif.finish()
     }
 
     /// Draws `scene` into a canvas of palette indices.

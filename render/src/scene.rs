@@ -1,6 +1,6 @@
 //! What one board image shows.
 
-use rules::{Color, Piece, Position, Square, Turn, Variant};
+use rules::{Color, Game, Piece, Position, Square, Turn, Variant};
 
 /// Everything one image shows, decided by the caller; the renderer adds no chess logic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,6 +134,33 @@ impl Scene {
     pub fn set_last_turn(&mut self, turn: &Turn) {
         self.last_move = turn.mv.map(|m| (m.from, m.to));
         self.last_push = turn.push.map(|p| (p.from, p.to));
+    }
+
+    /// The scene of `game` after its first `ply` turns (0 = the start): the position, that
+    /// turn highlighted, the Chess960 number, and on the last position of a finished game its
+    /// result ("1-0 · White wins by checkmate"). Seen from White's side with blank names, as
+    /// [`Scene::from_position`]. `None` past the last turn.
+    pub fn from_game(game: &Game, ply: usize) -> Option<Scene> {
+        let mut scene = Scene::from_position(game.position_at(ply)?);
+        if let Some(turn) = ply.checked_sub(1).and_then(|i| game.turns().get(i)) {
+            scene.set_last_turn(turn);
+        }
+        scene.chess960 = game.chess960_number();
+        if ply == game.turns().len() {
+            scene.result = game.outcome().map(|o| format!("{} · {o}", o.result_str()));
+        }
+        Some(scene)
+    }
+
+    /// Every scene of `game`, one per position: the start, then one after each turn (an
+    /// Avalanche turn is one scene, its move and its push highlighted together), as
+    /// [`Scene::from_game`] draws them; the frames of [`Renderer::render_gif`].
+    ///
+    /// [`Renderer::render_gif`]: crate::Renderer::render_gif
+    pub fn replay(game: &Game) -> Vec<Scene> {
+        (0..=game.turns().len())
+            .filter_map(|ply| Scene::from_game(game, ply))
+            .collect()
     }
 
     /// The English name for the variant, with the setup number where there is one.

@@ -165,6 +165,18 @@ impl Position {
     /// The position as FEN: Shredder-FEN castling (rook files) for Chess960 positions,
     /// standard `KQkq` otherwise.
     pub fn to_fen(&self) -> String {
+        self.fen(self.chess960)
+    }
+
+    /// The position as X-FEN: castling as `KQkq` when the rook is the outermost one on its
+    /// side, as its file letter otherwise; what most other chess software reads, Chess960
+    /// included. For a position that is not Chess960 this is [`Position::to_fen`].
+    pub fn to_xfen(&self) -> String {
+        self.fen(false)
+    }
+
+    /// The FEN, with every castling right as its rook's file when `rook_files`, else X-FEN.
+    fn fen(&self, rook_files: bool) -> String {
         let mut out = String::with_capacity(90);
         for rank in (0..8).rev() {
             let mut empty = 0;
@@ -196,7 +208,7 @@ impl Position {
         for color in Color::ALL {
             for side in CastleSide::ALL {
                 if let Some(rook) = self.castling_rook(color, side) {
-                    let c = if self.chess960 || outermost_rook(self, color, side) != Some(rook) {
+                    let c = if rook_files || outermost_rook(self, color, side) != Some(rook) {
                         rook.file_char()
                     } else if side == CastleSide::King {
                         'k'
@@ -439,6 +451,30 @@ mod tests {
         );
         assert!(shredder.is_ok());
         assert_eq!(shredder, xfen);
+    }
+
+    #[test]
+    fn x_fen_writes_kqkq_for_outermost_rooks_and_files_for_inner_ones() {
+        let xfen = |v, fen| Position::from_fen(v, fen).map(|p| p.to_xfen());
+        // Setup 0: king g1, rooks f1 and h1, each the only one on its side.
+        assert_eq!(
+            Position::new_game(Variant::Chess960, Some(0))
+                .map(|p| p.to_xfen())
+                .as_deref(),
+            Ok("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1")
+        );
+        // Two rooks west of the king; only the inner one (b1) may castle.
+        let inner = "2nkn3/2p1p3/8/8/8/6r1/7r/RR3K2 w B - 0 1";
+        assert_eq!(xfen(Variant::Chess960, inner).as_deref(), Ok(inner));
+        let outer = "2nkn3/2p1p3/8/8/8/6r1/7r/RR3K2 w A - 0 1";
+        assert_eq!(
+            xfen(Variant::Chess960, outer).as_deref(),
+            Ok("2nkn3/2p1p3/8/8/8/6r1/7r/RR3K2 w Q - 0 1")
+        );
+        assert_eq!(
+            xfen(Variant::Standard, STANDARD_START).as_deref(),
+            Ok(STANDARD_START)
+        );
     }
 
     #[test]

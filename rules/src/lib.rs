@@ -32,6 +32,7 @@
 
 #![warn(missing_docs)]
 
+mod analysis;
 mod attacks;
 mod bitboard;
 pub mod chess960;
@@ -50,6 +51,7 @@ mod turngen;
 mod types;
 mod variant;
 
+pub use analysis::analysis_url;
 pub use bitboard::Bitboard;
 pub use error::{FenError, MoveError, SetupError};
 pub use fen::{MAX_COUNTER, REVERSED_START, STANDARD_START};

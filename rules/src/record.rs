@@ -62,9 +62,25 @@ const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 /// A record's tags, name and value, in the order written.
 pub type Tags = Vec<(String, String)>;
 
+/// The Seven Tag Roster of PGN besides Result, in its order, each with the value written when
+/// the caller gives none (`-` for a round: a game here belongs to none).
+const ROSTER: [(&str, &str); 6] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "-"),
+    ("White", "?"),
+    ("Black", "?"),
+];
+
 impl Game {
-    /// The game as a record. `tags` come first (Event, Site, Date, White, Black, …);
-    /// Result, Variant, SetUp, FEN and Termination are written from the game itself.
+    /// The game as a record: a PGN file. The Seven Tag Roster comes first, in its order
+    /// (Event, Site, Date, Round, White and Black from `tags`, `?` or `-` where missing, then
+    /// the Result), then the other `tags`, then Variant, SetUp and FEN (X-FEN, when the game
+    /// did not start from its variant's usual setup) and Termination, written from the game
+    /// itself. Standard and Chess960 games are thus PGN as other chess software imports it
+    /// (Variant `Standard` or `Chess960`, moves in SAN); Avalanche games are in the same
+    /// form, their Variant the variant's id and their turns in the notation of docs/rules.md.
     pub fn to_record(&self, tags: &[(String, String)]) -> String {
         const OWN: [&str; 5] = ["Result", "Variant", "SetUp", "FEN", "Termination"];
         let mut out = String::new();
@@ -73,25 +89,42 @@ impl Game {
             let clean: String = escaped.chars().filter(|c| !c.is_control()).collect();
             out.push_str(&format!("[{name} \"{clean}\"]\n"));
         };
-        for (name, value) in tags.iter().filter(|(n, _)| !OWN.contains(&n.as_str())) {
+        let given = |name: &str| {
+            tags.iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        for (name, unknown) in ROSTER {
+            tag(name, given(name).unwrap_or(unknown));
+        }
+        let result = self.outcome().map(|o| o.result_str()).unwrap_or("*");
+        tag("Result", result);
+        let ours = |name: &str| OWN.contains(&name) || ROSTER.iter().any(|(n, _)| *n == name);
+        for (name, value) in tags.iter().filter(|(n, _)| !ours(n)) {
             if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
                 tag(name, value);
             }
         }
-        let result = self.outcome().map(|o| o.result_str()).unwrap_or("*");
-        tag("Result", result);
-        tag("Variant", self.variant().id());
+        let variant = match self.variant() {
+            Variant::Standard => "Standard",
+            Variant::Chess960 => "Chess960",
+            other => other.id(),
+        };
+        tag("Variant", variant);
         let default_start = Position::new_game(self.variant(), None).ok();
         if default_start.as_ref() != Some(self.start()) {
             tag("SetUp", "1");
-            tag("FEN", &self.start().to_fen());
+            tag("FEN", &self.start().to_xfen());
         }
         if let Some(outcome) = self.outcome() {
             tag("Termination", &outcome.to_string());
         }
         out.push('\n');
-        out.push_str(&self.movetext());
-        out.push(' ');
+        let movetext = self.movetext();
+        if !movetext.is_empty() {
+            out.push_str(&movetext);
+            out.push(' ');
+        }
         out.push_str(result);
         out.push('\n');
         out

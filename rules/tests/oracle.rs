@@ -5,17 +5,8 @@ use std::collections::BTreeSet;
 
 use rules::{Position, Turn, Variant};
 
-/// A small deterministic generator, so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 fn our_moves(p: &Position) -> BTreeSet<String> {
     p.legal_moves()

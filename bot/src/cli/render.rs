@@ -1,11 +1,12 @@
-//! `nadare render`: draws a position as a PNG, as the bot would show it.
+//! `nadare render`: draws a position as a PNG, as the bot would show it, or replays a game
+//! record as an animated GIF.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use render::{RenderOptions, Renderer, Scene, Theme};
-use rules::{Color, Square};
+use rules::{Color, Game, Square};
 
 use super::position::PositionArgs;
 
@@ -35,8 +36,17 @@ pub struct RenderArgs {
     /// Black's name in the bar.
     #[arg(long, value_name = "NAME", default_value = "")]
     pub black: String,
-    /// Write the PNG here; without it, to standard output.
-    #[arg(short, long, value_name = "FILE.png")]
+    /// Replay the game in this record file (PGN, as `/moves` attaches it) as an animated GIF
+    /// instead of drawing one position; the names come from its White and Black tags unless
+    /// --white or --black are given.
+    #[arg(
+        long,
+        value_name = "RECORD",
+        conflicts_with_all = ["variant", "fen", "chess960", "last_move", "push"]
+    )]
+    pub gif: Option<PathBuf>,
+    /// Write the image here; without it, to standard output.
+    #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 
@@ -75,26 +85,62 @@ fn scene(args: &RenderArgs) -> anyhow::Result<Scene> {
     Ok(scene)
 }
 
-/// Draws the position and writes the PNG to the file or standard output.
+/// The scenes of the game in the record at `path`, one per position, named and oriented as
+/// the arguments say.
+fn replay(args: &RenderArgs, path: &std::path::Path) -> anyhow::Result<Vec<Scene>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the record {}", path.display()))?;
+    let (game, tags): (Game, _) = Game::from_record(&text)
+        .with_context(|| format!("cannot replay the record {}", path.display()))?;
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+            .filter(|v| *v != "?")
+            .unwrap_or("")
+    };
+    let name = |given: &str, tag_name: &str| {
+        if given.is_empty() {
+            tag(tag_name).to_string()
+        } else {
+            given.to_string()
+        }
+    };
+    let (white, black) = (name(&args.white, "White"), name(&args.black, "Black"));
+    let mut scenes = Scene::replay(&game);
+    for scene in &mut scenes {
+        scene.white.clone_from(&white);
+        scene.black.clone_from(&black);
+        scene.orientation = if args.flip {
+            Color::Black
+        } else {
+            Color::White
+        };
+    }
+    Ok(scenes)
+}
+
+/// Draws the position as a PNG, or the record as a GIF, and writes it to the file or standard
+/// output.
 pub fn run(args: RenderArgs) -> anyhow::Result<()> {
-    let scene = scene(&args)?;
     let renderer = Renderer::new(RenderOptions {
         board_px: args.size,
         theme: args.theme,
     })?;
-    let png = renderer.render_png(&scene)?;
+    let image = match &args.gif {
+        Some(record) => renderer.render_gif(&replay(&args, record)?)?,
+        None => renderer.render_png(&scene(&args)?)?,
+    };
     match &args.output {
         Some(path) => {
-            std::fs::write(path, &png).with_context(|| format!("cannot write {}", path.display()))
+            std::fs::write(path, &image).with_context(|| format!("cannot write {}", path.display()))
         }
         None => {
             let mut out = std::io::stdout().lock();
             if out.is_terminal() {
-                bail!(
-                    "will not write a PNG to a terminal: give -o FILE.png or redirect the output"
-                );
+                bail!("will not write an image to a terminal: give -o FILE or redirect the output");
             }
-            out.write_all(&png)?;
+            out.write_all(&image)?;
             Ok(out.flush()?)
         }
     }
@@ -158,6 +204,76 @@ mod tests {
         let dir = std::env::temp_dir().join("nadare-render-cli-test-size.png");
         let path = dir.to_string_lossy().into_owned();
         assert!(run(args(&["--size", "10", "-o", &path])).is_err());
+    }
+
+    #[test]
+    fn a_record_replays_as_the_gif_of_its_scenes_named_from_its_tags() -> anyhow::Result<()> {
+        let dir = tempfile::tempdir()?;
+        let record = dir.path().join("fools-mate.pgn");
+        std::fs::write(
+            &record,
+            "[White \"Alice\"]\n[Black \"?\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+        )?;
+        let out = dir.path().join("replay.gif");
+        let (record_arg, out_arg) = (record.to_string_lossy(), out.to_string_lossy());
+        run(args(&[
+            "--gif",
+            &record_arg,
+            "--black",
+            "Bo",
+            "--flip",
+            "--size",
+            "256",
+            "-o",
+            &out_arg,
+        ]))?;
+        let bytes = std::fs::read(&out)?;
+        assert!(bytes.starts_with(b"GIF89a"));
+        // The same scenes built by hand: the start and four turns, White's name from the tag,
+        // Black's from the argument, seen from Black's side; the last one holds the mate.
+        let game = Game::from_record("1. f3 e5 2. g4 Qh4# 0-1")?.0;
+        let mut scenes = Scene::replay(&game);
+        assert_eq!(scenes.len(), 5);
+        assert_eq!(
+            scenes[4].result.as_deref(),
+            Some("0-1 · Black wins by checkmate")
+        );
+        for s in &mut scenes {
+            s.white = "Alice".into();
+            s.black = "Bo".into();
+            s.orientation = Color::Black;
+        }
+        let renderer = Renderer::new(RenderOptions {
+            board_px: 256,
+            theme: Theme::Classic,
+        })?;
+        assert_eq!(bytes, renderer.render_gif(&scenes)?);
+        Ok(())
+    }
+
+    #[test]
+    fn a_bad_or_missing_record_is_refused_with_its_name() -> anyhow::Result<()> {
+        let dir = tempfile::tempdir()?;
+        let record = dir.path().join("bad.pgn");
+        std::fs::write(&record, "1. e4 e5 2. Ke3 *\n")?;
+        let out = dir.path().join("x.gif");
+        let out_arg = out.to_string_lossy();
+        let bad = record.to_string_lossy();
+        let err = run(args(&["--gif", &bad, "-o", &out_arg]))
+            .err()
+            .map(|e| format!("{e:#}"));
+        assert!(
+            err.as_deref()
+                .is_some_and(|e| e.contains("bad.pgn") && e.contains("Ke3")),
+            "{err:?}"
+        );
+        let missing = dir.path().join("none.pgn");
+        let missing = missing.to_string_lossy();
+        assert!(run(args(&["--gif", &missing, "-o", &out_arg])).is_err());
+        assert!(!out.exists(), "nothing is written on an error");
+        let conflict = std::iter::once("render").chain(["--gif", "x.pgn", "--fen", "8/8 w - -"]);
+        assert!(Cli::try_parse_from(conflict).is_err(), "--gif draws no FEN");
+        Ok(())
     }
 
     #[test]
