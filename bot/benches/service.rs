@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use nadare::service::{
-    ColorChoice, Command, GameRecord, GameService, GameState, GameStore, Origin, ServiceConfig,
-    SystemClock, User,
+    ColorChoice, Command, GameRecord, GameService, GameState, GameStore, Locale, Origin,
+    ServiceConfig, SystemClock, User,
 };
 use nadare::storage::Storage;
 use nadare::storage::postgres::{PgOptions, PgStore};
@@ -64,6 +64,7 @@ fn origin(channel: u64, player: u64) -> Origin {
         guild: Some(1),
         channel,
         user: user(player),
+        locale: Locale::default(),
     }
 }
 
@@ -143,11 +144,19 @@ async fn start_games(service: &GameService, base: u64, variant: Variant) {
             let r = service
                 .execute(&origin(channel, 2 * channel), challenge)
                 .await;
-            assert!(!r.private, "{}", r.text);
+            assert!(
+                !r.private,
+                "{}",
+                nadare::present::reply_text(&r, nadare::i18n::Surface::Console)
+            );
             let r = service
                 .execute(&origin(channel, 2 * channel + 1), Command::Accept)
                 .await;
-            assert!(!r.private, "{}", r.text);
+            assert!(
+                !r.private,
+                "{}",
+                nadare::present::reply_text(&r, nadare::i18n::Surface::Console)
+            );
         }));
     }
     for t in tasks {
@@ -168,7 +177,11 @@ async fn play_all(service: &GameService, base: u64, line: &[String]) -> u64 {
                 let r = service
                     .execute(&origin(channel, player), Command::Move(mv))
                     .await;
-                assert!(!r.private && r.image.is_some(), "{}", r.text);
+                assert!(
+                    !r.private && r.image.is_some(),
+                    "{}",
+                    nadare::present::reply_text(&r, nadare::i18n::Surface::Console)
+                );
                 played += 1;
             }
             played

@@ -6,6 +6,7 @@ pub mod console;
 pub mod discord;
 pub mod i18n;
 pub mod logging;
+pub mod present;
 pub mod rating;
 pub mod service;
 pub mod storage;

@@ -2,8 +2,9 @@
 
 mod common;
 
-use common::Harness;
-use nadare::service::Action;
+use common::{Harness, text};
+use nadare::service::messages::{Message, ViewMsg};
+use nadare::service::{Action, Locale};
 
 async fn plies(h: &Harness, id: u64) -> usize {
     h.storage
@@ -27,32 +28,32 @@ async fn only_the_challenged_player_answers_a_challenge() {
         "bob> cancel",
     ] {
         let r = h.say(line).await;
-        assert!(r.private, "`{line}` should be refused: {}", r.text);
+        assert!(r.private, "`{line}` should be refused: {}", text(&r));
     }
     let again = h.say("carol> challenge dave").await;
-    assert!(again.private, "{}", again.text);
+    assert!(again.private, "{}", text(&again));
     let r = h.say("bob> decline").await;
-    assert!(!r.private && r.text.contains("declined"), "{}", r.text);
+    assert!(!r.private && text(&r).contains("declined"), "{}", text(&r));
     // The channel is free again.
     let r = h.say("carol> challenge dave").await;
-    assert!(!r.private, "{}", r.text);
+    assert!(!r.private, "{}", text(&r));
     let r = h.say("carol> cancel").await;
-    assert!(!r.private && r.text.contains("withdrew"), "{}", r.text);
+    assert!(!r.private && text(&r).contains("withdrew"), "{}", text(&r));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn open_challenges_are_for_anyone_but_the_challenger() {
     let h = Harness::new().await;
     let r = h.say("alice> challenge standard black").await;
-    assert!(r.text.contains("anyone"), "{}", r.text);
+    assert!(text(&r).contains("anyone"), "{}", text(&r));
     assert!(h.say("alice> accept").await.private);
     assert!(h.say("dave> decline").await.private);
     let r = h.say("dave> accept").await;
-    assert!(!r.private, "{}", r.text);
+    assert!(!r.private, "{}", text(&r));
     assert!(
-        r.text.contains("dave (White)") && r.text.contains("alice (Black)"),
+        text(&r).contains("dave (White)") && text(&r).contains("alice (Black)"),
         "{}",
-        r.text
+        text(&r)
     );
 }
 
@@ -63,9 +64,17 @@ async fn only_players_act_and_only_in_turn() {
     let id = h.say("bob> accept").await.game.expect("id");
     // Black may not move first; strangers may not move at all.
     let r = h.say("bob> move e5").await;
-    assert!(r.private && r.text.contains("not your turn"), "{}", r.text);
+    assert!(
+        r.private && text(&r).contains("not your turn"),
+        "{}",
+        text(&r)
+    );
     let r = h.say("carol> move e4").await;
-    assert!(r.private && r.text.contains("not playing"), "{}", r.text);
+    assert!(
+        r.private && text(&r).contains("not playing"),
+        "{}",
+        text(&r)
+    );
     assert_eq!(plies(&h, id).await, 0);
     for line in [
         "carol> resign",
@@ -77,9 +86,9 @@ async fn only_players_act_and_only_in_turn() {
     ] {
         let r = h.say(line).await;
         assert!(
-            r.private && r.text.contains("not playing"),
+            r.private && text(&r).contains("not playing"),
             "`{line}`: {}",
-            r.text
+            text(&r)
         );
     }
     assert!(
@@ -94,36 +103,44 @@ async fn only_players_act_and_only_in_turn() {
     );
     // Spectators may look.
     let board = h.say("carol> board").await;
-    assert!(!board.private && board.image.is_some(), "{}", board.text);
+    assert!(!board.private && board.image.is_some(), "{}", text(&board));
     let moves = h.say("carol> moves").await;
-    assert!(!moves.private && moves.file.is_some(), "{}", moves.text);
+    assert!(!moves.private && moves.file.is_some(), "{}", text(&moves));
     // A second game may not start in the same channel.
     let r = h.say("carol> challenge dave").await;
-    assert!(r.private && r.text.contains("going on"), "{}", r.text);
+    assert!(r.private && text(&r).contains("going on"), "{}", text(&r));
     // The right player moves.
     let r = h.say("alice> move e4").await;
-    assert!(!r.private, "{}", r.text);
+    assert!(!r.private, "{}", text(&r));
     assert_eq!(r.mentions, vec![nadare::console::user_id("bob")]);
     assert_eq!(plies(&h, id).await, 1);
     // A player may resign even when it is not their turn.
     let r = h.say("alice> resign").await;
-    assert!(!r.private && r.text.contains("0-1"), "{}", r.text);
+    assert!(!r.private && text(&r).contains("0-1"), "{}", text(&r));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_practice_game_starts_at_once_and_one_player_moves_both_sides() {
     let h = Harness::new().await;
     let r = h.say("alice> challenge alice avalanche-balanced").await;
-    assert!(!r.private && r.text.contains("both sides"), "{}", r.text);
+    assert!(
+        !r.private && text(&r).contains("both sides"),
+        "{}",
+        text(&r)
+    );
     assert!(r.image.is_some());
     assert!(!h.say("alice> move e4//").await.private);
     let r = h.say("alice> move e5/d3").await;
-    assert!(!r.private, "{}", r.text);
+    assert!(!r.private, "{}", text(&r));
     assert!(h.say("bob> move d4").await.private);
     let r = h.say("alice> takeback").await;
-    assert!(!r.private && r.text.contains("takes back"), "{}", r.text);
+    assert!(
+        !r.private && text(&r).contains("takes back"),
+        "{}",
+        text(&r)
+    );
     let r = h.say("alice> draw").await;
-    assert!(r.text.contains("1/2-1/2"), "{}", r.text);
+    assert!(text(&r).contains("1/2-1/2"), "{}", text(&r));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -137,37 +154,51 @@ async fn games_lists_this_servers_games_and_direct_messages_only_ones_own() {
     h.say_in("one", "alice> move e4/d6").await;
     h.say_in("two", "carol> challenge").await;
     let r = h.say("dave> games").await;
-    assert!(!r.private, "{}", r.text);
-    assert!(
-        r.text.contains("alice (White) vs bob (Black)"),
-        "{}",
-        r.text
+    assert!(!r.private, "{}", text(&r));
+    let Some(Message::View(ViewMsg::Games {
+        games,
+        more,
+        challenges,
+    })) = r.messages.first()
+    else {
+        panic!("not a list of games: {r:?}");
+    };
+    assert_eq!(*more, 0);
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(
+        (
+            games[0].players.white.as_str(),
+            games[0].players.black.as_str()
+        ),
+        ("alice", "bob")
     );
-    assert!(r.text.contains("bob to move"), "{}", r.text);
+    assert_eq!(games[0].to_move, "bob");
+    assert_eq!(games[0].channel, nadare::console::room_channel("one"));
+    assert_eq!(challenges.len(), 1, "{challenges:?}");
+    assert_eq!(challenges[0].challenger, "carol");
+    assert_eq!(challenges[0].opponent, None);
+    // The console words it from the catalog, without Discord's channel links.
     assert!(
-        r.text
-            .contains(&format!("<#{}>", nadare::console::room_channel("one"))),
+        text(&r).contains("alice (White) vs bob (Black)"),
         "{}",
-        r.text
+        text(&r)
     );
-    assert!(r.text.contains("carol challenges anyone"), "{}", r.text);
+    assert!(text(&r).contains("carol challenges anyone"), "{}", text(&r));
+    assert!(!text(&r).contains("<#"), "{}", text(&r));
     // Another server sees none of it; a direct message sees only the caller's own games.
     let elsewhere = Origin {
         guild: Some(99),
         channel: 5,
         user: user("dave"),
+        locale: Locale::default(),
     };
-    assert!(
-        h.service
-            .execute(&elsewhere, Command::Games)
-            .await
-            .text
-            .contains("No games")
-    );
+    let r = h.service.execute(&elsewhere, Command::Games).await;
+    assert!(r.says(&ViewMsg::NoGames.into()), "{r:?}");
     let dm = Origin {
         guild: None,
         channel: 6,
         user: user("erin"),
+        locale: Locale::default(),
     };
     h.service
         .execute(
@@ -185,26 +216,27 @@ async fn games_lists_this_servers_games_and_direct_messages_only_ones_own() {
         guild: None,
         channel: 7,
         user: user("frank"),
+        locale: Locale::default(),
     };
-    assert!(
-        h.service
-            .execute(&frank, Command::Games)
-            .await
-            .text
-            .contains("erin challenges frank")
+    let r = h.service.execute(&frank, Command::Games).await;
+    let Some(Message::View(ViewMsg::Games { challenges, .. })) = r.messages.first() else {
+        panic!("not a list of games: {r:?}");
+    };
+    assert_eq!(
+        (
+            challenges[0].challenger.as_str(),
+            challenges[0].opponent.as_deref()
+        ),
+        ("erin", Some("frank"))
     );
     let stranger = Origin {
         guild: None,
         channel: 8,
         user: user("gina"),
+        locale: Locale::default(),
     };
-    assert!(
-        h.service
-            .execute(&stranger, Command::Games)
-            .await
-            .text
-            .contains("No games")
-    );
+    let r = h.service.execute(&stranger, Command::Games).await;
+    assert!(r.says(&ViewMsg::NoGames.into()), "{r:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -212,13 +244,13 @@ async fn one_user_may_have_three_challenges_open() {
     let h = Harness::new().await;
     for room in ["one", "two", "three"] {
         let r = h.say_in(room, "alice> challenge bob").await;
-        assert!(!r.private, "{}", r.text);
+        assert!(!r.private, "{}", text(&r));
     }
     let fourth = h.say_in("four", "alice> challenge bob").await;
     assert!(
-        fourth.private && fourth.text.contains("3 challenges open"),
+        fourth.private && text(&fourth).contains("3 challenges open"),
         "{}",
-        fourth.text
+        text(&fourth)
     );
     assert!(!h.say_in("four", "bob> challenge alice").await.private);
     h.say_in("one", "alice> cancel").await;

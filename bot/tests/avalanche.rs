@@ -3,10 +3,11 @@
 
 mod common;
 
-use common::{Harness, Rng, main_room, turns_that_do_not_lose};
+use common::{Harness, Rng, illegal, main_room, played, text, turns_that_do_not_lose};
 use nadare::console::user;
-use nadare::service::{Action, Command, Origin};
-use rules::{EndReason, Game, Role, Variant};
+use nadare::service::messages::{Message, TurnMsg};
+use nadare::service::{Action, Command, Locale, Origin};
+use rules::{EndReason, Game, MoveError, Role, Square, Variant};
 
 /// Plays seeded random Avalanche turns (never a losing push) until `stop` holds for the
 /// position; returns the notations that lead there.
@@ -34,7 +35,7 @@ async fn start_and_play(h: &Harness, notations: &[String]) -> u64 {
     for (i, n) in notations.iter().enumerate() {
         let who = if i.is_multiple_of(2) { "alice" } else { "bob" };
         let r = h.say(&format!("{who}> move {n}")).await;
-        assert!(!r.private, "{n}: {}", r.text);
+        assert!(!r.private, "{n}: {}", text(&r));
     }
     id
 }
@@ -68,23 +69,22 @@ async fn a_losing_push_asks_for_confirmation_and_survives_a_restart() {
     let notation = pos.turn_to_notation(&losing);
     let who = player(notations.len());
     let r = h.say(&format!("{who}> move {notation}")).await;
-    assert!(r.private && r.text.contains("loses the game"), "{}", r.text);
+    assert!(
+        r.private && text(&r).contains("loses the game"),
+        "{}",
+        text(&r)
+    );
     assert_eq!(r.actions, vec![Action::ConfirmPush, Action::CancelPush]);
     let other = player(notations.len() + 1);
     assert!(h.say(&format!("{other}> confirm")).await.private);
     let r = h.say(&format!("{who}> cancel-push")).await;
-    assert!(r.private && r.text.contains("Dropped"), "{}", r.text);
-    assert!(
-        h.say(&format!("{who}> confirm"))
-            .await
-            .text
-            .contains("no turn waiting")
-    );
+    assert!(r.private && text(&r).contains("Dropped"), "{}", text(&r));
+    assert!(text(&h.say(&format!("{who}> confirm")).await).contains("no turn waiting"));
     h.say(&format!("{who}> move {notation}")).await;
     h.restart().await;
     let r = h.say(&format!("{who}> confirm")).await;
-    assert!(!r.private, "{}", r.text);
-    assert!(r.text.contains("exposed"), "{}", r.text);
+    assert!(!r.private, "{}", text(&r));
+    assert!(text(&r).contains("exposed"), "{}", text(&r));
     let stored = h.storage.load_game(id).expect("load").expect("stored");
     assert_eq!(stored.turns.len(), notations.len() + 1);
     assert_eq!(
@@ -111,7 +111,11 @@ async fn a_pending_promotion_is_chosen_first() {
         last = Some(h.say(&format!("{}> move {n}", player(i))).await);
     }
     let last = last.expect("some turns");
-    assert!(last.text.contains("first choose a piece"), "{}", last.text);
+    assert!(
+        text(&last).contains("first choose a piece"),
+        "{}",
+        text(&last)
+    );
     assert!(last.actions.contains(&Action::Promote(Role::Queen)));
     let mut game = Game::new(Variant::Avalanche, None).expect("setup");
     for n in &notations {
@@ -132,17 +136,26 @@ async fn a_pending_promotion_is_chosen_first() {
     let who = player(notations.len());
     // The move alone is refused until the piece is chosen.
     let r = h.say(&format!("{who}> move {rest}")).await;
-    assert!(r.private && r.text.contains("choose a piece"), "{}", r.text);
+    assert!(
+        r.private && text(&r).contains("choose a piece"),
+        "{}",
+        text(&r)
+    );
     let origin = Origin {
         guild: Some(nadare::console::CONSOLE_GUILD),
         channel: main_room(),
         user: user(who),
+        locale: Locale::default(),
     };
     let r = h.service.execute(&origin, Command::Promote(role)).await;
-    assert!(r.private && r.text.contains(role.name()), "{}", r.text);
+    assert!(r.private && text(&r).contains(role.name()), "{}", text(&r));
     let r = h.say(&format!("{who}> move {rest}")).await;
-    assert!(!r.private, "{}", r.text);
-    assert!(r.text.contains(&whole), "expected `{whole}` in {}", r.text);
+    assert!(!r.private, "{}", text(&r));
+    assert!(
+        text(&r).contains(&whole),
+        "expected `{whole}` in {}",
+        text(&r)
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -151,34 +164,51 @@ async fn mistakes_get_the_reason_and_close_legal_turns() {
     h.say("alice> challenge bob avalanche white").await;
     h.say("bob> accept").await;
     let r = h.say("alice> move Nf4").await;
-    assert!(r.private, "{}", r.text);
-    assert!(
-        r.text.contains("Legal and close") && r.text.contains("`Nf3`"),
-        "{}",
-        r.text
+    let (error, suggestions) = illegal(&r);
+    assert_eq!(
+        error,
+        &MoveError::NoPieceCanReach {
+            role: Role::Knight,
+            to: square("f4")
+        }
     );
+    assert!(suggestions.iter().any(|s| s == "Nf3"), "{suggestions:?}");
     let r = h.say("alice> move Nf3/a5").await;
-    assert!(r.private && r.text.contains("a6"), "{}", r.text);
+    match illegal(&r).0 {
+        MoveError::CannotPush { to, pushable } => {
+            assert_eq!(*to, square("a5"));
+            assert!(
+                pushable.iter().any(|p| p.to == square("a6")),
+                "{pushable:?}"
+            );
+        }
+        other => panic!("not a refused push: {other:?}"),
+    }
     let r = h.say("alice> move hello").await;
-    assert!(r.private, "{}", r.text);
-    let hints = r.text.split("Legal and close:").nth(1).unwrap_or_default();
-    let listed = hints.matches('`').count() / 2;
+    let (error, suggestions) = illegal(&r);
+    assert!(matches!(error, MoveError::Unparseable { .. }), "{error:?}");
     assert!(
-        (1..=5).contains(&listed),
-        "one to five suggestions: {}",
-        r.text
+        (1..=5).contains(&suggestions.len()),
+        "one to five suggestions: {suggestions:?}"
     );
     // Two steps: the move, then the push named by its square.
     let r = h.say("alice> move Nf3").await;
-    assert!(r.private && r.text.contains("`a6`"), "{}", r.text);
-    let r = h.say("alice> move a4").await;
+    let Some(Message::Turn(TurnMsg::MoveNoted { pushes, .. })) = r.messages.first() else {
+        panic!("the move is not noted: {r:?}");
+    };
     assert!(
-        r.private && r.text.contains("Legal and close: `a6`"),
-        "{}",
-        r.text
+        r.private && pushes.iter().any(|p| p.to == square("a6")),
+        "{r:?}"
     );
+    let r = h.say("alice> move a4").await;
+    assert_eq!(illegal(&r).1.first().map(String::as_str), Some("a6"));
     let r = h.say("alice> move a6").await;
-    assert!(!r.private && r.text.contains("Nf3/a6"), "{}", r.text);
+    assert!(!r.private, "{}", text(&r));
+    assert_eq!(played(&r), ["Nf3/a6"]);
+}
+
+fn square(name: &str) -> Square {
+    name.parse().expect("a square")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -190,6 +220,7 @@ async fn autocomplete_offers_the_player_to_move_matching_turns() {
         guild: Some(nadare::console::CONSOLE_GUILD),
         channel: main_room(),
         user: user(name),
+        locale: Locale::default(),
     };
     let s = h.service.move_suggestions(&origin("alice"), "N", 25).await;
     assert_eq!(s.len(), 4, "{s:?}");

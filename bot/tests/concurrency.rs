@@ -4,9 +4,9 @@ mod common;
 
 use std::sync::Arc;
 
-use common::Harness;
+use common::{Harness, text};
 use nadare::console::{room_channel, user};
-use nadare::service::{Command, Origin};
+use nadare::service::{Command, Locale, Origin};
 use rules::EndReason;
 
 fn origin(room: &str, who: &str) -> Origin {
@@ -14,6 +14,7 @@ fn origin(room: &str, who: &str) -> Origin {
         guild: Some(nadare::console::CONSOLE_GUILD),
         channel: room_channel(room),
         user: user(who),
+        locale: Locale::default(),
     }
 }
 
@@ -34,7 +35,7 @@ async fn a_thousand_games_on_a_thousand_channels_at_once() {
                 deadline: None,
             };
             let r = h.service.execute(&origin(&room, &white), challenge).await;
-            assert!(!r.private, "{}", r.text);
+            assert!(!r.private, "{}", text(&r));
             let r = h
                 .service
                 .execute(&origin(&room, &black), Command::Accept)
@@ -47,9 +48,9 @@ async fn a_thousand_games_on_a_thousand_channels_at_once() {
                     .service
                     .execute(&origin(&room, who), Command::Move((*mv).to_string()))
                     .await;
-                assert!(!last.private, "{room} {mv}: {}", last.text);
+                assert!(!last.private, "{room} {mv}: {}", text(&last));
             }
-            assert!(last.text.contains("0-1"));
+            assert!(text(&last).contains("0-1"));
             id
         }));
     }
@@ -73,9 +74,9 @@ async fn a_thousand_games_on_a_thousand_channels_at_once() {
         .execute(&origin("room0", "x"), Command::Games)
         .await;
     assert!(
-        games.text.contains("No games"),
+        text(&games).contains("No games"),
         "all are over: {}",
-        games.text
+        text(&games)
     );
 }
 

@@ -26,6 +26,31 @@ fn nadare(dir: &Path, script: &str) -> Command {
     cmd
 }
 
+/// Issue 10: `challenge bob chess960` without a number is accepted and starts from a setup
+/// drawn at random (the service's default, the same as from Discord).
+#[test]
+fn a_chess960_challenge_without_a_number_starts_a_random_setup() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(dir.path(), "alice> challenge bob chess960\nbob> accept\n")
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("The game is on"),
+        "{stdout}"
+    );
+    let game = Storage::open(&dir.path().join("nadare.db"))
+        .expect("open")
+        .load_game(1)
+        .expect("load")
+        .expect("the game was stored");
+    let number = game.row.chess960.expect("a setup number");
+    assert!(
+        stdout.contains(&format!("Chess960 (setup #{number})")),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn a_malformed_script_line_stops_the_run_with_its_number() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -66,7 +91,7 @@ fn a_script_writes_boards_and_the_game_continues_after_a_restart() {
         String::from_utf8_lossy(&out.stderr)
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("**1... e5** — bob (Black)"), "{stdout}");
+    assert!(stdout.contains("1... e5 — bob (Black)"), "{stdout}");
     let image = dir.path().join("boards/board-00003.png");
     assert!(
         stdout.contains("[image] boards/board-00003.png"),
@@ -96,8 +121,7 @@ fn a_script_writes_boards_and_the_game_continues_after_a_restart() {
 /// The ply (0-based, from the standard start) and notation of a turn announcement line
 /// (`  **12... Nf3/a6** — bob (Black)`).
 fn announced(line: &str) -> Option<(usize, String)> {
-    let inner = line.trim_start().strip_prefix("**")?;
-    let (head, rest) = inner.split_once("** — ")?;
+    let (head, rest) = line.trim_start().split_once(" — ")?;
     if !rest.contains("(White)") && !rest.contains("(Black)") {
         return None;
     }
@@ -250,7 +274,7 @@ fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
     let out = nadare(dir.path(), "carol> board\n").output().expect("run");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("[notice]\n  Announced after a restart:\n  **1. e4** — alice (White)"),
+        stdout.contains("[notice]\n  Announced after a restart:\n  1. e4 — alice (White)"),
         "{stdout}"
     );
     let out = nadare(dir.path(), "carol> board\n").output().expect("run");
@@ -264,17 +288,11 @@ fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
 #[test]
 fn announcements_are_recognised() {
     assert_eq!(
-        announced("  **12... Nf3/a6** — bob (Black)"),
+        announced("  12... Nf3/a6 — bob (Black)"),
         Some((23, "Nf3/a6".into()))
     );
-    assert_eq!(
-        announced("  **1. e4** — alice (White)"),
-        Some((0, "e4".into()))
-    );
-    assert_eq!(
-        announced("  **alice** challenges **bob** to Avalanche."),
-        None
-    );
+    assert_eq!(announced("  1. e4 — alice (White)"), Some((0, "e4".into())));
+    assert_eq!(announced("  alice challenges bob to Avalanche."), None);
 }
 
 #[test]
@@ -387,7 +405,7 @@ fn bad_bytes_and_huge_lines_are_bad_lines_and_the_session_goes_on() {
             "control characters reach the terminal: {text:?}"
         );
     }
-    assert!(stdout.contains("**1. e4** — alice (White)"), "{stdout}");
+    assert!(stdout.contains("1. e4 — alice (White)"), "{stdout}");
 }
 
 #[test]
@@ -411,7 +429,7 @@ fn a_board_that_cannot_be_written_is_reported_and_the_turn_still_announced() {
         stdout.contains("[image not saved] cannot write boards/board-00001.png"),
         "{stdout}"
     );
-    assert!(stdout.contains("**1. e4** — alice (White)"), "{stdout}");
+    assert!(stdout.contains("1. e4 — alice (White)"), "{stdout}");
     assert!(
         stdout.contains("[image] boards/board-00002.png"),
         "{stdout}"

@@ -4,7 +4,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Harness, main_room};
+use common::{Harness, main_room, text};
 use nadare::console::{room_channel, user_id};
 use rules::{Color, EndReason};
 
@@ -14,7 +14,7 @@ const MIN: Duration = Duration::from_secs(60);
 async fn reminders_then_a_loss_on_time() {
     let h = Harness::new().await;
     let r = h.say("alice> challenge bob white 1h").await;
-    assert!(r.text.contains("1h per turn"), "{}", r.text);
+    assert!(text(&r).contains("1h per turn"), "{}", text(&r));
     let id = h.say("bob> accept").await.game.expect("id");
     assert!(h.service.sweep().await.is_empty());
     h.advance(29 * MIN);
@@ -28,9 +28,9 @@ async fn reminders_then_a_loss_on_time() {
     assert_eq!(notices[0].channel, main_room());
     assert_eq!(notices[0].reply.mentions, vec![user_id("alice")]);
     assert!(
-        notices[0].reply.text.contains("30m left"),
+        text(&notices[0].reply).contains("30m left"),
         "{}",
-        notices[0].reply.text
+        text(&notices[0].reply)
     );
     assert!(
         h.service.sweep().await.is_empty(),
@@ -50,10 +50,10 @@ async fn reminders_then_a_loss_on_time() {
     h.advance(Duration::from_secs(1));
     let notices = h.service.sweep().await;
     assert_eq!(notices.len(), 1);
-    let text = &notices[0].reply.text;
+    let said = text(&notices[0].reply);
     assert!(
-        text.contains("loses on time") && text.contains("1-0"),
-        "{text}"
+        said.contains("loses on time") && said.contains("1-0"),
+        "{said}"
     );
     assert!(notices[0].reply.image.is_some());
     assert!(
@@ -84,12 +84,16 @@ async fn challenges_expire_after_ten_minutes() {
     assert_eq!(notices.len(), 1);
     assert_eq!(notices[0].channel, room_channel("side"));
     assert!(
-        notices[0].reply.text.contains("expired"),
+        text(&notices[0].reply).contains("expired"),
         "{}",
-        notices[0].reply.text
+        text(&notices[0].reply)
     );
     let r = h.say_in("side", "dave> accept").await;
-    assert!(r.private && r.text.contains("no challenge"), "{}", r.text);
+    assert!(
+        r.private && text(&r).contains("no challenge"),
+        "{}",
+        text(&r)
+    );
     assert_eq!(
         h.service.active_channels(),
         0,
@@ -111,11 +115,11 @@ async fn an_overdue_game_ends_at_the_next_command_even_before_a_sweep() {
     let id = h.say("bob> accept").await.game.expect("id");
     h.advance(11 * MIN);
     let r = h.say("alice> move e4").await;
-    assert!(!r.private, "the timeout is news for everyone: {}", r.text);
+    assert!(!r.private, "the timeout is news for everyone: {}", text(&r));
     assert!(
-        r.text.contains("loses on time") && r.text.contains("game is over"),
+        text(&r).contains("loses on time") && text(&r).contains("game is over"),
         "{}",
-        r.text
+        text(&r)
     );
     let stored = h.storage.load_game(id).expect("load").expect("stored");
     assert!(stored.turns.is_empty(), "the late move is not played");
@@ -133,8 +137,8 @@ async fn deadlines_and_challenges_survive_a_restart() {
     h.advance(Duration::from_secs(86_400));
     let notices = h.service.sweep().await;
     assert_eq!(notices.len(), 2, "{notices:?}");
-    assert!(notices.iter().any(|n| n.reply.text.contains("expired")));
-    assert!(notices.iter().any(|n| n.reply.text.contains("1-0")));
+    assert!(notices.iter().any(|n| text(&n.reply).contains("expired")));
+    assert!(notices.iter().any(|n| text(&n.reply).contains("1-0")));
     let stored = h.storage.load_game(id).expect("load").expect("stored");
     assert_eq!(stored.turns, vec!["d4".to_string()]);
     assert_eq!(
@@ -147,8 +151,8 @@ async fn deadlines_and_challenges_survive_a_restart() {
 async fn deadlines_outside_the_allowed_range_are_refused() {
     let h = Harness::new().await;
     let r = h.say("alice> challenge bob 30s").await;
-    assert!(r.private && r.text.contains("between"), "{}", r.text);
+    assert!(r.private && text(&r).contains("between"), "{}", text(&r));
     let r = h.say("alice> challenge bob 60d").await;
-    assert!(r.private, "{}", r.text);
+    assert!(r.private, "{}", text(&r));
     assert_eq!(h.service.active_channels(), 0);
 }

@@ -2,8 +2,9 @@
 
 mod common;
 
-use common::{Harness, find_mating_game, main_room};
-use nadare::service::{Command, Reply};
+use common::{Harness, find_mating_game, main_room, text};
+use nadare::service::messages::{ChallengeMsg, Message};
+use nadare::service::{ColorChoice, Command, Reply};
 use rules::{EndReason, Game, Move, Role, Turn, Variant};
 
 const PNG: &[u8] = b"\x89PNG";
@@ -13,11 +14,11 @@ async fn start(h: &Harness, options: &str) -> Reply {
     let reply = h
         .say(&format!("alice> challenge bob {options} white"))
         .await;
-    assert!(!reply.private, "{}", reply.text);
+    assert!(!reply.private, "{}", text(&reply));
     assert_eq!(reply.mentions.len(), 1);
     let reply = h.say("bob> accept").await;
-    assert!(!reply.private, "{}", reply.text);
-    assert!(reply.text.contains("alice (White)"), "{}", reply.text);
+    assert!(!reply.private, "{}", text(&reply));
+    assert!(text(&reply).contains("alice (White)"), "{}", text(&reply));
     reply
 }
 
@@ -57,7 +58,7 @@ async fn play(h: &Harness, notations: &[String]) -> Reply {
                 assert!(
                     reply.private,
                     "step `{part}` of `{notation}`: {}",
-                    reply.text
+                    text(&reply)
                 );
                 assert!(reply.image.is_none());
             } else {
@@ -68,12 +69,12 @@ async fn play(h: &Harness, notations: &[String]) -> Reply {
             !last.private,
             "turn {} `{notation}` refused: {}",
             i + 1,
-            last.text
+            text(&last)
         );
         assert!(
-            last.text.contains(notation.as_str()),
+            text(&last).contains(notation.as_str()),
             "`{notation}` not announced: {}",
-            last.text
+            text(&last)
         );
         assert!(
             last.image
@@ -96,11 +97,11 @@ async fn standard_fools_mate() {
     let id = first.game.expect("game id");
     let notations: Vec<String> = ["f3", "e5", "g4", "Qh4#"].map(String::from).to_vec();
     let last = play(&h, &notations).await;
-    assert!(last.text.contains("0-1"), "{}", last.text);
+    assert!(text(&last).contains("0-1"), "{}", text(&last));
     assert!(
-        last.text.contains("Black wins by checkmate"),
+        text(&last).contains("Black wins by checkmate"),
         "{}",
-        last.text
+        text(&last)
     );
     assert!(last.mentions.is_empty());
     let game = stored(&h, id);
@@ -114,9 +115,9 @@ async fn standard_fools_mate() {
     assert!(record.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{record}");
     let after = h.say("alice> move e4").await;
     assert!(
-        after.private && after.text.contains("over"),
+        after.private && text(&after).contains("over"),
         "{}",
-        after.text
+        text(&after)
     );
 }
 
@@ -161,15 +162,47 @@ fn knight_shuffle(variant: Variant, chess960: Option<u16>) -> Vec<String> {
     game.notations()
 }
 
+/// Issue 10: a Chess960 challenge without a setup number, as the Discord front sends it,
+/// starts from a setup drawn at random instead of a challenge nobody can accept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess960_challenge_without_a_number_starts_a_random_setup() {
+    let h = Harness::new().await;
+    let alice = h.origin("alice");
+    let challenge = Command::Challenge {
+        opponent: Some(nadare::console::user("bob")),
+        variant: Variant::Chess960,
+        setup: None,
+        color: ColorChoice::White,
+        deadline: None,
+    };
+    assert_eq!(h.service.check_challenge(&alice, &challenge), None);
+    let r = h.service.execute(&alice, challenge).await;
+    assert!(!r.private, "{}", text(&r));
+    let r = h.say("bob> accept").await;
+    assert!(!r.private, "{}", text(&r));
+    let Some(Message::Challenge(ChallengeMsg::Started { kind, .. })) = r.messages.first() else {
+        panic!("the game did not start: {r:?}");
+    };
+    assert_eq!(kind.variant, Variant::Chess960);
+    let number = kind.chess960.expect("a setup number");
+    assert!(number < 960);
+    let game = stored(&h, r.game.expect("id"));
+    assert_eq!(game.row.chess960, Some(number));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chess960_to_threefold_repetition() {
     let h = Harness::new().await;
     let first = start(&h, "chess960 411").await;
-    assert!(first.text.contains("#411"), "{}", first.text);
+    assert!(text(&first).contains("#411"), "{}", text(&first));
     let notations = knight_shuffle(Variant::Chess960, Some(411));
     let last = play(&h, &notations).await;
-    assert!(last.text.contains("1/2-1/2"), "{}", last.text);
-    assert!(last.text.contains("threefold repetition"), "{}", last.text);
+    assert!(text(&last).contains("1/2-1/2"), "{}", text(&last));
+    assert!(
+        text(&last).contains("threefold repetition"),
+        "{}",
+        text(&last)
+    );
     let game = stored(&h, first.game.expect("id"));
     assert_eq!(game.row.chess960, Some(411));
     assert_eq!(game.turns, notations);
@@ -181,7 +214,7 @@ async fn avalanche_to_mate(options: &str, variant: Variant, chess960: Option<u16
     let id = first.game.expect("id");
     let notations = find_mating_game(variant, chess960);
     let last = play(&h, &notations).await;
-    assert!(last.text.contains("wins by checkmate"), "{}", last.text);
+    assert!(text(&last).contains("wins by checkmate"), "{}", text(&last));
     let game = stored(&h, id);
     assert_eq!(game.row.variant, variant);
     assert_eq!(game.turns, notations);

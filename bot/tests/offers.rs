@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::Harness;
+use common::{Harness, text};
 use rules::EndReason;
 
 async fn start(h: &Harness) -> u64 {
@@ -30,7 +30,7 @@ async fn a_draw_offer_lapses_when_the_other_side_moves() {
     assert!(
         !r.private && r.mentions == vec![nadare::console::user_id("bob")],
         "{}",
-        r.text
+        text(&r)
     );
     assert!(h.say("alice> draw offer").await.private);
     assert!(
@@ -38,9 +38,9 @@ async fn a_draw_offer_lapses_when_the_other_side_moves() {
         "own offer cannot be accepted"
     );
     let r = h.say("bob> move e5").await;
-    assert!(r.text.contains("draw offer lapsed"), "{}", r.text);
+    assert!(text(&r).contains("draw offer lapsed"), "{}", text(&r));
     let r = h.say("bob> draw accept").await;
-    assert!(r.private, "{}", r.text);
+    assert!(r.private, "{}", text(&r));
     assert_eq!(reason(&h, id), None);
 }
 
@@ -51,15 +51,15 @@ async fn draws_are_declined_or_agreed() {
     h.say("alice> move d4").await;
     h.say("bob> draw").await;
     let r = h.say("alice> draw decline").await;
-    assert!(!r.private && r.text.contains("declines"), "{}", r.text);
+    assert!(!r.private && text(&r).contains("declines"), "{}", text(&r));
     assert!(h.say("alice> draw accept").await.private);
     h.say("bob> draw offer").await;
     // Offering back while an offer stands accepts it.
     let r = h.say("alice> draw").await;
     assert!(
-        r.text.contains("1/2-1/2") && r.text.contains("agreement"),
+        text(&r).contains("1/2-1/2") && text(&r).contains("agreement"),
         "{}",
-        r.text
+        text(&r)
     );
     assert_eq!(reason(&h, id), Some(EndReason::DrawAgreed));
 }
@@ -77,10 +77,10 @@ async fn takebacks_need_the_opponent_and_undo_the_requesters_turn() {
     h.say("alice> move Nf3").await;
     // bob asks while it is his turn: his e5 and alice's Nf3 go.
     let r = h.say("bob> takeback").await;
-    assert!(!r.private, "{}", r.text);
+    assert!(!r.private, "{}", text(&r));
     assert!(h.say("bob> takeback accept").await.private, "own request");
     let r = h.say("alice> takeback decline").await;
-    assert!(!r.private && r.text.contains("declines"), "{}", r.text);
+    assert!(!r.private && text(&r).contains("declines"), "{}", text(&r));
     assert_eq!(
         h.storage
             .load_game(id)
@@ -92,8 +92,8 @@ async fn takebacks_need_the_opponent_and_undo_the_requesters_turn() {
     );
     h.say("bob> takeback request").await;
     let r = h.say("alice> takeback accept").await;
-    assert!(!r.private && r.image.is_some(), "{}", r.text);
-    assert!(r.text.contains("bob (Black) to move"), "{}", r.text);
+    assert!(!r.private && r.image.is_some(), "{}", text(&r));
+    assert!(text(&r).contains("bob (Black) to move"), "{}", text(&r));
     let turns = h
         .storage
         .load_game(id)
@@ -125,7 +125,7 @@ async fn abort_only_before_both_sides_have_moved() {
     let id = start(&h).await;
     h.say("alice> move e4").await;
     let r = h.say("bob> abort").await;
-    assert!(!r.private && r.text.contains("aborted"), "{}", r.text);
+    assert!(!r.private && text(&r).contains("aborted"), "{}", text(&r));
     assert_eq!(reason(&h, id), Some(EndReason::Aborted));
     // The channel takes a new challenge once the game is over.
     h.say("alice> challenge bob white").await;
@@ -133,12 +133,12 @@ async fn abort_only_before_both_sides_have_moved() {
     h.say("alice> move e4").await;
     h.say("bob> move e5").await;
     let r = h.say("alice> abort").await;
-    assert!(r.private, "{}", r.text);
+    assert!(r.private, "{}", text(&r));
     let r = h.say("bob> resign").await;
     assert!(
-        r.text.contains("1-0") && r.text.contains("resignation"),
+        text(&r).contains("1-0") && text(&r).contains("resignation"),
         "{}",
-        r.text
+        text(&r)
     );
     assert_eq!(reason(&h, id), Some(EndReason::Resignation));
 }

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::Harness;
+use common::{Harness, text};
 use nadare::console::room_channel;
 
 /// alice challenges bob in `room`, bob accepts and alice plays e4; returns the game id.
@@ -13,7 +13,7 @@ async fn start_in(h: &Harness, room: &str) -> u64 {
     h.say_in(room, "alice> challenge bob white").await;
     let id = h.say_in(room, "bob> accept").await.game.expect("game id");
     let r = h.say_in(room, "alice> move e4").await;
-    assert!(!r.private, "{}", r.text);
+    assert!(!r.private, "{}", text(&r));
     id
 }
 
@@ -43,7 +43,7 @@ async fn a_stored_game_that_no_longer_replays_is_set_aside_and_the_others_start(
 
     // The healthy game goes on.
     let r = h.say_in("c", "bob> move e5").await;
-    assert!(!r.private && r.text.contains("e5"), "{}", r.text);
+    assert!(!r.private && text(&r).contains("e5"), "{}", text(&r));
     assert_eq!(
         h.storage
             .load_game(good)
@@ -61,13 +61,13 @@ async fn a_stored_game_that_no_longer_replays_is_set_aside_and_the_others_start(
             .iter()
             .find(|n| n.channel == room_channel(room))
             .unwrap_or_else(|| panic!("no notice for room {room}: {notices:?}"));
-        let text = &notice.reply.text;
+        let said = text(&notice.reply);
         assert!(
             !notice.reply.private
-                && text.contains(&format!("Game {id}"))
-                && text.contains(says)
-                && text.contains("kept unchanged"),
-            "{text}"
+                && said.contains(&format!("Game {id}"))
+                && said.contains(says)
+                && said.contains("kept unchanged"),
+            "{said}"
         );
     }
     assert_eq!(notices.len(), 2, "{notices:?}");
@@ -75,7 +75,7 @@ async fn a_stored_game_that_no_longer_replays_is_set_aside_and_the_others_start(
 
     // Their channels are free for a new game; the stored games are untouched.
     let r = h.say_in("a", "carol> challenge dave").await;
-    assert!(!r.private, "{}", r.text);
+    assert!(!r.private, "{}", text(&r));
     let stored = h.storage.load_game(bad_turn).expect("load").expect("game");
     assert_eq!(stored.turns, vec!["Ke9"]);
     assert!(stored.row.state.finished.is_none());
@@ -91,26 +91,30 @@ async fn finished_games_stay_viewable_after_a_restart() {
     let mut h = Harness::new().await;
     start_in(&h, "main").await;
     let r = h.say("bob> resign").await;
-    assert!(r.text.contains("resignation"), "{}", r.text);
+    assert!(text(&r).contains("resignation"), "{}", text(&r));
     h.advance(Duration::from_secs(30 * 60));
     h.restart().await;
     let r = h.say("carol> moves").await;
     assert!(
-        !r.private && r.text.contains("1. e4") && r.text.contains("resignation"),
+        !r.private && text(&r).contains("1. e4") && text(&r).contains("resignation"),
         "{}",
-        r.text
+        text(&r)
     );
     let r = h.say("carol> board").await;
-    assert!(r.image.is_some(), "{}", r.text);
+    assert!(r.image.is_some(), "{}", text(&r));
     // A move in the finished game is refused as over, not as "no game".
     let r = h.say("bob> move e5").await;
-    assert!(r.private && r.text.contains("game is over"), "{}", r.text);
+    assert!(
+        r.private && text(&r).contains("game is over"),
+        "{}",
+        text(&r)
+    );
 
     // After the retention time it is gone from the channel, as without a restart.
     h.advance(Duration::from_secs(31 * 60));
     h.restart().await;
     let r = h.say("carol> moves").await;
-    assert!(r.private && r.text.contains("no game"), "{}", r.text);
+    assert!(r.private && text(&r).contains("no game"), "{}", text(&r));
 }
 
 /// A reply says how many turns it shows, read while the game was held: delivered late, after
@@ -121,19 +125,19 @@ async fn a_late_delivery_marks_only_the_turns_its_reply_showed() {
     let mut h = Harness::new().await;
     let id = start_in(&h, "late").await;
     let shown = h.say_in("late", "bob> move e5").await;
-    assert_eq!(shown.shows_plies, Some(2), "{}", shown.text);
+    assert_eq!(shown.shows_plies, Some(2), "{}", text(&shown));
     let unshown = h.say_in("late", "alice> move Nf3").await;
-    assert_eq!(unshown.shows_plies, Some(3), "{}", unshown.text);
+    assert_eq!(unshown.shows_plies, Some(3), "{}", text(&unshown));
     // The answer to e5 is delivered only now; the answer to Nf3 never is.
     h.service.mark_shown(id, 2).await;
 
     h.restart().await;
     let notices = h.service.sweep().await;
-    let texts: Vec<&str> = notices.iter().map(|n| n.reply.text.as_str()).collect();
+    let texts: Vec<String> = notices.iter().map(|n| text(&n.reply)).collect();
     let notice = texts
         .iter()
         .find(|t| t.contains("Announced after a restart"))
         .unwrap_or_else(|| panic!("no restart notice in {texts:?}"));
-    assert!(notice.contains("**2. Nf3**"), "{notice}");
+    assert!(notice.contains("2. Nf3 — alice"), "{notice}");
     assert!(!notice.contains("e4") && !notice.contains("e5"), "{notice}");
 }

@@ -10,9 +10,9 @@ mod store_backends;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{epoch, renderer};
+use common::{epoch, renderer, text};
 use nadare::console::parse_line;
-use nadare::service::{GameService, ManualClock, Origin, Reply, ServiceConfig, ShardSet};
+use nadare::service::{GameService, Locale, ManualClock, Origin, Reply, ServiceConfig, ShardSet};
 use store_backends::Backend;
 
 /// A guild id in shard `shard` of `total` by Discord's formula `(id >> 22) % total`.
@@ -38,6 +38,7 @@ async fn say(service: &GameService, guild: u64, channel: u64, line: &str) -> Rep
         guild: Some(guild),
         channel,
         user: parsed.user,
+        locale: Locale::default(),
     };
     service.execute(&origin, parsed.command).await
 }
@@ -78,9 +79,9 @@ async fn two_processes_each_play_in_their_own_shards_and_hand_over() {
     assert_eq!(a2.active_channels(), 2);
     let moves = say(&a2, g1, 11, "alice> moves").await;
     assert!(
-        moves.text.contains("e4") && moves.text.contains("e5"),
+        text(&moves).contains("e4") && text(&moves).contains("e5"),
         "{}",
-        moves.text
+        text(&moves)
     );
     assert!(!say(&a2, g1, 11, "alice> move Nf3").await.private);
 
@@ -96,7 +97,7 @@ async fn two_processes_each_play_in_their_own_shards_and_hand_over() {
     );
     let right = process(&backend, range(owner, owner, 4), &clock).await;
     let moves = say(&right, g1, 11, "bob> moves").await;
-    assert!(moves.text.contains("Nf3"), "{}", moves.text);
+    assert!(text(&moves).contains("Nf3"), "{}", text(&moves));
     assert!(!say(&right, g1, 11, "bob> move Nc6").await.private);
     backend.cleanup().await;
 }
@@ -121,29 +122,31 @@ async fn a_stale_process_is_refused_and_reloads() {
     assert!(!say(&a, guild, 5, "bob> move e5").await.private);
     // B still thinks it is White's first turn: its write is refused, nothing is overwritten.
     let r = say(&b, guild, 5, "alice> move d4").await;
-    assert!(r.private, "{}", r.text);
+    assert!(r.private, "{}", text(&r));
     assert!(
-        r.text.contains("Another bot process changed this game"),
+        text(&r).contains("Another bot process changed this game"),
         "{}",
-        r.text
+        text(&r)
     );
     // B has reloaded: it now shows both turns, and plays on from there.
     let moves = say(&b, guild, 5, "alice> moves").await;
     assert!(
-        moves.text.contains("e5") && !moves.text.contains("d4"),
+        text(&moves).contains("e5") && !text(&moves).contains("d4"),
         "{}",
-        moves.text
+        text(&moves)
     );
     assert!(!say(&b, guild, 5, "alice> move Nf3").await.private);
     // And now A is the stale one: it still thinks White is to move.
     let r = say(&a, guild, 5, "alice> move Bc4").await;
-    assert!(r.text.contains("Another bot process"), "{}", r.text);
+    assert!(text(&r).contains("Another bot process"), "{}", text(&r));
     let fresh = process(&backend, ShardSet::All, &clock).await;
     let moves = say(&fresh, guild, 5, "bob> moves").await;
     assert!(
-        moves.text.contains("Nf3") && !moves.text.contains("Bc4") && !moves.text.contains("d4"),
+        text(&moves).contains("Nf3")
+            && !text(&moves).contains("Bc4")
+            && !text(&moves).contains("d4"),
         "{}",
-        moves.text
+        text(&moves)
     );
     backend.cleanup().await;
 }
@@ -170,14 +173,14 @@ async fn a_deadline_fires_once_across_processes() {
     let timeouts = na
         .iter()
         .chain(&nb)
-        .filter(|n| n.reply.text.contains("loses on time"))
+        .filter(|n| text(&n.reply).contains("loses on time"))
         .count();
     assert_eq!(timeouts, 5, "one timeout per game: {na:?} {nb:?}");
     let (na, nb) = tokio::join!(a.sweep(), b.sweep());
     assert!(
         na.iter()
             .chain(&nb)
-            .all(|n| !n.reply.text.contains("loses on time")),
+            .all(|n| !text(&n.reply).contains("loses on time")),
         "announced again: {na:?} {nb:?}"
     );
     backend.cleanup().await;
@@ -204,14 +207,14 @@ async fn a_lost_connection_is_retried_and_no_turn_is_lost() {
     assert!(
         !r.private,
         "the turn went through on a new connection: {}",
-        r.text
+        text(&r)
     );
     let fresh = process(&backend, ShardSet::All, &clock).await;
     let moves = say(&fresh, guild, 7, "bob> moves").await;
     assert!(
-        moves.text.contains("e5"),
+        text(&moves).contains("e5"),
         "the turn was stored: {}",
-        moves.text
+        text(&moves)
     );
     backend.cleanup().await;
 }

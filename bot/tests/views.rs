@@ -2,23 +2,24 @@
 
 mod common;
 
-use common::Harness;
+use common::{Harness, text};
+use nadare::service::messages::InfoMsg;
+use rules::Variant;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chess960_shows_number_back_rank_fen_and_image() {
     let h = Harness::new().await;
     let r = h.say("carol> chess960 518").await;
-    assert!(!r.private, "{}", r.text);
+    assert!(!r.private, "{}", text(&r));
     assert!(
-        r.text.contains("#518") && r.text.contains("RNBQKBNR"),
+        text(&r).contains("#518") && text(&r).contains("RNBQKBNR"),
         "{}",
-        r.text
+        text(&r)
     );
     assert!(
-        r.text
-            .contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"),
+        text(&r).contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"),
         "{}",
-        r.text
+        text(&r)
     );
     assert!(
         r.image
@@ -26,74 +27,54 @@ async fn chess960_shows_number_back_rank_fen_and_image() {
             .is_some_and(|p| p.starts_with(b"\x89PNG"))
     );
     let r = h.say("carol> chess960 0").await;
-    assert!(r.text.contains("BBQNNRKR"), "{}", r.text);
+    assert!(text(&r).contains("BBQNNRKR"), "{}", text(&r));
     let r = h.say("carol> chess960").await;
     assert!(
-        r.text.contains("Chess960 setup #") && r.image.is_some(),
+        text(&r).contains("Chess960 setup #") && r.image.is_some(),
         "{}",
-        r.text
+        text(&r)
     );
     assert_eq!(h.service.active_channels(), 0, "no game was started");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn help_and_rules_answer_from_rules_md() {
+async fn help_and_rules_answer_publicly_with_the_variant_asked() {
     let h = Harness::new().await;
     let r = h.say("carol> help").await;
-    for word in [
-        "challenge",
-        "move",
-        "resign",
-        "draw",
-        "takeback",
-        "abort",
-        "board",
-        "moves",
-        "games",
-        "chess960",
-        "rules",
-    ] {
-        assert!(r.text.contains(word), "help lacks {word}: {}", r.text);
-    }
+    assert!(!r.private && r.says(&InfoMsg::Help.into()), "{r:?}");
     let r = h.say("carol> rules").await;
-    assert!(
-        r.text.contains("avalanche-reversed") && r.text.contains("chess960"),
-        "{}",
-        r.text
-    );
-    let r = h.say("carol> rules avalanche").await;
-    assert!(
-        r.text.contains("Betza") && r.text.contains("`Nf3/a6`") && r.text.contains("lose at once"),
-        "{}",
-        r.text
-    );
-    let r = h.say("carol> rules reversed").await;
-    assert!(r.text.contains("d8") && r.text.contains("e8"), "{}", r.text);
-    let r = h.say("carol> rules balanced").await;
-    assert!(r.text.contains("first turn has no push"), "{}", r.text);
-    let r = h.say("carol> rules chess960").await;
-    assert!(r.text.contains("king stands on g"), "{}", r.text);
+    assert!(r.says(&InfoMsg::VariantsOverview.into()), "{r:?}");
+    for (asked, variant) in [
+        ("avalanche", Variant::Avalanche),
+        ("reversed", Variant::AvalancheReversed),
+        ("balanced", Variant::AvalancheBalanced),
+        ("chess960", Variant::Chess960),
+        ("standard", Variant::Standard),
+    ] {
+        let r = h.say(&format!("carol> rules {asked}")).await;
+        assert!(r.says(&InfoMsg::Rules(variant).into()), "{asked}: {r:?}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn boards_and_records_for_everyone() {
     let h = Harness::new().await;
     let r = h.say("carol> board").await;
-    assert!(r.private && r.text.contains("no game"), "{}", r.text);
+    assert!(r.private && text(&r).contains("no game"), "{}", text(&r));
     h.say("alice> challenge bob avalanche-balanced white").await;
     let r = h.say("carol> board").await;
-    assert!(r.private && r.text.contains("challenge"), "{}", r.text);
+    assert!(r.private && text(&r).contains("challenge"), "{}", text(&r));
     h.say("bob> accept").await;
     h.say("alice> move d4//").await;
     h.say("bob> move d5/e3").await;
     let r = h.say("carol> board").await;
-    assert!(!r.private && r.image.is_some(), "{}", r.text);
-    assert!(r.text.contains("last: 1... d5/e3"), "{}", r.text);
+    assert!(!r.private && r.image.is_some(), "{}", text(&r));
+    assert!(text(&r).contains("last: 1... d5/e3"), "{}", text(&r));
     let flipped = h.say("carol> board flip").await;
     assert!(flipped.private && flipped.image.is_some());
     assert_ne!(flipped.image, r.image, "the other side is drawn");
     let moves = h.say("carol> moves").await;
-    assert!(moves.text.contains("1. d4// d5/e3"), "{}", moves.text);
+    assert!(text(&moves).contains("1. d4// d5/e3"), "{}", text(&moves));
     let (name, record) = moves.file.expect("file");
     assert!(name.ends_with(".pgn"));
     let record = String::from_utf8(record).expect("utf-8");

@@ -1,5 +1,6 @@
 //! Why a move, a FEN or a setup was refused.
 
+use crate::position::CastleSide;
 use crate::turn::Push;
 use crate::types::{Role, Square};
 
@@ -33,7 +34,7 @@ pub enum MoveError {
         /// What was typed.
         input: String,
         /// What is wrong with it.
-        reason: String,
+        reason: Unreadable,
     },
     /// The game has ended; no more turns.
     #[error("the game is over")]
@@ -93,12 +94,12 @@ pub enum MoveError {
         in_check: bool,
     },
     /// Castling is not possible now.
-    #[error("you cannot castle {side} now: {reason}")]
+    #[error("you cannot castle {} now: {reason}", .side.name())]
     CannotCastle {
-        /// "kingside" or "queenside".
-        side: &'static str,
+        /// The side asked for.
+        side: CastleSide,
         /// Why not.
-        reason: &'static str,
+        reason: CastleObstacle,
     },
     /// A pawn reaching its last rank needs a piece.
     #[error("a pawn reaching its last rank must become a piece: add =Q, =R, =B or =N")]
@@ -124,8 +125,77 @@ pub enum MoveError {
     #[error("this turn has no push: {reason}")]
     NoPushAllowed {
         /// Why not.
-        reason: &'static str,
+        reason: NoPush,
     },
+}
+
+/// What is wrong with text that is not a move nadare can read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unreadable {
+    /// Nothing was typed.
+    #[error("it is empty")]
+    Empty,
+    /// Only marks, no move.
+    #[error("there is no move in it")]
+    NoMove,
+    /// Neither SAN nor squares.
+    #[error("write it in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or as squares (`g1f3`)")]
+    NotNotation,
+    /// A piece without a square to go to.
+    #[error("no destination square")]
+    NoDestination,
+    /// A second promotion choice, or one after the move.
+    #[error("the promotion choice comes first, and it is already made")]
+    ChoiceAlreadyMade,
+    /// `=` without a piece a pawn may become.
+    #[error("after `=` name the piece: Q, R, B or N")]
+    ChoiceNeedsPiece,
+    /// More after a promotion choice that ends the game.
+    #[error("that promotion choice ends the game: nothing may follow it")]
+    ChoiceEndsGame,
+    /// A promotion choice alone where a whole turn is needed.
+    #[error("a move must follow the promotion choice (e.g. `=Q Nf3/a6`)")]
+    MoveAfterChoice,
+    /// Something after the `/` that is not a square.
+    #[error("after the `/` give the square the pushed pawn lands on (e.g. `/a3`)")]
+    PushSquare,
+}
+
+/// Why castling is not possible now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CastleObstacle {
+    /// The king or that rook has moved (or the rook is gone).
+    #[error("your king or that rook has moved")]
+    Moved,
+    /// The side has no king.
+    #[error("you have no king")]
+    NoKing,
+    /// The king is in check.
+    #[error("you are in check")]
+    InCheck,
+    /// Pieces stand between or on the squares king and rook need.
+    #[error("pieces stand in the way")]
+    Blocked,
+    /// The king would pass over or land on an attacked square.
+    #[error("your king would pass over or land on an attacked square")]
+    Attacked,
+    /// The move named is not a castling move here.
+    #[error("castling is not possible here")]
+    NotPossible,
+}
+
+/// Why a turn has no push.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoPush {
+    /// The variant has no pushes.
+    #[error("only Avalanche turns have a push")]
+    NotAvalanche,
+    /// White's first turn in Balanced Avalanche.
+    #[error("White's first turn in Balanced Avalanche has no push")]
+    BalancedFirstTurn,
+    /// No enemy pawn can step forward after the move.
+    #[error("no enemy pawn can step forward after that move")]
+    NoPawnCanStep,
 }
 
 /// A FEN that cannot be read; each variant names the field at fault.

@@ -53,7 +53,7 @@ mod variant;
 
 pub use analysis::analysis_url;
 pub use bitboard::Bitboard;
-pub use error::{FenError, MoveError, SetupError};
+pub use error::{CastleObstacle, FenError, MoveError, NoPush, SetupError, Unreadable};
 pub use fen::{MAX_COUNTER, REVERSED_START, STANDARD_START};
 pub use game::Game;
 pub use movegen::MoveList;

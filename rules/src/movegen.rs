@@ -5,6 +5,7 @@ use arrayvec::ArrayVec;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
+use crate::error::CastleObstacle;
 use crate::position::{CastleSide, Position};
 use crate::turn::Move;
 use crate::types::{Color, Role, Square};
@@ -305,16 +306,16 @@ impl Position {
     }
 
     /// Why castling on `side` is not possible now, or `None` when it is.
-    pub(crate) fn castling_obstacle(&self, side: CastleSide) -> Option<&'static str> {
+    pub(crate) fn castling_obstacle(&self, side: CastleSide) -> Option<CastleObstacle> {
         let us = self.side;
         let Some(rook) = self.castling_rook(us, side) else {
-            return Some("your king or that rook has moved");
+            return Some(CastleObstacle::Moved);
         };
         let Some(king) = self.king_square(us) else {
-            return Some("you have no king");
+            return Some(CastleObstacle::NoKing);
         };
         if self.is_check() {
-            return Some("you are in check");
+            return Some(CastleObstacle::InCheck);
         }
         self.castling_path_obstacle(king, rook, side)
     }
@@ -326,20 +327,20 @@ impl Position {
         king: Square,
         rook: Square,
         side: CastleSide,
-    ) -> Option<&'static str> {
+    ) -> Option<CastleObstacle> {
         let us = self.side;
         let to = self.castle_target(us, side);
         let king_path = attacks::between(king, to.king).with(to.king);
         let rook_path = attacks::between(rook, to.rook).with(to.rook);
         let occupied = self.occupied().without(king).without(rook);
         if ((king_path | rook_path) & occupied).is_nonempty() {
-            return Some("pieces stand in the way");
+            return Some(CastleObstacle::Blocked);
         }
         if king_path
             .into_iter()
             .any(|sq| self.attacked_by(sq, us.opposite(), occupied))
         {
-            return Some("your king would pass over or land on an attacked square");
+            return Some(CastleObstacle::Attacked);
         }
         None
     }

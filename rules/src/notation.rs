@@ -1,7 +1,7 @@
 //! Whole turns in writing: SAN for orthodox games, and the Avalanche turn notation of
 //! docs/rules.md (`Nf3/a3`, `Nf3//`, `=N Kd2/e6`, `Bb4+/c4`, `Qb5/c5+`), both ways.
 
-use crate::error::MoveError;
+use crate::error::{MoveError, NoPush, Unreadable};
 use crate::position::Position;
 use crate::turn::{Push, Turn};
 use crate::turngen::TurnPrefix;
@@ -129,7 +129,7 @@ impl Position {
             }
             ParsedInput::NeedsMove { .. } => Err(MoveError::Unparseable {
                 input: input.trim().to_string(),
-                reason: "a move must follow the promotion choice (e.g. `=Q Nf3/a6`)".to_string(),
+                reason: Unreadable::MoveAfterChoice,
             }),
         }
     }
@@ -142,9 +142,9 @@ impl Position {
         input: &str,
         prefix: &TurnPrefix,
     ) -> Result<ParsedInput, MoveError> {
-        let unparseable = |reason: &str| MoveError::Unparseable {
+        let unparseable = |reason: Unreadable| MoveError::Unparseable {
             input: input.trim().to_string(),
-            reason: reason.to_string(),
+            reason,
         };
         // Glyphs and marks standing alone after a space go; those glued to a part are
         // removed with that part.
@@ -157,16 +157,14 @@ impl Position {
 
         if let Some(after_eq) = rest.strip_prefix('=') {
             if prefix.promotion.is_some() || prefix.mv.is_some() {
-                return Err(unparseable(
-                    "the promotion choice comes first, and it is already made",
-                ));
+                return Err(unparseable(Unreadable::ChoiceAlreadyMade));
             }
             let mut chars = after_eq.chars();
             let role = chars
                 .next()
                 .and_then(Role::from_char)
                 .filter(|r| Role::PROMOTIONS.contains(r))
-                .ok_or_else(|| unparseable("after `=` name the piece: Q, R, B or N"))?;
+                .ok_or_else(|| unparseable(Unreadable::ChoiceNeedsPiece))?;
             let sq = self
                 .pending_promotion()
                 .ok_or(MoveError::NoPendingPromotion)?;
@@ -188,9 +186,7 @@ impl Position {
                         push: None,
                     }))
                 } else {
-                    Err(unparseable(
-                        "that promotion choice ends the game: nothing may follow it",
-                    ))
+                    Err(unparseable(Unreadable::ChoiceEndsGame))
                 };
             }
             if rest.is_empty() {
@@ -204,7 +200,7 @@ impl Position {
             return Err(MoveError::PromotionChoiceDue { square });
         }
         if rest.is_empty() {
-            return Err(unparseable("it is empty"));
+            return Err(unparseable(Unreadable::Empty));
         }
 
         let push_text: Option<&str> = if prefix.mv.is_none() {
@@ -230,7 +226,7 @@ impl Position {
             return match push_text.map(str::trim) {
                 None | Some("") => Ok(ParsedInput::Complete(turn_with(None))),
                 Some(_) => Err(MoveError::NoPushAllowed {
-                    reason: "only Avalanche turns have a push",
+                    reason: NoPush::NotAvalanche,
                 }),
             };
         }
@@ -242,11 +238,8 @@ impl Position {
             Some("/") if pushes.is_empty() => Ok(ParsedInput::Complete(turn_with(None))),
             Some("/") => Err(MoveError::PushRequired { pushable: pushes }),
             Some(text) => {
-                let to = parse_push_square(text).ok_or_else(|| {
-                    unparseable(
-                        "after the `/` give the square the pushed pawn lands on (e.g. `/a3`)",
-                    )
-                })?;
+                let to =
+                    parse_push_square(text).ok_or_else(|| unparseable(Unreadable::PushSquare))?;
                 if pushes.is_empty() {
                     return Err(MoveError::NoPushAllowed {
                         reason: self.no_push_reason(),

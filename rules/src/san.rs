@@ -1,7 +1,7 @@
 //! The move part in SAN and UCI: writing it, and reading it leniently (`:` or `x` for
 //! captures, `0-0`/`00`/`O-O`, over-disambiguated SAN, UCI and long algebraic, glyphs).
 
-use crate::error::MoveError;
+use crate::error::{CastleObstacle, MoveError, Unreadable};
 use crate::movegen::MoveList;
 use crate::position::{CastleSide, Position};
 use crate::turn::Move;
@@ -114,12 +114,12 @@ impl Position {
     /// Reads the move part of a turn: SAN, UCI or long algebraic, leniently.
     pub fn parse_move(&self, input: &str) -> Result<Move, MoveError> {
         let text = clean_move_text(input);
-        let unparseable = |reason: &str| MoveError::Unparseable {
+        let unparseable = |reason: Unreadable| MoveError::Unparseable {
             input: input.trim().to_string(),
-            reason: reason.to_string(),
+            reason,
         };
         if text.is_empty() {
-            return Err(unparseable("there is no move in it"));
+            return Err(unparseable(Unreadable::NoMove));
         }
         let legal = self.legal_moves();
         if let Some(side) = castle_side_of_text(&text) {
@@ -128,9 +128,7 @@ impl Position {
         if let Some(mv) = self.parse_coordinate_move(&text, &legal)? {
             return Ok(mv);
         }
-        let pattern = parse_san(&text).ok_or_else(|| {
-            unparseable("write it in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or as squares (`g1f3`)")
-        })?;
+        let pattern = parse_san(&text).ok_or_else(|| unparseable(Unreadable::NotNotation))?;
         let first = self.match_san(&pattern, &legal);
         // A lower-case `b` may be a bishop as well as the b-file.
         if matches!(
@@ -152,10 +150,10 @@ impl Position {
             .find(|m| self.castle_side(m) == Some(side))
             .copied()
             .ok_or_else(|| MoveError::CannotCastle {
-                side: side.name(),
+                side,
                 reason: self
                     .castling_obstacle(side)
-                    .unwrap_or("castling is not possible here"),
+                    .unwrap_or(CastleObstacle::NotPossible),
             })
     }
 
@@ -227,10 +225,10 @@ impl Position {
         }
         if let Some(side) = self.castle_side(&mv) {
             return Err(MoveError::CannotCastle {
-                side: side.name(),
+                side,
                 reason: self
                     .castling_obstacle(side)
-                    .unwrap_or("castling is not possible here"),
+                    .unwrap_or(CastleObstacle::NotPossible),
             });
         }
         Err(self.diagnose_move(mv))
@@ -241,7 +239,7 @@ impl Position {
         let Some(to) = p.to else {
             return Err(MoveError::Unparseable {
                 input: String::new(),
-                reason: "no destination square".to_string(),
+                reason: Unreadable::NoDestination,
             });
         };
         let fits = |m: &Move| {

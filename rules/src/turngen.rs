@@ -4,7 +4,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::chess960;
-use crate::error::MoveError;
+use crate::error::{CastleObstacle, MoveError, NoPush, Unreadable};
 use crate::position::{CastleSide, Position};
 use crate::turn::{Move, Push, Turn};
 use crate::types::{Color, Role, Square};
@@ -296,7 +296,7 @@ impl Position {
         let Some(mv) = turn.mv else {
             return MoveError::Unparseable {
                 input: String::new(),
-                reason: "a move is needed after the promotion choice".to_string(),
+                reason: Unreadable::MoveAfterChoice,
             };
         };
         if !base.legal_moves().contains(&mv) {
@@ -319,13 +319,13 @@ impl Position {
     }
 
     /// Why a turn here has no push (for a move after which no push is open).
-    pub(crate) fn no_push_reason(&self) -> &'static str {
+    pub(crate) fn no_push_reason(&self) -> NoPush {
         if !self.rules().push {
-            "only Avalanche turns have a push"
+            NoPush::NotAvalanche
         } else if self.turn_without_push() {
-            "White's first turn in Balanced Avalanche has no push"
+            NoPush::BalancedFirstTurn
         } else {
-            "no enemy pawn can step forward after that move"
+            NoPush::NoPawnCanStep
         }
     }
 
@@ -339,10 +339,10 @@ impl Position {
             && let Some(side) = self.castle_side_of(us, mv.to)
         {
             return MoveError::CannotCastle {
-                side: side.name(),
+                side,
                 reason: self
                     .castling_obstacle(side)
-                    .unwrap_or("that is not how castling goes here"),
+                    .unwrap_or(CastleObstacle::NotPossible),
             };
         }
         let same_from_to: Vec<Move> = self

@@ -34,3 +34,12 @@ image-heading-960 = { $variant } 960 #{ $number }
 image-status-move = Move { $number } · { $side } to move
 image-status-promote = Move { $number } · { $side } to promote
 image-status-result = { $result } · { $outcome }
+
+## Durations: a deadline, the time left ($n is a whole number)
+
+duration-days = { $n }d
+duration-hours = { $n }h
+duration-minutes = { $n }m
+duration-seconds = { $n }s
+# Two parts of one duration, the larger first.
+duration-pair = { $larger } { $smaller }

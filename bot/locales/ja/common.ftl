@@ -34,3 +34,12 @@ image-heading-960 = { $variant } 960 #{ $number }
 image-status-move = { $number }手目・{ $side }の手番
 image-status-promote = { $number }手目・{ $side }が昇格駒を選ぶ番
 image-status-result = { $result }・{ $outcome }
+
+## 時間:着手期限や残り時間($n は整数)
+
+duration-days = { $n }日
+duration-hours = { $n }時間
+duration-minutes = { $n }分
+duration-seconds = { $n }秒
+# Two parts of one duration, the larger first.
+duration-pair = { $larger }{ $smaller }

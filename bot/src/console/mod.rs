@@ -17,7 +17,7 @@ pub use line::{
 };
 pub use output::Output;
 
-use crate::service::{GameService, Origin, ServiceConfig, SystemClock};
+use crate::service::{GameService, Locale, Origin, ServiceConfig, SystemClock};
 use crate::storage::Storage;
 
 /// The guild id console rooms belong to.
@@ -184,6 +184,7 @@ async fn run_line(
         guild: Some(CONSOLE_GUILD),
         channel: room_channel(&line.room),
         user: line.user,
+        locale: Locale::default(),
     };
     let reply = service.execute(&origin, line.command).await;
     out.reply(text, &origin.user.name, &reply)?;

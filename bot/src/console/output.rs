@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
+use crate::i18n::Surface;
+use crate::present;
 use crate::service::{Notice, Reply};
 
 /// Where replies go: standard output, and files in a folder.
@@ -64,7 +66,7 @@ impl Output {
     /// still go out.
     fn body(&mut self, reply: &Reply) -> String {
         let mut out = String::new();
-        for line in reply.text.lines() {
+        for line in present::reply_text(reply, Surface::Console).lines() {
             out.push_str(&format!("  {}\n", printable(line)));
         }
         if let Some(png) = &reply.image {
@@ -76,7 +78,11 @@ impl Output {
             out.push_str(&written("file", &self.dir.join(safe_name(name)), bytes));
         }
         if !reply.actions.is_empty() {
-            let labels: Vec<&str> = reply.actions.iter().map(|a| a.label()).collect();
+            let labels: Vec<String> = reply
+                .actions
+                .iter()
+                .map(|a| present::action_label(*a, reply.lang, Surface::Console))
+                .collect();
             out.push_str(&format!("  [buttons] {}\n", labels.join(" · ")));
         }
         out

@@ -8,7 +8,7 @@ use serenity::all::{
 
 use super::commands::{self, MOVE_OPTION};
 use super::front::{Front, person};
-use crate::service::Origin;
+use crate::service::{Locale, Origin};
 
 /// Discord shows at most this many choices.
 const MAX_CHOICES: usize = 25;
@@ -25,6 +25,7 @@ pub async fn handle(front: &Front, http: &Http, request: &CommandInteraction) {
             guild: request.guild_id.map(|g| g.get()),
             channel: request.channel_id.get(),
             user: person(&request.user, request.member.as_deref()),
+            locale: Locale::default(),
         };
         let typed = commands::focused_text(&request.data.options);
         front

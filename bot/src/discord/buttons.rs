@@ -7,7 +7,9 @@ use super::front::{Front, person};
 use super::replies::Outgoing;
 use super::respond::{Target, answer};
 use super::threads;
-use crate::service::{Action, EarlyPrivacy, GameId, Origin, Reply};
+use crate::i18n::{Lang, Surface};
+use crate::present;
+use crate::service::{Action, EarlyPrivacy, GameId, Locale, Origin, Reply};
 
 const PREFIX: &str = "nadare";
 /// Discord shows at most five buttons in a row.
@@ -40,8 +42,8 @@ fn style(action: Action) -> ButtonStyle {
     }
 }
 
-/// The rows of buttons for `actions` on a reply about `game`.
-pub fn rows(game: GameId, actions: &[Action]) -> Vec<CreateActionRow> {
+/// The rows of buttons for `actions` on a reply about `game`, labelled in `lang`.
+pub fn rows(game: GameId, actions: &[Action], lang: Lang) -> Vec<CreateActionRow> {
     actions
         .chunks(PER_ROW)
         .map(|chunk| {
@@ -50,7 +52,7 @@ pub fn rows(game: GameId, actions: &[Action]) -> Vec<CreateActionRow> {
                     .iter()
                     .map(|action| {
                         CreateButton::new(custom_id(game, *action))
-                            .label(action.label())
+                            .label(present::action_label(*action, lang, Surface::Discord))
                             .style(style(*action))
                     })
                     .collect(),
@@ -86,15 +88,20 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         if action == Action::Resign {
             let question = Reply {
                 actions: vec![Action::ConfirmResign],
-                ..Reply::private("Resign the game? Nothing happens unless you confirm.")
-                    .with_game(game)
+                private: true,
+                game: Some(game),
+                ..Reply::default()
             };
-            return Outgoing::new(question);
+            return Outgoing::worded(
+                question,
+                "Resign the game? Nothing happens unless you confirm.".to_owned(),
+            );
         }
         let origin = Origin {
             guild: press.guild_id.map(|g| g.get()),
             channel,
             user: person(&press.user, press.member.as_ref()),
+            locale: Locale::default(),
         };
         let mut reply = front
             .service
@@ -173,7 +180,7 @@ mod tests {
     #[test]
     fn rows_hold_five_buttons_at_most() {
         let actions = [Action::Resign; 7];
-        let rows = rows(3, &actions);
+        let rows = rows(3, &actions, Lang::En);
         assert_eq!(rows.len(), 2);
     }
 }

@@ -7,7 +7,6 @@ use serenity::all::{
     InstallationContext, InteractionContext, ResolvedOption, ResolvedValue,
 };
 
-use super::front::escape_markdown;
 use crate::service::{
     ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
     parse_duration,
@@ -188,11 +187,10 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
         .and_then(|o| match o.value {
             ResolvedValue::User(user, member) => Some(User {
                 id: user.id.get(),
-                name: escape_markdown(
-                    member
-                        .and_then(|m| m.nick.as_deref())
-                        .unwrap_or_else(|| user.display_name()),
-                ),
+                name: member
+                    .and_then(|m| m.nick.as_deref())
+                    .unwrap_or_else(|| user.display_name())
+                    .to_owned(),
             }),
             _ => None,
         });

@@ -61,34 +61,11 @@ impl Front {
 }
 
 /// A Discord user as the service knows them, named as the server shows them (the member's
-/// nickname first), with markdown in the name escaped.
+/// nickname first). The name is kept as it is; the presentation escapes it.
 pub fn person(user: &DiscordUser, member: Option<&Member>) -> User {
     let name = member.map_or_else(|| user.display_name(), Member::display_name);
     User {
         id: user.id.get(),
-        name: escape_markdown(name),
-    }
-}
-
-/// `name` with Discord's markdown characters escaped, so `*bob*` shows as typed.
-pub fn escape_markdown(name: &str) -> String {
-    let mut escaped = String::with_capacity(name.len());
-    for c in name.chars() {
-        if matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '[' | ']') {
-            escaped.push('\\');
-        }
-        escaped.push(c);
-    }
-    escaped
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn markdown_in_names_is_escaped() {
-        assert_eq!(escape_markdown("*bob*_x"), "\\*bob\\*\\_x");
-        assert_eq!(escape_markdown("alice"), "alice");
+        name: name.to_owned(),
     }
 }

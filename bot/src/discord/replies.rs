@@ -10,6 +10,8 @@ use serenity::all::{
 use super::buttons;
 use rules::Color;
 
+use crate::i18n::Surface;
+use crate::present;
 use crate::service::{GameId, Reply, Tone};
 
 /// Discord refuses message content longer than this.
@@ -75,8 +77,15 @@ fn clip_to(text: &str, limit: usize) -> String {
 }
 
 impl Outgoing {
-    /// The Discord form of `reply`.
+    /// The Discord form of `reply`, worded from the catalogs in its language.
     pub fn new(reply: Reply) -> Outgoing {
+        let text = present::reply_text(&reply, Surface::Discord);
+        Outgoing::worded(reply, text)
+    }
+
+    /// The Discord form of `reply` with `text` in place of its messages: for what the front
+    /// says itself.
+    pub fn worded(reply: Reply, text: String) -> Outgoing {
         let stem = reply
             .game
             .map_or_else(|| "board".to_owned(), |game| format!("game-{game}"));
@@ -87,15 +96,15 @@ impl Outgoing {
         let (content, card) = if reply.image.is_some() && !reply.private {
             let card = BoardCard {
                 title: reply.game.map(|game| format!("Game #{game}")),
-                text: clip_to(&reply.text, MAX_EMBED_DESCRIPTION),
+                text: clip_to(&text, MAX_EMBED_DESCRIPTION),
                 image: format!("{stem}.png"),
                 colour: colour(reply.tone),
             };
             (pings, Some(card))
         } else if !pings.is_empty() && !reply.private {
-            (format!("{}\n{pings}", reply.text), None)
+            (format!("{text}\n{pings}"), None)
         } else {
-            (reply.text, None)
+            (text, None)
         };
         let mut files = Vec::new();
         if let Some(image) = reply.image {
@@ -106,7 +115,7 @@ impl Outgoing {
         }
         let rows = reply
             .game
-            .map(|game| buttons::rows(game, &reply.actions))
+            .map(|game| buttons::rows(game, &reply.actions, reply.lang))
             .unwrap_or_default();
         Outgoing {
             content: clip(&content),
@@ -119,18 +128,18 @@ impl Outgoing {
         }
     }
 
-    /// A private text reply (refusals the front makes itself).
+    /// A private text the front words itself (its own refusals).
     pub fn private(text: impl Into<String>) -> Outgoing {
-        Outgoing::new(Reply {
-            text: text.into(),
+        let reply = Reply {
             private: true,
             ..Reply::default()
-        })
+        };
+        Outgoing::worded(reply, text.into())
     }
 
-    /// A public text reply that pings nobody.
+    /// A public text the front words itself, pinging nobody.
     pub fn public(text: impl Into<String>) -> Outgoing {
-        Outgoing::new(Reply::public(text))
+        Outgoing::worded(Reply::default(), text.into())
     }
 
     /// Adds a line to the text.
@@ -250,7 +259,9 @@ impl Outgoing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use crate::service::Action;
+    use crate::service::messages::{Refusal, TurnMsg};
 
     #[test]
     fn long_text_is_clipped_on_a_character_boundary() {
@@ -264,7 +275,16 @@ mod tests {
     #[test]
     fn a_public_reply_pings_and_carries_board_and_buttons() {
         let reply = Reply {
-            text: "bob to move".into(),
+            messages: vec![
+                TurnMsg::ToMove {
+                    player: "*bob*".into(),
+                    color: Color::Black,
+                    check: false,
+                    promotion: None,
+                    deadline: None,
+                }
+                .into(),
+            ],
             image: Some(vec![1, 2, 3]),
             game: Some(9),
             actions: vec![Action::Resign, Action::OfferDraw, Action::Flip],
@@ -275,7 +295,10 @@ mod tests {
         let message = serde_json::to_value(Outgoing::new(reply).interaction()).expect("json");
         assert_eq!(message["content"], "<@42>");
         assert_eq!(message["embeds"][0]["color"], 0x30_2E_2B);
-        assert_eq!(message["embeds"][0]["description"], "bob to move");
+        assert_eq!(
+            message["embeds"][0]["description"],
+            "**\\*bob\\*** (Black) to move."
+        );
         assert_eq!(message["embeds"][0]["title"], "Game #9");
         assert_eq!(
             message["embeds"][0]["image"]["url"],
@@ -293,10 +316,11 @@ mod tests {
     fn a_private_reply_is_ephemeral_and_pings_nobody() {
         let reply = Reply {
             mentions: vec![42],
-            ..Reply::private("not your turn")
+            lang: Lang::Ja,
+            ..Reply::private(Refusal::NoHalfTurn)
         };
         let message = serde_json::to_value(Outgoing::new(reply).interaction()).expect("json");
-        assert_eq!(message["content"], "not your turn");
+        assert_eq!(message["content"], "取り消せる入力途中の手番はありません。");
         assert_eq!(message["flags"], 64);
         assert!(message["embeds"].as_array().is_none_or(Vec::is_empty));
     }

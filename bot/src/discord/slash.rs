@@ -9,7 +9,7 @@ use super::help;
 use super::replies::Outgoing;
 use super::respond::{Target, answer};
 use super::threads;
-use crate::service::{Command, EarlyPrivacy, Origin};
+use crate::service::{Command, EarlyPrivacy, Locale, Origin};
 
 /// Handles one slash command.
 pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
@@ -21,6 +21,7 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         guild: command.guild_id.map(|g| g.get()),
         channel: command.channel_id.get(),
         user: person(&command.user, command.member.as_deref()),
+        locale: Locale::default(),
     };
     let parsed = commands::parse(command);
     if let Ok(challenge @ Command::Challenge { .. }) = &parsed

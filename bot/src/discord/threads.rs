@@ -33,7 +33,7 @@ pub fn may_open(front: &Front, command: &CommandInteraction) -> bool {
         && command.app_permissions.is_some_and(|p| p.contains(needed))
 }
 
-/// "alice vs bob · Avalanche", within Discord's limit (names without markdown escapes).
+/// "alice vs bob · Avalanche", within Discord's limit.
 fn name(origin: &Origin, command: &Command) -> String {
     let (opponent, variant) = match command {
         Command::Challenge {
@@ -44,7 +44,7 @@ fn name(origin: &Origin, command: &Command) -> String {
         ),
         _ => ("anyone", "chess"),
     };
-    let name = format!("{} vs {opponent} · {variant}", origin.user.name).replace('\\', "");
+    let name = format!("{} vs {opponent} · {variant}", origin.user.name);
     name.chars().take(MAX_NAME).collect()
 }
 
@@ -204,7 +204,7 @@ mod tests {
     use rules::Variant;
 
     use super::*;
-    use crate::service::{ColorChoice, User};
+    use crate::service::{ColorChoice, Locale, User};
 
     #[test]
     fn thread_names_fit() {
@@ -215,6 +215,7 @@ mod tests {
                 id: 3,
                 name: "ä".repeat(150),
             },
+            locale: Locale::default(),
         };
         let command = Command::Challenge {
             opponent: None,
@@ -227,7 +228,7 @@ mod tests {
         let origin = Origin {
             user: User {
                 id: 3,
-                name: "alice\\_x".into(),
+                name: "alice_x".into(),
             },
             ..origin
         };

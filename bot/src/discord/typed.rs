@@ -3,9 +3,9 @@
 
 use serenity::all::{Http, Message};
 
-use super::front::{Front, escape_markdown, person};
+use super::front::{Front, person};
 use super::replies::Outgoing;
-use crate::service::{Command, Origin};
+use crate::service::{Command, Locale, Origin};
 
 /// Longest message taken for a move (`=Q Nb1xd2+/e6` and annotations fit).
 const MAX_LEN: usize = 24;
@@ -54,12 +54,11 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
     let user = match &message.member {
         Some(member) => crate::service::User {
             id: message.author.id.get(),
-            name: escape_markdown(
-                member
-                    .nick
-                    .as_deref()
-                    .unwrap_or_else(|| message.author.display_name()),
-            ),
+            name: member
+                .nick
+                .as_deref()
+                .unwrap_or_else(|| message.author.display_name())
+                .to_owned(),
         },
         None => person(&message.author, None),
     };
@@ -67,6 +66,7 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         guild: message.guild_id.map(|g| g.get()),
         channel,
         user,
+        locale: Locale::default(),
     };
     let outgoing = Outgoing::new(
         front

@@ -12,10 +12,10 @@ use super::{Catalogs, Lang, RESOURCES, Surface, front_of};
 /// A message or term (`-name`), or one of its attributes (`name.attr`): the variables it uses.
 type Shape = BTreeMap<String, BTreeSet<String>>;
 
-fn shape_of(source: &str) -> Shape {
+fn shape_of(stem: &str, source: &str) -> Shape {
     let resource = match FluentResource::try_new(source.to_owned()) {
         Ok(r) => r,
-        Err((_, errors)) => panic!("catalog file does not parse: {errors:?}"),
+        Err((_, errors)) => panic!("catalog file {stem}.ftl does not parse: {errors:?}"),
     };
     let mut shape = Shape::new();
     for entry in resource.entries() {
@@ -87,7 +87,7 @@ fn files_of(lang: Lang) -> BTreeMap<&'static str, Shape> {
     RESOURCES
         .iter()
         .filter(|(l, _, _)| *l == lang.id())
-        .map(|(_, stem, source)| (*stem, shape_of(source)))
+        .map(|(_, stem, source)| (*stem, shape_of(stem, source)))
         .collect()
 }
 

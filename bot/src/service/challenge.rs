@@ -3,12 +3,14 @@
 use std::time::Duration;
 
 use rand::Rng;
-use rules::{Color, Game, Variant};
+use rules::{Game, Variant};
 
 use super::live::{Live, Slot};
+use super::messages::Message;
+use super::messages::{ChallengeMsg, Refusal};
 use super::{
     Action, ColorChoice, Command, GameService, Origin, Reply, SetupChoice, SlotGuard, User, UserId,
-    format_duration, save_failed,
+    save_failed,
 };
 use super::{ChallengeEnd, ChallengeRecord, GameRecord, GameState};
 
@@ -28,23 +30,20 @@ impl GameService {
         guard: &mut SlotGuard,
         ask: Ask,
     ) -> Reply {
+        let ask = ask.with_defaults();
         match &**guard {
             Slot::Challenge(c) if c.challenger.id == origin.user.id => {
-                return Reply::private(
-                    "You already have a challenge open in this channel; `cancel` it first.",
-                );
+                return Reply::private(Refusal::OwnChallengeOpen);
             }
             Slot::Challenge(c) => {
-                return Reply::private(format!(
-                    "{} has a challenge open in this channel already: `accept` it, or play in another channel or thread.",
-                    c.challenger.name
-                ));
+                return Reply::private(Refusal::ChallengeOpen {
+                    challenger: c.challenger.name.clone(),
+                });
             }
             Slot::Game(live) if live.outcome().is_none() => {
-                return Reply::private(format!(
-                    "A game is going on in this channel ({}); start yours in another channel or thread.",
-                    live.players()
-                ));
+                return Reply::private(Refusal::GameGoingOn {
+                    players: live.players(),
+                });
             }
             Slot::Game(_) | Slot::Free | Slot::Retired => {}
         }
@@ -88,25 +87,21 @@ impl GameService {
             return save_failed(&e);
         }
         self.replace_slot(guard, Slot::Challenge(row.clone()));
-        let mut text = format!(
-            "**{}** challenges {} to {}.",
-            row.challenger.name,
-            row.opponent
-                .as_ref()
-                .map(|o| format!("**{}**", o.name))
-                .unwrap_or_else(|| "anyone".to_string()),
-            describe_game(&row)
-        );
-        let ttl = format_duration(self.shared.config.challenge_ttl);
-        match &row.opponent {
-            Some(o) => text.push_str(&format!(
-                "\n{}: `accept` or `decline` within {ttl}.",
-                o.name
-            )),
-            None => text.push_str(&format!("\nAnyone may `accept` within {ttl}.")),
-        }
+        let opponent = row.opponent.as_ref().map(|o| o.name.clone());
+        let challenged = ChallengeMsg::Challenged {
+            challenger: row.challenger.name.clone(),
+            opponent: opponent.clone(),
+            variant: row.variant,
+            setup: row.setup,
+            color: row.color,
+            deadline: row.deadline,
+        };
+        let answer = ChallengeMsg::AnswerWithin {
+            opponent,
+            ttl: self.shared.config.challenge_ttl,
+        };
         Reply {
-            text,
+            messages: vec![challenged.into(), answer.into()],
             game: Some(row.id),
             actions: vec![Action::AcceptChallenge, Action::DeclineChallenge],
             mentions: row.opponent.iter().map(|o| o.id).collect(),
@@ -134,29 +129,26 @@ impl GameService {
             setup: *setup,
             color: *color,
             deadline: *deadline,
-        };
+        }
+        .with_defaults();
         self.check_ask(origin, &ask).err().map(Reply::private)
     }
 
     /// Refuses what no channel's state could allow: the setup, the deadline, one challenge too
     /// many.
-    fn check_ask(&self, origin: &Origin, ask: &Ask) -> Result<(), String> {
-        self.check_setup(ask)?;
+    fn check_ask(&self, origin: &Origin, ask: &Ask) -> Result<(), Refusal> {
+        check_setup(ask)?;
         let limit = self.shared.config.max_open_challenges;
         if self.open_challenges_of(origin.user.id) >= limit {
-            return Err(format!(
-                "You have {limit} challenges open already; wait for an answer or `cancel` one \
-                 first."
-            ));
+            return Err(Refusal::TooManyChallenges { limit });
         }
         if let Some(d) = ask.deadline.or(self.shared.config.default_deadline) {
             let config = &self.shared.config;
             if d < config.min_deadline || d > config.max_deadline {
-                return Err(format!(
-                    "A move deadline must be between {} and {}.",
-                    format_duration(config.min_deadline),
-                    format_duration(config.max_deadline)
-                ));
+                return Err(Refusal::DeadlineOutOfRange {
+                    min: config.min_deadline,
+                    max: config.max_deadline,
+                });
             }
         }
         Ok(())
@@ -180,41 +172,22 @@ impl GameService {
             .count()
     }
 
-    /// Refuses setups the variant cannot start from, before anyone accepts.
-    fn check_setup(&self, ask: &Ask) -> Result<(), String> {
-        match ask.setup {
-            None => Ok(()),
-            Some(_) if !ask.variant.allows_chess960_setup() => Err(format!(
-                "{} has a fixed setup; Chess960 setups are for chess960, avalanche and avalanche-balanced.",
-                ask.variant.name()
-            )),
-            Some(SetupChoice::Random) => Ok(()),
-            Some(SetupChoice::Number(n)) => Game::new(ask.variant, Some(n))
-                .map(|_| ())
-                .map_err(|e| format!("{}.", capitalize(&e.to_string()))),
-        }
-    }
-
     pub(super) async fn accept(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let row = match &**guard {
             Slot::Challenge(c) => c.clone(),
             Slot::Game(live) if live.outcome().is_none() => {
-                return Reply::private("The game here has already started.");
+                return Reply::private(Refusal::AlreadyStarted);
             }
-            _ => return Reply::private("There is no challenge to accept in this channel."),
+            _ => return Reply::private(Refusal::NoChallengeToAccept),
         };
         match &row.opponent {
             Some(o) if o.id != origin.user.id => {
-                return Reply::private(format!(
-                    "This challenge is for {}; only they can accept it.",
-                    o.name
-                ));
+                return Reply::private(Refusal::NotYoursToAccept {
+                    opponent: o.name.clone(),
+                });
             }
             None if row.challenger.id == origin.user.id => {
-                return Reply::private(
-                    "You cannot accept your own challenge: wait for an opponent, or `cancel` it. \
-                     To practise alone, challenge yourself.",
-                );
+                return Reply::private(Refusal::OwnChallengeAccept);
             }
             _ => {}
         }
@@ -253,7 +226,7 @@ impl GameService {
         };
         let game = match Game::new(challenge.variant, number) {
             Ok(g) => g,
-            Err(e) => return Reply::private(format!("{}.", capitalize(&e.to_string()))),
+            Err(e) => return Reply::private(Refusal::BadSetup(e)),
         };
         let now = self.now_ms();
         // Never rated against oneself or the computer, whatever the challenge said.
@@ -287,54 +260,45 @@ impl GameService {
             pending: None,
             announced: None,
         };
-        let intro = if live.is_solo() {
-            format!(
-                "**{}** starts a practice game of {}, playing both sides.",
-                live.row.white.name,
-                live.variant_label()
-            )
-        } else {
-            format!(
-                "The game is on: {} — {}.",
-                live.players(),
-                live.variant_label()
-            )
-        };
-        let mut text = intro;
-        if let Some(d) = live.row.deadline {
-            text.push_str(&format!(
-                " Each turn must be played within {}.",
-                format_duration(d)
-            ));
+        let mut messages: Vec<Message> = vec![
+            if live.is_solo() {
+                ChallengeMsg::PracticeStarted {
+                    player: live.row.white.name.clone(),
+                    kind: live.kind(),
+                }
+            } else {
+                ChallengeMsg::Started {
+                    players: live.players(),
+                    kind: live.kind(),
+                }
+            }
+            .into(),
+        ];
+        if let Some(deadline) = live.row.deadline {
+            messages.push(ChallengeMsg::TurnDeadline { deadline }.into());
         }
+        messages.push(live.status().into());
         self.replace_slot(guard, Slot::Game(Box::new(live)));
         let Slot::Game(live) = &**guard else {
-            return Reply::private("The game could not be set up.");
+            return Reply::private(Refusal::Misrouted);
         };
-        let status = super::play::status_line(live);
-        self.game_reply(live, live.to_move(), format!("{text}\n{status}"))
-            .await
+        self.game_reply(live, live.to_move(), messages).await
     }
 
     pub(super) async fn decline(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let Slot::Challenge(c) = &**guard else {
-            return Reply::private("There is no challenge to decline in this channel.");
+            return Reply::private(Refusal::NoChallengeToDecline);
         };
         let c = c.clone();
         match &c.opponent {
             _ if c.challenger.id == origin.user.id => {
-                return Reply::private("It is your own challenge: `cancel` it to withdraw it.");
+                return Reply::private(Refusal::OwnChallengeDecline);
             }
-            None => {
-                return Reply::private(
-                    "This challenge is open to anyone; if you do not want to play, just leave it.",
-                );
-            }
+            None => return Reply::private(Refusal::OpenChallengeDecline),
             Some(o) if o.id != origin.user.id => {
-                return Reply::private(format!(
-                    "This challenge is for {}; only they can decline it.",
-                    o.name
-                ));
+                return Reply::private(Refusal::NotYoursToDecline {
+                    opponent: o.name.clone(),
+                });
             }
             Some(_) => {}
         }
@@ -347,10 +311,13 @@ impl GameService {
         }
         **guard = Slot::Free;
         Reply {
-            text: format!(
-                "**{}** declined {}'s challenge.",
-                origin.user.name, c.challenger.name
-            ),
+            messages: vec![
+                ChallengeMsg::Declined {
+                    by: origin.user.name.clone(),
+                    challenger: c.challenger.name.clone(),
+                }
+                .into(),
+            ],
             game: Some(id),
             mentions: vec![c.challenger.id],
             ..Reply::default()
@@ -368,20 +335,16 @@ impl GameService {
                     return save_failed(&e);
                 }
                 **guard = Slot::Free;
-                Reply::public(format!(
-                    "**{}** withdrew their challenge.",
-                    origin.user.name
-                ))
+                Reply::public(ChallengeMsg::Withdrawn {
+                    by: origin.user.name.clone(),
+                })
                 .with_game(id)
             }
-            Slot::Challenge(c) => Reply::private(format!(
-                "Only {} can cancel their challenge.",
-                c.challenger.name
-            )),
+            Slot::Challenge(c) => Reply::private(Refusal::OnlyChallengerCancels {
+                challenger: c.challenger.name.clone(),
+            }),
             Slot::Game(_) => self.cancel_push(origin, guard).await,
-            Slot::Free | Slot::Retired => {
-                Reply::private("There is no challenge of yours to cancel in this channel.")
-            }
+            Slot::Free | Slot::Retired => Reply::private(Refusal::NothingToCancel),
         }
     }
 
@@ -403,36 +366,28 @@ impl GameService {
     }
 }
 
-/// "Avalanche (setup #N), alice plays White, 1d per turn".
-fn describe_game(c: &ChallengeRecord) -> String {
-    let mut out = String::from(c.variant.name());
-    match c.setup {
-        Some(SetupChoice::Number(n)) => out.push_str(&format!(" from Chess960 setup #{n}")),
-        Some(SetupChoice::Random) if c.variant != Variant::Chess960 => {
-            out.push_str(" from a random Chess960 setup");
-        }
-        _ => {}
+impl Ask {
+    /// The ask with the service's defaults filled in: a Chess960 game without a setup
+    /// number starts from a random setup.
+    fn with_defaults(self) -> Ask {
+        let setup = match (self.variant, self.setup) {
+            (Variant::Chess960, None) => Some(SetupChoice::Random),
+            (_, setup) => setup,
+        };
+        Ask { setup, ..self }
     }
-    match c.color {
-        ColorChoice::White => {
-            out.push_str(&format!(", {} plays {}", c.challenger.name, Color::White))
-        }
-        ColorChoice::Black => {
-            out.push_str(&format!(", {} plays {}", c.challenger.name, Color::Black))
-        }
-        ColorChoice::Random => out.push_str(", colours drawn at random"),
-    }
-    if let Some(d) = c.deadline {
-        out.push_str(&format!(", {} per turn", format_duration(d)));
-    }
-    out
 }
 
-/// The sentence with its first letter in upper case.
-pub(super) fn capitalize(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+/// Refuses setups the variant cannot start from, before anyone accepts.
+fn check_setup(ask: &Ask) -> Result<(), Refusal> {
+    match ask.setup {
+        None => Ok(()),
+        Some(_) if !ask.variant.allows_chess960_setup() => Err(Refusal::FixedSetup {
+            variant: ask.variant,
+        }),
+        Some(SetupChoice::Random) => Ok(()),
+        Some(SetupChoice::Number(n)) => Game::new(ask.variant, Some(n))
+            .map(|_| ())
+            .map_err(Refusal::BadSetup),
     }
 }

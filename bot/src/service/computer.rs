@@ -12,6 +12,7 @@ use engine::{Engine, Level};
 use rules::{Game, Turn};
 
 use super::live::{Live, Slot};
+use super::messages::{Refusal, TurnMsg};
 use super::play::game_in;
 use super::{GameService, Origin, Reply, SlotGuard, User, UserId};
 
@@ -108,11 +109,7 @@ impl GameService {
             Err(reply) => return *reply,
         };
         if !against_computer(live) {
-            return Reply::private(
-                "Hints are only for games against the computer; in a game between people \
-                 the thinking is yours.",
-            )
-            .with_game(live.row.id);
+            return Reply::private(Refusal::HintsAgainstComputerOnly).with_game(live.row.id);
         }
         if let Some(refusal) = super::play::refuse_turn(live, origin) {
             return refusal;
@@ -122,11 +119,11 @@ impl GameService {
         let seed = id ^ (game.turns().len() as u64);
         let position = game.position().clone();
         match self.think(game, level, seed).await {
-            Some(turn) => {
-                Reply::private(format!("A hint: `{}`.", position.turn_to_notation(&turn)))
-                    .with_game(id)
-            }
-            None => Reply::private("I could not find a hint this time.").with_game(id),
+            Some(turn) => Reply::private(TurnMsg::Hint {
+                notation: position.turn_to_notation(&turn),
+            })
+            .with_game(id),
+            None => Reply::private(Refusal::NoHint).with_game(id),
         }
     }
 }
@@ -135,7 +132,8 @@ impl GameService {
 /// the board after the computer's.
 pub(super) fn followed_by(first: Reply, then: Reply) -> Reply {
     Reply {
-        text: format!("{}\n\n{}", first.text, then.text),
+        messages: first.messages.into_iter().chain(then.messages).collect(),
+        lang: then.lang,
         image: then.image.or(first.image),
         file: then.file.or(first.file),
         private: first.private && then.private,

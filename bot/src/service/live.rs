@@ -2,9 +2,10 @@
 
 use rules::{Color, Game, Outcome};
 
+use super::messages::{GameKind, Message, NoticeMsg, Players, Ply, TurnMsg};
 use super::model::{ChallengeRecord, GameRecord};
 use super::pending::Pending;
-use super::{GameId, ServiceError, StoredGame, User, UserId};
+use super::{GameId, GuildId, ServiceError, StoredGame, User, UserId};
 
 /// The contents of a channel's slot.
 #[derive(Debug)]
@@ -25,6 +26,15 @@ impl Slot {
         match self {
             Slot::Challenge(c) => Some(c.id),
             Slot::Game(g) => Some(g.row.id),
+            Slot::Free | Slot::Retired => None,
+        }
+    }
+
+    /// The server of the challenge or game here.
+    pub(crate) fn guild(&self) -> Option<GuildId> {
+        match self {
+            Slot::Challenge(c) => c.guild,
+            Slot::Game(g) => g.row.guild,
             Slot::Free | Slot::Retired => None,
         }
     }
@@ -122,63 +132,74 @@ impl Live {
         self.game.outcome()
     }
 
-    /// "alice (White)".
-    pub(crate) fn label(&self, color: Color) -> String {
-        format!("{} ({color})", self.player(color).name)
+    /// The players' names.
+    pub(crate) fn players(&self) -> Players {
+        Players {
+            white: self.row.white.name.clone(),
+            black: self.row.black.name.clone(),
+        }
     }
 
-    /// "alice (White) vs bob (Black)".
-    pub(crate) fn players(&self) -> String {
-        format!(
-            "{} vs {}",
-            self.label(Color::White),
-            self.label(Color::Black)
-        )
-    }
-
-    /// The number of ply `ply` (0-based) as a record writes it: `12.` for White, `12...` for Black.
-    pub(crate) fn ply_number(&self, ply: usize) -> String {
+    /// Ply `ply` (0-based) of the record, with its number as a record writes it.
+    pub(crate) fn ply(&self, ply: usize, notation: &str) -> Ply {
         let start = self.game.start();
         let offset = usize::from(start.side_to_move() == Color::Black);
         let index = ply + offset;
         let number = start.fullmove_number() as usize + index / 2;
-        if index.is_multiple_of(2) {
-            format!("{number}.")
-        } else {
-            format!("{number}...")
+        Ply {
+            number: u32::try_from(number).unwrap_or(u32::MAX),
+            mover: if index.is_multiple_of(2) {
+                Color::White
+            } else {
+                Color::Black
+            },
+            notation: notation.to_owned(),
         }
     }
 
-    /// The stored turns not yet shown to the players, as they are announced, with whose turn
-    /// it is now; `None` when every stored turn was shown (or nobody counts).
-    pub(crate) fn unannounced(&self) -> Option<String> {
+    /// Ply `ply` announced: the turn and who played it.
+    pub(crate) fn played(&self, ply: usize, notation: &str) -> TurnMsg {
+        let ply = self.ply(ply, notation);
+        TurnMsg::Played {
+            player: self.player(ply.mover).name.clone(),
+            ply,
+        }
+    }
+
+    /// The stored turns not yet shown to the players, as they are announced; `None` when
+    /// every stored turn was shown (or nobody counts).
+    pub(crate) fn unannounced(&self) -> Option<Vec<Message>> {
         let from = self.announced?;
         let notations = self.game.notations();
         let missed = notations.get(from..).filter(|m| !m.is_empty())?;
-        let mut text = String::from("Announced after a restart:");
+        let mut messages = vec![Message::Notice(NoticeMsg::AnnouncedAfterRestart)];
         for (i, notation) in missed.iter().enumerate() {
-            let ply = from + i;
-            let mover = self
-                .game
-                .position_at(ply)
-                .map_or(self.to_move(), |p| p.side_to_move());
-            text.push_str(&format!(
-                "\n**{} {notation}** — {}",
-                self.ply_number(ply),
-                self.label(mover)
-            ));
+            messages.push(self.played(from + i, notation).into());
         }
-        Some(text)
+        Some(messages)
     }
 
-    /// The variant's name, with the setup number when the game started from one.
-    pub(crate) fn variant_label(&self) -> String {
-        match self.game.chess960_number() {
-            Some(n) if self.row.variant.rules().push => {
-                format!("{} 960 (setup #{n})", self.row.variant.name())
-            }
-            Some(n) => format!("{} (setup #{n})", self.row.variant.name()),
-            None => self.row.variant.name().to_string(),
+    /// Whose turn it is, check, a pending promotion, the deadline; or the result.
+    pub(crate) fn status(&self) -> TurnMsg {
+        if let Some(o) = self.outcome() {
+            return TurnMsg::Over(o);
+        }
+        let pos = self.game.position();
+        let color = self.to_move();
+        TurnMsg::ToMove {
+            player: self.player(color).name.clone(),
+            color,
+            check: pos.is_check(),
+            promotion: pos.pending_promotion(),
+            deadline: self.row.deadline,
+        }
+    }
+
+    /// What is played: the variant and the setup number.
+    pub(crate) fn kind(&self) -> GameKind {
+        GameKind {
+            variant: self.row.variant,
+            chess960: self.game.chess960_number(),
         }
     }
 }

@@ -18,6 +18,7 @@ mod computer;
 mod config;
 mod error;
 mod live;
+pub mod messages;
 mod model;
 mod offers;
 mod parse;
@@ -28,7 +29,6 @@ mod records;
 mod store;
 mod suggest;
 mod sweep;
-mod text;
 mod types;
 mod view;
 
@@ -38,6 +38,9 @@ use std::sync::Arc;
 use dashmap::DashMap;
 use render::{Renderer, Scene};
 use rules::{Color, Position};
+
+use crate::i18n::Lang;
+use crate::present;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 pub use clock::{Clock, ManualClock, SystemClock, from_unix_ms, to_unix_ms};
@@ -56,11 +59,12 @@ pub use records::{
 pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
 pub use suggest::edit_distance;
 pub use types::{
-    Action, ChannelId, ColorChoice, Command, DrawAction, EarlyPrivacy, GameId, GuildId, Notice,
-    Origin, Reply, SetupChoice, TakebackAction, Tone, User, UserId,
+    Action, ChannelId, ColorChoice, Command, DrawAction, EarlyPrivacy, GameId, GuildId, Locale,
+    Notice, Origin, Reply, SetupChoice, TakebackAction, Tone, User, UserId,
 };
 
 use live::{Live, Slot};
+use messages::{InfoMsg, NoticeMsg, Refusal};
 
 /// The game service. Cheap to clone: clones share everything.
 #[derive(Clone)]
@@ -84,6 +88,8 @@ struct Shared {
     startup_notices: std::sync::Mutex<Vec<Notice>>,
     /// One permit per core for the computer's searches.
     engine_permits: Arc<tokio::sync::Semaphore>,
+    /// The language each server was last seen to prefer, for what is said there unasked.
+    guild_langs: DashMap<GuildId, Lang>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -118,7 +124,10 @@ impl GameService {
             if let Some(channel) = damaged.channel {
                 startup_notices.push(Notice {
                     channel,
-                    reply: Reply::public(set_aside_text(&damaged.id.to_string(), &damaged.error)),
+                    reply: Reply::public(NoticeMsg::SetAside {
+                        game: damaged.id,
+                        detail: damaged.error.clone(),
+                    }),
                 });
             }
         }
@@ -135,7 +144,10 @@ impl GameService {
                     );
                     startup_notices.push(Notice {
                         channel,
-                        reply: Reply::public(set_aside_text(&id.to_string(), &e.to_string())),
+                        reply: Reply::public(NoticeMsg::SetAside {
+                            game: i64::try_from(id).unwrap_or(i64::MAX),
+                            detail: e.to_string(),
+                        }),
                     });
                     continue;
                 }
@@ -195,6 +207,7 @@ impl GameService {
                 engine_permits: Arc::new(tokio::sync::Semaphore::new(
                     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
                 )),
+                guild_langs: DashMap::new(),
             }),
         })
     }
@@ -214,19 +227,55 @@ impl GameService {
         command: Command,
         early: &EarlyPrivacy,
     ) -> Reply {
+        let public = self.public_lang(origin);
+        let mut reply = self.answer(origin, command, early).await;
+        reply.lang = if reply.private {
+            origin.locale.user.unwrap_or(public)
+        } else {
+            public
+        };
+        reply
+    }
+
+    /// The language of what is said publicly where `origin` is: the server's preferred one,
+    /// remembered for what the service says there unasked (reminders, timeouts).
+    pub fn public_lang(&self, origin: &Origin) -> Lang {
+        let lang = origin.locale.server.unwrap_or_default();
+        if let Some(guild) = origin.guild
+            && origin.locale.server.is_some()
+        {
+            self.shared.guild_langs.insert(guild, lang);
+        }
+        lang
+    }
+
+    /// The language of what is said publicly in `guild` unasked: the one last seen there.
+    pub(super) fn guild_lang(&self, guild: Option<GuildId>) -> Lang {
+        guild
+            .and_then(|g| self.shared.guild_langs.get(&g).map(|l| *l.value()))
+            .unwrap_or_default()
+    }
+
+    /// The reply to `command`, before its language is chosen.
+    async fn answer(&self, origin: &Origin, command: Command, early: &EarlyPrivacy) -> Reply {
         match command {
-            Command::Help => Reply::public(text::HELP),
-            Command::Rules(None) => Reply::public(text::variants_overview()),
-            Command::Rules(Some(v)) => Reply::public(text::rules_text(v)),
-            Command::Chess960(n) => self.chess960(n).await,
+            Command::Help => Reply::public(InfoMsg::Help),
+            Command::Rules(None) => Reply::public(InfoMsg::VariantsOverview),
+            Command::Rules(Some(v)) => Reply::public(InfoMsg::Rules(v)),
+            Command::Chess960(n) => self.chess960(n, self.public_lang(origin)).await,
             Command::Games => self.games(origin).await,
             Command::Board { flip } => match self.existing_slot(origin.channel).await {
                 Some(mut guard) => {
                     let note = self.settle(&mut guard, false).await;
-                    let reply = self.board(origin, &guard, flip).await;
+                    let lang = if flip {
+                        origin.locale.user.unwrap_or(self.public_lang(origin))
+                    } else {
+                        self.public_lang(origin)
+                    };
+                    let reply = self.board(origin, &guard, flip, lang).await;
                     stamped(&guard, with_note(note, reply))
                 }
-                None => Reply::private(NO_GAME),
+                None => Reply::private(Refusal::NoGame),
             },
             Command::Moves => match self.existing_slot(origin.channel).await {
                 Some(mut guard) => {
@@ -234,7 +283,7 @@ impl GameService {
                     let reply = view::moves(&guard);
                     stamped(&guard, with_note(note, reply))
                 }
-                None => Reply::private(NO_GAME),
+                None => Reply::private(Refusal::NoGame),
             },
             command => {
                 let mut guard = self.slot(origin.channel).await;
@@ -312,7 +361,7 @@ impl GameService {
             | Command::Games
             | Command::Chess960(_)
             | Command::Help
-            | Command::Rules(_) => Reply::private("That command is answered elsewhere."),
+            | Command::Rules(_) => Reply::private(Refusal::Misrouted),
         }
     }
 
@@ -408,12 +457,19 @@ impl GameService {
         );
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
+            let lang = self.guild_lang(guard.guild());
             if let Some(reply) = self.settle(&mut guard, true).await {
-                let reply = stamped(&guard, reply);
+                let reply = Reply {
+                    lang,
+                    ..stamped(&guard, reply)
+                };
                 notices.push(Notice { channel, reply });
             }
             if let Some(reply) = self.computer_moves(&mut guard).await {
-                let reply = stamped(&guard, reply);
+                let reply = Reply {
+                    lang,
+                    ..stamped(&guard, reply)
+                };
                 notices.push(Notice { channel, reply });
             }
             self.reload_if_conflicted(&mut guard, channel).await;
@@ -576,8 +632,8 @@ impl GameService {
         }
     }
 
-    /// The scene of a game's current position seen from `orientation`.
-    fn scene(live: &Live, orientation: Color) -> Scene {
+    /// The scene of a game's current position seen from `orientation`, labelled in `lang`.
+    fn scene(live: &Live, orientation: Color, lang: Lang) -> Scene {
         let mut scene = Scene::from_position(live.game.position());
         scene.orientation = orientation;
         if let Some(turn) = live.game.last_turn() {
@@ -586,26 +642,33 @@ impl GameService {
         scene.white = live.row.white.name.clone();
         scene.black = live.row.black.name.clone();
         scene.chess960 = live.game.chess960_number();
-        scene.result = live.outcome().map(|o| format!("{} · {o}", o.result_str()));
+        let outcome = live.outcome();
+        let labels = present::labels(&scene, outcome.as_ref(), lang);
+        scene.result = outcome.map(|_| labels.status.clone());
+        scene.labels = Some(labels);
         scene
     }
 
-    /// The scene of a lone position (the `chess960` command).
-    fn position_scene(position: &Position, chess960: Option<u16>) -> Scene {
+    /// The scene of a lone position (the `chess960` command), labelled in `lang`.
+    fn position_scene(position: &Position, chess960: Option<u16>, lang: Lang) -> Scene {
         let mut scene = Scene::from_position(position);
         scene.chess960 = chess960;
+        scene.labels = Some(present::labels(&scene, None, lang));
         scene
     }
 }
 
 /// The notice of the turns of a game stored but not yet shown to its players, if any.
 fn unannounced_notice(live: &Live) -> Option<Notice> {
-    let text = live.unannounced()?;
+    let mut messages = live.unannounced()?;
+    messages.push(live.status().into());
     Some(Notice {
         channel: live.row.channel,
         reply: Reply {
+            messages,
             shows_plies: Some(live.game.turns().len()),
-            ..Reply::public(format!("{text}\n{}", play::status_line(live))).with_game(live.row.id)
+            game: Some(live.row.id),
+            ..Reply::default()
         },
     })
 }
@@ -624,24 +687,13 @@ fn stamped(slot: &Slot, mut reply: Reply) -> Reply {
 /// How long autocomplete waits for a busy game: Discord drops answers after three seconds.
 pub const SUGGESTIONS_WAIT: std::time::Duration = std::time::Duration::from_millis(800);
 
-/// The report posted in the channel of a stored game that was set aside.
-fn set_aside_text(game: &str, error: &str) -> String {
-    format!(
-        "Game {game} of this channel could not be restored after a restart ({error}). It is \
-         kept unchanged in the database for the bot's operator; you can start a new game here \
-         with `challenge`."
-    )
-}
-
-const NO_GAME: &str = "There is no game or challenge in this channel. Start one with `challenge`.";
-
 /// Puts an announcement that happened first (a timeout, an expiry) before a reply; the
 /// result is public, since the announcement is news for everyone.
 fn with_note(note: Option<Reply>, reply: Reply) -> Reply {
     match note {
         None => reply,
         Some(mut note) => {
-            note.text = format!("{}\n\n{}", note.text, reply.text);
+            note.messages.extend(reply.messages);
             if note.image.is_none() {
                 note.image = reply.image;
             }
@@ -653,36 +705,27 @@ fn with_note(note: Option<Reply>, reply: Reply) -> Reply {
 
 /// A refusal for anyone who is not playing.
 fn not_a_player(live: &Live) -> Reply {
-    Reply::private(format!(
-        "You are not playing in this game ({}); you can watch with `board`.",
-        live.players()
-    ))
+    Reply::private(Refusal::NotPlaying {
+        players: live.players(),
+    })
     .with_game(live.row.id)
 }
 
 /// A refusal for a game that has ended.
 fn game_over(live: &Live) -> Reply {
-    let result = live
-        .outcome()
-        .map(|o| format!("{o} ({})", o.result_str()))
-        .unwrap_or_default();
-    Reply::private(format!(
-        "The game is over: {result}. Start a new one with `challenge`."
-    ))
+    match live.outcome() {
+        Some(outcome) => Reply::private(Refusal::GameOver(outcome)),
+        None => Reply::private(Refusal::Misrouted),
+    }
     .with_game(live.row.id)
 }
 
 /// An apology for a write that failed; nothing changed.
 fn save_failed(error: &StoreError) -> Reply {
     if error.is_conflict() {
-        return Reply::private(
-            "Another bot process changed this game first, so nothing of yours was applied. \
-             I have reloaded it: look at the `board` and try again.",
-        );
+        return Reply::private(Refusal::Conflict);
     }
-    Reply::private(format!(
-        "I could not save that, so nothing changed ({error}). Please try again."
-    ))
+    Reply::private(Refusal::SaveFailed)
 }
 
 /// Whether a stored game replays under the rules (for verifying a copied database).
@@ -721,6 +764,7 @@ mod tests {
             guild: None,
             channel: 7,
             user: alice.clone(),
+            locale: Locale::default(),
         };
         let practice = Command::Challenge {
             opponent: Some(alice),

@@ -3,7 +3,8 @@
 use rules::{Color, EndReason, Outcome};
 
 use super::live::Live;
-use super::play::{game_in, status_line};
+use super::messages::{Message, OfferMsg, Refusal};
+use super::play::game_in;
 use super::{
     DrawAction, GameService, Origin, Reply, Slot, SlotGuard, TakebackAction, game_over,
     not_a_player, save_failed,
@@ -46,7 +47,7 @@ impl GameService {
         offer: Offer,
         by: Option<Color>,
         notify: Color,
-        text: String,
+        message: OfferMsg,
     ) -> Reply {
         let mut state = live.row.state.next();
         match offer {
@@ -57,7 +58,7 @@ impl GameService {
             return save_failed(&e);
         }
         Reply {
-            text,
+            messages: vec![message.into()],
             game: Some(live.row.id),
             mentions: vec![live.player(notify).id],
             ..Reply::default()
@@ -73,8 +74,11 @@ impl GameService {
             winner: Some(color.opposite()),
             reason: EndReason::Resignation,
         };
-        let text = format!("**{}** resigns.", live.label(color));
-        self.finish(live, outcome, text, color).await
+        let message = OfferMsg::Resigned {
+            player: live.player(color).name.clone(),
+            color,
+        };
+        self.finish(live, outcome, message.into(), color).await
     }
 
     pub(super) async fn abort(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
@@ -83,17 +87,17 @@ impl GameService {
             Err(reply) => return *reply,
         };
         if live.game.turns().len() >= 2 {
-            return Reply::private(
-                "Both sides have moved, so the game can no longer be aborted: `resign` or offer a `draw`.",
-            )
-            .with_game(live.row.id);
+            return Reply::private(Refusal::TooLateToAbort).with_game(live.row.id);
         }
         let outcome = Outcome {
             winner: None,
             reason: EndReason::Aborted,
         };
-        let text = format!("**{}** aborted the game.", live.player(color).name);
-        self.finish(live, outcome, text, Color::White).await
+        let message = OfferMsg::Aborted {
+            player: live.player(color).name.clone(),
+        };
+        self.finish(live, outcome, message.into(), Color::White)
+            .await
     }
 
     pub(super) async fn draw(
@@ -113,44 +117,41 @@ impl GameService {
         };
         match action {
             DrawAction::Offer if live.is_solo() => {
-                let text = format!("**{}** agrees a draw with themself.", origin.user.name);
-                self.finish(live, agreed, text, live.to_move()).await
-            }
-            DrawAction::Offer | DrawAction::Accept if standing == Some(color.opposite()) => {
-                let text = format!(
-                    "**{}** accepts {}'s draw offer.",
-                    live.player(color).name,
-                    live.player(color.opposite()).name
-                );
-                self.finish(live, agreed, text, color).await
-            }
-            DrawAction::Offer if standing == Some(color) => {
-                Reply::private("Your draw offer stands; wait for the answer.")
-                    .with_game(live.row.id)
-            }
-            DrawAction::Offer => {
-                let text = format!(
-                    "**{}** offers a draw. {}: `draw accept` or `draw decline` (a move declines it too).",
-                    live.player(color).name,
-                    live.player(color.opposite()).name
-                );
-                self.set_offer(live, Offer::Draw, Some(color), color.opposite(), text)
+                let message = OfferMsg::SelfDraw {
+                    player: origin.user.name.clone(),
+                };
+                self.finish(live, agreed, message.into(), live.to_move())
                     .await
             }
-            DrawAction::Accept | DrawAction::Decline if standing != Some(color.opposite()) => {
-                Reply::private("There is no draw offer from your opponent to answer.")
-                    .with_game(live.row.id)
+            DrawAction::Offer | DrawAction::Accept if standing == Some(color.opposite()) => {
+                let message = OfferMsg::DrawAccepted {
+                    by: live.player(color).name.clone(),
+                    offerer: live.player(color.opposite()).name.clone(),
+                };
+                self.finish(live, agreed, message.into(), color).await
             }
-            DrawAction::Accept => {
-                Reply::private("There is no draw offer to accept.").with_game(live.row.id)
+            DrawAction::Offer if standing == Some(color) => {
+                Reply::private(Refusal::DrawOfferStands).with_game(live.row.id)
+            }
+            DrawAction::Offer => {
+                let message = OfferMsg::DrawOffered {
+                    by: live.player(color).name.clone(),
+                    to: live.player(color.opposite()).name.clone(),
+                };
+                self.set_offer(live, Offer::Draw, Some(color), color.opposite(), message)
+                    .await
+            }
+            // An offer from the opponent is accepted above.
+            DrawAction::Accept => Reply::private(Refusal::NoDrawOffer).with_game(live.row.id),
+            DrawAction::Decline if standing != Some(color.opposite()) => {
+                Reply::private(Refusal::NoDrawOffer).with_game(live.row.id)
             }
             DrawAction::Decline => {
-                let text = format!(
-                    "**{}** declines {}'s draw offer. The game goes on.",
-                    live.player(color).name,
-                    live.player(color.opposite()).name
-                );
-                self.set_offer(live, Offer::Draw, None, color.opposite(), text)
+                let message = OfferMsg::DrawDeclined {
+                    by: live.player(color).name.clone(),
+                    offerer: live.player(color.opposite()).name.clone(),
+                };
+                self.set_offer(live, Offer::Draw, None, color.opposite(), message)
                     .await
             }
         }
@@ -170,78 +171,72 @@ impl GameService {
         match action {
             TakebackAction::Offer if live.is_solo() => {
                 if live.game.turns().is_empty() {
-                    return Reply::private("There is no turn to take back.").with_game(live.row.id);
+                    return Reply::private(Refusal::NothingToTakeBack).with_game(live.row.id);
                 }
-                self.apply_takeback(
-                    live,
-                    1,
-                    format!("**{}** takes back a turn.", origin.user.name),
-                )
-                .await
+                let message = OfferMsg::SelfTakeback {
+                    player: origin.user.name.clone(),
+                };
+                self.apply_takeback(live, 1, message).await
             }
             TakebackAction::Offer if super::is_computer(live.player(color.opposite()).id) => {
                 // The computer grants every takeback at once.
                 let plies = plies_to_take_back(live, color);
                 if plies == 0 {
-                    return Reply::private("You have no turn to take back yet.")
-                        .with_game(live.row.id);
+                    return Reply::private(Refusal::NothingToTakeBack).with_game(live.row.id);
                 }
-                let text = format!(
-                    "**{}** grants {}'s takeback.",
-                    live.player(color.opposite()).name,
-                    live.player(color).name
-                );
-                self.apply_takeback(live, plies, text).await
+                let message = OfferMsg::TakebackGranted {
+                    by: live.player(color.opposite()).name.clone(),
+                    requester: live.player(color).name.clone(),
+                };
+                self.apply_takeback(live, plies, message).await
             }
             TakebackAction::Offer | TakebackAction::Accept
                 if standing == Some(color.opposite()) =>
             {
                 let requester = color.opposite();
                 let plies = plies_to_take_back(live, requester);
-                let text = format!(
-                    "**{}** grants {}'s takeback.",
-                    live.player(color).name,
-                    live.player(requester).name
-                );
-                self.apply_takeback(live, plies, text).await
+                let message = OfferMsg::TakebackGranted {
+                    by: live.player(color).name.clone(),
+                    requester: live.player(requester).name.clone(),
+                };
+                self.apply_takeback(live, plies, message).await
             }
             TakebackAction::Offer if standing == Some(color) => {
-                Reply::private("Your takeback request stands; wait for the answer.")
-                    .with_game(live.row.id)
+                Reply::private(Refusal::TakebackStands).with_game(live.row.id)
             }
             TakebackAction::Offer => {
                 if plies_to_take_back(live, color) == 0 {
-                    return Reply::private("You have no turn to take back yet.")
-                        .with_game(live.row.id);
+                    return Reply::private(Refusal::NothingToTakeBack).with_game(live.row.id);
                 }
-                let text = format!(
-                    "**{}** asks to take back their last turn. {}: `takeback accept` or `takeback decline`.",
-                    live.player(color).name,
-                    live.player(color.opposite()).name
-                );
-                self.set_offer(live, Offer::Takeback, Some(color), color.opposite(), text)
-                    .await
+                let message = OfferMsg::TakebackRequested {
+                    by: live.player(color).name.clone(),
+                    to: live.player(color.opposite()).name.clone(),
+                };
+                self.set_offer(
+                    live,
+                    Offer::Takeback,
+                    Some(color),
+                    color.opposite(),
+                    message,
+                )
+                .await
             }
             TakebackAction::Accept | TakebackAction::Decline => {
                 if standing != Some(color.opposite()) {
-                    return Reply::private(
-                        "There is no takeback request from your opponent to answer.",
-                    )
-                    .with_game(live.row.id);
+                    return Reply::private(Refusal::NoTakebackRequest).with_game(live.row.id);
                 }
-                let text = format!(
-                    "**{}** declines {}'s takeback request.",
-                    live.player(color).name,
-                    live.player(color.opposite()).name
-                );
-                self.set_offer(live, Offer::Takeback, None, color.opposite(), text)
+                let message = OfferMsg::TakebackDeclined {
+                    by: live.player(color).name.clone(),
+                    requester: live.player(color.opposite()).name.clone(),
+                };
+                self.set_offer(live, Offer::Takeback, None, color.opposite(), message)
                     .await
             }
         }
     }
 
     /// Removes the last `plies` plies, stores that, and shows the board.
-    async fn apply_takeback(&self, live: &mut Live, plies: usize, text: String) -> Reply {
+    async fn apply_takeback(&self, live: &mut Live, plies: usize, message: OfferMsg) -> Reply {
         let keep = live.game.turns().len().saturating_sub(plies);
         let mut undone = Vec::new();
         while live.game.turns().len() > keep {
@@ -267,8 +262,8 @@ impl GameService {
         }
         live.row.state = state;
         live.pending = None;
-        let text = format!("{text}\n{}", status_line(live));
-        self.game_reply(live, live.to_move(), text).await
+        let messages = vec![message.into(), live.status().into()];
+        self.game_reply(live, live.to_move(), messages).await
     }
 
     /// Ends the game with `outcome`, stores it, and shows the final board from `orientation`.
@@ -276,7 +271,7 @@ impl GameService {
         &self,
         live: &mut Live,
         outcome: Outcome,
-        text: String,
+        message: Message,
         orientation: Color,
     ) -> Reply {
         let mut state = live.row.state.next();
@@ -292,8 +287,8 @@ impl GameService {
         }
         live.game.set_outcome(outcome);
         live.pending = None;
-        let text = format!("{text}\n{}", status_line(live));
-        self.game_reply(live, orientation, text).await
+        let messages = vec![message, live.status().into()];
+        self.game_reply(live, orientation, messages).await
     }
 
     /// Stores a game's new state and keeps it.

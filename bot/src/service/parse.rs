@@ -371,10 +371,8 @@ fn parse_challenge(
     } else {
         Variant::Standard
     });
-    let setup = match (variant, setup) {
-        (Variant::Chess960, None) => Some(SetupChoice::Random),
-        (_, s) => s,
-    };
+    // A Chess960 game without a setup number gets a random one from the service, as from
+    // every front.
     Ok(Command::Challenge {
         opponent,
         variant,
@@ -541,11 +539,12 @@ mod tests {
                 ..
             })
         ));
+        // The setup is left to the service, which draws one at random.
         assert!(matches!(
             parse("challenge 960"),
             Ok(Command::Challenge {
                 variant: Variant::Chess960,
-                setup: Some(SetupChoice::Random),
+                setup: None,
                 ..
             })
         ));

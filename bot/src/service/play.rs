@@ -4,11 +4,12 @@
 use rules::{Color, ParsedInput, Position, Turn, TurnPrefix};
 
 use super::live::{Live, Slot};
+use super::messages::{Message, PushChoice, Refusal, TurnMsg};
 use super::pending::Pending;
 use super::suggest::closest;
 use super::{
-    Action, EarlyPrivacy, GameService, Origin, Reply, SlotGuard, format_duration, game_over,
-    not_a_player, save_failed,
+    Action, EarlyPrivacy, GameService, Origin, Reply, SlotGuard, game_over, not_a_player,
+    save_failed,
 };
 use super::{Finished, StoreError};
 
@@ -25,11 +26,12 @@ pub(super) fn refuse_turn(live: &Live, origin: &Origin) -> Option<Reply> {
         return Some(not_a_player(live));
     }
     if !colors.contains(&live.to_move()) {
+        let color = live.to_move();
         return Some(
-            Reply::private(format!(
-                "It is not your turn: {} is to move.",
-                live.label(live.to_move())
-            ))
+            Reply::private(Refusal::NotYourTurn {
+                player: live.player(color).name.clone(),
+                color,
+            })
             .with_game(live.row.id),
         );
     }
@@ -40,13 +42,10 @@ pub(super) fn refuse_turn(live: &Live, origin: &Origin) -> Option<Reply> {
 pub(super) fn game_in(slot: &mut Slot) -> Result<&mut Live, Box<Reply>> {
     match slot {
         Slot::Game(live) => Ok(live),
-        Slot::Challenge(c) => Err(Box::new(Reply::private(format!(
-            "The game has not started: {}'s challenge is waiting to be accepted.",
-            c.challenger.name
-        )))),
-        Slot::Free | Slot::Retired => Err(Box::new(Reply::private(
-            "There is no game in this channel. Start one with `challenge`.",
-        ))),
+        Slot::Challenge(c) => Err(Box::new(Reply::private(Refusal::NotStarted {
+            challenger: c.challenger.name.clone(),
+        }))),
+        Slot::Free | Slot::Retired => Err(Box::new(Reply::private(Refusal::NoGame))),
     }
 }
 
@@ -80,15 +79,11 @@ impl GameService {
             other => other,
         };
         match parsed {
-            Err(e) => {
-                let mut text = format!("{}.", super::challenge::capitalize(&e.to_string()));
-                let hints = suggestions(&pos, &prefix, input);
-                if !hints.is_empty() {
-                    let list: Vec<String> = hints.iter().map(|h| format!("`{h}`")).collect();
-                    text.push_str(&format!("\nLegal and close: {}", list.join(", ")));
-                }
-                Reply::private(text).with_game(live.row.id)
-            }
+            Err(error) => Reply::private(Refusal::Illegal {
+                error,
+                suggestions: suggestions(&pos, &prefix, input),
+            })
+            .with_game(live.row.id),
             Ok(ParsedInput::Complete(turn)) => {
                 if live.pending == Some(Pending::Confirm(turn)) {
                     return self.play_turn(live, turn).await;
@@ -99,11 +94,8 @@ impl GameService {
                     if let Err(e) = self.set_pending(live, Some(Pending::Confirm(turn))).await {
                         return save_failed(&e);
                     }
-                    let mut reply = Reply::private(format!(
-                        "Careful: the push in `{notation}` leaves your own king attacked, so it **loses the game** at once. \
-                         Confirm to play it anyway (or enter the same turn again), or Cancel and choose another turn."
-                    ))
-                    .with_game(live.row.id);
+                    let mut reply =
+                        Reply::private(TurnMsg::LosingPush { notation }).with_game(live.row.id);
                     reply.actions = vec![Action::ConfirmPush, Action::CancelPush];
                     return reply;
                 }
@@ -111,10 +103,7 @@ impl GameService {
             }
             Ok(ParsedInput::NeedsMove { promotion }) => {
                 early.mark_private();
-                let square = pos
-                    .pending_promotion()
-                    .map(|s| format!(" on {s}"))
-                    .unwrap_or_default();
+                let square = pos.pending_promotion();
                 let pending = Pending::Prefix(TurnPrefix {
                     promotion: Some(promotion),
                     mv: None,
@@ -122,39 +111,33 @@ impl GameService {
                 if let Err(e) = self.set_pending(live, Some(pending)).await {
                     return save_failed(&e);
                 }
-                Reply::private(format!(
-                    "Your pawn{square} will become a {promotion}. Now your move (`move …`)."
-                ))
+                Reply::private(TurnMsg::PromotionChosen {
+                    square,
+                    role: promotion,
+                })
                 .with_game(live.row.id)
             }
             Ok(ParsedInput::NeedsPush { prefix, pushes }) => {
                 early.mark_private();
-                let options: Vec<String> = pushes
+                let pushes = pushes
                     .iter()
-                    .map(|p| {
-                        let turn = Turn {
+                    .map(|p| PushChoice {
+                        to: p.to,
+                        loses: pos.is_losing_push(&Turn {
                             promotion: prefix.promotion,
                             mv: prefix.mv,
                             push: Some(*p),
-                        };
-                        let loses = if pos.is_losing_push(&turn) {
-                            " (loses)"
-                        } else {
-                            ""
-                        };
-                        format!("`{}`{loses}", p.to)
+                        }),
                     })
                     .collect();
-                let example = pushes.first().map(|p| p.to.to_string()).unwrap_or_default();
                 if let Err(e) = self.set_pending(live, Some(Pending::Prefix(prefix))).await {
                     return save_failed(&e);
                 }
-                Reply::private(format!(
-                    "`{}` noted. Now push one of {}'s pawns to {} (e.g. `move {example}`).",
-                    input.trim(),
-                    live.player(live.to_move().opposite()).name,
-                    options.join(", ")
-                ))
+                Reply::private(TurnMsg::MoveNoted {
+                    input: input.trim().to_owned(),
+                    opponent: live.player(live.to_move().opposite()).name.clone(),
+                    pushes,
+                })
                 .with_game(live.row.id)
             }
         }
@@ -170,9 +153,7 @@ impl GameService {
         }
         match live.pending {
             Some(Pending::Confirm(turn)) => self.play_turn(live, turn).await,
-            _ => {
-                Reply::private("There is no turn waiting for confirmation.").with_game(live.row.id)
-            }
+            _ => Reply::private(Refusal::NoTurnToConfirm).with_game(live.row.id),
         }
     }
 
@@ -185,12 +166,12 @@ impl GameService {
             return refusal;
         }
         if live.pending.is_none() {
-            return Reply::private("You have no half-entered turn to drop.").with_game(live.row.id);
+            return Reply::private(Refusal::NoHalfTurn).with_game(live.row.id);
         }
         if let Err(e) = self.set_pending(live, None).await {
             return save_failed(&e);
         }
-        Reply::private("Dropped. Enter your whole turn again.").with_game(live.row.id)
+        Reply::private(TurnMsg::Dropped).with_game(live.row.id)
     }
 
     /// Stores a new half-entered turn (or none).
@@ -214,8 +195,11 @@ impl GameService {
         let notation = before.turn_to_notation(&turn);
         let ply = live.game.turns().len();
         let mover = before.side_to_move();
-        if let Err(e) = live.game.play(turn) {
-            return Reply::private(format!("{}.", super::challenge::capitalize(&e.to_string())));
+        if let Err(error) = live.game.play(turn) {
+            return Reply::private(Refusal::Illegal {
+                error,
+                suggestions: Vec::new(),
+            });
         }
         let now = self.now_ms();
         let mut state = live.row.state.next();
@@ -243,25 +227,22 @@ impl GameService {
         }
         live.row.state = state;
         live.pending = None;
-        let mut text = format!(
-            "**{} {notation}** — {}",
-            live.ply_number(ply),
-            live.label(mover)
-        );
+        let mut messages: Vec<Message> = vec![live.played(ply, &notation).into()];
         if lapsed {
-            text.push_str(&format!(
-                "\n{}'s draw offer lapsed.",
-                live.player(mover.opposite()).name
-            ));
+            messages.push(
+                TurnMsg::DrawOfferLapsed {
+                    player: live.player(mover.opposite()).name.clone(),
+                }
+                .into(),
+            );
         }
-        text.push('\n');
-        text.push_str(&status_line(live));
+        messages.push(live.status().into());
         let orientation = if live.outcome().is_some() {
             mover
         } else {
             live.to_move()
         };
-        self.game_reply(live, orientation, text).await
+        self.game_reply(live, orientation, messages).await
     }
 }
 
@@ -272,30 +253,6 @@ fn is_bare_square(input: &str) -> bool {
         .trim_start_matches('/')
         .trim_end_matches(['+', '#', '!', '?']);
     core.parse::<rules::Square>().is_ok()
-}
-
-/// Whose turn it is, check, a pending promotion, the deadline; or the result.
-pub(super) fn status_line(live: &Live) -> String {
-    if let Some(o) = live.outcome() {
-        return format!("**{}** — {o}.", o.result_str());
-    }
-    let pos = live.game.position();
-    let to_move = live.to_move();
-    let mut line = String::new();
-    if pos.is_check() {
-        line.push_str("Check! ");
-    }
-    line.push_str(&format!("{} to move", live.label(to_move)));
-    if let Some(sq) = pos.pending_promotion() {
-        line.push_str(&format!(
-            "; first choose a piece for the pawn on {sq}: `promote Q`, `R`, `B` or `N`"
-        ));
-    }
-    line.push('.');
-    if let Some(d) = live.row.deadline {
-        line.push_str(&format!(" ({} per turn)", format_duration(d)));
-    }
-    line
 }
 
 /// What the player to move may enter next, in canonical notation: with a move noted, the

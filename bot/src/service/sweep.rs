@@ -5,8 +5,9 @@ use std::time::Duration;
 use rules::{EndReason, Outcome};
 
 use super::live::Slot;
+use super::messages::NoticeMsg;
 use super::{ChallengeEnd, from_unix_ms};
-use super::{GameService, Reply, SlotGuard, format_duration};
+use super::{GameService, Reply, SlotGuard};
 
 impl GameService {
     /// Applies what the clock says is due in this slot: an expired challenge ends, an overdue
@@ -26,13 +27,10 @@ impl GameService {
                 }
                 **guard = Slot::Free;
                 self.shared.channels.remove(&id);
-                let to = opponent
-                    .map(|o| format!(" to {}", o.name))
-                    .unwrap_or_default();
-                let mut reply = Reply::public(format!(
-                    "{}'s challenge{to} expired unanswered.",
-                    challenger.name
-                ))
+                let mut reply = Reply::public(NoticeMsg::ChallengeExpired {
+                    challenger: challenger.name.clone(),
+                    opponent: opponent.map(|o| o.name),
+                })
                 .with_game(id);
                 reply.mentions = vec![challenger.id];
                 Some(reply)
@@ -47,12 +45,14 @@ impl GameService {
                         winner: Some(late.opposite()),
                         reason: EndReason::Timeout,
                     };
-                    let text = format!(
-                        "**{}** did not move within {} and loses on time.",
-                        live.label(late),
-                        format_duration(deadline)
-                    );
-                    let mut reply = self.finish(live, outcome, text, late.opposite()).await;
+                    let message = NoticeMsg::LostOnTime {
+                        player: live.player(late).name.clone(),
+                        color: late,
+                        deadline,
+                    };
+                    let mut reply = self
+                        .finish(live, outcome, message.into(), late.opposite())
+                        .await;
                     if reply.private {
                         // The result could not be stored; try again at the next sweep.
                         return None;
@@ -74,13 +74,12 @@ impl GameService {
                         .duration_since(from_unix_ms(now))
                         .unwrap_or(Duration::ZERO);
                     let player = live.player(late);
-                    let mut reply = Reply::public(format!(
-                        "{}, it is your turn in game #{} ({}): {} left before you lose on time.",
-                        player.name,
-                        live.row.id,
-                        live.players(),
-                        format_duration(round_to_minutes(left))
-                    ))
+                    let mut reply = Reply::public(NoticeMsg::Reminder {
+                        player: player.name.clone(),
+                        game: live.row.id,
+                        players: live.players(),
+                        left: round_to_minutes(left),
+                    })
                     .with_game(live.row.id);
                     reply.mentions = vec![player.id];
                     return Some(reply);

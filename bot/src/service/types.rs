@@ -5,6 +5,9 @@ use std::time::Duration;
 
 use rules::{Color, Role, Variant};
 
+use super::messages::Message;
+use crate::i18n::Lang;
+
 /// A Discord channel (a thread is a channel too), or a console room.
 pub type ChannelId = u64;
 /// A Discord server.
@@ -32,6 +35,28 @@ pub struct Origin {
     pub channel: ChannelId,
     /// Who gave it.
     pub user: User,
+    /// The languages the front knows for the user and the server.
+    pub locale: Locale,
+}
+
+/// The languages a front reports with a command: the user's own, and the server's preferred
+/// one. Private replies are in the user's language, public ones in the server's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Locale {
+    /// The user's language, if the front knows it and the catalogs have it.
+    pub user: Option<Lang>,
+    /// The server's preferred language, if the front knows it and the catalogs have it.
+    pub server: Option<Lang>,
+}
+
+impl Locale {
+    /// Both the user and the server speak `lang` (the console, tests).
+    pub const fn both(lang: Lang) -> Locale {
+        Locale {
+            user: Some(lang),
+            server: Some(lang),
+        }
+    }
 }
 
 /// The colour a challenger asks for.
@@ -216,24 +241,6 @@ impl Action {
         })
     }
 
-    /// The button's label.
-    pub fn label(self) -> &'static str {
-        match self {
-            Action::AcceptChallenge => "Accept",
-            Action::DeclineChallenge => "Decline",
-            Action::Resign => "Resign",
-            Action::ConfirmResign => "Yes, resign",
-            Action::OfferDraw => "Offer draw",
-            Action::Flip => "Flip board",
-            Action::Promote(Role::Queen) => "Queen",
-            Action::Promote(Role::Rook) => "Rook",
-            Action::Promote(Role::Bishop) => "Bishop",
-            Action::Promote(_) => "Knight",
-            Action::ConfirmPush => "Confirm (loses)",
-            Action::CancelPush => "Cancel",
-        }
-    }
-
     /// The command a press of this button gives.
     pub fn command(self) -> Command {
         match self {
@@ -252,8 +259,11 @@ impl Action {
 /// What the service answers to a command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
-    /// Markdown-ish plain text.
-    pub text: String,
+    /// What happened, or why not: events and refusals as data, in order. Each front words
+    /// them from the catalogs (see [`crate::present`]).
+    pub messages: Vec<Message>,
+    /// The language the reply is to be worded in, and its board image is drawn in.
+    pub lang: Lang,
     /// The board as a PNG.
     pub image: Option<Vec<u8>>,
     /// An attachment: file name and bytes (the record for `moves`).
@@ -286,21 +296,32 @@ pub enum Tone {
 }
 
 impl Reply {
-    /// A public text reply.
-    pub fn public(text: impl Into<String>) -> Reply {
+    /// A public reply saying `message`.
+    pub fn public(message: impl Into<Message>) -> Reply {
         Reply {
-            text: text.into(),
+            messages: vec![message.into()],
             ..Reply::default()
         }
     }
 
     /// A reply only the caller sees: refusals, errors, steps of a turn.
-    pub fn private(text: impl Into<String>) -> Reply {
+    pub fn private(message: impl Into<Message>) -> Reply {
         Reply {
-            text: text.into(),
+            messages: vec![message.into()],
             private: true,
             ..Reply::default()
         }
+    }
+
+    /// The same reply saying `message` after what it says.
+    pub fn and(mut self, message: impl Into<Message>) -> Reply {
+        self.messages.push(message.into());
+        self
+    }
+
+    /// Whether the reply says `message`.
+    pub fn says(&self, message: &Message) -> bool {
+        self.messages.contains(message)
     }
 
     /// The same reply about `game`.

@@ -8,8 +8,11 @@ use rules::{Color, Position, Role, Variant};
 use tokio::sync::Mutex;
 
 use super::live::{Live, Slot};
-use super::play::{default_orientation, status_line};
+use super::messages::Message;
+use super::messages::{ChallengeLine, GameLine, Refusal, ViewMsg};
+use super::play::default_orientation;
 use super::{Action, ChannelId, GameService, Origin, Reply, SlotGuard, Tone};
+use crate::i18n::Lang;
 
 /// The longest record shown as text; the attached file always has all of it.
 const RECORD_TEXT_LIMIT: usize = 1500;
@@ -19,8 +22,25 @@ const GAMES_LIMIT: usize = 25;
 impl GameService {
     /// A reply with the game's board seen from `orientation`, the buttons that fit, and a
     /// mention of the player to move.
-    pub(super) async fn game_reply(&self, live: &Live, orientation: Color, text: String) -> Reply {
-        let image = self.render(Self::scene(live, orientation)).await;
+    pub(super) async fn game_reply(
+        &self,
+        live: &Live,
+        orientation: Color,
+        messages: Vec<Message>,
+    ) -> Reply {
+        let lang = self.guild_lang(live.row.guild);
+        self.game_reply_in(live, orientation, messages, lang).await
+    }
+
+    /// [`GameService::game_reply`] with the board labelled in `lang`.
+    async fn game_reply_in(
+        &self,
+        live: &Live,
+        orientation: Color,
+        messages: Vec<Message>,
+        lang: Lang,
+    ) -> Reply {
+        let image = self.render(Self::scene(live, orientation, lang)).await;
         let mut actions = Vec::new();
         let mut mentions = Vec::new();
         if live.outcome().is_none() {
@@ -38,7 +58,8 @@ impl GameService {
             Some(outcome) => outcome.winner.map_or(Tone::Drawn, Tone::Won),
         };
         Reply {
-            text,
+            messages,
+            lang,
             image,
             tone: Some(tone),
             game: Some(live.row.id),
@@ -48,16 +69,21 @@ impl GameService {
         }
     }
 
-    pub(super) async fn board(&self, origin: &Origin, guard: &SlotGuard, flip: bool) -> Reply {
+    pub(super) async fn board(
+        &self,
+        origin: &Origin,
+        guard: &SlotGuard,
+        flip: bool,
+        lang: Lang,
+    ) -> Reply {
         let live = match &**guard {
             Slot::Game(live) => live,
             Slot::Challenge(c) => {
-                return Reply::private(format!(
-                    "No game yet: {}'s challenge is waiting to be accepted.",
-                    c.challenger.name
-                ));
+                return Reply::private(Refusal::NotStarted {
+                    challenger: c.challenger.name.clone(),
+                });
             }
-            Slot::Free | Slot::Retired => return Reply::private(super::NO_GAME),
+            Slot::Free | Slot::Retired => return Reply::private(Refusal::NoGame),
         };
         let mut orientation = default_orientation(live, origin.user.id);
         if flip {
@@ -68,15 +94,14 @@ impl GameService {
             .game
             .notations()
             .last()
-            .map(|n| format!(" · last: {} {n}", live.ply_number(moved.saturating_sub(1))))
-            .unwrap_or_default();
-        let text = format!(
-            "{} · {}{last}\n{}",
-            live.players(),
-            live.variant_label(),
-            status_line(live)
-        );
-        let mut reply = self.game_reply(live, orientation, text).await;
+            .map(|n| live.ply(moved.saturating_sub(1), n));
+        let heading = ViewMsg::Game {
+            players: live.players(),
+            kind: live.kind(),
+            last,
+        };
+        let messages = vec![heading.into(), live.status().into()];
+        let mut reply = self.game_reply_in(live, orientation, messages, lang).await;
         reply.mentions.clear();
         reply.private = flip;
         reply
@@ -103,19 +128,14 @@ impl GameService {
                     if live.outcome().is_none()
                         && visible(live.row.guild, &[live.row.white.id, live.row.black.id]) =>
                 {
-                    let moved = live.game.turns().len();
-                    games.push((
-                        live.row.id,
-                        format!(
-                            "• #{} {} · {} · move {} · {} to move · <#{channel}>",
-                            live.row.id,
-                            live.players(),
-                            live.variant_label(),
-                            live.game.position().fullmove_number(),
-                            live.player(live.to_move()).name,
-                        ),
-                        moved,
-                    ));
+                    games.push(GameLine {
+                        id: live.row.id,
+                        players: live.players(),
+                        kind: live.kind(),
+                        move_number: live.game.position().fullmove_number(),
+                        to_move: live.player(live.to_move()).name.clone(),
+                        channel,
+                    });
                 }
                 Slot::Challenge(c)
                     if visible(
@@ -123,61 +143,51 @@ impl GameService {
                         &[c.challenger.id, c.opponent.as_ref().map_or(0, |o| o.id)],
                     ) =>
                 {
-                    challenges.push((
-                        c.id,
-                        format!(
-                            "• #{} {} challenges {} to {} · <#{channel}>",
-                            c.id,
-                            c.challenger.name,
-                            c.opponent
-                                .as_ref()
-                                .map(|o| o.name.as_str())
-                                .unwrap_or("anyone"),
-                            c.variant.name()
-                        ),
-                    ));
+                    challenges.push(ChallengeLine {
+                        id: c.id,
+                        challenger: c.challenger.name.clone(),
+                        opponent: c.opponent.as_ref().map(|o| o.name.clone()),
+                        variant: c.variant,
+                        channel,
+                    });
                 }
                 _ => {}
             }
         }
         if games.is_empty() && challenges.is_empty() {
-            return Reply::public(
-                "No games are going on in this server. Start one with `challenge`.",
-            );
+            return Reply::public(ViewMsg::NoGames);
         }
-        games.sort_by_key(|g| g.0);
-        challenges.sort_by_key(|c| c.0);
-        let mut text = format!("**Games going on** ({}):\n", games.len());
-        for (_, line, _) in games.iter().take(GAMES_LIMIT) {
-            text.push_str(line);
-            text.push('\n');
-        }
-        if games.len() > GAMES_LIMIT {
-            text.push_str(&format!("… and {} more\n", games.len() - GAMES_LIMIT));
-        }
-        if !challenges.is_empty() {
-            text.push_str(&format!("**Open challenges** ({}):\n", challenges.len()));
-            for (_, line) in challenges.iter().take(GAMES_LIMIT) {
-                text.push_str(line);
-                text.push('\n');
-            }
-        }
-        Reply::public(text.trim_end())
+        games.sort_by_key(|g| g.id);
+        challenges.sort_by_key(|c| c.id);
+        let more = games.len().saturating_sub(GAMES_LIMIT);
+        games.truncate(GAMES_LIMIT);
+        challenges.truncate(GAMES_LIMIT);
+        Reply::public(ViewMsg::Games {
+            games,
+            more,
+            challenges,
+        })
     }
 
-    pub(super) async fn chess960(&self, number: Option<u16>) -> Reply {
+    pub(super) async fn chess960(&self, number: Option<u16>, lang: Lang) -> Reply {
         let n = number.unwrap_or_else(|| rand::rng().random_range(0..960));
         let position = match Position::new_game(Variant::Chess960, Some(n)) {
             Ok(p) => p,
-            Err(e) => return Reply::private(format!("{e}.")),
+            Err(e) => return Reply::private(Refusal::BadSetup(e)),
         };
         let back_rank = rules::chess960::back_rank_string(n).unwrap_or_default();
-        let image = self.render(Self::position_scene(&position, Some(n))).await;
+        let image = self
+            .render(Self::position_scene(&position, Some(n), lang))
+            .await;
         Reply {
-            text: format!(
-                "**Chess960 setup #{n}**: {back_rank}\nFEN: `{}`\nPlay it: `challenge chess960 {n}`",
-                position.to_fen()
-            ),
+            messages: vec![
+                ViewMsg::Chess960Setup {
+                    number: n,
+                    back_rank,
+                    fen: position.to_fen(),
+                }
+                .into(),
+            ],
             image,
             ..Reply::default()
         }
@@ -188,23 +198,25 @@ impl GameService {
 pub(super) fn moves(slot: &Slot) -> Reply {
     let live = match slot {
         Slot::Game(live) => live,
-        Slot::Challenge(_) => {
-            return Reply::private("No game yet: the challenge is waiting to be accepted.");
+        Slot::Challenge(c) => {
+            return Reply::private(Refusal::NotStarted {
+                challenger: c.challenger.name.clone(),
+            });
         }
-        Slot::Free | Slot::Retired => return Reply::private(super::NO_GAME),
+        Slot::Free | Slot::Retired => return Reply::private(Refusal::NoGame),
     };
     let mut record = String::new();
-    for (ply, notation) in live.game.notations().iter().enumerate() {
-        let number = live.ply_number(ply);
-        if number.ends_with("...") && ply > 0 {
-            record.push_str(&format!("{notation} "));
-        } else {
-            record.push_str(&format!("{number} {notation} "));
+    for (i, notation) in live.game.notations().iter().enumerate() {
+        let ply = live.ply(i, notation);
+        match ply.mover {
+            Color::Black if i > 0 => record.push_str(&format!("{notation} ")),
+            Color::Black => record.push_str(&format!("{}... {notation} ", ply.number)),
+            Color::White => record.push_str(&format!("{}. {notation} ", ply.number)),
         }
     }
     let record = record.trim_end();
-    let shown = if record.is_empty() {
-        "(no turns yet)".to_string()
+    let shown: Message = if record.is_empty() {
+        ViewMsg::NoTurnsYet.into()
     } else if record.len() > RECORD_TEXT_LIMIT {
         let from = record.len() - RECORD_TEXT_LIMIT;
         let tail = record
@@ -213,19 +225,31 @@ pub(super) fn moves(slot: &Slot) -> Reply {
             .and_then(|(i, _)| record.get(i..))
             .unwrap_or(record);
         let tail = tail.split_once(' ').map_or(tail, |(_, t)| t);
-        format!("… {tail}\n(the whole record is in the attached file)")
+        ViewMsg::Record {
+            record: tail.to_owned(),
+            clipped: true,
+        }
+        .into()
     } else {
-        record.to_string()
+        ViewMsg::Record {
+            record: record.to_owned(),
+            clipped: false,
+        }
+        .into()
     };
     let tags = record_tags(live);
     let file = live.game.to_record(&tags);
     Reply {
-        text: format!(
-            "{} · {}\n{shown}\n{}",
-            live.players(),
-            live.variant_label(),
-            status_line(live)
-        ),
+        messages: vec![
+            ViewMsg::Game {
+                players: live.players(),
+                kind: live.kind(),
+                last: None,
+            }
+            .into(),
+            shown,
+            live.status().into(),
+        ],
         file: Some((
             format!("nadare-game-{}.pgn", live.row.id),
             file.into_bytes(),

@@ -6,12 +6,61 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use nadare::console::{CONSOLE_GUILD, parse_line, room_channel};
+use nadare::service::messages::{Message, Refusal, TurnMsg};
 use nadare::service::{
-    ChannelId, Command, GameRecord, GameService, GameState, ManualClock, Origin, Reply,
+    ChannelId, Command, GameRecord, GameService, GameState, Locale, ManualClock, Origin, Reply,
     ServiceConfig, User,
 };
 use nadare::storage::Storage;
 use rules::{Color, EndReason, Game, Position, Turn, Variant};
+
+/// A reply as the console shows it in English, for messages and errors of tests.
+pub fn text(reply: &Reply) -> String {
+    nadare::present::reply_text(reply, nadare::i18n::Surface::Console)
+}
+
+/// The rules' reason and the suggestions of a refused turn; panics for any other reply.
+pub fn illegal(reply: &Reply) -> (&rules::MoveError, &[String]) {
+    assert!(reply.private, "a refusal is private: {reply:?}");
+    reply
+        .messages
+        .iter()
+        .find_map(|m| match m {
+            Message::Refusal(Refusal::Illegal { error, suggestions }) => {
+                Some((error, suggestions.as_slice()))
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("not an illegal turn: {reply:?}"))
+}
+
+/// The notation of every turn a reply announces as played.
+pub fn played(reply: &Reply) -> Vec<&str> {
+    reply
+        .messages
+        .iter()
+        .filter_map(|m| match m {
+            Message::Turn(TurnMsg::Played { ply, .. }) => Some(ply.notation.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The refusal a reply says, if any.
+pub fn refusal(reply: &Reply) -> Option<&Refusal> {
+    reply.messages.iter().find_map(|m| match m {
+        Message::Refusal(r) => Some(r),
+        _ => None,
+    })
+}
+
+/// The result a reply announces, if it ends the game.
+pub fn over(reply: &Reply) -> Option<rules::Outcome> {
+    reply.messages.iter().find_map(|m| match m {
+        Message::Turn(TurnMsg::Over(o)) => Some(*o),
+        _ => None,
+    })
+}
 
 /// A service on a database file in a temporary folder, with a manual clock.
 pub struct Harness {
@@ -20,6 +69,8 @@ pub struct Harness {
     pub storage: Storage,
     pub db: PathBuf,
     pub config: ServiceConfig,
+    /// The languages every command of the harness comes with.
+    pub locale: Locale,
     _dir: tempfile::TempDir,
 }
 
@@ -56,6 +107,7 @@ impl Harness {
             storage,
             db,
             config,
+            locale: Locale::default(),
             _dir: dir,
         }
     }
@@ -82,8 +134,19 @@ impl Harness {
             guild: Some(CONSOLE_GUILD),
             channel: room_channel(room),
             user: parsed.user,
+            locale: self.locale,
         };
         self.service.execute(&origin, parsed.command).await
+    }
+
+    /// Where `user` gives commands in the main room.
+    pub fn origin(&self, user: &str) -> Origin {
+        Origin {
+            guild: Some(CONSOLE_GUILD),
+            channel: main_room(),
+            user: nadare::console::user(user),
+            locale: self.locale,
+        }
     }
 
     /// Runs a console-style line in the main room.
@@ -97,6 +160,7 @@ impl Harness {
             guild: Some(CONSOLE_GUILD),
             channel,
             user: nadare::console::user(user),
+            locale: self.locale,
         };
         self.service.execute(&origin, command).await
     }

@@ -1,0 +1,14 @@
+# The labels of the buttons under boards and challenges, by action.
+
+button-accept = Accept
+button-decline = Decline
+button-resign = Resign
+button-resign-yes = Yes, resign
+button-draw = Offer draw
+button-flip = Flip board
+button-promote-q = Queen
+button-promote-r = Rook
+button-promote-b = Bishop
+button-promote-n = Knight
+button-confirm-push = Confirm (loses)
+button-cancel-push = Cancel

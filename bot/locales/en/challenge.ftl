@@ -1,0 +1,21 @@
+# Challenges and the start of games. $setup is random, none or number; $color is white,
+# black or random; $deadline is none or a duration.
+
+challenge-challenged = { $challenger } challenges { $opponent } to { $variant }{ $setup ->
+        [random] {" "}from a random Chess960 setup
+        [none] {""}
+       *[number] {" "}from Chess960 setup #{ $number }
+    }, { $color ->
+        [random] colours drawn at random
+       *[other] { $challenger } plays { $side }
+    }{ $deadline ->
+        [none] {""}
+       *[other] , { $deadline } per turn
+    }.
+challenge-answer-named = { $opponent }: { -cmd-accept } or { -cmd-decline } within { $ttl }.
+challenge-answer-anyone = Anyone may { -cmd-accept } within { $ttl }.
+challenge-started = The game is on: { $players } — { $kind }.
+challenge-practice-started = { $player } starts a practice game of { $kind }, playing both sides.
+challenge-turn-deadline = Each turn must be played within { $deadline }.
+challenge-declined = { $by } declined { $challenger }'s challenge.
+challenge-withdrawn = { $by } withdrew their challenge.

@@ -1,0 +1,13 @@
+# Words for players and games that many messages share.
+
+# A player and their colour: "alice (White)".
+player-with-color = { $name } ({ $color })
+# The two players of a game.
+players = { $white } vs { $black }
+# Anyone, in place of a challenged player's name.
+anyone = anyone
+# A game from a Chess960 setup: an Avalanche variant, or plain Chess960.
+kind-960 = { $variant } 960 (setup #{ $number })
+kind-setup = { $variant } (setup #{ $number })
+# Two parts of a heading or a list line.
+joined = { $first } · { $second }

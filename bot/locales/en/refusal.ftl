@@ -1,0 +1,40 @@
+# Why a command changed nothing.
+
+refusal-no-game = There is no game or challenge in this channel. Start one with { -cmd-challenge }.
+refusal-own-challenge-open = You already have a challenge open in this channel; { -cmd-cancel } it first.
+refusal-challenge-open = { $challenger } has a challenge open in this channel already: { -cmd-accept } it, or play in another channel or thread.
+refusal-game-going-on = A game is going on in this channel ({ $players }); start yours in another channel or thread.
+refusal-too-many-challenges = You have { $limit } challenges open already; wait for an answer or { -cmd-cancel } one first.
+refusal-deadline-out-of-range = A move deadline must be between { $min } and { $max }.
+refusal-fixed-setup = { $variant } has a fixed setup; Chess960 setups are for Chess960, Avalanche and Balanced Avalanche.
+refusal-already-started = The game here has already started.
+refusal-no-challenge-to-accept = There is no challenge to accept in this channel.
+refusal-not-yours-to-accept = This challenge is for { $opponent }; only they can accept it.
+refusal-own-challenge-accept = You cannot accept your own challenge: wait for an opponent, or { -cmd-cancel } it. To practise alone, challenge yourself.
+refusal-no-challenge-to-decline = There is no challenge to decline in this channel.
+refusal-own-challenge-decline = It is your own challenge: { -cmd-cancel } it to withdraw it.
+refusal-open-challenge-decline = This challenge is open to anyone; if you do not want to play, just leave it.
+refusal-not-yours-to-decline = This challenge is for { $opponent }; only they can decline it.
+refusal-only-challenger-cancels = Only { $challenger } can cancel their challenge.
+refusal-nothing-to-cancel = There is no challenge of yours to cancel in this channel.
+refusal-not-started = The game has not started: { $challenger }'s challenge is waiting to be accepted.
+refusal-not-playing = You are not playing in this game ({ $players }); you can watch with { -cmd-board }.
+refusal-not-your-turn = It is not your turn: { $player } is to move.
+refusal-game-over = The game is over: { $outcome } ({ $result }). Start a new one with { -cmd-challenge }.
+refusal-suggestions = Legal and close: { $suggestions }
+refusal-no-turn-to-confirm = There is no turn waiting for confirmation.
+refusal-no-half-turn = You have no half-entered turn to drop.
+refusal-too-late-to-abort = Both sides have moved, so the game can no longer be aborted: { -cmd-resign } or offer a { -cmd-draw }.
+refusal-draw-offer-stands = Your draw offer stands; wait for the answer.
+refusal-no-draw-offer = There is no draw offer from your opponent to answer.
+refusal-takeback-stands = Your takeback request stands; wait for the answer.
+refusal-no-takeback-request = There is no takeback request from your opponent to answer.
+refusal-nothing-to-take-back = You have no turn to take back yet.
+refusal-hints-against-computer-only = Hints are only for games against the computer; in a game between people the thinking is yours.
+refusal-no-hint = I could not find a hint this time.
+refusal-misrouted = That command is answered elsewhere.
+refusal-conflict = Another bot process changed this game first, so nothing of yours was applied. I have reloaded it: look at the { -cmd-board } and try again.
+refusal-save-failed = I could not save that, so nothing changed. Please try again.
+# A list of items: "a, b and c" is built from pairs, the last pair first.
+list-pair = { $first } and { $second }
+list-more = { $first }, { $rest }

@@ -1,0 +1,14 @@
+# 盤面や挑戦の下に出るボタンのラベル(動作ごと)。
+
+button-accept = 受ける
+button-decline = 断る
+button-resign = 投了
+button-resign-yes = はい、投了する
+button-draw = 引き分けを提案
+button-flip = 盤を反転
+button-promote-q = クイーン
+button-promote-r = ルーク
+button-promote-b = ビショップ
+button-promote-n = ナイト
+button-confirm-push = 確定(負けになる)
+button-cancel-push = 取り消す

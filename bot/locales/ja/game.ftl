@@ -1,0 +1,13 @@
+# 多くのメッセージで使う、対局者と対局の言葉。
+
+# 対局者とその色:「alice(白)」。
+player-with-color = { $name }({ $color })
+# 対局の二人。
+players = { $white } 対 { $black }
+# 相手を指名しない挑戦での相手の名前の代わり。
+anyone = 誰か
+# チェス960の初期配置からの対局:アバランチ系、または普通のチェス960。
+kind-960 = { $variant } 960(配置 #{ $number })
+kind-setup = { $variant }(配置 #{ $number })
+# 見出しや一覧の行の二つの部分。
+joined = { $first } · { $second }

@@ -1,0 +1,40 @@
+# コマンドが何も変えなかった理由。
+
+refusal-no-game = このチャンネルには対局も挑戦もありません。{ -cmd-challenge } で始めましょう。
+refusal-own-challenge-open = このチャンネルにはあなたの挑戦がすでにあります。先に { -cmd-cancel } で取り下げてください。
+refusal-challenge-open = このチャンネルには{ $challenger }の挑戦がすでにあります。{ -cmd-accept } で受けるか、別のチャンネルかスレッドで対局してください。
+refusal-game-going-on = このチャンネルでは対局中です({ $players })。別のチャンネルかスレッドで始めてください。
+refusal-too-many-challenges = あなたの挑戦はすでに{ $limit }件あります。返事を待つか、先にどれかを { -cmd-cancel } で取り下げてください。
+refusal-deadline-out-of-range = 着手期限は{ $min }から{ $max }の間にしてください。
+refusal-fixed-setup = { $variant }の初期配置は決まっています。チェス960の配置が使えるのはチェス960、アバランチ、バランス・アバランチです。
+refusal-already-started = ここの対局はもう始まっています。
+refusal-no-challenge-to-accept = このチャンネルに受けられる挑戦はありません。
+refusal-not-yours-to-accept = この挑戦は{ $opponent }宛てです。受けられるのはその人だけです。
+refusal-own-challenge-accept = 自分の挑戦は受けられません。相手を待つか、{ -cmd-cancel } で取り下げてください。一人で練習するには自分自身に挑戦してください。
+refusal-no-challenge-to-decline = このチャンネルに断れる挑戦はありません。
+refusal-own-challenge-decline = あなた自身の挑戦です。取り下げるには { -cmd-cancel } を使ってください。
+refusal-open-challenge-decline = この挑戦は誰でも受けられるものです。対局しないなら、そのままにしておいてください。
+refusal-not-yours-to-decline = この挑戦は{ $opponent }宛てです。断れるのはその人だけです。
+refusal-only-challenger-cancels = この挑戦を取り下げられるのは{ $challenger }だけです。
+refusal-nothing-to-cancel = このチャンネルに取り下げられるあなたの挑戦はありません。
+refusal-not-started = 対局はまだ始まっていません。{ $challenger }の挑戦が受けられるのを待っています。
+refusal-not-playing = あなたはこの対局({ $players })の対局者ではありません。{ -cmd-board } で観戦できます。
+refusal-not-your-turn = あなたの手番ではありません。{ $player }の手番です。
+refusal-game-over = 対局は終わっています:{ $outcome }({ $result })。{ -cmd-challenge } で新しい対局を始めましょう。
+refusal-suggestions = 近い合法手:{ $suggestions }
+refusal-no-turn-to-confirm = 確認を待っている手番はありません。
+refusal-no-half-turn = 取り消せる入力途中の手番はありません。
+refusal-too-late-to-abort = 両者とも指したので、もう中止はできません。{ -cmd-resign } するか { -cmd-draw } を提案してください。
+refusal-draw-offer-stands = あなたの引き分けの提案は有効です。返事を待ってください。
+refusal-no-draw-offer = 相手からの引き分けの提案はありません。
+refusal-takeback-stands = あなたの「待った」の求めは有効です。返事を待ってください。
+refusal-no-takeback-request = 相手からの「待った」の求めはありません。
+refusal-nothing-to-take-back = 戻せる手番はまだありません。
+refusal-hints-against-computer-only = ヒントはコンピューターとの対局でだけ使えます。人どうしの対局では自分で考えましょう。
+refusal-no-hint = 今回はヒントが見つかりませんでした。
+refusal-misrouted = そのコマンドはここでは答えられません。
+refusal-conflict = 別のボットのプロセスが先にこの対局を変更したため、あなたの操作は反映されませんでした。対局を読み込み直したので、{ -cmd-board } を見てもう一度どうぞ。
+refusal-save-failed = 保存できなかったため、何も変わっていません。もう一度お試しください。
+# 項目の列挙:「a、b、c」。最後の二つから組み立てる。
+list-pair = { $first }、{ $second }
+list-more = { $first }、{ $rest }

@@ -1,0 +1,168 @@
+//! The rules' refusals in words: illegal turns and impossible setups, each reason a catalog
+//! message with its squares and pieces.
+
+use rules::{CastleObstacle, CastleSide, MoveError, NoPush, SetupError, Square, Unreadable};
+
+use super::Say;
+use crate::fluent_args;
+
+impl Say {
+    /// Why a turn cannot be played.
+    pub(crate) fn move_error(&self, error: &MoveError) -> String {
+        let sq = |s: &Square| self.code(&s.to_string());
+        let squares = |list: &mut dyn Iterator<Item = Square>| {
+            self.list(list.map(|s| self.code(&s.to_string())).collect())
+        };
+        match error {
+            MoveError::Unparseable { input, reason } if input.is_empty() => self.text(
+                "move-error-unreadable-bare",
+                &fluent_args![("reason", self.unreadable(*reason))],
+            ),
+            MoveError::Unparseable { input, reason } => self.text(
+                "move-error-unreadable",
+                &fluent_args![
+                    ("input", self.code(input)),
+                    ("reason", self.unreadable(*reason))
+                ],
+            ),
+            MoveError::GameOver => self.plain("move-error-game-over"),
+            MoveError::PromotionChoiceDue { square } => self.text(
+                "move-error-promotion-choice-due",
+                &fluent_args![("square", sq(square))],
+            ),
+            MoveError::NoMoveAfterChoice { role } => self.text(
+                "move-error-no-move-after-choice",
+                &fluent_args![("piece", self.piece(*role))],
+            ),
+            MoveError::NoPendingPromotion => self.plain("move-error-no-pending-promotion"),
+            MoveError::NoPieceCanReach { role, to } => self.text(
+                "move-error-no-piece-can-reach",
+                &fluent_args![("piece", self.piece(*role)), ("square", sq(to))],
+            ),
+            MoveError::NoPieceOn(square) => self.text(
+                "move-error-no-piece-on",
+                &fluent_args![("square", sq(square))],
+            ),
+            MoveError::CannotMoveThere { role, from, to } => self.text(
+                "move-error-cannot-move-there",
+                &fluent_args![
+                    ("piece", self.piece(*role)),
+                    ("from", sq(from)),
+                    ("to", sq(to))
+                ],
+            ),
+            MoveError::Ambiguous {
+                role,
+                to,
+                candidates,
+            } => {
+                let example = candidates.first().map_or_else(String::new, |from| {
+                    self.code(&format!("{}{}{to}", role.upper_char(), from.file_char()))
+                });
+                self.text(
+                    "move-error-ambiguous",
+                    &fluent_args![
+                        ("piece", self.piece(*role)),
+                        ("square", sq(to)),
+                        ("squares", squares(&mut candidates.iter().copied())),
+                        ("example", example)
+                    ],
+                )
+            }
+            MoveError::LeavesKingInCheck { in_check: true } => {
+                self.plain("move-error-still-in-check")
+            }
+            MoveError::LeavesKingInCheck { in_check: false } => {
+                self.plain("move-error-leaves-king-in-check")
+            }
+            MoveError::CannotCastle { side, reason } => self.text(
+                "move-error-cannot-castle",
+                &fluent_args![
+                    (
+                        "side",
+                        self.plain(match side {
+                            CastleSide::King => "castle-kingside",
+                            CastleSide::Queen => "castle-queenside",
+                        })
+                    ),
+                    ("reason", self.castle_obstacle(*reason))
+                ],
+            ),
+            MoveError::PromotionMissing => self.plain("move-error-promotion-missing"),
+            MoveError::PromotionNotAllowed => self.plain("move-error-promotion-not-allowed"),
+            MoveError::PushRequired { pushable } => self.text(
+                "move-error-push-required",
+                &fluent_args![
+                    ("squares", squares(&mut pushable.iter().map(|p| p.to))),
+                    (
+                        "example",
+                        pushable
+                            .first()
+                            .map_or_else(String::new, |p| self.code(&format!("/{}", p.to)))
+                    )
+                ],
+            ),
+            MoveError::CannotPush { to, pushable } => self.text(
+                "move-error-cannot-push",
+                &fluent_args![
+                    ("square", sq(to)),
+                    (
+                        "squares",
+                        if pushable.is_empty() {
+                            "none".to_owned()
+                        } else {
+                            squares(&mut pushable.iter().map(|p| p.to))
+                        }
+                    )
+                ],
+            ),
+            MoveError::NoPushAllowed { reason } => self.text(
+                "move-error-no-push-allowed",
+                &fluent_args![(
+                    "reason",
+                    self.plain(match reason {
+                        NoPush::NotAvalanche => "no-push-not-avalanche",
+                        NoPush::BalancedFirstTurn => "no-push-balanced-first-turn",
+                        NoPush::NoPawnCanStep => "no-push-no-pawn-can-step",
+                    })
+                )],
+            ),
+        }
+    }
+
+    fn unreadable(&self, reason: Unreadable) -> String {
+        self.plain(match reason {
+            Unreadable::Empty => "unreadable-empty",
+            Unreadable::NoMove => "unreadable-no-move",
+            Unreadable::NotNotation => "unreadable-not-notation",
+            Unreadable::NoDestination => "unreadable-no-destination",
+            Unreadable::ChoiceAlreadyMade => "unreadable-choice-already-made",
+            Unreadable::ChoiceNeedsPiece => "unreadable-choice-needs-piece",
+            Unreadable::ChoiceEndsGame => "unreadable-choice-ends-game",
+            Unreadable::MoveAfterChoice => "unreadable-move-after-choice",
+            Unreadable::PushSquare => "unreadable-push-square",
+        })
+    }
+
+    fn castle_obstacle(&self, reason: CastleObstacle) -> String {
+        self.plain(match reason {
+            CastleObstacle::Moved => "castle-obstacle-moved",
+            CastleObstacle::NoKing => "castle-obstacle-no-king",
+            CastleObstacle::InCheck => "castle-obstacle-in-check",
+            CastleObstacle::Blocked => "castle-obstacle-blocked",
+            CastleObstacle::Attacked => "castle-obstacle-attacked",
+            CastleObstacle::NotPossible => "castle-obstacle-not-possible",
+        })
+    }
+
+    /// Why a game cannot be set up as asked.
+    pub(crate) fn setup_error(&self, error: &SetupError) -> String {
+        match error {
+            SetupError::Chess960Number(n) => {
+                self.text("setup-error-number", &fluent_args![("number", *n)])
+            }
+            SetupError::MissingNumber => self.plain("setup-error-missing-number"),
+            SetupError::FixedSetup(_) => self.plain("setup-error-fixed"),
+        }
+    }
+}

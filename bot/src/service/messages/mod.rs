@@ -1,0 +1,90 @@
+//! What the service says, as data: one enum per area of the game, gathered in [`Message`].
+//! Each front words a message from the catalogs (see [`crate::present`]); nothing here is
+//! prose. Names are as the users chose them, notation as the rules write it.
+
+mod challenge;
+mod info;
+mod notice;
+mod offers;
+mod refusal;
+mod turn;
+mod view;
+
+use rules::{Color, Variant};
+
+pub use challenge::ChallengeMsg;
+pub use info::InfoMsg;
+pub use notice::NoticeMsg;
+pub use offers::OfferMsg;
+pub use refusal::Refusal;
+pub use turn::{PushChoice, TurnMsg};
+pub use view::{ChallengeLine, GameLine, ViewMsg};
+
+/// One thing a reply says, by area.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// Challenges made, answered, withdrawn; games started.
+    Challenge(ChallengeMsg),
+    /// Turns played, whose turn it is, steps of a turn.
+    Turn(TurnMsg),
+    /// Resignations, draws, takebacks, aborts.
+    Offer(OfferMsg),
+    /// Boards, records, lists of games, Chess960 setups.
+    View(ViewMsg),
+    /// Help and the rules.
+    Info(InfoMsg),
+    /// What the service says unasked: reminders, timeouts, expiries, restarts.
+    Notice(NoticeMsg),
+    /// Why nothing happened.
+    Refusal(Refusal),
+}
+
+/// `From` for each area, so a reply takes an area's message as it is.
+macro_rules! areas {
+    ($($area:ident($ty:ty)),* $(,)?) => {
+        $(impl From<$ty> for Message {
+            fn from(message: $ty) -> Message {
+                Message::$area(message)
+            }
+        })*
+    };
+}
+
+areas!(
+    Challenge(ChallengeMsg),
+    Turn(TurnMsg),
+    Offer(OfferMsg),
+    View(ViewMsg),
+    Info(InfoMsg),
+    Notice(NoticeMsg),
+    Refusal(Refusal),
+);
+
+/// The two players of a game: "alice (White) vs bob (Black)".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Players {
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+}
+
+/// What is played: the variant, and the Chess960 setup it started from, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameKind {
+    /// The rule set.
+    pub variant: Variant,
+    /// The setup number, for a game from a Chess960 setup.
+    pub chess960: Option<u16>,
+}
+
+/// One turn of a record: "12. e4" for White, "12... e5" for Black.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// The full-move number.
+    pub number: u32,
+    /// Who played it.
+    pub mover: Color,
+    /// The turn in canonical notation.
+    pub notation: String,
+}
