@@ -240,6 +240,11 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, String> {
         setup,
         color,
         deadline,
+        // Rated or casual, when the command offers the choice.
+        rated: options.iter().find_map(|o| match o.value {
+            ResolvedValue::Boolean(b) if o.name == "rated" => Some(b),
+            _ => None,
+        }),
     })
 }
 

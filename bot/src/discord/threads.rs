@@ -223,6 +223,7 @@ mod tests {
             setup: None,
             color: ColorChoice::Random,
             deadline: None,
+            rated: None,
         };
         assert_eq!(name(&origin, &command).chars().count(), MAX_NAME);
         let origin = Origin {

@@ -90,6 +90,9 @@ struct Shared {
     engine_permits: Arc<tokio::sync::Semaphore>,
     /// The language each server was last seen to prefer, for what is said there unasked.
     guild_langs: DashMap<GuildId, Lang>,
+    /// The language each server's admins chose for its public messages, over its Discord
+    /// locale (loaded at start; set by [`Command::Language`]).
+    guild_overrides: DashMap<GuildId, Lang>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -112,6 +115,12 @@ impl GameService {
         let since = to_unix_ms(clock.now()).saturating_sub(retention);
         let unfinished = store.load_unfinished(config.shards).await?;
         let finished = store.load_finished_since(config.shards, since).await?;
+        let guild_overrides: DashMap<GuildId, Lang> = store
+            .load_guild_settings(config.shards)
+            .await?
+            .into_iter()
+            .filter_map(|s| Some((s.guild, s.lang?)))
+            .collect();
         let slots = DashMap::new();
         let channels = DashMap::new();
         let mut startup_notices = Vec::new();
@@ -208,6 +217,7 @@ impl GameService {
                     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
                 )),
                 guild_langs: DashMap::new(),
+                guild_overrides,
             }),
         })
     }
@@ -227,8 +237,9 @@ impl GameService {
         command: Command,
         early: &EarlyPrivacy,
     ) -> Reply {
-        let public = self.public_lang(origin);
         let mut reply = self.answer(origin, command, early).await;
+        // Asked after the answer: `language` may just have changed it.
+        let public = self.public_lang(origin);
         reply.lang = if reply.private {
             origin.locale.user.unwrap_or(public)
         } else {
@@ -239,7 +250,11 @@ impl GameService {
 
     /// The language of what is said publicly where `origin` is: the server's preferred one,
     /// remembered for what the service says there unasked (reminders, timeouts).
+    /// The server's admins' choice comes first.
     pub fn public_lang(&self, origin: &Origin) -> Lang {
+        if let Some(chosen) = self.chosen_lang(origin.guild) {
+            return chosen;
+        }
         let lang = origin.locale.server.unwrap_or_default();
         if let Some(guild) = origin.guild
             && origin.locale.server.is_some()
@@ -249,10 +264,15 @@ impl GameService {
         lang
     }
 
+    /// The language a server's admins chose for its public messages, if they did.
+    fn chosen_lang(&self, guild: Option<GuildId>) -> Option<Lang> {
+        guild.and_then(|g| self.shared.guild_overrides.get(&g).map(|l| *l.value()))
+    }
+
     /// The language of what is said publicly in `guild` unasked: the one last seen there.
     pub(super) fn guild_lang(&self, guild: Option<GuildId>) -> Lang {
-        guild
-            .and_then(|g| self.shared.guild_langs.get(&g).map(|l| *l.value()))
+        self.chosen_lang(guild)
+            .or_else(|| guild.and_then(|g| self.shared.guild_langs.get(&g).map(|l| *l.value())))
             .unwrap_or_default()
     }
 
@@ -262,6 +282,15 @@ impl GameService {
             Command::Help => Reply::public(InfoMsg::Help),
             Command::Rules(None) => Reply::public(InfoMsg::VariantsOverview),
             Command::Rules(Some(v)) => Reply::public(InfoMsg::Rules(v)),
+            Command::Rating { user, family } => {
+                let user = user.unwrap_or_else(|| origin.user.clone());
+                rating::answered(self.rating_view(origin.guild, user, family).await)
+            }
+            Command::Leaderboard { family } => rating::answered(
+                self.leaderboard_view(origin.guild, origin.user.id, family)
+                    .await,
+            ),
+            Command::Language(lang) => self.set_language(origin, lang).await,
             Command::Chess960(n) => self.chess960(n, self.public_lang(origin)).await,
             Command::Games => self.games(origin).await,
             Command::Board { flip } => match self.existing_slot(origin.channel).await {
@@ -325,6 +354,7 @@ impl GameService {
                 setup,
                 color,
                 deadline,
+                rated,
             } => {
                 let ask = challenge::Ask {
                     opponent,
@@ -332,6 +362,7 @@ impl GameService {
                     setup,
                     color,
                     deadline,
+                    rated,
                 };
                 self.challenge(origin, guard, ask).await
             }
@@ -361,7 +392,10 @@ impl GameService {
             | Command::Games
             | Command::Chess960(_)
             | Command::Help
-            | Command::Rules(_) => Reply::private(Refusal::Misrouted),
+            | Command::Rules(_)
+            | Command::Rating { .. }
+            | Command::Leaderboard { .. }
+            | Command::Language(_) => Reply::private(Refusal::Misrouted),
         }
     }
 
@@ -772,6 +806,7 @@ mod tests {
             setup: None,
             color: ColorChoice::White,
             deadline: None,
+            rated: None,
         };
         assert!(!service.execute(&origin, practice).await.private);
 

@@ -3,7 +3,12 @@
 
 use rules::EndReason;
 
-use super::{GameRecord, GameService, GameState, GuildId, PlayerRating, RatingUpdate, StoreError};
+use super::messages::{Message, Place, RatingMsg, SettingsMsg, ShownChange, ShownRating};
+use super::{
+    GameRecord, GameService, GameState, GuildId, Origin, PlayerRating, RatingUpdate, Reply,
+    StoreError, save_failed,
+};
+use crate::i18n::Lang;
 use crate::rating::RatingFamily;
 
 /// How many times a result is computed again when another game changed one of the players'
@@ -84,4 +89,109 @@ impl GameService {
             })
             .unwrap_or_else(|| PlayerRating::unrated(guild, family, user.clone())))
     }
+}
+
+/// How many players a leaderboard shows.
+pub const LEADERBOARD_SIZE: usize = 10;
+
+impl GameService {
+    /// `user`'s ratings (the asker's by default) in the asker's server, in every family or
+    /// only `family`.
+    pub(super) async fn rating_view(
+        &self,
+        guild: Option<GuildId>,
+        user: super::User,
+        family: Option<RatingFamily>,
+    ) -> Result<RatingMsg, StoreError> {
+        let Some(guild) = guild else {
+            return Ok(RatingMsg::NoServer);
+        };
+        let ratings = self
+            .db()
+            .user_ratings(guild, user.id)
+            .await?
+            .iter()
+            .filter(|r| family.is_none_or(|f| f == r.family))
+            .map(ShownRating::from)
+            .collect();
+        Ok(RatingMsg::Ratings {
+            name: user.name,
+            ratings,
+        })
+    }
+
+    /// The leaderboard of `family` in the asker's server, with the asker's own place. With no
+    /// family given, the one the asker has played most rated games in (standard chess when
+    /// none).
+    pub(super) async fn leaderboard_view(
+        &self,
+        guild: Option<GuildId>,
+        asker: super::UserId,
+        family: Option<RatingFamily>,
+    ) -> Result<RatingMsg, StoreError> {
+        let Some(guild) = guild else {
+            return Ok(RatingMsg::NoServer);
+        };
+        let family = match family {
+            Some(f) => f,
+            None => self
+                .db()
+                .user_ratings(guild, asker)
+                .await?
+                .iter()
+                .max_by_key(|r| (r.games, std::cmp::Reverse(r.family)))
+                .map_or(RatingFamily::Standard, |r| r.family),
+        };
+        let board = self
+            .db()
+            .leaderboard(guild, family, LEADERBOARD_SIZE, Some(asker))
+            .await?;
+        Ok(RatingMsg::Leaderboard {
+            family,
+            players: board.players,
+            top: board.top.iter().map(Place::from).collect(),
+            own: board.own.as_ref().map(Place::from),
+        })
+    }
+}
+
+impl GameService {
+    /// Sets (or clears) the language of the server's public messages: stored first, then
+    /// used for every public reply there, this one included.
+    pub(super) async fn set_language(&self, origin: &Origin, lang: Option<Lang>) -> Reply {
+        let Some(guild) = origin.guild else {
+            return Reply::private(SettingsMsg::NoServer);
+        };
+        if let Err(e) = self.store(self.db().set_guild_lang(guild, lang)).await {
+            return save_failed(&e);
+        }
+        match lang {
+            Some(lang) => self.shared.guild_overrides.insert(guild, lang),
+            None => self.shared.guild_overrides.remove(&guild).map(|(_, l)| l),
+        };
+        Reply::public(SettingsMsg::Language(lang))
+    }
+}
+
+/// The reply showing a rating view: public, as ratings are shared in the channel; private
+/// outside a server; the refusal when the store failed.
+pub(super) fn answered(view: Result<RatingMsg, StoreError>) -> Reply {
+    match view {
+        Ok(RatingMsg::NoServer) => Reply::private(RatingMsg::NoServer),
+        Ok(view) => Reply::public(view),
+        Err(e) => {
+            tracing::error!(error = %e, "reading ratings failed");
+            save_failed(&e)
+        }
+    }
+}
+
+/// The messages reporting both players' rating changes, when a rated game ended.
+pub(super) fn change_messages(update: Option<&RatingUpdate>) -> Vec<Message> {
+    update
+        .map(ShownChange::of_update)
+        .into_iter()
+        .flatten()
+        .map(|c| RatingMsg::Changed(c).into())
+        .collect()
 }
