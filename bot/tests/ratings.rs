@@ -4,16 +4,30 @@
 
 mod common;
 
-use common::Harness;
+use common::{Harness, text};
 use nadare::console::{CONSOLE_GUILD, user_id};
+use nadare::i18n::Lang;
 use nadare::rating::RatingFamily;
-use nadare::service::PlayerRating;
+use nadare::service::messages::{Message, RatingMsg, SettingsMsg, Shown, ShownChange};
+use nadare::service::{Locale, PlayerRating, Reply};
 
 /// `name`'s ratings in the console's server.
 fn ratings(h: &Harness, name: &str) -> Vec<PlayerRating> {
     h.storage
         .user_ratings(CONSOLE_GUILD, user_id(name))
         .expect("ratings")
+}
+
+/// The rating changes a reply reports.
+fn changes(reply: &Reply) -> Vec<ShownChange> {
+    reply
+        .messages
+        .iter()
+        .filter_map(|m| match m {
+            Message::Rating(RatingMsg::Changed(c)) => Some(c.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Starts a game of `variant` with alice as White against bob.
@@ -31,6 +45,34 @@ async fn a_rated_game_moves_both_ratings_by_the_glicko2_amounts() {
     h.say("bob> move e5").await;
     let r = h.say("bob> resign").await;
     assert!(!r.private);
+    // The result's reply reports both changes (1662.31 and 1337.69, RD 290: provisional).
+    let shown = |rating| Shown {
+        rating,
+        deviation: if rating == 1500 { 350 } else { 290 },
+        provisional: true,
+    };
+    assert_eq!(
+        changes(&r),
+        vec![
+            ShownChange {
+                name: "alice".into(),
+                family: RatingFamily::Standard,
+                before: shown(1500),
+                after: shown(1662),
+            },
+            ShownChange {
+                name: "bob".into(),
+                family: RatingFamily::Standard,
+                before: shown(1500),
+                after: shown(1338),
+            },
+        ]
+    );
+    let words = text(&r);
+    assert!(
+        words.contains("alice's Standard chess rating: 1500? → 1662? (+162)"),
+        "{words}"
+    );
 
     let (alice, bob) = (&ratings(&h, "alice")[0], &ratings(&h, "bob")[0]);
     assert_eq!(alice.family, RatingFamily::Standard);
@@ -118,4 +160,129 @@ async fn computer_self_play_and_aborted_games_are_never_rated() {
     // changed nothing.
     let rated: Vec<bool> = stored.iter().map(|g| g.row.rated).collect();
     assert_eq!(rated, vec![false, false, true]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_casual_game_says_so_and_changes_no_rating() {
+    let h = Harness::new().await;
+    let r = h.say("alice> challenge bob casual white").await;
+    assert!(
+        r.says(&Message::Rating(RatingMsg::Rated {
+            rated: false,
+            family: RatingFamily::Standard
+        })),
+        "{r:?}"
+    );
+    let r = h.say("bob> accept").await;
+    assert!(
+        text(&r).contains("Casual: no rating changes."),
+        "{}",
+        text(&r)
+    );
+    h.say("alice> move e4").await;
+    let r = h.say("bob> resign").await;
+    assert!(changes(&r).is_empty(), "{r:?}");
+    assert!(ratings(&h, "alice").is_empty());
+    // By default a challenge between two people is rated, and says so.
+    let r = h.say("alice> challenge bob avalanche").await;
+    assert!(
+        r.says(&Message::Rating(RatingMsg::Rated {
+            rated: true,
+            family: RatingFamily::Avalanche
+        })),
+        "{r:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rating_and_leaderboard_show_the_stored_ratings() {
+    let h = Harness::new().await;
+    let r = h.say("alice> rating").await;
+    assert!(
+        text(&r).contains("alice has no rated game in this server yet."),
+        "{}",
+        text(&r)
+    );
+    // carol beats bob, then alice beats carol.
+    h.say("carol> challenge bob white").await;
+    h.say("bob> accept").await;
+    h.say("carol> move e4").await;
+    h.say("bob> resign").await;
+    h.say("alice> challenge carol white").await;
+    h.say("carol> accept").await;
+    h.say("alice> move e4").await;
+    h.say("carol> resign").await;
+
+    let r = h.say("dave> rating carol").await;
+    assert!(!r.private);
+    let Some(Message::Rating(RatingMsg::Ratings { name, ratings })) = r.messages.first() else {
+        panic!("{r:?}");
+    };
+    assert_eq!(name, "carol");
+    assert_eq!(ratings.len(), 1);
+    assert_eq!(
+        (ratings[0].games, ratings[0].wins, ratings[0].losses),
+        (2, 1, 1)
+    );
+    let stored = &self::ratings(&h, "carol")[0];
+    assert_eq!(ratings[0].shown.rating, stored.glicko.rating.round() as i32);
+
+    let r = h.say("bob> leaderboard").await;
+    let Some(Message::Rating(RatingMsg::Leaderboard {
+        family,
+        players,
+        top,
+        own,
+    })) = r.messages.first()
+    else {
+        panic!("{r:?}");
+    };
+    assert_eq!((*family, *players), (RatingFamily::Standard, 3));
+    let names: Vec<&str> = top.iter().map(|p| p.name.as_str()).collect();
+    // alice won her only game; carol won one and lost one; bob lost.
+    assert_eq!(names, vec!["alice", "carol", "bob"]);
+    assert_eq!(own.as_ref().map(|p| p.rank), Some(3));
+    let words = text(&r);
+    assert!(words.contains("1. alice"), "{words}");
+    assert!(words.contains("Your place: 3."), "{words}");
+    let r = h.say("dave> leaderboard avalanche").await;
+    assert!(
+        text(&r).contains("Nobody has played a rated Avalanche (all three) game"),
+        "{}",
+        text(&r)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_servers_chosen_language_comes_before_its_locale_and_survives_a_restart() {
+    let mut h = Harness::new().await;
+    h.locale = Locale {
+        user: Some(Lang::En),
+        server: Some(Lang::En),
+    };
+    let r = h.say("alice> language ja").await;
+    assert!(r.says(&Message::Settings(SettingsMsg::Language(Some(Lang::Ja)))));
+    assert_eq!(r.lang, Lang::Ja, "the reply is already in the new language");
+    assert_eq!(
+        h.storage
+            .guild_settings(CONSOLE_GUILD)
+            .expect("settings")
+            .lang,
+        Some(Lang::Ja)
+    );
+    let r = h.say("alice> rules").await;
+    assert_eq!(
+        r.lang,
+        Lang::Ja,
+        "public replies follow the server's choice"
+    );
+    // Private replies stay in the user's language.
+    let r = h.say("alice> accept").await;
+    assert!(r.private && r.lang == Lang::En, "{r:?}");
+    h.restart().await;
+    assert_eq!(h.say("alice> rules").await.lang, Lang::Ja);
+    let r = h.say("alice> language default").await;
+    assert!(r.says(&Message::Settings(SettingsMsg::Language(None))));
+    assert_eq!(r.lang, Lang::En);
+    assert_eq!(h.say("alice> rules").await.lang, Lang::En);
 }
