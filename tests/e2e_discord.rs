@@ -23,7 +23,7 @@ use serenity::async_trait;
 use tempfile::TempDir;
 
 /// How many slash commands the bot registers (the README's commands table lists them).
-const COMMANDS: usize = 16;
+const COMMANDS: usize = 19;
 
 /// A 2×2 PNG, made with the png crate.
 fn tiny_png() -> Vec<u8> {
@@ -1219,6 +1219,84 @@ async fn challenge_as_white(
             ],
         )
         .await
+}
+
+/// Whether `text` has kana or kanji in it.
+fn japanese(text: &str) -> bool {
+    text.chars()
+        .any(|c| matches!(c, '\u{3040}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}'))
+}
+
+/// A user whose Discord client is in Japanese, in a server whose preferred language is
+/// English: what only they see is Japanese, what the channel sees stays English, and a move
+/// typed in full-width characters is played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_japanese_client_reads_its_own_answers_in_japanese() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let (alice, bob) = (alice().with_locale("ja"), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_031);
+
+    let help = world.slash(&alice, channel, "help", &[]).await;
+    assert!(help.is_ephemeral());
+    assert!(help.text().contains("`/挑戦 相手:"), "{}", help.text());
+    let refused = world
+        .slash(&alice, channel, "challenge", &[Opt::str("chess960", "abc")])
+        .await;
+    assert!(refused.is_ephemeral());
+    assert!(
+        refused
+            .text()
+            .contains("`abc` はチェス960の初期配置ではありません"),
+        "{}",
+        refused.text()
+    );
+    let english = world
+        .slash(&bob, channel, "challenge", &[Opt::str("chess960", "abc")])
+        .await;
+    assert!(
+        english.text().contains("is not a Chess960 setup"),
+        "{}",
+        english.text()
+    );
+
+    let challenge = challenge_as_white(&world, &alice, &bob, channel, "avalanche").await;
+    assert!(!challenge.is_ephemeral());
+    assert!(!japanese(&challenge.text()), "public: {}", challenge.text());
+    world.slash(&bob, channel, "accept", &[]).await;
+    let played = world.play(&alice, channel, "Ｎｆ３／ａ６").await;
+    assert_board(&played);
+    assert!(
+        played.text().contains("Nf3/a6") && !japanese(&played.text()),
+        "{}",
+        played.text()
+    );
+    let not_yours = world.play(&alice, channel, "e4/h6").await;
+    assert!(not_yours.is_ephemeral());
+    assert!(japanese(&not_yours.text()), "{}", not_yours.text());
+    let gone = world.press(&alice, channel, "nadare:12345:flip").await;
+    assert!(
+        gone.text().contains("その対局は終わったか"),
+        "{}",
+        gone.text()
+    );
+    world.stop().await;
+}
+
+/// `/challenge variant:chess960` with no setup number starts from a random setup once
+/// accepted, as the console's `challenge bob chess960` does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess960_challenge_without_a_number_can_be_accepted() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_032);
+    let challenge = challenge_as_white(&world, &alice, &bob, channel, "chess960").await;
+    assert!(!challenge.is_ephemeral(), "{challenge:#?}");
+    let started = world.slash(&bob, channel, "accept", &[]).await;
+    assert_board(&started);
+    assert!(started.text().contains("Chess960"), "{}", started.text());
+    world.stop().await;
 }
 
 /// The rest of a game's commands end to end, with nicknames: abort, takeback, the record,

@@ -2,9 +2,10 @@
 
 mod common;
 
-use common::{Harness, text};
-use nadare::service::messages::{Message, ViewMsg};
+use common::{Harness, over, refusal, text};
+use nadare::service::messages::{ChallengeMsg, Message, OfferMsg, Players, Refusal, ViewMsg};
 use nadare::service::{Action, Locale};
+use rules::{Color, EndReason, Outcome};
 
 async fn plies(h: &Harness, id: u64) -> usize {
     h.storage
@@ -33,27 +34,48 @@ async fn only_the_challenged_player_answers_a_challenge() {
     let again = h.say("carol> challenge dave").await;
     assert!(again.private, "{}", text(&again));
     let r = h.say("bob> decline").await;
-    assert!(!r.private && text(&r).contains("declined"), "{}", text(&r));
+    let declined = ChallengeMsg::Declined {
+        by: "bob".into(),
+        challenger: "alice".into(),
+    };
+    assert!(!r.private && r.says(&declined.into()), "{r:?}");
     // The channel is free again.
     let r = h.say("carol> challenge dave").await;
     assert!(!r.private, "{}", text(&r));
     let r = h.say("carol> cancel").await;
-    assert!(!r.private && text(&r).contains("withdrew"), "{}", text(&r));
+    let withdrawn = ChallengeMsg::Withdrawn { by: "carol".into() };
+    assert!(!r.private && r.says(&withdrawn.into()), "{r:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn open_challenges_are_for_anyone_but_the_challenger() {
     let h = Harness::new().await;
     let r = h.say("alice> challenge standard black").await;
+    assert!(
+        matches!(
+            r.messages.first(),
+            Some(Message::Challenge(ChallengeMsg::Challenged {
+                opponent: None,
+                ..
+            }))
+        ),
+        "{r:?}"
+    );
     assert!(text(&r).contains("anyone"), "{}", text(&r));
     assert!(h.say("alice> accept").await.private);
     assert!(h.say("dave> decline").await.private);
     let r = h.say("dave> accept").await;
     assert!(!r.private, "{}", text(&r));
+    let players = Players {
+        white: "dave".into(),
+        black: "alice".into(),
+    };
     assert!(
-        text(&r).contains("dave (White)") && text(&r).contains("alice (Black)"),
-        "{}",
-        text(&r)
+        r.messages.iter().any(|m| matches!(
+            m,
+            Message::Challenge(ChallengeMsg::Started { players: p, .. }) if *p == players
+        )),
+        "{r:?}"
     );
 }
 
@@ -65,15 +87,20 @@ async fn only_players_act_and_only_in_turn() {
     // Black may not move first; strangers may not move at all.
     let r = h.say("bob> move e5").await;
     assert!(
-        r.private && text(&r).contains("not your turn"),
-        "{}",
-        text(&r)
+        r.private
+            && matches!(
+                refusal(&r),
+                Some(Refusal::NotYourTurn {
+                    color: Color::White,
+                    ..
+                })
+            ),
+        "{r:?}"
     );
     let r = h.say("carol> move e4").await;
     assert!(
-        r.private && text(&r).contains("not playing"),
-        "{}",
-        text(&r)
+        r.private && matches!(refusal(&r), Some(Refusal::NotPlaying { .. })),
+        "{r:?}"
     );
     assert_eq!(plies(&h, id).await, 0);
     for line in [
@@ -86,9 +113,8 @@ async fn only_players_act_and_only_in_turn() {
     ] {
         let r = h.say(line).await;
         assert!(
-            r.private && text(&r).contains("not playing"),
-            "`{line}`: {}",
-            text(&r)
+            r.private && matches!(refusal(&r), Some(Refusal::NotPlaying { .. })),
+            "`{line}`: {r:?}"
         );
     }
     assert!(
@@ -108,7 +134,10 @@ async fn only_players_act_and_only_in_turn() {
     assert!(!moves.private && moves.file.is_some(), "{}", text(&moves));
     // A second game may not start in the same channel.
     let r = h.say("carol> challenge dave").await;
-    assert!(r.private && text(&r).contains("going on"), "{}", text(&r));
+    assert!(
+        r.private && matches!(refusal(&r), Some(Refusal::GameGoingOn { .. })),
+        "{r:?}"
+    );
     // The right player moves.
     let r = h.say("alice> move e4").await;
     assert!(!r.private, "{}", text(&r));
@@ -116,7 +145,14 @@ async fn only_players_act_and_only_in_turn() {
     assert_eq!(plies(&h, id).await, 1);
     // A player may resign even when it is not their turn.
     let r = h.say("alice> resign").await;
-    assert!(!r.private && text(&r).contains("0-1"), "{}", text(&r));
+    assert!(!r.private, "{r:?}");
+    assert_eq!(
+        over(&r),
+        Some(Outcome {
+            winner: Some(Color::Black),
+            reason: EndReason::Resignation
+        })
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -124,9 +160,12 @@ async fn a_practice_game_starts_at_once_and_one_player_moves_both_sides() {
     let h = Harness::new().await;
     let r = h.say("alice> challenge alice avalanche-balanced").await;
     assert!(
-        !r.private && text(&r).contains("both sides"),
-        "{}",
-        text(&r)
+        !r.private
+            && matches!(
+                r.messages.first(),
+                Some(Message::Challenge(ChallengeMsg::PracticeStarted { player, .. })) if player == "alice"
+            ),
+        "{r:?}"
     );
     assert!(r.image.is_some());
     assert!(!h.say("alice> move e4//").await.private);
@@ -134,13 +173,18 @@ async fn a_practice_game_starts_at_once_and_one_player_moves_both_sides() {
     assert!(!r.private, "{}", text(&r));
     assert!(h.say("bob> move d4").await.private);
     let r = h.say("alice> takeback").await;
-    assert!(
-        !r.private && text(&r).contains("takes back"),
-        "{}",
-        text(&r)
-    );
+    let took_back = OfferMsg::SelfTakeback {
+        player: "alice".into(),
+    };
+    assert!(!r.private && r.says(&took_back.into()), "{r:?}");
     let r = h.say("alice> draw").await;
-    assert!(text(&r).contains("1/2-1/2"), "{}", text(&r));
+    assert_eq!(
+        over(&r),
+        Some(Outcome {
+            winner: None,
+            reason: EndReason::DrawAgreed
+        })
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -249,9 +293,8 @@ async fn one_user_may_have_three_challenges_open() {
     }
     let fourth = h.say_in("four", "alice> challenge bob").await;
     assert!(
-        fourth.private && text(&fourth).contains("3 challenges open"),
-        "{}",
-        text(&fourth)
+        fourth.private && refusal(&fourth) == Some(&Refusal::TooManyChallenges { limit: 3 }),
+        "{fourth:?}"
     );
     assert!(!h.say_in("four", "bob> challenge alice").await.private);
     h.say_in("one", "alice> cancel").await;

@@ -3,9 +3,11 @@
 
 mod common;
 
-use common::{Harness, Rng, illegal, main_room, played, text, turns_that_do_not_lose};
+use common::{
+    Harness, Rng, illegal, main_room, over, played, refusal, text, turns_that_do_not_lose,
+};
 use nadare::console::user;
-use nadare::service::messages::{Message, TurnMsg};
+use nadare::service::messages::{Message, Refusal, TurnMsg};
 use nadare::service::{Action, Command, Locale, Origin};
 use rules::{EndReason, Game, MoveError, Role, Square, Variant};
 
@@ -70,21 +72,27 @@ async fn a_losing_push_asks_for_confirmation_and_survives_a_restart() {
     let who = player(notations.len());
     let r = h.say(&format!("{who}> move {notation}")).await;
     assert!(
-        r.private && text(&r).contains("loses the game"),
-        "{}",
-        text(&r)
+        r.private
+            && r.says(
+                &TurnMsg::LosingPush {
+                    notation: notation.clone()
+                }
+                .into()
+            ),
+        "{r:?}"
     );
     assert_eq!(r.actions, vec![Action::ConfirmPush, Action::CancelPush]);
     let other = player(notations.len() + 1);
     assert!(h.say(&format!("{other}> confirm")).await.private);
     let r = h.say(&format!("{who}> cancel-push")).await;
-    assert!(r.private && text(&r).contains("Dropped"), "{}", text(&r));
-    assert!(text(&h.say(&format!("{who}> confirm")).await).contains("no turn waiting"));
+    assert!(r.private && r.says(&TurnMsg::Dropped.into()), "{r:?}");
+    let r = h.say(&format!("{who}> confirm")).await;
+    assert_eq!(refusal(&r), Some(&Refusal::NoTurnToConfirm));
     h.say(&format!("{who}> move {notation}")).await;
     h.restart().await;
     let r = h.say(&format!("{who}> confirm")).await;
     assert!(!r.private, "{}", text(&r));
-    assert!(text(&r).contains("exposed"), "{}", text(&r));
+    assert_eq!(over(&r).map(|o| o.reason), Some(EndReason::ExposedOwnKing));
     let stored = h.storage.load_game(id).expect("load").expect("stored");
     assert_eq!(stored.turns.len(), notations.len() + 1);
     assert_eq!(
@@ -112,9 +120,14 @@ async fn a_pending_promotion_is_chosen_first() {
     }
     let last = last.expect("some turns");
     assert!(
-        text(&last).contains("first choose a piece"),
-        "{}",
-        text(&last)
+        last.messages.iter().any(|m| matches!(
+            m,
+            Message::Turn(TurnMsg::ToMove {
+                promotion: Some(_),
+                ..
+            })
+        )),
+        "{last:?}"
     );
     assert!(last.actions.contains(&Action::Promote(Role::Queen)));
     let mut game = Game::new(Variant::Avalanche, None).expect("setup");
@@ -137,9 +150,8 @@ async fn a_pending_promotion_is_chosen_first() {
     // The move alone is refused until the piece is chosen.
     let r = h.say(&format!("{who}> move {rest}")).await;
     assert!(
-        r.private && text(&r).contains("choose a piece"),
-        "{}",
-        text(&r)
+        matches!(illegal(&r).0, MoveError::PromotionChoiceDue { .. }),
+        "{r:?}"
     );
     let origin = Origin {
         guild: Some(nadare::console::CONSOLE_GUILD),
@@ -148,14 +160,17 @@ async fn a_pending_promotion_is_chosen_first() {
         locale: Locale::default(),
     };
     let r = h.service.execute(&origin, Command::Promote(role)).await;
-    assert!(r.private && text(&r).contains(role.name()), "{}", text(&r));
+    assert!(
+        r.private
+            && matches!(
+                r.messages.first(),
+                Some(Message::Turn(TurnMsg::PromotionChosen { role: chosen, .. })) if *chosen == role
+            ),
+        "{r:?}"
+    );
     let r = h.say(&format!("{who}> move {rest}")).await;
     assert!(!r.private, "{}", text(&r));
-    assert!(
-        text(&r).contains(&whole),
-        "expected `{whole}` in {}",
-        text(&r)
-    );
+    assert_eq!(played(&r), [whole.as_str()]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -76,6 +76,42 @@ fn a_malformed_script_line_stops_the_run_with_its_number() {
     );
 }
 
+/// Runs `script` with `--lang ja` in a new folder.
+fn in_japanese(script: &str) -> std::process::Output {
+    let dir = tempfile::tempdir().expect("temp dir");
+    nadare(dir.path(), script)
+        .args(["--lang", "ja"])
+        .output()
+        .expect("run")
+}
+
+#[test]
+fn with_lang_ja_the_console_explains_malformed_lines_in_japanese() {
+    let out = in_japanese("alice> challenge bob\nbob accept\n");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("スクリプトに読めない行が1行"), "{err}");
+    assert!(
+        err.contains("script.txt:2:") && err.contains("`ユーザー> コマンド` の形で"),
+        "{err}"
+    );
+    assert!(!err.contains("malformed"), "{err}");
+}
+
+#[test]
+fn with_lang_ja_the_console_and_the_game_speak_japanese() {
+    let out =
+        in_japanese("alice> challenge bob white\nbob> accept\nalice> move ｅ４\nbob> move e4\n");
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("[画像] "), "{stdout}");
+    assert!(stdout.contains("(bob だけに表示)"), "{stdout}");
+    assert!(stdout.contains("[ボタン] "), "{stdout}");
+    for english in ["[image]", "sees this", "[buttons]", " to move"] {
+        assert!(!stdout.contains(english), "`{english}` in {stdout}");
+    }
+}
+
 #[test]
 fn a_script_writes_boards_and_the_game_continues_after_a_restart() {
     let dir = tempfile::tempdir().expect("temp dir");

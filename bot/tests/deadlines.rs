@@ -4,8 +4,9 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Harness, main_room, text};
+use common::{Harness, main_room, over, refusal, text};
 use nadare::console::{room_channel, user_id};
+use nadare::service::messages::{ChallengeMsg, Message, NoticeMsg, Players, Refusal};
 use rules::{Color, EndReason};
 
 const MIN: Duration = Duration::from_secs(60);
@@ -14,6 +15,13 @@ const MIN: Duration = Duration::from_secs(60);
 async fn reminders_then_a_loss_on_time() {
     let h = Harness::new().await;
     let r = h.say("alice> challenge bob white 1h").await;
+    assert!(
+        matches!(
+            r.messages.first(),
+            Some(Message::Challenge(ChallengeMsg::Challenged { deadline: Some(d), .. })) if *d == 60 * MIN
+        ),
+        "{r:?}"
+    );
     assert!(text(&r).contains("1h per turn"), "{}", text(&r));
     let id = h.say("bob> accept").await.game.expect("id");
     assert!(h.service.sweep().await.is_empty());
@@ -27,6 +35,16 @@ async fn reminders_then_a_loss_on_time() {
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert_eq!(notices[0].channel, main_room());
     assert_eq!(notices[0].reply.mentions, vec![user_id("alice")]);
+    let reminder = NoticeMsg::Reminder {
+        player: "alice".into(),
+        game: id,
+        players: Players {
+            white: "alice".into(),
+            black: "bob".into(),
+        },
+        left: 30 * MIN,
+    };
+    assert!(notices[0].reply.says(&reminder.into()), "{notices:?}");
     assert!(
         text(&notices[0].reply).contains("30m left"),
         "{}",
@@ -50,10 +68,15 @@ async fn reminders_then_a_loss_on_time() {
     h.advance(Duration::from_secs(1));
     let notices = h.service.sweep().await;
     assert_eq!(notices.len(), 1);
-    let said = text(&notices[0].reply);
-    assert!(
-        said.contains("loses on time") && said.contains("1-0"),
-        "{said}"
+    let lost = NoticeMsg::LostOnTime {
+        player: "bob".into(),
+        color: Color::Black,
+        deadline: 60 * MIN,
+    };
+    assert!(notices[0].reply.says(&lost.into()), "{notices:?}");
+    assert_eq!(
+        over(&notices[0].reply).and_then(|o| o.winner),
+        Some(Color::White)
     );
     assert!(notices[0].reply.image.is_some());
     assert!(
@@ -84,16 +107,15 @@ async fn challenges_expire_after_ten_minutes() {
     assert_eq!(notices.len(), 1);
     assert_eq!(notices[0].channel, room_channel("side"));
     assert!(
-        text(&notices[0].reply).contains("expired"),
-        "{}",
-        text(&notices[0].reply)
+        matches!(
+            notices[0].reply.messages.first(),
+            Some(Message::Notice(NoticeMsg::ChallengeExpired { .. }))
+        ),
+        "{notices:?}"
     );
     let r = h.say_in("side", "dave> accept").await;
-    assert!(
-        r.private && text(&r).contains("no challenge"),
-        "{}",
-        text(&r)
-    );
+    assert!(r.private, "{r:?}");
+    assert_eq!(refusal(&r), Some(&Refusal::NoChallengeToAccept));
     assert_eq!(
         h.service.active_channels(),
         0,
@@ -117,9 +139,17 @@ async fn an_overdue_game_ends_at_the_next_command_even_before_a_sweep() {
     let r = h.say("alice> move e4").await;
     assert!(!r.private, "the timeout is news for everyone: {}", text(&r));
     assert!(
-        text(&r).contains("loses on time") && text(&r).contains("game is over"),
-        "{}",
-        text(&r)
+        r.messages
+            .iter()
+            .any(|m| matches!(m, Message::Notice(NoticeMsg::LostOnTime { .. }))),
+        "{r:?}"
+    );
+    assert!(
+        matches!(
+            r.messages.last(),
+            Some(Message::Refusal(Refusal::GameOver(_)))
+        ),
+        "{r:?}"
     );
     let stored = h.storage.load_game(id).expect("load").expect("stored");
     assert!(stored.turns.is_empty(), "the late move is not played");
@@ -137,8 +167,15 @@ async fn deadlines_and_challenges_survive_a_restart() {
     h.advance(Duration::from_secs(86_400));
     let notices = h.service.sweep().await;
     assert_eq!(notices.len(), 2, "{notices:?}");
-    assert!(notices.iter().any(|n| text(&n.reply).contains("expired")));
-    assert!(notices.iter().any(|n| text(&n.reply).contains("1-0")));
+    assert!(notices.iter().any(|n| matches!(
+        n.reply.messages.first(),
+        Some(Message::Notice(NoticeMsg::ChallengeExpired { .. }))
+    )));
+    assert!(
+        notices
+            .iter()
+            .any(|n| over(&n.reply).and_then(|o| o.winner) == Some(Color::White))
+    );
     let stored = h.storage.load_game(id).expect("load").expect("stored");
     assert_eq!(stored.turns, vec!["d4".to_string()]);
     assert_eq!(
@@ -151,8 +188,12 @@ async fn deadlines_and_challenges_survive_a_restart() {
 async fn deadlines_outside_the_allowed_range_are_refused() {
     let h = Harness::new().await;
     let r = h.say("alice> challenge bob 30s").await;
-    assert!(r.private && text(&r).contains("between"), "{}", text(&r));
+    let range = Refusal::DeadlineOutOfRange {
+        min: MIN,
+        max: Duration::from_secs(30 * 86_400),
+    };
+    assert!(r.private && refusal(&r) == Some(&range), "{r:?}");
     let r = h.say("alice> challenge bob 60d").await;
-    assert!(r.private, "{}", text(&r));
+    assert!(r.private && refusal(&r) == Some(&range), "{r:?}");
     assert_eq!(h.service.active_channels(), 0);
 }

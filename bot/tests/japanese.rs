@@ -135,12 +135,32 @@ async fn private_replies_follow_the_user_and_public_ones_the_server() {
         console(&r),
         "この挑戦はbob宛てです。受けられるのはその人だけです。"
     );
-    // Without any locale, English.
+    // Without any locale (a typed move), the server's language last seen.
     h.locale = Locale::default();
     let r = h.say("alice> accept").await;
     assert_eq!(r.lang, Lang::En);
     assert_eq!(
         console(&r),
         "This challenge is for bob; only they can accept it."
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_without_a_locale_speaks_the_servers_language_last_seen() {
+    let mut h = Harness::new().await;
+    let r = h.say("alice> challenge bob white").await;
+    assert_eq!(r.lang, Lang::En, "never seen: English");
+    h.locale = Locale {
+        user: None,
+        server: Some(Lang::Ja),
+    };
+    h.say("bob> accept").await;
+    h.locale = Locale::default();
+    let r = h.say("alice> move e4").await;
+    assert!(!r.private && r.lang == Lang::Ja, "{r:?}");
+    assert!(
+        console(&r).contains("bob(黒)の手番です。"),
+        "{}",
+        console(&r)
     );
 }

@@ -2,8 +2,9 @@
 
 mod common;
 
-use common::{Harness, text};
-use rules::EndReason;
+use common::{Harness, over, refusal, text};
+use nadare::service::messages::{Message, OfferMsg, Refusal, TurnMsg};
+use rules::{Color, EndReason, Outcome};
 
 async fn start(h: &Harness) -> u64 {
     h.say("alice> challenge bob white").await;
@@ -38,7 +39,15 @@ async fn a_draw_offer_lapses_when_the_other_side_moves() {
         "own offer cannot be accepted"
     );
     let r = h.say("bob> move e5").await;
-    assert!(text(&r).contains("draw offer lapsed"), "{}", text(&r));
+    assert!(
+        r.says(
+            &TurnMsg::DrawOfferLapsed {
+                player: "alice".into()
+            }
+            .into()
+        ),
+        "{r:?}"
+    );
     let r = h.say("bob> draw accept").await;
     assert!(r.private, "{}", text(&r));
     assert_eq!(reason(&h, id), None);
@@ -51,15 +60,26 @@ async fn draws_are_declined_or_agreed() {
     h.say("alice> move d4").await;
     h.say("bob> draw").await;
     let r = h.say("alice> draw decline").await;
-    assert!(!r.private && text(&r).contains("declines"), "{}", text(&r));
+    let declined = OfferMsg::DrawDeclined {
+        by: "alice".into(),
+        offerer: "bob".into(),
+    };
+    assert!(!r.private && r.says(&declined.into()), "{r:?}");
     assert!(h.say("alice> draw accept").await.private);
     h.say("bob> draw offer").await;
     // Offering back while an offer stands accepts it.
     let r = h.say("alice> draw").await;
-    assert!(
-        text(&r).contains("1/2-1/2") && text(&r).contains("agreement"),
-        "{}",
-        text(&r)
+    let accepted = OfferMsg::DrawAccepted {
+        by: "alice".into(),
+        offerer: "bob".into(),
+    };
+    assert!(r.says(&accepted.into()), "{r:?}");
+    assert_eq!(
+        over(&r),
+        Some(Outcome {
+            winner: None,
+            reason: EndReason::DrawAgreed
+        })
     );
     assert_eq!(reason(&h, id), Some(EndReason::DrawAgreed));
 }
@@ -80,7 +100,11 @@ async fn takebacks_need_the_opponent_and_undo_the_requesters_turn() {
     assert!(!r.private, "{}", text(&r));
     assert!(h.say("bob> takeback accept").await.private, "own request");
     let r = h.say("alice> takeback decline").await;
-    assert!(!r.private && text(&r).contains("declines"), "{}", text(&r));
+    let declined = OfferMsg::TakebackDeclined {
+        by: "alice".into(),
+        requester: "bob".into(),
+    };
+    assert!(!r.private && r.says(&declined.into()), "{r:?}");
     assert_eq!(
         h.storage
             .load_game(id)
@@ -93,7 +117,13 @@ async fn takebacks_need_the_opponent_and_undo_the_requesters_turn() {
     h.say("bob> takeback request").await;
     let r = h.say("alice> takeback accept").await;
     assert!(!r.private && r.image.is_some(), "{}", text(&r));
-    assert!(text(&r).contains("bob (Black) to move"), "{}", text(&r));
+    assert!(
+        r.messages.iter().any(|m| matches!(
+            m,
+            Message::Turn(TurnMsg::ToMove { player, color: Color::Black, .. }) if player == "bob"
+        )),
+        "{r:?}"
+    );
     let turns = h
         .storage
         .load_game(id)
@@ -125,7 +155,10 @@ async fn abort_only_before_both_sides_have_moved() {
     let id = start(&h).await;
     h.say("alice> move e4").await;
     let r = h.say("bob> abort").await;
-    assert!(!r.private && text(&r).contains("aborted"), "{}", text(&r));
+    let aborted = OfferMsg::Aborted {
+        player: "bob".into(),
+    };
+    assert!(!r.private && r.says(&aborted.into()), "{r:?}");
     assert_eq!(reason(&h, id), Some(EndReason::Aborted));
     // The channel takes a new challenge once the game is over.
     h.say("alice> challenge bob white").await;
@@ -133,12 +166,14 @@ async fn abort_only_before_both_sides_have_moved() {
     h.say("alice> move e4").await;
     h.say("bob> move e5").await;
     let r = h.say("alice> abort").await;
-    assert!(r.private, "{}", text(&r));
+    assert_eq!(refusal(&r), Some(&Refusal::TooLateToAbort));
     let r = h.say("bob> resign").await;
-    assert!(
-        text(&r).contains("1-0") && text(&r).contains("resignation"),
-        "{}",
-        text(&r)
+    assert_eq!(
+        over(&r),
+        Some(Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::Resignation
+        })
     );
     assert_eq!(reason(&h, id), Some(EndReason::Resignation));
 }

@@ -5,8 +5,10 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Harness, text};
+use common::{Harness, over, played, refusal, text};
 use nadare::console::room_channel;
+use nadare::service::messages::{Message, NoticeMsg, Refusal, ViewMsg};
+use rules::{Color, EndReason, Outcome};
 
 /// alice challenges bob in `room`, bob accepts and alice plays e4; returns the game id.
 async fn start_in(h: &Harness, room: &str) -> u64 {
@@ -43,7 +45,8 @@ async fn a_stored_game_that_no_longer_replays_is_set_aside_and_the_others_start(
 
     // The healthy game goes on.
     let r = h.say_in("c", "bob> move e5").await;
-    assert!(!r.private && text(&r).contains("e5"), "{}", text(&r));
+    assert!(!r.private, "{r:?}");
+    assert_eq!(played(&r), ["e5"]);
     assert_eq!(
         h.storage
             .load_game(good)
@@ -61,14 +64,16 @@ async fn a_stored_game_that_no_longer_replays_is_set_aside_and_the_others_start(
             .iter()
             .find(|n| n.channel == room_channel(room))
             .unwrap_or_else(|| panic!("no notice for room {room}: {notices:?}"));
+        assert!(!notice.reply.private, "{notice:?}");
+        match notice.reply.messages.as_slice() {
+            [Message::Notice(NoticeMsg::SetAside { game, detail })] => {
+                assert_eq!(*game, i64::try_from(id).expect("id"));
+                assert!(detail.contains(says), "{detail}");
+            }
+            other => panic!("not a set-aside notice: {other:?}"),
+        }
         let said = text(&notice.reply);
-        assert!(
-            !notice.reply.private
-                && said.contains(&format!("Game {id}"))
-                && said.contains(says)
-                && said.contains("kept unchanged"),
-            "{said}"
-        );
+        assert!(said.contains(&format!("Game {id}")), "{said}");
     }
     assert_eq!(notices.len(), 2, "{notices:?}");
     assert!(h.service.sweep().await.is_empty(), "reported once");
@@ -91,30 +96,32 @@ async fn finished_games_stay_viewable_after_a_restart() {
     let mut h = Harness::new().await;
     start_in(&h, "main").await;
     let r = h.say("bob> resign").await;
-    assert!(text(&r).contains("resignation"), "{}", text(&r));
+    let resigned = Outcome {
+        winner: Some(Color::White),
+        reason: EndReason::Resignation,
+    };
+    assert_eq!(over(&r), Some(resigned));
     h.advance(Duration::from_secs(30 * 60));
     h.restart().await;
     let r = h.say("carol> moves").await;
-    assert!(
-        !r.private && text(&r).contains("1. e4") && text(&r).contains("resignation"),
-        "{}",
-        text(&r)
-    );
+    assert!(!r.private, "{r:?}");
+    let record = ViewMsg::Record {
+        record: "1. e4".into(),
+        clipped: false,
+    };
+    assert!(r.says(&record.into()), "{r:?}");
+    assert_eq!(over(&r), Some(resigned));
     let r = h.say("carol> board").await;
     assert!(r.image.is_some(), "{}", text(&r));
     // A move in the finished game is refused as over, not as "no game".
     let r = h.say("bob> move e5").await;
-    assert!(
-        r.private && text(&r).contains("game is over"),
-        "{}",
-        text(&r)
-    );
+    assert_eq!(refusal(&r), Some(&Refusal::GameOver(resigned)));
 
     // After the retention time it is gone from the channel, as without a restart.
     h.advance(Duration::from_secs(31 * 60));
     h.restart().await;
     let r = h.say("carol> moves").await;
-    assert!(r.private && text(&r).contains("no game"), "{}", text(&r));
+    assert!(r.private && refusal(&r) == Some(&Refusal::NoGame), "{r:?}");
 }
 
 /// A reply says how many turns it shows, read while the game was held: delivered late, after
@@ -133,11 +140,10 @@ async fn a_late_delivery_marks_only_the_turns_its_reply_showed() {
 
     h.restart().await;
     let notices = h.service.sweep().await;
-    let texts: Vec<String> = notices.iter().map(|n| text(&n.reply)).collect();
-    let notice = texts
+    let notice = notices
         .iter()
-        .find(|t| t.contains("Announced after a restart"))
-        .unwrap_or_else(|| panic!("no restart notice in {texts:?}"));
-    assert!(notice.contains("2. Nf3 — alice"), "{notice}");
-    assert!(!notice.contains("e4") && !notice.contains("e5"), "{notice}");
+        .find(|n| n.reply.says(&NoticeMsg::AnnouncedAfterRestart.into()))
+        .unwrap_or_else(|| panic!("no restart notice in {notices:?}"));
+    assert_eq!(played(&notice.reply), ["Nf3"]);
+    assert!(text(&notice.reply).contains("2. Nf3 — alice"), "{notice:?}");
 }

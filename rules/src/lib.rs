@@ -50,6 +50,7 @@ mod turn;
 mod turngen;
 mod types;
 mod variant;
+mod width;
 
 pub use analysis::analysis_url;
 pub use bitboard::Bitboard;
@@ -65,3 +66,4 @@ pub use turn::{Move, Push, Turn};
 pub use turngen::{TurnPrefix, TurnStep};
 pub use types::{Color, ParseSquareError, Piece, Role, Square};
 pub use variant::{Castling, ParseVariantError, RuleSet, Setups, Variant};
+pub use width::{ascii_width, ascii_width_char};

@@ -142,6 +142,7 @@ impl Position {
         input: &str,
         prefix: &TurnPrefix,
     ) -> Result<ParsedInput, MoveError> {
+        let input = &*crate::ascii_width(input);
         let unparseable = |reason: Unreadable| MoveError::Unparseable {
             input: input.trim().to_string(),
             reason,

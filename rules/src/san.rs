@@ -22,6 +22,7 @@ struct SanPattern {
 /// annotation glyphs, and turns `:` into `x`.
 pub(crate) fn clean_move_text(text: &str) -> String {
     text.chars()
+        .map(crate::ascii_width_char)
         .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | ' '))
         .map(|c| if c == ':' { 'x' } else { c })
         .collect::<String>()

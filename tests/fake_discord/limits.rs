@@ -139,49 +139,116 @@ pub fn choices(data: &Value) -> Result<(), String> {
     Ok(())
 }
 
-fn name_ok(name: &Value) -> bool {
-    name.as_str().is_some_and(|n| {
-        (1..=32).contains(&n.chars().count())
-            && n.chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
-    })
+/// The locales Discord takes for command names and descriptions.
+const LOCALES: &[&str] = &[
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+];
+
+/// A command or option name as Discord takes it: its pattern, and lower case wherever a
+/// letter has one.
+fn name_ok(name: &str) -> bool {
+    static PATTERN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$")
+            .expect("the pattern compiles")
+    });
+    PATTERN.is_match(name) && name.to_lowercase() == name
 }
 
-/// Slash command definitions within Discord's limits.
+/// The localisations of a name or description, by locale: each locale one Discord knows and
+/// each text passing `ok`.
+fn localizations<'a>(
+    map: &'a Value,
+    what: &str,
+    ok: impl Fn(&str) -> bool,
+) -> Result<Vec<(&'a str, &'a str)>, String> {
+    let Some(map) = map.as_object() else {
+        return if map.is_null() {
+            Ok(Vec::new())
+        } else {
+            Err(format!("{what} localizations are not a map"))
+        };
+    };
+    map.iter()
+        .map(|(locale, text)| {
+            let text = text.as_str().unwrap_or_default();
+            if !LOCALES.contains(&locale.as_str()) {
+                Err(format!("unknown locale {locale} in {what} localizations"))
+            } else if !ok(text) {
+                Err(format!("bad {what} localization {locale}: {text:?}"))
+            } else {
+                Ok((locale.as_str(), text))
+            }
+        })
+        .collect()
+}
+
+fn description_ok(text: &str) -> bool {
+    (1..=MAX_DESCRIPTION).contains(&text.chars().count())
+}
+
+/// The name, description and their localisations of a command or option; the names it is
+/// known by (in each locale, `""` for the default) must not clash with `taken`'s.
+fn named(item: &Value, taken: &mut Vec<(String, String)>) -> Result<(), String> {
+    let name = item["name"].as_str().unwrap_or_default();
+    if !name_ok(name) {
+        return Err(format!("bad name {}", item["name"]));
+    }
+    if !description_ok(item["description"].as_str().unwrap_or_default()) {
+        return Err(format!("bad description of {name}"));
+    }
+    localizations(
+        &item["description_localizations"],
+        "description",
+        description_ok,
+    )?;
+    let names = localizations(&item["name_localizations"], "name", name_ok)?;
+    for (locale, name) in std::iter::once(("", name)).chain(names) {
+        let key = (locale.to_owned(), name.to_owned());
+        if taken.contains(&key) {
+            return Err(format!("the name {name} ({locale}) is used twice"));
+        }
+        taken.push(key);
+    }
+    Ok(())
+}
+
+/// Slash command definitions within Discord's limits, localisations included.
 pub fn commands(definitions: &Value) -> Result<(), String> {
     let commands = definitions.as_array().ok_or("not a list of commands")?;
     if commands.len() > MAX_COMMANDS {
         return Err(format!("more than {MAX_COMMANDS} commands"));
     }
+    let mut command_names = Vec::new();
     for command in commands {
-        if !name_ok(&command["name"]) {
-            return Err(format!("bad command name {}", command["name"]));
-        }
-        if !(1..=MAX_DESCRIPTION).contains(&chars(&command["description"])) {
-            return Err(format!("bad description of {}", command["name"]));
-        }
+        named(command, &mut command_names)?;
         let options = command["options"].as_array().map_or(&[][..], Vec::as_slice);
         if options.len() > MAX_OPTIONS {
             return Err(format!("more than {MAX_OPTIONS} options"));
         }
         let mut optional_seen = false;
+        let mut option_names = Vec::new();
         for option in options {
-            if !name_ok(&option["name"])
-                || !(1..=MAX_DESCRIPTION).contains(&chars(&option["description"]))
-            {
-                return Err(format!("bad option {}", option["name"]));
-            }
+            named(option, &mut option_names)?;
             let required = option["required"].as_bool().unwrap_or(false);
             if required && optional_seen {
                 return Err("a required option after an optional one".into());
             }
             optional_seen |= !required;
-            let choices = option["choices"].as_array().map_or(0, Vec::len);
-            if choices > MAX_CHOICES {
+            let choices = option["choices"].as_array().map_or(&[][..], Vec::as_slice);
+            if choices.len() > MAX_CHOICES {
                 return Err(format!("more than {MAX_CHOICES} choices"));
             }
-            if choices > 0 && option["autocomplete"].as_bool().unwrap_or(false) {
+            if !choices.is_empty() && option["autocomplete"].as_bool().unwrap_or(false) {
                 return Err("choices and autocomplete together".into());
+            }
+            let choice_ok = |text: &str| (1..=MAX_CHOICE_TEXT).contains(&text.chars().count());
+            for choice in choices {
+                if !choice_ok(choice["name"].as_str().unwrap_or_default()) {
+                    return Err(format!("bad choice name {}", choice["name"]));
+                }
+                localizations(&choice["name_localizations"], "choice name", choice_ok)?;
             }
         }
     }
@@ -192,7 +259,7 @@ pub fn commands(definitions: &Value) -> Result<(), String> {
 mod tests {
     use serde_json::json;
 
-    use super::message;
+    use super::{commands, message};
 
     fn with_embed(embed: serde_json::Value) -> serde_json::Value {
         json!({"content": "", "embeds": [embed]})
@@ -231,5 +298,38 @@ mod tests {
         assert!(message(&two, &[]).is_err());
         let eleven: Vec<_> = (0..11).map(|_| json!({"title": "t"})).collect();
         assert!(message(&json!({ "embeds": eleven }), &[]).is_err());
+    }
+
+    fn command(name: &str, ja: &str, option_ja: [&str; 2]) -> serde_json::Value {
+        let option = |name: &str, ja: &str| {
+            json!({"type": 3, "name": name, "description": "d",
+                   "name_localizations": {"ja": ja}, "description_localizations": {"ja": "説明"}})
+        };
+        json!({"name": name, "description": "d", "name_localizations": {"ja": ja},
+               "description_localizations": {"ja": "説明"},
+               "options": [option("a", option_ja[0]), option("b", option_ja[1])]})
+    }
+
+    #[test]
+    fn localised_names_follow_discords_rules() {
+        assert!(commands(&json!([command("move", "指す", ["一", "二"])])).is_ok());
+        assert!(commands(&json!([command("move", "Move", ["一", "二"])])).is_err());
+        assert!(commands(&json!([command("move", "指 す", ["一", "二"])])).is_err());
+        assert!(commands(&json!([command("move", &"手".repeat(33), ["一", "二"])])).is_err());
+        // Names are unique per level in each locale.
+        assert!(commands(&json!([command("move", "指す", ["一", "一"])])).is_err());
+        assert!(
+            commands(&json!([
+                command("move", "指す", ["一", "二"]),
+                command("play", "指す", ["一", "二"])
+            ]))
+            .is_err()
+        );
+        let mut long = command("move", "指す", ["一", "二"]);
+        long["description_localizations"]["ja"] = json!("説".repeat(101));
+        assert!(commands(&json!([long])).is_err());
+        let mut unknown = command("move", "指す", ["一", "二"]);
+        unknown["name_localizations"] = json!({"jp": "指す"});
+        assert!(commands(&json!([unknown])).is_err());
     }
 }

@@ -28,6 +28,8 @@ pub struct FakeUser {
     pub name: String,
     /// The member's nickname in the fake guild.
     pub nick: Option<String>,
+    /// The language of the user's Discord client, sent with their interactions.
+    pub locale: String,
 }
 
 impl FakeUser {
@@ -37,7 +39,14 @@ impl FakeUser {
             id,
             name: name.to_owned(),
             nick: None,
+            locale: "en-US".to_owned(),
         }
+    }
+
+    /// The same user with their Discord client in `locale` (`ja`, `en-GB`).
+    pub fn with_locale(mut self, locale: &str) -> FakeUser {
+        self.locale = locale.to_owned();
+        self
     }
 
     /// The same user with a nickname in the guild.
@@ -184,7 +193,7 @@ fn interaction(id: u64, kind: u8, user: &FakeUser, channel: FakeChannel, data: V
         "token": token(id),
         "version": 1,
         "app_permissions": channel.permissions().to_string(),
-        "locale": "en-US",
+        "locale": user.locale,
         "guild_locale": "en-US",
         "entitlements": [],
         "authorizing_integration_owners": {"0": GUILD_ID.to_string()},

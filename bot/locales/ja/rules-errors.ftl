@@ -3,9 +3,9 @@
 move-error-unreadable = { $input } は読み取れる指し手ではありません:{ $reason }。
 move-error-unreadable-bare = 読み取れる指し手ではありません:{ $reason }。
 move-error-game-over = 対局は終わっています。
-move-error-promotion-choice-due = 指す前に、まず{ $square }のポーンがなる駒を選んでください:{ -how-promote }。
+move-error-promotion-choice-due = 指す前に、まず{ $square }のポーンの昇格先の駒を選んでください:{ -how-promote }。
 move-error-no-move-after-choice = { $piece }を選ぶと合法手がなくなります。別の駒を選んでください。
-move-error-no-pending-promotion = 昇格する駒を選ぶ番のポーンはありません。
+move-error-no-pending-promotion = 昇格先を選ぶ必要のあるポーンはありません。
 move-error-no-piece-can-reach = { $square }に行けるあなたの{ $piece }はありません。
 move-error-no-piece-on = { $square }にあなたの駒はありません。
 move-error-cannot-move-there = { $from }の{ $piece }は{ $to }へ動けません。
@@ -29,10 +29,10 @@ unreadable-empty = 何も入力されていません
 unreadable-no-move = 指し手が含まれていません
 unreadable-not-notation = SAN(Nf3、exd5、O-O、e8=Q)かマス(g1f3)で書いてください
 unreadable-no-destination = 行き先のマスがありません
-unreadable-choice-already-made = 昇格する駒の選択は最初に一度だけです(もう選んであります)
-unreadable-choice-ends-game = その昇格の選択で対局が終わるので、続けて何も書けません
+unreadable-choice-already-made = 昇格先の選択は最初に一度だけです(もう選んであります)
+unreadable-choice-ends-game = その昇格先の選択で対局が終わるので、続けて何も書けません
 unreadable-choice-needs-piece = = の後に駒を書いてください:Q、R、B、N
-unreadable-move-after-choice = 昇格する駒の選択の後に指し手が必要です(例:=Q Nf3/a6)
+unreadable-move-after-choice = 昇格先の選択の後に指し手が必要です(例:=Q Nf3/a6)
 unreadable-push-square = / の後に、押し出したポーンが着くマスを書いてください(例:/a3)
 
 ## キャスリング

@@ -8,7 +8,7 @@ turn-to-move = { $check ->
        *[no] {""}
     }{ $player }の手番です{ $promotion ->
         [none] {""}
-       *[other] 。まず{ $promotion }のポーンがなる駒を選んでください:{ -how-promote }
+       *[other] 。まず{ $promotion }のポーンの昇格先の駒を選んでください:{ -how-promote }
     }。{ $deadline ->
         [none] {""}
        *[other] (1手{ $deadline })

@@ -1,5 +1,7 @@
 //! One console line: `USER> COMMAND ARGS`, or `USER@ROOM> COMMAND ARGS` to play in another room.
 
+use crate::fluent_args;
+use crate::i18n::{self, Lang, Surface};
 use crate::service::{ChannelId, Command, CommandError, User, UserId, parse_command};
 
 /// The room lines without `@ROOM` play in.
@@ -8,24 +10,42 @@ pub const DEFAULT_ROOM: &str = "main";
 /// The longest user or room name, in characters (Discord's limit for names).
 pub const MAX_NAME: usize = 32;
 
-/// A line that is not `USER> COMMAND`, or whose command is malformed.
+/// A line that is not `USER> COMMAND`, or whose command is malformed. Shown by
+/// [`LineError::text`] in the console's language; `Display` is the English.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.text(Lang::En))]
 pub enum LineError {
     /// No `>` separates the user from the command.
-    #[error("expected `USER> COMMAND`, e.g. `alice> challenge bob avalanche`")]
     NoUser,
-    /// The user part is empty or has spaces.
-    #[error("`{0}` is not a user name: use one word, e.g. `alice`")]
+    /// The user part, or the opponent named in a challenge, is empty or has spaces.
     BadUser(String),
     /// The room part after `@` is empty or has spaces.
-    #[error("`{0}` is not a room name: use one word, e.g. `alice@room2>`")]
     BadRoom(String),
     /// A user or room name is longer than Discord allows.
-    #[error("`{0}` is too long for a name: at most {MAX_NAME} characters")]
     LongName(String),
     /// The command is malformed.
-    #[error(transparent)]
     Command(#[from] CommandError),
+}
+
+impl LineError {
+    /// The explanation in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let say = |key: &str, name: &str| {
+            i18n::text(
+                lang,
+                Surface::Console,
+                key,
+                &fluent_args![("name", name), ("max", MAX_NAME)],
+            )
+        };
+        match self {
+            LineError::NoUser => say("console-no-user", ""),
+            LineError::BadUser(name) => say("console-bad-user", name),
+            LineError::BadRoom(name) => say("console-bad-room", name),
+            LineError::LongName(name) => say("console-long-name", name),
+            LineError::Command(error) => error.to_string(),
+        }
+    }
 }
 
 /// A parsed console line.
@@ -92,8 +112,10 @@ fn is_word(s: &str) -> bool {
     !s.is_empty() && !s.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
-/// Reads `USER[@ROOM]> COMMAND ARGS`.
+/// Reads `USER[@ROOM]> COMMAND ARGS`. Full-width characters, as Japanese input methods type
+/// them (`ａｌｉｃｅ＞　ｍｏｖｅ　Ｎｆ３`), are read as ASCII throughout.
 pub fn parse_line(line: &str) -> Result<Line, LineError> {
+    let line = rules::ascii_width(line);
     let (who, command) = line.split_once('>').ok_or(LineError::NoUser)?;
     let who = who.trim();
     let (name, room) = match who.split_once('@') {
@@ -114,18 +136,27 @@ pub fn parse_line(line: &str) -> Result<Line, LineError> {
             return Err(LineError::LongName(n.to_string()));
         }
     }
-    let command = parse_command(command, &mut |word| {
+    // A bad opponent name is the console's own refusal, kept typed rather than as the
+    // service's argument error.
+    let mut bad_opponent = None;
+    let parsed = parse_command(command, &mut |word| {
         let name = word.strip_prefix('@').unwrap_or(word);
-        if !is_word(name) {
-            Err(format!("`{word}` is not a user name"))
+        let refusal = if !is_word(name) {
+            LineError::BadUser(word.to_string())
         } else if name.chars().count() > MAX_NAME {
-            Err(format!(
-                "`{word}` is too long for a name: at most {MAX_NAME} characters"
-            ))
+            LineError::LongName(word.to_string())
         } else {
-            Ok(user(name))
-        }
-    })?;
+            return Ok(user(name));
+        };
+        let reason = refusal.to_string();
+        bad_opponent = Some(refusal);
+        Err(reason)
+    });
+    let command = match (parsed, bad_opponent) {
+        (Ok(command), _) => command,
+        (Err(_), Some(refusal)) => return Err(refusal),
+        (Err(error), None) => return Err(error.into()),
+    };
     Ok(Line {
         user: user(name),
         room: room.to_string(),
@@ -149,6 +180,52 @@ mod tests {
         assert!(
             matches!(line, Ok(Line { ref room, command: Command::Board { flip: false }, .. }) if room == "side")
         );
+    }
+
+    #[test]
+    fn refusals_are_worded_in_the_consoles_language() {
+        let error = LineError::LongName("x".into());
+        assert_eq!(
+            error.text(Lang::En),
+            "`x` is too long for a name: at most 32 characters"
+        );
+        assert_eq!(error.to_string(), error.text(Lang::En));
+        assert_eq!(
+            error.text(Lang::Ja),
+            "`x` は名前として長すぎます(最大32文字)"
+        );
+        assert!(
+            LineError::NoUser
+                .text(Lang::Ja)
+                .contains("`ユーザー> コマンド`")
+        );
+    }
+
+    #[test]
+    fn full_width_lines_read_as_ascii() {
+        let wide = parse_line("ａｌｉｃｅ＠ｓｉｄｅ＞　ｍｏｖｅ　Ｎｆ３／ａ６");
+        assert_eq!(
+            wide,
+            Ok(Line {
+                user: user("alice"),
+                room: "side".into(),
+                command: Command::Move("Nf3/a6".into()),
+            })
+        );
+        assert_eq!(
+            parse_line("alice> move Ｏ－Ｏ").map(|l| l.command),
+            Ok(Command::Move("O-O".into()))
+        );
+        assert!(matches!(
+            parse_line("alice>　ｃｈａｌｌｅｎｇｅ　ｂｏｂ　ａｖａｌａｎｃｈｅ"),
+            Ok(Line {
+                command: Command::Challenge {
+                    variant: rules::Variant::Avalanche,
+                    ..
+                },
+                ..
+            })
+        ));
     }
 
     #[test]
@@ -184,14 +261,14 @@ mod tests {
             parse_line("al\x1b[31mice> board"),
             Err(LineError::BadUser("al\x1b[31mice".into()))
         );
-        assert!(matches!(
+        assert_eq!(
             parse_line(&format!("alice> challenge @{long}")),
-            Err(LineError::Command(_))
-        ));
-        assert!(matches!(
+            Err(LineError::LongName(format!("@{long}")))
+        );
+        assert_eq!(
             parse_line("alice> challenge @b\x07ob"),
-            Err(LineError::Command(_))
-        ));
+            Err(LineError::BadUser("@b\x07ob".into()))
+        );
         assert!(matches!(
             parse_line(&format!("alice@{long}> board")),
             Err(LineError::LongName(_))

@@ -2,6 +2,8 @@
 //! are printed, board images written to a folder, and games kept in a database file so they
 //! continue after a restart. No Discord and no network.
 
+#[cfg(test)]
+mod coverage;
 mod line;
 mod output;
 
@@ -17,6 +19,8 @@ pub use line::{
 };
 pub use output::Output;
 
+use crate::fluent_args;
+use crate::i18n::{self, FluentArgs, Lang, Surface};
 use crate::service::{GameService, Locale, Origin, ServiceConfig, SystemClock};
 use crate::storage::Storage;
 
@@ -40,16 +44,20 @@ pub struct LocalArgs {
     /// run before anything is played.
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
+    /// The language nadare speaks: `en` (English) or `ja` (Japanese). Commands stay the same
+    /// English words in both.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
+    pub lang: Lang,
 }
 
 /// Runs the console until the script or standard input ends.
 pub async fn run(args: LocalArgs) -> anyhow::Result<()> {
     let script = match &args.script {
-        Some(path) => Some(read_script(path)?),
+        Some(path) => Some(read_script(path, args.lang)?),
         None => None,
     };
     let service = open_service(&args.db).await?;
-    let mut out = Output::new(&args.out)?;
+    let mut out = Output::new(&args.out, args.lang)?;
     match script {
         Some(lines) => {
             for (text, line) in lines {
@@ -88,31 +96,47 @@ async fn open_service(db: &Path) -> anyhow::Result<GameService> {
 /// The longest line read, in bytes; a longer one is refused without being echoed.
 pub const MAX_LINE: usize = 4096;
 
-/// One raw input line as text, or why it cannot be run.
-fn line_text(bytes: &[u8]) -> Result<&str, String> {
+/// One raw input line as text, or why it cannot be run (in `lang`).
+fn line_text(bytes: &[u8], lang: Lang) -> Result<&str, String> {
     if bytes.len() > MAX_LINE {
-        return Err(format!(
-            "the line is too long ({} bytes; at most {MAX_LINE}), skipped",
-            bytes.len()
+        return Err(say(
+            lang,
+            "console-line-too-long",
+            &fluent_args![("bytes", bytes.len()), ("max", MAX_LINE)],
         ));
     }
     std::str::from_utf8(bytes).map_err(|e| {
-        format!(
-            "the line is not valid UTF-8 (bad byte at column {}), skipped",
-            e.valid_up_to() + 1
+        say(
+            lang,
+            "console-line-not-utf8",
+            &fluent_args![("column", e.valid_up_to() + 1)],
         )
     })
 }
 
+/// The console's catalog message `key` in `lang`.
+fn say(lang: Lang, key: &str, args: &FluentArgs) -> String {
+    i18n::text(lang, Surface::Console, key, args)
+}
+
+/// A malformed input line's explanation, with its number.
+fn line_error(lang: Lang, number: u64, error: &str) -> String {
+    say(
+        lang,
+        "console-line-error",
+        &fluent_args![("number", number), ("error", error)],
+    )
+}
+
 /// Reads and checks a whole script: every malformed line is reported with its number.
-fn read_script(path: &Path) -> anyhow::Result<Vec<(String, Line)>> {
+fn read_script(path: &Path, lang: Lang) -> anyhow::Result<Vec<(String, Line)>> {
     let bytes = std::fs::read(path)
         .with_context(|| format!("cannot read the script {}", path.display()))?;
     let mut lines = Vec::new();
     let mut errors = Vec::new();
     for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
         let place = format!("{}:{}", path.display(), i + 1);
-        let raw = match line_text(raw) {
+        let raw = match line_text(raw, lang) {
             Ok(raw) => raw,
             Err(e) => {
                 errors.push(format!("{place}: {e}"));
@@ -125,18 +149,19 @@ fn read_script(path: &Path) -> anyhow::Result<Vec<(String, Line)>> {
         match parse_line(raw) {
             Ok(line) => lines.push((raw.trim().to_string(), line)),
             Err(e) => errors.push(format!(
-                "{place}: {e}\n    {}",
+                "{place}: {}\n    {}",
+                e.text(lang),
                 output::printable(raw.trim())
             )),
         }
     }
     if !errors.is_empty() {
-        anyhow::bail!(
-            "the script has {} malformed line{}, so nothing was played:\n{}",
-            errors.len(),
-            if errors.len() == 1 { "" } else { "s" },
-            errors.join("\n")
+        let summary = say(
+            lang,
+            "console-script-malformed",
+            &fluent_args![("count", errors.len())],
         );
+        anyhow::bail!("{summary}\n{}", errors.join("\n"));
     }
     Ok(lines)
 }
@@ -144,6 +169,7 @@ fn read_script(path: &Path) -> anyhow::Result<Vec<(String, Line)>> {
 /// Reads lines from standard input until it ends; malformed lines are explained with their
 /// number and skipped.
 async fn interactive(service: &GameService, out: &mut Output) -> anyhow::Result<()> {
+    let lang = out.lang();
     let mut input = tokio::io::BufReader::new(tokio::io::stdin());
     let mut buffer = Vec::new();
     let mut number = 0u64;
@@ -157,12 +183,12 @@ async fn interactive(service: &GameService, out: &mut Output) -> anyhow::Result<
                 }
                 number += 1;
                 let bytes = buffer.strip_suffix(b"\n").unwrap_or(&buffer);
-                match line_text(bytes) {
-                    Err(e) => out.error(&format!("line {number}: {e}")),
+                match line_text(bytes, lang) {
+                    Err(e) => out.error(&line_error(lang, number, &e)),
                     Ok(raw) if is_blank(raw) => {}
                     Ok(raw) => match parse_line(raw) {
                         Ok(line) => run_line(service, out, raw.trim(), line).await?,
-                        Err(e) => out.error(&format!("line {number}: {e}")),
+                        Err(e) => out.error(&line_error(lang, number, &e.text(lang))),
                     },
                 }
                 buffer.clear();
@@ -184,7 +210,7 @@ async fn run_line(
         guild: Some(CONSOLE_GUILD),
         channel: room_channel(&line.room),
         user: line.user,
-        locale: Locale::default(),
+        locale: Locale::both(out.lang()),
     };
     let reply = service.execute(&origin, line.command).await;
     out.reply(text, &origin.user.name, &reply)?;

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::i18n::Surface;
+use crate::fluent_args;
+use crate::i18n::{self, FluentArgs, Lang, Surface};
 use crate::present;
 use crate::service::{Notice, Reply};
 
@@ -14,11 +15,14 @@ use crate::service::{Notice, Reply};
 pub struct Output {
     dir: PathBuf,
     next_image: u64,
+    /// The language of the console's own words (markers, errors).
+    lang: Lang,
 }
 
 impl Output {
     /// Writes into `dir` (created if missing); image numbers continue after those already there.
-    pub fn new(dir: &Path) -> anyhow::Result<Output> {
+    /// The console's own words are in `lang`.
+    pub fn new(dir: &Path, lang: Lang) -> anyhow::Result<Output> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the image folder {}", dir.display()))?;
         let last = std::fs::read_dir(dir)
@@ -37,14 +41,26 @@ impl Output {
         Ok(Output {
             dir: dir.to_path_buf(),
             next_image: last + 1,
+            lang,
         })
+    }
+
+    /// The language of the console's own words and of what it asks the service.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The console's catalog message `key` in the console's language.
+    fn say(&self, key: &str, args: &FluentArgs) -> String {
+        i18n::text(self.lang, Surface::Console, key, args)
     }
 
     /// Prints the reply to `line`, said by `user`.
     pub fn reply(&mut self, line: &str, user: &str, reply: &Reply) -> anyhow::Result<()> {
         let mut text = format!("{}\n", printable(line));
         if reply.private {
-            text.push_str(&format!("  (only {} sees this)\n", printable(user)));
+            let only = self.say("console-only-user-sees", &fluent_args![("user", user)]);
+            text.push_str(&format!("  {}\n", printable(&only)));
         }
         text.push_str(&self.body(reply));
         print_flushed(&text)
@@ -52,13 +68,18 @@ impl Output {
 
     /// Prints an unsolicited notice (reminder, timeout, expiry).
     pub fn notice(&mut self, notice: &Notice) -> anyhow::Result<()> {
-        let text = format!("[notice]\n{}", self.body(&notice.reply));
+        let text = format!(
+            "{}\n{}",
+            self.say("console-notice", &FluentArgs::new()),
+            self.body(&notice.reply)
+        );
         print_flushed(&text)
     }
 
     /// Prints a malformed line's explanation.
     pub fn error(&self, message: &str) {
-        eprintln!("  error: {}", printable(message));
+        let error = self.say("console-error", &fluent_args![("error", message)]);
+        eprintln!("  {}", printable(&error));
     }
 
     /// The reply as printed. A board or file that cannot be written (full disk, no
@@ -72,10 +93,10 @@ impl Output {
         if let Some(png) = &reply.image {
             let path = self.dir.join(format!("board-{:05}.png", self.next_image));
             self.next_image += 1;
-            out.push_str(&written("image", &path, png));
+            out.push_str(&self.written(Written::Image, &path, png));
         }
         if let Some((name, bytes)) = &reply.file {
-            out.push_str(&written("file", &self.dir.join(safe_name(name)), bytes));
+            out.push_str(&self.written(Written::File, &self.dir.join(safe_name(name)), bytes));
         }
         if !reply.actions.is_empty() {
             let labels: Vec<String> = reply
@@ -83,21 +104,43 @@ impl Output {
                 .iter()
                 .map(|a| present::action_label(*a, reply.lang, Surface::Console))
                 .collect();
-            out.push_str(&format!("  [buttons] {}\n", labels.join(" · ")));
+            let buttons = self.say(
+                "console-buttons",
+                &fluent_args![("labels", labels.join(" · "))],
+            );
+            out.push_str(&format!("  {buttons}\n"));
         }
         out
     }
+
+    /// Writes `bytes` to `path`: the line that shows where, or why it could not be written.
+    fn written(&self, what: Written, path: &Path, bytes: &[u8]) -> String {
+        let shown = path.display().to_string();
+        let line = match (std::fs::write(path, bytes), what) {
+            (Ok(()), Written::Image) => self.say("console-image", &fluent_args![("path", shown)]),
+            (Ok(()), Written::File) => self.say("console-file", &fluent_args![("path", shown)]),
+            (Err(e), what) => {
+                let key = match what {
+                    Written::Image => "console-image-not-saved",
+                    Written::File => "console-file-not-saved",
+                };
+                self.say(
+                    key,
+                    &fluent_args![("path", shown), ("error", e.to_string())],
+                )
+            }
+        };
+        format!("  {}\n", printable(&line))
+    }
 }
 
-/// Writes `bytes` to `path`: the line that shows where, or why it could not be written.
-fn written(kind: &str, path: &Path, bytes: &[u8]) -> String {
-    match std::fs::write(path, bytes) {
-        Ok(()) => format!("  [{kind}] {}\n", printable(&path.display().to_string())),
-        Err(e) => format!(
-            "  [{kind} not saved] cannot write {}: {e}\n",
-            printable(&path.display().to_string())
-        ),
-    }
+/// What the console writes to its folder.
+#[derive(Clone, Copy)]
+enum Written {
+    /// A board image.
+    Image,
+    /// A file a reply carries (a record).
+    File,
 }
 
 /// `text` without control characters (escape sequences, carriage returns, bells), which

@@ -8,7 +8,7 @@ use serenity::all::{
 
 use super::commands::{self, MOVE_OPTION};
 use super::front::{Front, person};
-use crate::service::{Locale, Origin};
+use crate::service::Origin;
 
 /// Discord shows at most this many choices.
 const MAX_CHOICES: usize = 25;
@@ -21,16 +21,21 @@ pub async fn handle(front: &Front, http: &Http, request: &CommandInteraction) {
             .autocomplete()
             .is_some_and(|o| o.name == MOVE_OPTION);
     let choices = if focused_on_move {
+        let guild = request.guild_id.map(|g| g.get());
         let origin = Origin {
-            guild: request.guild_id.map(|g| g.get()),
+            guild,
             channel: request.channel_id.get(),
             user: person(&request.user, request.member.as_deref()),
-            locale: Locale::default(),
+            locale: front.server_langs.of_interaction(
+                guild,
+                &request.locale,
+                request.guild_locale.as_deref(),
+            ),
         };
         let typed = commands::focused_text(&request.data.options);
         front
             .service
-            .move_suggestions(&origin, typed, MAX_CHOICES)
+            .move_suggestions(&origin, &typed, MAX_CHOICES)
             .await
     } else {
         Vec::new()

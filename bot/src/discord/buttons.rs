@@ -4,12 +4,14 @@
 use serenity::all::{ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, Http};
 
 use super::front::{Front, person};
+use super::langs;
 use super::replies::Outgoing;
 use super::respond::{Target, answer};
 use super::threads;
-use crate::i18n::{Lang, Surface};
+use crate::fluent_args;
+use crate::i18n::{self, FluentArgs, Lang, Surface};
 use crate::present;
-use crate::service::{Action, EarlyPrivacy, GameId, Locale, Origin, Reply};
+use crate::service::{Action, EarlyPrivacy, GameId, Origin, Reply};
 
 const PREFIX: &str = "nadare";
 /// Discord shows at most five buttons in a row.
@@ -65,10 +67,18 @@ pub fn rows(game: GameId, actions: &[Action], lang: Lang) -> Vec<CreateActionRow
 /// the message is. A public result about a game played elsewhere (a thread) is posted there.
 /// Resign asks first: the button stays on every old board.
 pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
+    let guild = press.guild_id.map(|g| g.get());
+    let locale =
+        front
+            .server_langs
+            .of_interaction(guild, &press.locale, press.guild_locale.as_deref());
     let target = Target {
         id: press.id,
         token: press.token.clone(),
+        locale,
     };
+    let private_lang = langs::private(&locale);
+    let say = |key: &str, args: FluentArgs| i18n::text(private_lang, Surface::Discord, key, &args);
     let here = press.channel_id.get();
     let parsed = parse(&press.data.custom_id);
     let early = EarlyPrivacy::default();
@@ -78,30 +88,26 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
     }
     let announced = answer(http, &target, front.defer_after, &early, async {
         let Some((game, action)) = parsed else {
-            return Outgoing::private("This button is out of date; use the slash commands.");
+            return Outgoing::private(say("front-stale-button", fluent_args![]));
         };
         let Some(channel) = front.service.channel_of_game(game).await else {
-            return Outgoing::private(
-                "That game is over or no longer kept; `/games` lists the games going on.",
-            );
+            return Outgoing::private(say("front-game-gone", fluent_args![]));
         };
         if action == Action::Resign {
             let question = Reply {
                 actions: vec![Action::ConfirmResign],
                 private: true,
                 game: Some(game),
+                lang: private_lang,
                 ..Reply::default()
             };
-            return Outgoing::worded(
-                question,
-                "Resign the game? Nothing happens unless you confirm.".to_owned(),
-            );
+            return Outgoing::worded(question, say("front-resign-question", fluent_args![]));
         }
         let origin = Origin {
-            guild: press.guild_id.map(|g| g.get()),
+            guild,
             channel,
             user: person(&press.user, press.member.as_ref()),
-            locale: Locale::default(),
+            locale,
         };
         let mut reply = front
             .service
@@ -119,7 +125,10 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         match threads::post(http, elsewhere, posted).await {
             Ok(_) => {
                 front.delivered(announces).await;
-                Outgoing::private(format!("Done — the game goes on in <#{channel}>."))
+                Outgoing::private(say(
+                    "front-game-goes-on-in",
+                    fluent_args![("channel", channel.to_string())],
+                ))
             }
             Err(error) => {
                 tracing::warn!(%error, "could not post in the game's channel");
@@ -133,27 +142,11 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
 
 #[cfg(test)]
 mod tests {
-    use rules::Role;
-
     use super::*;
 
     #[test]
     fn custom_ids_round_trip() {
-        let actions = [
-            Action::AcceptChallenge,
-            Action::DeclineChallenge,
-            Action::Resign,
-            Action::ConfirmResign,
-            Action::OfferDraw,
-            Action::Flip,
-            Action::Promote(Role::Queen),
-            Action::Promote(Role::Rook),
-            Action::Promote(Role::Bishop),
-            Action::Promote(Role::Knight),
-            Action::ConfirmPush,
-            Action::CancelPush,
-        ];
-        for action in actions {
+        for action in Action::ALL {
             let id = custom_id(u64::MAX, action);
             assert!(
                 id.len() <= 100,

@@ -4,18 +4,17 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    Context, CreateInteractionResponse, EventHandler, GuildId, Interaction, Message, Ready,
+    Context, CreateInteractionResponse, EventHandler, Guild, GuildId, Interaction, Message, Ready,
 };
 use serenity::async_trait;
 
 use super::front::Front;
 use super::replies::Outgoing;
 use super::{autocomplete, buttons, registration, slash, typed};
+use crate::i18n::{self, Lang, Surface};
 
 /// Routes gateway events to the front.
 pub struct Handler(pub Arc<Front>);
-
-const RESTARTING: &str = "nadare is restarting; try again in a moment.";
 
 #[async_trait]
 impl EventHandler for Handler {
@@ -35,11 +34,14 @@ impl EventHandler for Handler {
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let Some(_ticket) = self.0.in_flight.enter() else {
-            let refusal =
-                CreateInteractionResponse::Message(Outgoing::private(RESTARTING).interaction());
+            let refusal = |locale: &str| {
+                let lang = Lang::from_locale(locale).unwrap_or_default();
+                let text = i18n::plain(lang, Surface::Discord, "front-restarting");
+                CreateInteractionResponse::Message(Outgoing::private(text).interaction())
+            };
             let answered = match &interaction {
-                Interaction::Command(c) => c.create_response(&ctx.http, refusal).await,
-                Interaction::Component(c) => c.create_response(&ctx.http, refusal).await,
+                Interaction::Command(c) => c.create_response(&ctx.http, refusal(&c.locale)).await,
+                Interaction::Component(c) => c.create_response(&ctx.http, refusal(&c.locale)).await,
                 _ => Ok(()),
             };
             if let Err(error) = answered {
@@ -55,6 +57,12 @@ impl EventHandler for Handler {
             Interaction::Component(press) => buttons::handle(&self.0, &ctx.http, &press).await,
             _ => {}
         }
+    }
+
+    async fn guild_create(&self, _ctx: Context, guild: Guild, _is_new: Option<bool>) {
+        self.0
+            .server_langs
+            .note(Some(guild.id.get()), Some(&guild.preferred_locale));
     }
 
     async fn message(&self, ctx: Context, message: Message) {

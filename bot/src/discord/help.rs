@@ -1,32 +1,40 @@
-//! `/help` as Discord users see it: the slash commands, the buttons, threads and typed moves.
+//! `/help` as Discord users see it: the slash commands, the buttons, threads and typed moves,
+//! from the catalog `discord-help.ftl` in the asker's language.
 
 use super::replies::Outgoing;
+use crate::i18n::{self, Lang, Surface};
 
-const HELP: &str = "\
-**nadare** plays standard chess, Chess960 and the Avalanche family. One game per channel or thread; \
-`/challenge` opens a thread for the game where it can.
-• `/challenge [opponent] [variant] [colour] [chess960] [deadline]` — no opponent: anyone may accept; \
-yourself: practice both sides. Chess960 is a number 0-959 or `random`; a deadline is e.g. `10m`, `1h`, `1d`, `3d`
-• `/challenge computer:LEVEL` — play the computer, level 1 (a first game) to 8 (strong); it answers at once. `/hint` — a suggested turn, in games against the computer only
-• `/accept` · `/decline` · `/cancel` — answer or withdraw a challenge (the buttons do the same); \
-`/cancel` also drops a half-entered turn
-• `/move` — your turn: `e4`, `Nf3`, `O-O`, UCI `g1f3`; Avalanche `Nf3/a6` whole, or `Nf3` then `a6`. \
-The list offers the legal turns as you type
-• Buttons under each board: Resign (asks first), Offer draw, Flip board; Queen/Rook/Bishop/Knight for a pushed pawn; \
-Confirm or Cancel a turn whose push loses (or `/move` it again to confirm, `/cancel` to drop it)
-• `/resign` · `/draw` · `/takeback` · `/abort` (before both sides have moved)
-• `/board` · `/moves` · `/games` — the board, the record (with a PGN file), the games in this server
-• `/chess960 [number]` — a Chess960 setup · `/rules [variant]` — how each variant is played";
-
-const TYPED: &str =
-    "\n• In a game's channel, the player to move may also just write the move as a message.";
-
-/// The help text, mentioning typed moves when they are on.
-pub fn outgoing(typed_moves: bool) -> Outgoing {
-    let text = if typed_moves {
-        format!("{HELP}{TYPED}")
+/// The help text in `lang`, mentioning typed moves when they are on.
+pub fn text(lang: Lang, typed_moves: bool) -> String {
+    let help = i18n::plain(lang, Surface::Discord, "help");
+    if typed_moves {
+        let typed = i18n::plain(lang, Surface::Discord, "help-typed-moves");
+        format!("{help}\n{typed}")
     } else {
-        HELP.to_owned()
-    };
-    Outgoing::private(text)
+        help
+    }
+}
+
+/// The help, as a private answer in `lang`.
+pub fn outgoing(lang: Lang, typed_moves: bool) -> Outgoing {
+    Outgoing::private(text(lang, typed_moves))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_names_the_slash_commands_in_each_language_and_typed_moves_only_when_on() {
+        let english = text(Lang::En, false);
+        assert!(english.contains("/challenge opponent:"), "{english}");
+        assert!(!english.contains("write the move as a message"));
+        assert!(text(Lang::En, true).contains("write the move as a message"));
+        let japanese = text(Lang::Ja, true);
+        assert!(japanese.contains("/挑戦 相手:"), "{japanese}");
+        assert!(japanese.contains("書き込む"), "{japanese}");
+        for lang in Lang::ALL {
+            assert!(text(lang, true).chars().count() <= 2000, "{lang:?}");
+        }
+    }
 }

@@ -8,10 +8,13 @@ mod autocomplete;
 mod bot;
 mod buttons;
 mod commands;
+#[cfg(test)]
+mod coverage;
 mod front;
 mod handler;
 mod help;
 mod inflight;
+mod langs;
 mod registration;
 mod replies;
 mod respond;

@@ -10,7 +10,8 @@ use serenity::all::{
 use super::buttons;
 use rules::Color;
 
-use crate::i18n::Surface;
+use crate::fluent_args;
+use crate::i18n::{self, Lang, Surface};
 use crate::present;
 use crate::service::{GameId, Reply, Tone};
 
@@ -57,6 +58,8 @@ pub struct Outgoing {
     /// delivered the front marks them announced (see
     /// [`crate::service::GameService::mark_shown`]).
     pub announces: Option<(GameId, usize)>,
+    /// The language it is worded in, for a line the front adds.
+    pub lang: Lang,
 }
 
 /// Cuts `text` to Discord's limit on message content, on a character boundary.
@@ -95,7 +98,14 @@ impl Outgoing {
         // content. Private replies stay plain text.
         let (content, card) = if reply.image.is_some() && !reply.private {
             let card = BoardCard {
-                title: reply.game.map(|game| format!("Game #{game}")),
+                title: reply.game.map(|game| {
+                    i18n::text(
+                        reply.lang,
+                        Surface::Discord,
+                        "front-game-title",
+                        &fluent_args![("game", game.to_string())],
+                    )
+                }),
                 text: clip_to(&text, MAX_EMBED_DESCRIPTION),
                 image: format!("{stem}.png"),
                 colour: colour(reply.tone),
@@ -125,6 +135,7 @@ impl Outgoing {
             mentions: reply.mentions.into_iter().map(UserId::new).collect(),
             ephemeral: reply.private,
             announces: reply.game.zip(reply.shows_plies).filter(|_| !reply.private),
+            lang: reply.lang,
         }
     }
 

@@ -18,16 +18,13 @@ use serenity::all::{
     CreateInteractionResponseMessage, EditInteractionResponse, Http, InteractionId, MessageId,
 };
 
+use super::langs;
 use super::replies::Outgoing;
-use crate::service::{EarlyPrivacy, GameId};
+use crate::i18n::{self, Surface};
+use crate::service::{EarlyPrivacy, GameId, Locale};
 
 /// Work that has not answered by then is deferred; Discord allows three seconds.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
-
-/// What a private answer leaves in a public deferred response before it is removed.
-const ANSWERED_PRIVATELY: &str = "(answered privately)";
-/// What a public answer leaves in a private deferred response.
-const ANSWERED_PUBLICLY: &str = "Done: the answer is posted for everyone below.";
 
 /// The interaction to answer: its id and token.
 #[derive(Clone, Debug)]
@@ -36,6 +33,8 @@ pub struct Target {
     pub id: InteractionId,
     /// The interaction's token (valid 15 minutes).
     pub token: String,
+    /// The languages of the user and the server, for the notes left in a deferred response.
+    pub locale: Locale,
 }
 
 /// How far an interaction's answer has come.
@@ -168,8 +167,14 @@ impl<'a> Responder<'a> {
             (false, true) => {
                 // The public deferral is completed first (the first follow-up would take its
                 // visibility), then the private answer follows, then the placeholder goes.
+                // What a private answer leaves in the public deferral before it is removed.
+                let note = i18n::plain(
+                    langs::public(&self.target.locale),
+                    Surface::Discord,
+                    "front-answered-privately",
+                );
                 let placeholder = EditInteractionResponse::new()
-                    .content(ANSWERED_PRIVATELY)
+                    .content(note)
                     .components(Vec::new());
                 if !self.edit(placeholder).await {
                     return false;
@@ -185,7 +190,12 @@ impl<'a> Responder<'a> {
                 sent
             }
             (true, false) => {
-                let note = EditInteractionResponse::new().content(ANSWERED_PUBLICLY);
+                let note = i18n::plain(
+                    langs::private(&self.target.locale),
+                    Surface::Discord,
+                    "front-answered-publicly",
+                );
+                let note = EditInteractionResponse::new().content(note);
                 self.edit(note).await && self.follow_up(outgoing.followup()).await
             }
         }

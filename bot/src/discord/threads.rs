@@ -9,8 +9,12 @@ use serenity::all::{
 };
 
 use super::front::Front;
+use super::langs;
 use super::replies::Outgoing;
 use super::respond::{Responder, Target};
+use crate::fluent_args;
+use crate::i18n::{self, FluentArgs, Lang, Surface};
+use crate::present::escape_markdown;
 use crate::service::{Command, Origin};
 
 /// Discord's limit on channel names.
@@ -33,19 +37,33 @@ pub fn may_open(front: &Front, command: &CommandInteraction) -> bool {
         && command.app_permissions.is_some_and(|p| p.contains(needed))
 }
 
-/// "alice vs bob · Avalanche", within Discord's limit.
-fn name(origin: &Origin, command: &Command) -> String {
+/// The challenge's thread name in `lang` ("alice vs bob · Avalanche"), within Discord's limit.
+fn name(origin: &Origin, command: &Command, lang: Lang) -> String {
+    let anyone = || say(lang, "front-thread-anyone", fluent_args![]);
     let (opponent, variant) = match command {
         Command::Challenge {
             opponent, variant, ..
         } => (
-            opponent.as_ref().map_or("anyone", |o| o.name.as_str()),
-            variant.name(),
+            opponent.as_ref().map_or_else(anyone, |o| o.name.clone()),
+            say(lang, &format!("variant-{}", variant.id()), fluent_args![]),
         ),
-        _ => ("anyone", "chess"),
+        _ => (anyone(), say(lang, "variant-standard", fluent_args![])),
     };
-    let name = format!("{} vs {opponent} · {variant}", origin.user.name);
+    let name = say(
+        lang,
+        "front-thread-name",
+        fluent_args![
+            ("challenger", origin.user.name.as_str()),
+            ("opponent", opponent),
+            ("variant", variant)
+        ],
+    );
     name.chars().take(MAX_NAME).collect()
+}
+
+/// The Discord front's catalog message `key` in `lang`.
+fn say(lang: Lang, key: &str, args: FluentArgs) -> String {
+    i18n::text(lang, Surface::Discord, key, &args)
 }
 
 /// The Discord error code of a failed REST call, if Discord gave one.
@@ -74,15 +92,17 @@ pub async fn challenge(
         responder.finish(Outgoing::new(refusal)).await;
         return;
     }
-    let opening = Outgoing::public(format!(
-        "**{}** makes a challenge; opening a thread for the game…",
-        origin.user.name
+    let public = langs::public(&origin.locale);
+    let opening = Outgoing::public(say(
+        public,
+        "front-opening-thread",
+        fluent_args![("user", escape_markdown(&origin.user.name))],
     ));
     if !responder.hold(opening).await {
         return;
     }
     let thread = match responder.original_message().await {
-        Some(message) => open(http, parent, message, name(&origin, &challenge)).await,
+        Some(message) => open(http, parent, message, name(&origin, &challenge, public)).await,
         None => None,
     };
     let Some(thread) = thread else {
@@ -97,7 +117,7 @@ pub async fn challenge(
     let reply = front.service.execute(&in_thread, challenge).await;
     if reply.private {
         let mut outgoing = Outgoing::new(reply);
-        if let Some(problem) = remove(http, thread).await {
+        if let Some(problem) = remove(http, thread, langs::private(&origin.locale)).await {
             outgoing = outgoing.with_line(&problem);
         }
         responder.finish(outgoing).await;
@@ -107,11 +127,11 @@ pub async fn challenge(
         tracing::warn!(%error, "could not post the challenge in its thread");
     }
     responder
-        .finish(
-            Outgoing::new(reply)
-                .quiet()
-                .with_line(&format!("The game is played in <#{thread}>.")),
-        )
+        .finish(Outgoing::new(reply).quiet().with_line(&say(
+            public,
+            "front-game-in-thread",
+            fluent_args![("thread", thread.to_string())],
+        )))
         .await;
 }
 
@@ -135,18 +155,16 @@ async fn open(
     }
 }
 
-/// Deletes a thread nobody needs; the problem to tell the user when that fails.
-async fn remove(http: &Http, thread: ChannelId) -> Option<String> {
+/// Deletes a thread nobody needs; the problem to tell the user (in `lang`) when that fails.
+async fn remove(http: &Http, thread: ChannelId, lang: Lang) -> Option<String> {
     let error = thread.delete(http).await.err()?;
     tracing::warn!(%error, "could not remove the thread of a refused challenge");
-    Some(if error_code(&error) == Some(MISSING_PERMISSIONS) {
-        format!(
-            "I could not remove the thread <#{thread}>: I lack the Manage Threads permission, \
-             so a moderator may delete it."
-        )
+    let key = if error_code(&error) == Some(MISSING_PERMISSIONS) {
+        "front-thread-not-removed-permission"
     } else {
-        format!("I could not remove the thread <#{thread}>; a moderator may delete it.")
-    })
+        "front-thread-not-removed"
+    };
+    Some(say(lang, key, fluent_args![("thread", thread.to_string())]))
 }
 
 /// Posts `outgoing` in `channel`; a thread Discord archived for inactivity is unarchived and
@@ -186,9 +204,11 @@ pub async fn post_or_tell(http: &Http, channel: ChannelId, outgoing: Outgoing) -
     let Some(parent) = parent else {
         return false;
     };
-    let outgoing = outgoing.with_line(&format!(
-        "(Posted here because I could not post in <#{channel}>; it may be locked or I may lack \
-         permission there.)"
+    let lang = outgoing.lang;
+    let outgoing = outgoing.with_line(&say(
+        lang,
+        "front-posted-in-parent",
+        fluent_args![("channel", channel.to_string())],
     ));
     match parent.send_message(http, outgoing.message()).await {
         Ok(_) => true,
@@ -225,7 +245,7 @@ mod tests {
             deadline: None,
             rated: None,
         };
-        assert_eq!(name(&origin, &command).chars().count(), MAX_NAME);
+        assert_eq!(name(&origin, &command, Lang::En).chars().count(), MAX_NAME);
         let origin = Origin {
             user: User {
                 id: 3,
@@ -233,6 +253,13 @@ mod tests {
             },
             ..origin
         };
-        assert_eq!(name(&origin, &command), "alice_x vs anyone · Avalanche");
+        assert_eq!(
+            name(&origin, &command, Lang::En),
+            "alice_x vs anyone · Avalanche"
+        );
+        assert_eq!(
+            name(&origin, &command, Lang::Ja),
+            "alice_x 対 誰でも・アバランチ"
+        );
     }
 }

@@ -5,7 +5,7 @@ use serenity::all::{Http, Message};
 
 use super::front::{Front, person};
 use super::replies::Outgoing;
-use crate::service::{Command, Locale, Origin};
+use crate::service::{Command, Origin};
 
 /// Longest message taken for a move (`=Q Nb1xd2+/e6` and annotations fit).
 const MAX_LEN: usize = 24;
@@ -31,15 +31,22 @@ pub fn looks_like_move(text: &str) -> bool {
             || upper.starts_with('='))
 }
 
+/// The move a message holds, written in ASCII (a Japanese input method types `Ｎｆ３`), or
+/// `None` when it looks like chat.
+fn move_text(content: &str) -> Option<String> {
+    let text = rules::ascii_width(content);
+    let text = text.trim();
+    looks_like_move(text).then(|| text.to_owned())
+}
+
 /// Handles a channel message: plays it when it is a move by the player to move.
 pub async fn handle(front: &Front, http: &Http, message: &Message) {
     if !front.typed_moves || message.author.bot || message.webhook_id.is_some() {
         return;
     }
-    let text = message.content.trim();
-    if !looks_like_move(text) {
+    let Some(text) = move_text(&message.content) else {
         return;
-    }
+    };
     let channel = message.channel_id.get();
     if !front
         .service
@@ -66,14 +73,11 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         guild: message.guild_id.map(|g| g.get()),
         channel,
         user,
-        locale: Locale::default(),
+        locale: front
+            .server_langs
+            .of_message(message.guild_id.map(|g| g.get())),
     };
-    let outgoing = Outgoing::new(
-        front
-            .service
-            .execute(&origin, Command::Move(text.to_owned()))
-            .await,
-    );
+    let outgoing = Outgoing::new(front.service.execute(&origin, Command::Move(text)).await);
     let announces = outgoing.announces;
     // A message cannot be answered privately: a refusal or a step becomes a short reply to the
     // move, with its buttons (Confirm/Cancel for a losing push; only the player may press them).
@@ -122,5 +126,16 @@ mod tests {
         ] {
             assert!(!looks_like_move(text), "{text}");
         }
+    }
+
+    #[test]
+    fn full_width_moves_are_recognised_as_ascii() {
+        assert_eq!(move_text(" Ｎｆ３／ａ３ "), Some("Nf3/a3".to_owned()));
+        assert_eq!(
+            move_text("＝Ｑ　Ｋｄ２／ｅ６"),
+            Some("=Q Kd2/e6".to_owned())
+        );
+        assert_eq!(move_text("Ｏ－Ｏ"), Some("O-O".to_owned()));
+        assert_eq!(move_text("よろしく"), None);
     }
 }

@@ -126,12 +126,17 @@ fn every_language_has_every_message_with_the_same_variables() {
     }
 }
 
+/// Files that only one front's own code reads and the other front has nothing like: the
+/// slash commands Discord lists (names, descriptions, choices), and what each front says
+/// itself (its refusals of input only it takes, its markers).
+const ONE_FRONT_ONLY: &[&str] = &["discord-commands", "discord-front", "console-front"];
+
 #[test]
 fn both_fronts_define_the_same_messages() {
     for lang in Lang::ALL {
         let mut by_front: BTreeMap<&str, Shape> = BTreeMap::new();
         for (stem, shape) in files_of(lang) {
-            if let Some(front) = front_of(stem) {
+            if let Some(front) = front_of(stem).filter(|_| !ONE_FRONT_ONLY.contains(&stem)) {
                 by_front.entry(front.prefix()).or_default().extend(shape);
             }
         }
@@ -201,4 +206,25 @@ fn a_missing_message_falls_back_to_english_then_to_its_key() {
         "no-such-message"
     );
     assert!(!catalogs.has(Lang::En, Surface::Discord, "no-such-message"));
+}
+
+#[test]
+fn no_two_files_of_a_bundle_define_the_same_id() {
+    // Messages and terms share one namespace in a bundle: `-rules-x` and `rules-x` clash,
+    // and the loser is dropped with only a log line.
+    for lang in Lang::ALL {
+        for surface in Surface::ALL {
+            let mut bundle = super::Bundle::new_concurrent(vec![lang.langid()]);
+            for (file_lang, stem, source) in RESOURCES {
+                if *file_lang != lang.id() || !surface.reads(stem) {
+                    continue;
+                }
+                let resource = FluentResource::try_new((*source).to_owned())
+                    .unwrap_or_else(|(_, errors)| panic!("{stem}: {errors:?}"));
+                if let Err(errors) = bundle.add_resource(resource) {
+                    panic!("{} {surface:?} {stem}.ftl clashes: {errors:?}", lang.id());
+                }
+            }
+        }
+    }
 }

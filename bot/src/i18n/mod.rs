@@ -12,6 +12,8 @@
 
 #[cfg(test)]
 mod check;
+#[cfg(test)]
+mod content;
 mod lang;
 
 use std::borrow::Cow;

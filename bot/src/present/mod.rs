@@ -37,8 +37,8 @@ pub fn reply_text(reply: &Reply, surface: Surface) -> String {
 }
 
 /// One message in `lang` as `surface` shows it.
-pub fn message_text(message_: &Message, lang: Lang, surface: Surface) -> String {
-    message(&Say::new(lang, surface), message_)
+pub fn message_text(said: &Message, lang: Lang, surface: Surface) -> String {
+    message(&Say::new(lang, surface), said)
 }
 
 /// The label of a button offering `action`.

@@ -12,7 +12,7 @@ use rules::{
     SetupError, Square, Unreadable, Variant,
 };
 
-use super::{MISSING, message_text};
+use super::{MISSING, action_label, message_text};
 use crate::i18n::{Lang, Surface};
 use crate::rating::RatingFamily;
 use crate::service::messages::{
@@ -20,7 +20,7 @@ use crate::service::messages::{
     Players, Ply, PushChoice, RatingMsg, Refusal, SettingsMsg, Shown, ShownChange, ShownRating,
     TurnMsg, ViewMsg,
 };
-use crate::service::{ColorChoice, SetupChoice};
+use crate::service::{Action, ColorChoice, SetupChoice};
 
 fn players() -> Players {
     Players {
@@ -744,6 +744,21 @@ fn every_message_presents_in_every_language_on_every_surface() {
                 }
                 assert!(!text.trim().is_empty(), "{lang:?} {surface:?}: {message:?}");
                 assert!(!text.contains('{'), "{lang:?} {surface:?}: {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_button_has_a_label_in_every_language() {
+    for action in Action::ALL {
+        for lang in Lang::ALL {
+            for surface in Surface::ALL {
+                MISSING.with(|m| m.borrow_mut().clear());
+                let label = action_label(action, lang, surface);
+                let missing = MISSING.with(|m| m.borrow().clone());
+                assert!(missing.is_empty(), "{lang:?}: {action:?} has no label");
+                assert!(!label.is_empty() && label.chars().count() <= 80, "{label}");
             }
         }
     }

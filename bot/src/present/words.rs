@@ -68,3 +68,22 @@ impl Say {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, Surface};
+
+    /// Durations read the way the commands take them in English, and in Japanese units.
+    #[test]
+    fn durations_in_both_languages() {
+        let en = Say::new(Lang::En, Surface::Console);
+        let ja = Say::new(Lang::Ja, Surface::Discord);
+        let d = Duration::from_secs(93_600 + 61);
+        assert_eq!(en.duration(d), "1d 2h 1m 1s");
+        assert_eq!(ja.duration(d), "1日2時間1分1秒");
+        assert_eq!(en.duration(Duration::from_secs(600)), "10m");
+        assert_eq!(ja.duration(Duration::from_secs(600)), "10分");
+        assert_eq!(en.duration(Duration::ZERO), "0s");
+    }
+}

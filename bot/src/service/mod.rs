@@ -51,7 +51,7 @@ pub use model::{
     ChallengeEnd, ChallengeRecord, DamagedGame, Finished, GameRecord, GameState, StoredGame,
     Unfinished,
 };
-pub use parse::{CommandError, format_duration, parse_command, parse_duration};
+pub use parse::{CommandError, parse_command, parse_duration};
 pub use records::{
     ArchivePage, ArchiveQuery, ArchivedGame, Extras, GameRatingChange, GuildSettings, Leaderboard,
     PlayerRating, Ranked, RatingChange, RatingUpdate, Vacation, VacationAllowance, VacationDays,
@@ -59,8 +59,8 @@ pub use records::{
 pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
 pub use suggest::edit_distance;
 pub use types::{
-    Action, ChannelId, ColorChoice, Command, DrawAction, EarlyPrivacy, GameId, GuildId, Locale,
-    Notice, Origin, Reply, SetupChoice, TakebackAction, Tone, User, UserId,
+    Action, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, GameId,
+    GuildId, Locale, Notice, Origin, Reply, SetupChoice, TakebackAction, Tone, User, UserId,
 };
 
 use live::{Live, Slot};
@@ -249,19 +249,21 @@ impl GameService {
     }
 
     /// The language of what is said publicly where `origin` is: the server's preferred one,
-    /// remembered for what the service says there unasked (reminders, timeouts).
-    /// The server's admins' choice comes first.
+    /// remembered for what the service says there unasked (reminders, timeouts) and for
+    /// commands that come without it (typed moves); English when it was never seen. The
+    /// server's admins' choice (the `language` command) comes first.
     pub fn public_lang(&self, origin: &Origin) -> Lang {
         if let Some(chosen) = self.chosen_lang(origin.guild) {
             return chosen;
         }
-        let lang = origin.locale.server.unwrap_or_default();
-        if let Some(guild) = origin.guild
-            && origin.locale.server.is_some()
-        {
-            self.shared.guild_langs.insert(guild, lang);
+        match (origin.locale.server, origin.guild) {
+            (Some(lang), Some(guild)) => {
+                self.shared.guild_langs.insert(guild, lang);
+                lang
+            }
+            (Some(lang), None) => lang,
+            (None, guild) => self.guild_lang(guild),
         }
-        lang
     }
 
     /// The language a server's admins chose for its public messages, if they did.

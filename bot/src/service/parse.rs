@@ -501,22 +501,6 @@ pub fn parse_duration(s: &str) -> Option<Duration> {
     Some(Duration::from_secs(total))
 }
 
-/// Writes a duration the way [`parse_duration`] reads it, largest units first (`1d 2h`).
-pub fn format_duration(d: Duration) -> String {
-    let mut secs = d.as_secs();
-    if secs == 0 {
-        return "0s".to_string();
-    }
-    let mut parts = Vec::new();
-    for (unit, name) in [(86_400, "d"), (3600, "h"), (60, "m"), (1, "s")] {
-        if secs >= unit {
-            parts.push(format!("{}{name}", secs / unit));
-            secs %= unit;
-        }
-    }
-    parts.join(" ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -747,7 +731,5 @@ mod tests {
         assert_eq!(parse_duration("m"), None);
         assert_eq!(parse_duration("0m"), None);
         assert_eq!(parse_duration("99999999999999999999d"), None);
-        assert_eq!(format_duration(Duration::from_secs(93_600)), "1d 2h");
-        assert_eq!(format_duration(Duration::from_secs(600)), "10m");
     }
 }

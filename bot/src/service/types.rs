@@ -125,7 +125,15 @@ pub enum TakebackAction {
 }
 
 /// Everything a user can ask of the service.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// [`CommandKind`] names each variant without its data, so that a test can go through every
+/// command (`CommandKind::iter()`): each front has one checking that it can ask for each.
+#[derive(Clone, Debug, PartialEq, Eq, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(CommandKind),
+    derive(Hash, strum::EnumIter),
+    doc = "Which [`Command`] it is, without its data."
+)]
 pub enum Command {
     /// Challenge someone (or anyone, with no opponent) to a game in this channel.
     Challenge {
@@ -224,6 +232,22 @@ pub enum Action {
 }
 
 impl Action {
+    /// Every button.
+    pub const ALL: [Action; 12] = [
+        Action::AcceptChallenge,
+        Action::DeclineChallenge,
+        Action::Resign,
+        Action::ConfirmResign,
+        Action::OfferDraw,
+        Action::Flip,
+        Action::Promote(Role::Queen),
+        Action::Promote(Role::Rook),
+        Action::Promote(Role::Bishop),
+        Action::Promote(Role::Knight),
+        Action::ConfirmPush,
+        Action::CancelPush,
+    ];
+
     /// A stable short id for a button (`accept`, `promote-q`), to combine with a game id.
     pub fn id(self) -> &'static str {
         match self {
@@ -277,7 +301,7 @@ impl Action {
 }
 
 /// What the service answers to a command.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Reply {
     /// What happened, or why not: events and refusals as data, in order. Each front words
     /// them from the catalogs (see [`crate::present`]).
@@ -302,6 +326,27 @@ pub struct Reply {
     pub shows_plies: Option<usize>,
     /// Where the game shown stands, for a front that colours a board by it.
     pub tone: Option<Tone>,
+}
+
+impl std::fmt::Debug for Reply {
+    /// The reply with its image and file as their sizes, not their bytes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reply")
+            .field("messages", &self.messages)
+            .field("lang", &self.lang)
+            .field("image", &self.image.as_ref().map(Vec::len))
+            .field(
+                "file",
+                &self.file.as_ref().map(|(name, bytes)| (name, bytes.len())),
+            )
+            .field("private", &self.private)
+            .field("game", &self.game)
+            .field("actions", &self.actions)
+            .field("mentions", &self.mentions)
+            .field("shows_plies", &self.shows_plies)
+            .field("tone", &self.tone)
+            .finish()
+    }
 }
 
 /// Where a game shown on a board stands: whose move it is, or how it ended.
@@ -331,12 +376,6 @@ impl Reply {
             private: true,
             ..Reply::default()
         }
-    }
-
-    /// The same reply saying `message` after what it says.
-    pub fn and(mut self, message: impl Into<Message>) -> Reply {
-        self.messages.push(message.into());
-        self
     }
 
     /// Whether the reply says `message`.

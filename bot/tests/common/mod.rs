@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use nadare::console::{CONSOLE_GUILD, parse_line, room_channel};
-use nadare::service::messages::{Message, Refusal, TurnMsg};
+use nadare::service::messages::{Message, Refusal, TurnMsg, ViewMsg};
 use nadare::service::{
     ChannelId, Command, GameRecord, GameService, GameState, Locale, ManualClock, Origin, Reply,
     ServiceConfig, User,
@@ -52,6 +52,18 @@ pub fn refusal(reply: &Reply) -> Option<&Refusal> {
         Message::Refusal(r) => Some(r),
         _ => None,
     })
+}
+
+/// The record a reply shows (the `moves` command), or `""` for none.
+pub fn record(reply: &Reply) -> &str {
+    reply
+        .messages
+        .iter()
+        .find_map(|m| match m {
+            Message::View(ViewMsg::Record { record, .. }) => Some(record.as_str()),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// The result a reply announces, if it ends the game.

@@ -24,9 +24,25 @@ pub use refusal::Refusal;
 pub use turn::{PushChoice, TurnMsg};
 pub use view::{ChallengeLine, GameLine, ViewMsg};
 
-/// One thing a reply says, by area.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Message {
+/// Declares [`Message`] with one variant per area, and `From` each area's enum, so a reply
+/// takes an area's message as it is. A new area is one more line here.
+macro_rules! areas {
+    ($($(#[$doc:meta])* $area:ident($ty:ty),)*) => {
+        /// One thing a reply says, by area.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Message {
+            $($(#[$doc])* $area($ty),)*
+        }
+
+        $(impl From<$ty> for Message {
+            fn from(message: $ty) -> Message {
+                Message::$area(message)
+            }
+        })*
+    };
+}
+
+areas! {
     /// Challenges made, answered, withdrawn; games started.
     Challenge(ChallengeMsg),
     /// Turns played, whose turn it is, steps of a turn.
@@ -46,29 +62,6 @@ pub enum Message {
     /// A server's settings.
     Settings(SettingsMsg),
 }
-
-/// `From` for each area, so a reply takes an area's message as it is.
-macro_rules! areas {
-    ($($area:ident($ty:ty)),* $(,)?) => {
-        $(impl From<$ty> for Message {
-            fn from(message: $ty) -> Message {
-                Message::$area(message)
-            }
-        })*
-    };
-}
-
-areas!(
-    Challenge(ChallengeMsg),
-    Turn(TurnMsg),
-    Offer(OfferMsg),
-    View(ViewMsg),
-    Info(InfoMsg),
-    Notice(NoticeMsg),
-    Refusal(Refusal),
-    Rating(RatingMsg),
-    Settings(SettingsMsg),
-);
 
 /// The two players of a game: "alice (White) vs bob (Black)".
 #[derive(Clone, Debug, PartialEq, Eq)]

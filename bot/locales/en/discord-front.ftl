@@ -1,0 +1,30 @@
+# What the Discord front says itself: refusals of options it cannot read, stale buttons,
+# where a game went.
+
+front-unknown-command = I do not know the command `/{ $command }`; try `/help`.
+front-bad-level = Level { $level } does not exist: choose 1 to 8.
+front-opponent-and-computer = Choose either an opponent or the computer, not both.
+front-bad-colour = `{ $text }` is not a colour: choose white, black or random.
+front-bad-variant = `{ $text }` is not a variant: `/rules` lists them.
+front-bad-setup = `{ $text }` is not a Chess960 setup: give a number from 0 to 959, or `random`.
+front-bad-deadline = `{ $text }` is not a deadline: write a number and a unit, e.g. 10m, 1h, 1d.
+front-stale-button = This button is out of date; use the slash commands.
+front-game-gone = That game is over or no longer kept; `/games` lists the games going on.
+front-resign-question = Resign the game? Nothing happens unless you confirm.
+front-game-goes-on-in = Done: the game goes on in <#{ $channel }>.
+front-answered-publicly = Done: the answer is posted for everyone below.
+front-game-in-thread = The game is played in <#{ $thread }>.
+front-thread-not-removed = I could not remove the thread <#{ $thread }>; a moderator may delete it.
+front-restarting = nadare is restarting; try again in a moment.
+front-opening-thread = **{ $user }** makes a challenge; opening a thread for the game…
+front-thread-name = { $challenger } vs { $opponent } · { $variant }
+front-thread-anyone = anyone
+front-thread-not-removed-permission = I could not remove the thread <#{ $thread }>: I lack the Manage Threads permission, so a moderator may delete it.
+front-posted-in-parent = (Posted here because I could not post in <#{ $channel }>; it may be locked or I may lack permission there.)
+front-answered-privately = (answered privately)
+
+# Added to `help` when typed moves are on.
+help-typed-moves = • In a game's channel, the player to move may also just write the move as a message.
+front-game-title = Game #{ $game }
+front-bad-family = `{ $text }` is not a variant family: choose standard, chess960 or avalanche.
+front-not-an-admin = Only those who may manage this server can change its language.

@@ -1,0 +1,29 @@
+# Discord フロントが自分で言うこと:読めないオプションの指摘、古いボタン、対局の場所。
+
+front-unknown-command = `/{ $command }` というコマンドは知りません。`/ヘルプ` を試してください。
+front-bad-level = レベル{ $level }はありません。1〜8から選んでください。
+front-opponent-and-computer = 相手かコンピューターのどちらか一方を選んでください。
+front-bad-colour = `{ $text }` は色ではありません。white、black、random から選んでください。
+front-bad-variant = `{ $text }` は変種ではありません。`/ルール` で一覧を見られます。
+front-bad-setup = `{ $text }` はチェス960の初期配置ではありません。0〜959の番号か `random` を指定してください。
+front-bad-deadline = `{ $text }` は期限として読めません。数字と単位で書いてください(例:10m、1h、1d)。
+front-stale-button = このボタンは古くなっています。スラッシュコマンドを使ってください。
+front-game-gone = その対局は終わったか、もう保存されていません。進行中の対局は `/対局一覧` で見られます。
+front-resign-question = 投了しますか?確定しない限り何も起きません。
+front-game-goes-on-in = 完了しました。対局は <#{ $channel }> で続いています。
+front-answered-publicly = 完了しました。答えは下に全員向けに投稿しました。
+front-game-in-thread = 対局は <#{ $thread }> で行います。
+front-thread-not-removed = スレッド <#{ $thread }> を削除できませんでした。モデレーターが削除できます。
+front-restarting = nadare は再起動中です。少し待ってからもう一度お試しください。
+front-opening-thread = **{ $user }** が挑戦しました。対局用のスレッドを作っています…
+front-thread-name = { $challenger } 対 { $opponent }・{ $variant }
+front-thread-anyone = 誰でも
+front-thread-not-removed-permission = スレッド <#{ $thread }> を削除できませんでした。スレッドの管理権限がないため、モデレーターが削除してください。
+front-posted-in-parent = (<#{ $channel }> に投稿できなかったため、ここに投稿しました。ロックされているか、そこでの権限がない可能性があります。)
+front-answered-privately = (非公開で回答しました)
+
+# 書き込みでの着手が有効なとき `help` の後に付ける。
+help-typed-moves = • 対局中のチャンネルでは、手番のプレイヤーは指し手をそのままメッセージとして書き込むこともできます。
+front-game-title = 対局 #{ $game }
+front-bad-family = `{ $text }` は種目ではありません。standard、chess960、avalanche から選んでください。
+front-not-an-admin = サーバーの言語を変えられるのは、サーバーを管理できる人だけです。
