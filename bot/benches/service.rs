@@ -140,6 +140,7 @@ async fn start_games(service: &GameService, base: u64, variant: Variant) {
                 setup: None,
                 color: ColorChoice::White,
                 deadline: None,
+                rated: None,
             };
             let r = service
                 .execute(&origin(channel, 2 * channel), challenge)

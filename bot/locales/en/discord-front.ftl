@@ -28,3 +28,5 @@ help-typed-moves = • In a game's channel, the player to move may also just wri
 front-game-title = Game #{ $game }
 front-missing-game-id = `/game` needs the id of a game, e.g. 12.
 front-bad-vacation = `{ $text }` is neither a number of days from 1 nor `end`.
+front-bad-family = `{ $text }` is not a variant family: choose standard, chess960 or avalanche.
+front-not-an-admin = Only those who may manage this server can change its language.

@@ -27,3 +27,5 @@ help-typed-moves = • 対局中のチャンネルでは、手番のプレイヤ
 front-game-title = 対局 #{ $game }
 front-missing-game-id = `/game` には対局の番号が必要です(例:12)。
 front-bad-vacation = `{ $text }` は1以上の日数でも `end` でもありません。
+front-bad-family = `{ $text }` は種目ではありません。standard、chess960、avalanche から選んでください。
+front-not-an-admin = サーバーの言語を変えられるのは、サーバーを管理できる人だけです。

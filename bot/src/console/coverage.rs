@@ -34,6 +34,9 @@ fn sample(kind: CommandKind) -> &'static str {
         CommandKind::History => "history bob 2",
         CommandKind::ShowGame => "game #12",
         CommandKind::Vacation => "vacation 3",
+        CommandKind::Rating => "rating @bob avalanche",
+        CommandKind::Leaderboard => "leaderboard chess960",
+        CommandKind::Language => "language ja",
     }
 }
 

@@ -9,6 +9,7 @@ mod image;
 mod info;
 mod notice;
 mod offers;
+mod rating;
 mod refusal;
 mod rematch;
 mod rules_errors;
@@ -60,6 +61,8 @@ fn message(say: &Say, message: &Message) -> String {
         Message::Archive(m) => archive::words(say, m),
         Message::Rematch(m) => rematch::words(say, m),
         Message::Vacation(m) => vacation::words(say, m),
+        Message::Rating(m) => rating::rating(say, m),
+        Message::Settings(m) => rating::settings(say, m),
     }
 }
 

@@ -25,6 +25,7 @@ mod offers;
 mod parse;
 mod pending;
 mod play;
+mod rating;
 mod records;
 mod rematch;
 mod store;
@@ -97,6 +98,9 @@ struct Shared {
     guild_langs: DashMap<GuildId, Lang>,
     /// The vacations under way: games of these players have their deadlines paused.
     vacations: DashMap<UserId, Vacation>,
+    /// The language each server's admins chose for its public messages, over its Discord
+    /// locale (loaded at start; set by [`Command::Language`]).
+    guild_overrides: DashMap<GuildId, Lang>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -119,6 +123,12 @@ impl GameService {
         let since = to_unix_ms(clock.now()).saturating_sub(retention);
         let unfinished = store.load_unfinished(config.shards).await?;
         let finished = store.load_finished_since(config.shards, since).await?;
+        let guild_overrides: DashMap<GuildId, Lang> = store
+            .load_guild_settings(config.shards)
+            .await?
+            .into_iter()
+            .filter_map(|s| Some((s.guild, s.lang?)))
+            .collect();
         let slots = DashMap::new();
         let channels = DashMap::new();
         let mut startup_notices = Vec::new();
@@ -220,6 +230,7 @@ impl GameService {
                 )),
                 guild_langs: DashMap::new(),
                 vacations,
+                guild_overrides,
             }),
         })
     }
@@ -239,8 +250,9 @@ impl GameService {
         command: Command,
         early: &EarlyPrivacy,
     ) -> Reply {
-        let public = self.public_lang(origin);
         let mut reply = self.answer(origin, command, early).await;
+        // Asked after the answer: `language` may just have changed it.
+        let public = self.public_lang(origin);
         reply.lang = if reply.private {
             origin.locale.user.unwrap_or(public)
         } else {
@@ -251,8 +263,12 @@ impl GameService {
 
     /// The language of what is said publicly where `origin` is: the server's preferred one,
     /// remembered for what the service says there unasked (reminders, timeouts) and for
-    /// commands that come without it (typed moves); English when it was never seen.
+    /// commands that come without it (typed moves); English when it was never seen. The
+    /// server's admins' choice (the `language` command) comes first.
     pub fn public_lang(&self, origin: &Origin) -> Lang {
+        if let Some(chosen) = self.chosen_lang(origin.guild) {
+            return chosen;
+        }
         match (origin.locale.server, origin.guild) {
             (Some(lang), Some(guild)) => {
                 self.shared.guild_langs.insert(guild, lang);
@@ -263,10 +279,15 @@ impl GameService {
         }
     }
 
+    /// The language a server's admins chose for its public messages, if they did.
+    fn chosen_lang(&self, guild: Option<GuildId>) -> Option<Lang> {
+        guild.and_then(|g| self.shared.guild_overrides.get(&g).map(|l| *l.value()))
+    }
+
     /// The language of what is said publicly in `guild` unasked: the one last seen there.
     pub(super) fn guild_lang(&self, guild: Option<GuildId>) -> Lang {
-        guild
-            .and_then(|g| self.shared.guild_langs.get(&g).map(|l| *l.value()))
+        self.chosen_lang(guild)
+            .or_else(|| guild.and_then(|g| self.shared.guild_langs.get(&g).map(|l| *l.value())))
             .unwrap_or_default()
     }
 
@@ -276,6 +297,15 @@ impl GameService {
             Command::Help => Reply::public(InfoMsg::Help),
             Command::Rules(None) => Reply::public(InfoMsg::VariantsOverview),
             Command::Rules(Some(v)) => Reply::public(InfoMsg::Rules(v)),
+            Command::Rating { user, family } => {
+                let user = user.unwrap_or_else(|| origin.user.clone());
+                rating::answered(self.rating_view(origin.guild, user, family).await)
+            }
+            Command::Leaderboard { family } => rating::answered(
+                self.leaderboard_view(origin.guild, origin.user.id, family)
+                    .await,
+            ),
+            Command::Language(lang) => self.set_language(origin, lang).await,
             Command::Chess960(n) => self.chess960(n, self.public_lang(origin)).await,
             Command::Games => self.games(origin).await,
             Command::History { user, page } => self.history(origin, user, page).await,
@@ -359,6 +389,7 @@ impl GameService {
                 setup,
                 color,
                 deadline,
+                rated,
             } => {
                 let ask = challenge::Ask {
                     opponent,
@@ -366,6 +397,7 @@ impl GameService {
                     setup,
                     color,
                     deadline,
+                    rated,
                 };
                 self.challenge(origin, guard, ask).await
             }
@@ -400,7 +432,10 @@ impl GameService {
             | Command::Vacation(_)
             | Command::Chess960(_)
             | Command::Help
-            | Command::Rules(_) => Reply::private(Refusal::Misrouted),
+            | Command::Rules(_)
+            | Command::Rating { .. }
+            | Command::Leaderboard { .. }
+            | Command::Language(_) => Reply::private(Refusal::Misrouted),
         }
     }
 
@@ -810,6 +845,7 @@ mod tests {
             setup: None,
             color: ColorChoice::White,
             deadline: None,
+            rated: None,
         };
         assert!(!service.execute(&origin, practice).await.private);
 

@@ -218,16 +218,16 @@ impl GameService {
         if state.finished.is_some() {
             state.draw_offer = None;
         }
-        if let Err(e) = self
-            .store(
-                self.db()
-                    .record_turn(live.row.id, ply, &notation, &state, None),
-            )
+        let rated = match self
+            .store(self.write_game(&live.row, Some((ply, &notation)), &state))
             .await
         {
-            live.game.take_back();
-            return save_failed(&e);
-        }
+            Ok(rated) => rated,
+            Err(e) => {
+                live.game.take_back();
+                return save_failed(&e);
+            }
+        };
         live.row.state = state;
         live.pending = None;
         let mut messages: Vec<Message> = vec![live.played(ply, &notation).into()];
@@ -240,6 +240,7 @@ impl GameService {
             );
         }
         messages.push(live.status().into());
+        messages.extend(super::rating::change_messages(rated.as_ref()));
         let orientation = if live.outcome().is_some() {
             mover
         } else {

@@ -1,5 +1,5 @@
 //! Rematches: a player of a finished game challenges the other again, colours swapped, the
-//! same variant, Chess960 setup and deadline. Against the computer or oneself the new game
+//! same variant, Chess960 setup, deadline and rating (rated or casual). Against the computer or oneself the new game
 //! starts at once, as any challenge of theirs does; otherwise the other player must accept.
 
 use rules::{Color, EndReason};
@@ -51,6 +51,7 @@ impl GameService {
                 .map(SetupChoice::Number),
             color,
             deadline: live.row.deadline,
+            rated: Some(live.row.rated),
         };
         let mut reply = self.challenge(origin, guard, ask).await;
         if !reply.private {

@@ -7,6 +7,7 @@ mod challenge;
 mod info;
 mod notice;
 mod offers;
+mod rating;
 mod refusal;
 mod rematch;
 mod turn;
@@ -20,6 +21,9 @@ pub use challenge::ChallengeMsg;
 pub use info::InfoMsg;
 pub use notice::NoticeMsg;
 pub use offers::OfferMsg;
+pub use rating::{
+    PROVISIONAL_DEVIATION, Place, RatingMsg, SettingsMsg, Shown, ShownChange, ShownRating,
+};
 pub use refusal::Refusal;
 pub use rematch::RematchMsg;
 pub use turn::{PushChoice, TurnMsg};
@@ -65,6 +69,10 @@ areas! {
     Rematch(RematchMsg),
     /// Vacations.
     Vacation(VacationMsg),
+    /// Rating changes, ratings and leaderboards.
+    Rating(RatingMsg),
+    /// A server's settings.
+    Settings(SettingsMsg),
 }
 
 /// The two players of a game: "alice (White) vs bob (Black)".
