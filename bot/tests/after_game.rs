@@ -8,7 +8,8 @@ use std::time::Duration;
 use common::{Harness, main_room, text};
 use nadare::console::{CONSOLE_GUILD, user_id};
 use nadare::service::messages::{
-    ArchiveMsg, ChallengeMsg, GameKind, Message, NoticeMsg, Players, RematchMsg, VacationMsg,
+    ArchiveMsg, ChallengeMsg, GameKind, Message, NoticeMsg, Players, RatingMsg, RematchMsg,
+    VacationMsg,
 };
 use nadare::service::{Action, ColorChoice, Command, GameId, Origin, PageRef, Reply, SetupChoice};
 use rules::Variant;
@@ -247,6 +248,24 @@ async fn a_game_is_shown_with_board_record_replay_and_link() {
         m,
         Message::Archive(ArchiveMsg::Shown { id, .. }) if *id == standard
     )));
+    // A rated game between two people: both changes, the winner up and the loser down.
+    let changes: Vec<(&str, i32)> = shown
+        .messages
+        .iter()
+        .filter_map(|m| match m {
+            Message::Rating(RatingMsg::Changed(c)) => Some((c.name.as_str(), c.delta())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(changes.len(), 2, "{shown:?}");
+    assert!(
+        changes.iter().any(|(n, d)| *n == "bob" && *d > 0),
+        "{changes:?}"
+    );
+    assert!(
+        changes.iter().any(|(n, d)| *n == "alice" && *d < 0),
+        "{changes:?}"
+    );
 
     let shown = h.say(&format!("carol> game #{avalanche}")).await;
     let record = String::from_utf8(file(&shown, ".pgn").expect("record").to_vec()).expect("utf-8");
@@ -437,6 +456,21 @@ async fn a_move_ends_the_vacation_and_returns_the_unused_days() {
             }
             .into()
         ),
+        "{r:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_of_a_casual_game_is_casual() {
+    let h = Harness::new().await;
+    h.say("alice> challenge bob casual white").await;
+    h.say("bob> accept").await;
+    h.say("alice> resign").await;
+    let r = h.say("alice> rematch").await;
+    assert!(
+        r.messages
+            .iter()
+            .any(|m| matches!(m, Message::Rating(RatingMsg::Rated { rated: false, .. }))),
         "{r:?}"
     );
 }

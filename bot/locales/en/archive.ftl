@@ -13,7 +13,6 @@ archive-empty = { $player ->
        *[other] { $player } has no finished games yet.
     }
 archive-shown = Game #{ $id } · { $date } · { $players } · { $kind }: { $result }, { $outcome }.
-archive-rating-change = { $player }: rating { $before } → { $after } ({ $change }).
 archive-analysis = Analyse the final position: { $url }
 archive-replay = The replay of game #{ $id } is attached.
 archive-replay-too-long = This game has { $turns } turns; replays are drawn for games of at most { $limit } turns.

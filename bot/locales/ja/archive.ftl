@@ -10,7 +10,6 @@ archive-empty = { $player ->
        *[other] { $player }の終局した対局はまだありません。
     }
 archive-shown = 対局 #{ $id } · { $date } · { $players } · { $kind }:{ $result }、{ $outcome }。
-archive-rating-change = { $player }:レーティング { $before } → { $after }({ $change })。
 archive-analysis = 最終局面を解析する:{ $url }
 archive-replay = 対局 #{ $id } の再生アニメーションを添付しました。
 archive-replay-too-long = この対局は{ $turns }手あります。再生アニメーションは{ $limit }手以内の対局にのみ作成します。

@@ -47,19 +47,6 @@ pub(super) fn words(say: &Say, message: &ArchiveMsg) -> String {
                 ("date", date.as_str())
             ],
         ),
-        ArchiveMsg::RatingChange {
-            player,
-            before,
-            after,
-        } => say.text(
-            "archive-rating-change",
-            &fluent_args![
-                ("player", say.name(player)),
-                ("before", *before),
-                ("after", *after),
-                ("change", format!("{:+}", after - before))
-            ],
-        ),
         ArchiveMsg::Analysis { url } => {
             say.text("archive-analysis", &fluent_args![("url", url.as_str())])
         }

@@ -5,13 +5,16 @@ use render::Scene;
 use rules::{Color, EndReason};
 
 use super::live::{Live, Slot};
-use super::messages::{ArchiveLine, ArchiveMsg, GameKind, Players, Refusal};
+use super::messages::{
+    ArchiveLine, ArchiveMsg, GameKind, Players, RatingMsg, Refusal, Shown, ShownChange,
+};
 use super::view::{civil_date, record_file};
 use super::{
     Action, ArchiveQuery, GameId, GameService, Origin, PageRef, Reply, StoredGame, UserId,
 };
 use crate::i18n::Lang;
 use crate::present;
+use crate::rating::RatingFamily;
 
 /// Games per page of the archive.
 pub(super) const HISTORY_PAGE: u32 = 10;
@@ -137,11 +140,12 @@ impl GameService {
                         .find(|p| p.id == change.user)
                         .map_or_else(String::new, |p| p.name.clone());
                     messages.push(
-                        ArchiveMsg::RatingChange {
-                            player,
-                            before: change.before.rating.round() as i64,
-                            after: change.after.rating.round() as i64,
-                        }
+                        RatingMsg::Changed(ShownChange {
+                            name: player,
+                            family: RatingFamily::of(live.row.variant),
+                            before: Shown::of(change.before),
+                            after: Shown::of(change.after),
+                        })
                         .into(),
                     );
                 }

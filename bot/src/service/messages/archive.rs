@@ -39,15 +39,6 @@ pub enum ArchiveMsg {
         /// When it ended, as `YYYY-MM-DD` (UTC).
         date: String,
     },
-    /// A player's rating change from the game shown.
-    RatingChange {
-        /// The player.
-        player: String,
-        /// The rating before the game, rounded.
-        before: i64,
-        /// The rating after it, rounded.
-        after: i64,
-    },
     /// A link to an analysis board at the game's final position.
     Analysis {
         /// The address.
