@@ -474,3 +474,40 @@ async fn a_rematch_of_a_casual_game_is_casual() {
         "{r:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn overlapping_vacations_pause_a_game_once() {
+    let h = Harness::new().await;
+    h.say("alice> challenge bob white 1h").await;
+    h.say("bob> accept").await;
+    h.advance(10 * MIN);
+    assert!(!h.say("alice> vacation 3").await.private);
+    h.advance(DAY);
+    assert!(!h.say("bob> vacation 1").await.private);
+    h.advance(DAY);
+    // Bob's vacation is over, Alice's is not: the game stays paused, nothing is announced.
+    let notices = h.service.sweep().await;
+    assert!(!lost_on_time(&notices), "{notices:?}");
+    assert!(
+        !notices.iter().any(|n| n
+            .reply
+            .messages
+            .iter()
+            .any(|m| matches!(m, Message::Vacation(VacationMsg::Resumed { .. })))),
+        "{notices:?}"
+    );
+    h.advance(DAY);
+    let notices = h.service.sweep().await;
+    assert!(says_anywhere(
+        &notices,
+        &VacationMsg::Resumed {
+            player: "alice".into()
+        }
+        .into()
+    ));
+    // The three days count once: the 50 minutes left when Alice's vacation began remain.
+    h.advance(50 * MIN - Duration::from_secs(1));
+    assert!(!lost_on_time(&h.service.sweep().await));
+    h.advance(Duration::from_secs(1));
+    assert!(lost_on_time(&h.service.sweep().await));
+}

@@ -10,6 +10,7 @@
 
 use std::sync::Arc;
 
+use rules::Color;
 use tokio::sync::Mutex;
 
 use super::live::Slot;
@@ -172,6 +173,9 @@ impl GameService {
                 }
             }
         }
+        // The earliest end first: a game whose other player's vacation ends later is
+        // resumed, in full, by that one.
+        ended.sort_by_key(|(_, end)| *end);
         let mut notices = Vec::new();
         for (v, end) in ended {
             notices.extend(self.resume_games(&v, end, "").await);
@@ -182,6 +186,8 @@ impl GameService {
 
     /// Moves the turn clock of each of `vacation`'s player's unfinished games with a deadline
     /// on by the time paused (from the vacation's start, or the turn's if later, to `end`).
+    /// A game whose other player is on vacation too stays paused: it is moved on only by the
+    /// time before that other vacation began, the rest when that one ends.
     /// `name` is the player's name if known; else it is read from each game.
     async fn resume_games(&self, vacation: &Vacation, end: i64, name: &str) -> Vec<Notice> {
         let mut notices = Vec::new();
@@ -194,8 +200,14 @@ impl GameService {
             if live.outcome().is_some() || live.row.deadline.is_none() || colors.is_empty() {
                 continue;
             }
+            let other = Color::ALL
+                .into_iter()
+                .map(|c| live.player(c).id)
+                .find(|id| *id != vacation.user)
+                .and_then(|id| self.shared.vacations.get(&id).map(|v| v.started_ms));
+            let until = other.map_or(end, |started| end.min(started));
             let from = live.row.state.turn_started_ms.max(vacation.started_ms);
-            let paused = end.saturating_sub(from);
+            let paused = until.saturating_sub(from);
             if paused > 0 {
                 let mut state = live.row.state.next();
                 state.turn_started_ms = state.turn_started_ms.saturating_add(paused);
@@ -203,6 +215,9 @@ impl GameService {
                     tracing::error!(game = live.row.id, error = %e, "could not resume a game's deadline");
                     continue;
                 }
+            }
+            if other.is_some() {
+                continue;
             }
             let player = if name.is_empty() {
                 live.player(colors[0]).name.clone()
