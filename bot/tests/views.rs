@@ -52,6 +52,9 @@ async fn help_and_rules_answer_publicly_with_the_variant_asked() {
     let h = Harness::new().await;
     let r = h.say("carol> help").await;
     assert!(!r.private && r.says(&InfoMsg::Help.into()), "{r:?}");
+    // The console's own help, with its line syntax, not Discord's.
+    assert!(text(&r).contains("NAME> COMMAND"), "{}", text(&r));
+    assert!(!text(&r).contains("/challenge"), "{}", text(&r));
     let r = h.say("carol> rules").await;
     assert!(r.says(&InfoMsg::VariantsOverview.into()), "{r:?}");
     for (asked, variant) in [
@@ -64,6 +67,7 @@ async fn help_and_rules_answer_publicly_with_the_variant_asked() {
         let r = h.say(&format!("carol> rules {asked}")).await;
         assert!(r.says(&InfoMsg::Rules(variant).into()), "{asked}: {r:?}");
     }
+    assert!(text(&h.say("carol> rules avalanche").await).contains("Betza"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
