@@ -140,6 +140,7 @@ async fn start_games(service: &GameService, base: u64, variant: Variant) {
                 setup: None,
                 color: ColorChoice::White,
                 deadline: None,
+                rated: None,
             };
             let r = service
                 .execute(&origin(channel, 2 * channel), challenge)
@@ -282,6 +283,7 @@ fn turn_commit_latency(c: &mut Criterion) {
             black: user(2),
             deadline: None,
             created_ms: 0,
+            rated: false,
             state: GameState::default(),
         };
         runtime
@@ -293,7 +295,7 @@ fn turn_commit_latency(c: &mut Criterion) {
             b.iter(|| {
                 state = state.next();
                 runtime
-                    .block_on(store.record_turn(id, ply, "Nf3", &state))
+                    .block_on(store.record_turn(id, ply, "Nf3", &state, None))
                     .expect("turn");
                 ply += 1;
             })

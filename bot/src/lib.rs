@@ -7,5 +7,6 @@ pub mod discord;
 pub mod i18n;
 pub mod logging;
 pub mod present;
+pub mod rating;
 pub mod service;
 pub mod storage;

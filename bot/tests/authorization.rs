@@ -253,6 +253,7 @@ async fn games_lists_this_servers_games_and_direct_messages_only_ones_own() {
                 setup: None,
                 color: nadare::service::ColorChoice::White,
                 deadline: None,
+                rated: None,
             },
         )
         .await;

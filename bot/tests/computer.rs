@@ -144,7 +144,7 @@ fn the_computer_plays_its_turn_after_a_restart_in_the_middle_of_its_thinking() {
         let game = storage.load_game(1).expect("load").expect("game");
         assert_eq!(game.turns.len(), 0);
         storage
-            .record_turn(1, 0, "e4", &game.row.state.next())
+            .record_turn(1, 0, "e4", &game.row.state.next(), None)
             .expect("turn");
     }
     let out = nadare(dir.path(), "carol> board\n");

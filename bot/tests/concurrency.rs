@@ -34,6 +34,7 @@ async fn a_thousand_games_on_a_thousand_channels_at_once() {
                 setup: None,
                 color: nadare::service::ColorChoice::White,
                 deadline: None,
+                rated: None,
             };
             let r = h.service.execute(&origin(&room, &white), challenge).await;
             assert!(!r.private, "{}", text(&r));

@@ -304,7 +304,7 @@ fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
         let game = storage.load_game(1).expect("load").expect("game");
         assert_eq!(game.announced, Some(0), "the start was shown");
         storage
-            .record_turn(1, 0, "e4", &game.row.state.next())
+            .record_turn(1, 0, "e4", &game.row.state.next(), None)
             .expect("turn");
     }
     let out = nadare(dir.path(), "carol> board\n").output().expect("run");

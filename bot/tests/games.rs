@@ -186,6 +186,7 @@ async fn a_chess960_challenge_without_a_number_starts_a_random_setup() {
         setup: None,
         color: ColorChoice::White,
         deadline: None,
+        rated: None,
     };
     assert_eq!(h.service.check_challenge(&alice, &challenge), None);
     let r = h.service.execute(&alice, challenge).await;

@@ -56,6 +56,7 @@ fn a_database_with_damaged_pages_is_refused() {
                             revision: ply as u64 + 1,
                             ..GameState::default()
                         },
+                        None,
                     )
                     .expect("turn");
             }
@@ -199,4 +200,38 @@ fn one_process_may_open_its_database_twice() {
     first.start_game(None, &game_row(1)).expect("start");
     let second = Storage::open(&path).expect("the same process opens it again");
     assert!(second.load_game(1).expect("load").is_some());
+}
+
+#[test]
+fn games_stored_before_ratings_existed_come_back_casual() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("nadare.db");
+    {
+        // A database as schema version 3 left it, holding a game and a challenge.
+        let conn = rusqlite::Connection::open(&path).expect("raw open");
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .expect("id");
+        conn.execute_batch(concat!(
+            "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied_ms BIGINT NOT NULL);",
+            include_str!("../migrations/0001_initial.sql"),
+            include_str!("../migrations/0002_shared.sql"),
+            include_str!("../migrations/0003_announced.sql"),
+            "INSERT INTO schema_migrations VALUES (1, 0), (2, 0), (3, 0);
+             INSERT INTO games (id, guild_id, channel_id, variant, white_id, white_name,
+                 black_id, black_name, created_ms, turn_started_ms, reminded, status)
+             VALUES (4, 7, 8, 'standard', 1, 'alice', 2, 'bob', 0, 0, 0, 'active');
+             INSERT INTO challenges (id, channel_id, challenger_id, challenger_name, variant,
+                 setup, color, created_ms, expires_ms, status)
+             VALUES (5, 9, 1, 'alice', 'standard', 'none', 'random', 0, 1, 'open');"
+        ))
+        .expect("version 3");
+    }
+    let storage = Storage::open(&path).expect("open and migrate");
+    let game = storage.load_game(4).expect("load").expect("game");
+    assert!(!game.row.rated, "an old game counts as casual");
+    assert_eq!(game.row.white.name, "alice");
+    let challenges = storage.all_challenges().expect("challenges");
+    assert_eq!(challenges.len(), 1);
+    assert!(!challenges[0].challenge.rated);
+    assert!(storage.all_extras().expect("extras").is_empty());
 }

@@ -12,12 +12,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{sample_game, user};
+use nadare::i18n::Lang;
+use nadare::rating::RatingFamily;
 use nadare::service::{
-    ChallengeEnd, ChallengeRecord, ColorChoice, Finished, GameRecord, SetupChoice, ShardSet,
-    StoreError,
+    ChallengeEnd, ChallengeRecord, ColorChoice, Finished, GameRecord, PlayerRating, RatingUpdate,
+    SetupChoice, ShardSet, StoreError, Vacation,
 };
 use rules::{Color, EndReason, Outcome, Variant};
-use store_backends::Backend;
+use store_backends::{Backend, on_both_backends};
 
 /// A guild id whose shard among `total` is `shard`: Discord puts `(id >> 22) % total` there.
 fn guild_in_shard(shard: u64, total: u64, salt: u64) -> u64 {
@@ -37,35 +39,8 @@ fn challenge(id: u64, guild: Option<u64>, channel: u64) -> ChallengeRecord {
         deadline: None,
         created_ms: 5,
         expires_ms: 600_005,
+        rated: true,
     }
-}
-
-/// Runs `check` on SQLite and on PostgreSQL (when reachable), each in its own database.
-macro_rules! on_both_backends {
-    ($($check:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $check() {
-                    let backend = super::Backend::sqlite();
-                    super::$check(&backend).await;
-                    backend.cleanup().await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $check() {
-                    let Some(backend) = super::Backend::postgres(stringify!($check)).await else {
-                        return;
-                    };
-                    super::$check(&backend).await;
-                    backend.cleanup().await;
-                }
-            )*
-        }
-    };
 }
 
 on_both_backends!(
@@ -90,12 +65,12 @@ async fn records_round_trip(backend: &Backend) {
     store.start_game(None, &g).await.expect("start");
     let mut state = g.state.next();
     store
-        .record_turn(id, 0, "e4//", &state)
+        .record_turn(id, 0, "e4//", &state, None)
         .await
         .expect("turn");
     state = state.next();
     store
-        .record_turn(id, 1, "Nf6/e3", &state)
+        .record_turn(id, 1, "Nf6/e3", &state, None)
         .await
         .expect("turn");
     let unmarked = store.load_game(id).await.expect("load").expect("game");
@@ -130,7 +105,10 @@ async fn records_round_trip(backend: &Backend) {
         },
         at_ms: 9_000,
     });
-    store.update_game(id, &finished).await.expect("finish");
+    store
+        .update_game(id, &finished, None)
+        .await
+        .expect("finish");
     store
         .end_challenge(first, ChallengeEnd::Expired)
         .await
@@ -173,11 +151,14 @@ async fn a_stale_write_is_refused_and_changes_nothing(backend: &Backend) {
     let g = sample_game(id, Some(7), 70);
     store.start_game(None, &g).await.expect("start");
     let one = g.state.next();
-    store.record_turn(id, 0, "e4//", &one).await.expect("turn");
+    store
+        .record_turn(id, 0, "e4//", &one, None)
+        .await
+        .expect("turn");
     // A writer still holding revision 0 tries to play its own first turn, then to resign.
     let stale = g.state.next();
     let err = store
-        .record_turn(id, 0, "d4//", &stale)
+        .record_turn(id, 0, "d4//", &stale, None)
         .await
         .expect_err("stale turn");
     assert!(
@@ -195,7 +176,7 @@ async fn a_stale_write_is_refused_and_changes_nothing(backend: &Backend) {
     });
     assert!(
         store
-            .update_game(id, &resign)
+            .update_game(id, &resign, None)
             .await
             .expect_err("stale")
             .is_conflict()
@@ -211,7 +192,7 @@ async fn a_stale_write_is_refused_and_changes_nothing(backend: &Backend) {
     let ahead = one.next().next();
     assert!(
         store
-            .update_game(id, &ahead)
+            .update_game(id, &ahead, None)
             .await
             .expect_err("ahead")
             .is_conflict()
@@ -222,7 +203,7 @@ async fn a_stale_write_is_refused_and_changes_nothing(backend: &Backend) {
     // An unknown game is a conflict too, never a silent success.
     assert!(
         store
-            .update_game(id + 999, &one)
+            .update_game(id + 999, &one, None)
             .await
             .expect_err("unknown")
             .is_conflict()
@@ -367,7 +348,7 @@ async fn racing_writers_apply_exactly_one_turn(backend: &Backend) {
             let notation = if n == 0 { "e4//" } else { "d4//" };
             tasks.push(tokio::spawn(async move {
                 gate.wait().await;
-                writer.record_turn(id, 0, notation, &state).await
+                writer.record_turn(id, 0, notation, &state, None).await
             }));
         }
         let mut applied = 0;
@@ -396,11 +377,12 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
         let mut g = sample_game(id, Some(n), 10 + n);
         g.variant = Variant::Standard;
         g.chess960 = None;
+        g.rated = n % 2 == 1;
         from.start_game(None, &g).await.expect("start");
         let mut state = g.state.clone();
         for (ply, notation) in ["e4", "e5", "Nf3"].iter().take(n as usize % 4).enumerate() {
             state = state.next();
-            from.record_turn(id, ply, notation, &state)
+            from.record_turn(id, ply, notation, &state, None)
                 .await
                 .expect("turn");
         }
@@ -409,6 +391,39 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
     from.mark_announced(game_ids[2], 1)
         .await
         .expect("announced");
+    // Game 3 ends rated; a vacation is under way; a server chose Japanese.
+    let rated = from
+        .load_game(game_ids[3])
+        .await
+        .expect("load")
+        .expect("game");
+    let mut resigned = rated.row.state.next();
+    resigned.finished = Some(Finished {
+        outcome: Outcome {
+            winner: Some(Color::Black),
+            reason: EndReason::Resignation,
+        },
+        at_ms: 77,
+    });
+    let update = RatingUpdate::compute(
+        PlayerRating::unrated(3, RatingFamily::Standard, rated.row.white.clone()),
+        PlayerRating::unrated(3, RatingFamily::Standard, rated.row.black.clone()),
+        Some(Color::Black),
+        77,
+    );
+    from.update_game(game_ids[3], &resigned, Some(&update))
+        .await
+        .expect("resign");
+    from.start_vacation(&Vacation {
+        user: 4,
+        started_ms: 1,
+        ends_ms: 2,
+        year: 2026,
+        days: 1,
+    })
+    .await
+    .expect("vacation");
+    from.set_guild_lang(3, Some(Lang::Ja)).await.expect("lang");
     let open = from.new_id().await.expect("id");
     from.insert_challenge(&challenge(open, None, 99))
         .await
@@ -428,9 +443,22 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
     assert_eq!(copied.games, 5);
     assert_eq!(copied.challenges, 2);
     assert_eq!(copied.turns, 1 + 2 + 3);
+    // Two ratings, two rating changes, a vacation, its year's days and a server's language.
+    assert_eq!(copied.extras, 7);
     assert_eq!(
         to.all_games().await.expect("games"),
         from.all_games().await.expect("games")
+    );
+    let extras = to.all_extras().await.expect("extras");
+    assert_eq!(extras, from.all_extras().await.expect("extras"));
+    assert_eq!(extras.ratings.len(), 2);
+    assert_eq!(
+        to.guild_settings(3).await.expect("settings").lang,
+        Some(Lang::Ja)
+    );
+    assert_eq!(
+        to.game_rating_changes(game_ids[3]).await.expect("c").len(),
+        2
     );
     // New ids continue after the copied ones.
     assert!(to.new_id().await.expect("id") > closed);

@@ -59,6 +59,22 @@ command-rules-variant = variant
     .description = The variant (all of them if left empty)
 command-help = help
     .description = What nadare can do
+command-challenge-rated = rated
+    .description = Whether the result changes ratings (yes by default between two people)
+command-rating = rating
+    .description = A player's ratings in this server
+command-rating-user = user
+    .description = Whose ratings (yours if left empty)
+command-rating-variant = variant
+    .description = Only this variant family's rating
+command-leaderboard = leaderboard
+    .description = The best-rated players of a variant family in this server, and your place
+command-leaderboard-variant = variant
+    .description = The variant family (the one you play most if left empty)
+command-language = language
+    .description = The language of this server's public messages (server managers only)
+command-language-language = language
+    .description = English, Japanese, or the server's own Discord language
 
 ## Choices
 
@@ -74,3 +90,9 @@ choice-action-offer = offer
 choice-action-request = request
 choice-action-accept = accept
 choice-action-decline = decline
+choice-family-standard = { rating-family-standard }
+choice-family-chess960 = { rating-family-chess960 }
+choice-family-avalanche = { rating-family-avalanche }
+choice-language-en = { server-language-en }
+choice-language-ja = { server-language-ja }
+choice-language-default = The server's Discord language

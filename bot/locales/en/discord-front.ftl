@@ -26,3 +26,5 @@ front-answered-privately = (answered privately)
 # Added to `help` when typed moves are on.
 help-typed-moves = • In a game's channel, the player to move may also just write the move as a message.
 front-game-title = Game #{ $game }
+front-bad-family = `{ $text }` is not a variant family: choose standard, chess960 or avalanche.
+front-not-an-admin = Only those who may manage this server can change its language.

@@ -58,6 +58,22 @@ command-rules-variant = 変種
     .description = 変種(指定しなければすべて)
 command-help = ヘルプ
     .description = nadare にできること
+command-challenge-rated = レーティング
+    .description = 結果でレーティングが変わるか(二人の対局では指定しなければ変わる)
+command-rating = レーティング
+    .description = このサーバーでのプレイヤーのレーティング
+command-rating-user = ユーザー
+    .description = 誰のレーティングか(指定しなければ自分)
+command-rating-variant = 変種
+    .description = この種目のレーティングだけ
+command-leaderboard = ランキング
+    .description = このサーバーで種目ごとのレーティング上位とあなたの順位
+command-leaderboard-variant = 変種
+    .description = 種目(指定しなければ一番多く指している種目)
+command-language = 言語
+    .description = このサーバーの公開メッセージの言語(サーバー管理者のみ)
+command-language-language = 言語
+    .description = 英語、日本語、またはサーバーのDiscordの言語
 
 ## 選択肢
 
@@ -73,3 +89,9 @@ choice-action-offer = 提案する
 choice-action-request = 申し込む
 choice-action-accept = 受ける
 choice-action-decline = 断る
+choice-family-standard = { rating-family-standard }
+choice-family-chess960 = { rating-family-chess960 }
+choice-family-avalanche = { rating-family-avalanche }
+choice-language-en = { server-language-en }
+choice-language-ja = { server-language-ja }
+choice-language-default = サーバーのDiscordの言語

@@ -25,3 +25,5 @@ front-answered-privately = (非公開で回答しました)
 # 書き込みでの着手が有効なとき `help` の後に付ける。
 help-typed-moves = • 対局中のチャンネルでは、手番のプレイヤーは指し手をそのままメッセージとして書き込むこともできます。
 front-game-title = 対局 #{ $game }
+front-bad-family = `{ $text }` は種目ではありません。standard、chess960、avalanche から選んでください。
+front-not-an-admin = サーバーの言語を変えられるのは、サーバーを管理できる人だけです。

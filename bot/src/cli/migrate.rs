@@ -1,6 +1,7 @@
 //! `nadare migrate`: copies every challenge and game from one database to another (SQLite to
-//! PostgreSQL, typically), then verifies the copy: the counts match, every record reads back
-//! equal, and every game replays under the rules.
+//! PostgreSQL, typically), with the ratings, rating changes, vacations and server settings,
+//! then verifies the copy: the counts match, every record reads back equal, and every game
+//! replays under the rules.
 
 use anyhow::{Context, bail};
 
@@ -31,9 +32,10 @@ pub async fn run(args: MigrateArgs) -> anyhow::Result<()> {
     let target = to.open().await.with_context(|| format!("opening {to}"))?;
     let report = copy(&*source, &*target).await?;
     println!(
-        "copied {} challenges and {} games ({} turns) from {from} to {to}; verified: counts \
-         match, every record reads back equal, every game replays",
-        report.challenges, report.games, report.turns
+        "copied {} challenges, {} games ({} turns) and {} rows of ratings, vacations and \
+         settings from {from} to {to}; verified: counts match, every record reads back equal, \
+         every game replays",
+        report.challenges, report.games, report.turns, report.extras
     );
     Ok(())
 }
@@ -47,18 +49,21 @@ pub struct Copied {
     pub games: usize,
     /// Turns of all games.
     pub turns: usize,
+    /// Rows of ratings, rating changes, vacations and server settings.
+    pub extras: usize,
 }
 
 /// Copies everything from `source` into the empty `target` and verifies the copy.
 pub async fn copy(source: &dyn GameStore, target: &dyn GameStore) -> anyhow::Result<Copied> {
-    let (held_challenges, held_games) = (
+    let (held_challenges, held_games, held_extras) = (
         target.all_challenges().await?.len(),
         target.all_games().await?.len(),
+        target.all_extras().await?.len(),
     );
-    if held_challenges + held_games > 0 {
+    if held_challenges + held_games + held_extras > 0 {
         bail!(
-            "the target already holds {held_challenges} challenges and {held_games} games; \
-             migrate into an empty database"
+            "the target already holds {held_challenges} challenges, {held_games} games and \
+             {held_extras} ratings, vacations and settings; migrate into an empty database"
         );
     }
     let challenges = source
@@ -66,6 +71,10 @@ pub async fn copy(source: &dyn GameStore, target: &dyn GameStore) -> anyhow::Res
         .await
         .context("reading challenges")?;
     let games = source.all_games().await.context("reading games")?;
+    let extras = source
+        .all_extras()
+        .await
+        .context("reading ratings, vacations and settings")?;
     let mut unplayable = Vec::new();
     for game in &games {
         if let Err(e) = replays(game) {
@@ -91,6 +100,10 @@ pub async fn copy(source: &dyn GameStore, target: &dyn GameStore) -> anyhow::Res
             .await
             .with_context(|| format!("copying game {}", game.row.id))?;
     }
+    target
+        .import_extras(&extras)
+        .await
+        .context("copying ratings, vacations and settings")?;
     target.reserve_ids().await.context("reserving ids")?;
 
     let copied_challenges = target.all_challenges().await?;
@@ -117,9 +130,16 @@ pub async fn copy(source: &dyn GameStore, target: &dyn GameStore) -> anyhow::Res
         }
         replays(copy).with_context(|| format!("verifying game {}", copy.row.id))?;
     }
+    if target.all_extras().await? != extras {
+        bail!(
+            "verification failed: the ratings, vacations or settings read back different \
+             from the source"
+        );
+    }
     Ok(Copied {
         challenges: challenges.len(),
         games: games.len(),
         turns: games.iter().map(|g| g.turns.len()).sum(),
+        extras: extras.len(),
     })
 }

@@ -29,6 +29,9 @@ fn sample(kind: CommandKind) -> &'static str {
         CommandKind::Chess960 => "chess960 518",
         CommandKind::Help => "help",
         CommandKind::Rules => "rules avalanche",
+        CommandKind::Rating => "rating @bob avalanche",
+        CommandKind::Leaderboard => "leaderboard chess960",
+        CommandKind::Language => "language ja",
     }
 }
 

@@ -4,11 +4,12 @@
 use rules::Variant;
 use serenity::all::{
     CommandDataOption, CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption,
-    InstallationContext, InteractionContext, ResolvedOption, ResolvedValue,
+    InstallationContext, InteractionContext, Permissions, ResolvedOption, ResolvedValue,
 };
 
 use crate::fluent_args;
 use crate::i18n::{self, Lang, Surface};
+use crate::rating::RatingFamily;
 use crate::service::{
     ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
     parse_duration,
@@ -75,6 +76,13 @@ fn variant_option(command: &str) -> CreateCommandOption {
     )
 }
 
+fn family_option(command: &str) -> CreateCommandOption {
+    RatingFamily::ALL.iter().fold(
+        option(CommandOptionType::String, command, "variant"),
+        |o, family| choice(o, "family", family.id()),
+    )
+}
+
 fn exchange_option(command: &str, choices: [&str; 3]) -> CreateCommandOption {
     choices.iter().fold(
         option(CommandOptionType::String, command, "action"),
@@ -120,7 +128,8 @@ pub fn definitions() -> Vec<CreateCommand> {
                 |o, value| choice(o, "colour", value),
             ))
             .add_option(option(CommandOptionType::String, "challenge", "chess960").max_length(6))
-            .add_option(option(CommandOptionType::String, "challenge", "deadline").max_length(16)),
+            .add_option(option(CommandOptionType::String, "challenge", "deadline").max_length(16))
+            .add_option(option(CommandOptionType::Boolean, "challenge", "rated")),
         simple("accept"),
         simple("decline"),
         simple("cancel"),
@@ -148,6 +157,22 @@ pub fn definitions() -> Vec<CreateCommand> {
         ),
         anywhere("rules").add_option(variant_option("rules")),
         anywhere("help"),
+        simple("rating")
+            .add_option(option(CommandOptionType::User, "rating", "user"))
+            .add_option(family_option("rating")),
+        simple("leaderboard").add_option(family_option("leaderboard")),
+        // Discord shows it to those who may manage the server only; `parse` checks again.
+        simple("language")
+            .default_member_permissions(Permissions::MANAGE_GUILD)
+            .add_option(
+                ["en", "ja", "default"]
+                    .iter()
+                    .fold(
+                        option(CommandOptionType::String, "language", "language"),
+                        |o, value| choice(o, "language", value),
+                    )
+                    .required(true),
+            ),
     ]
 }
 
@@ -179,6 +204,10 @@ pub enum Refusal {
     BadSetup(String),
     /// A deadline that is not a duration.
     BadDeadline(String),
+    /// A variant family that is not a choice.
+    BadFamily(String),
+    /// A server setting changed by someone who may not manage the server.
+    NotAnAdmin,
 }
 
 impl Refusal {
@@ -204,8 +233,32 @@ impl Refusal {
             Refusal::BadDeadline(text) => {
                 say("front-bad-deadline", fluent_args![("text", text.as_str())])
             }
+            Refusal::BadFamily(text) => {
+                say("front-bad-family", fluent_args![("text", text.as_str())])
+            }
+            Refusal::NotAnAdmin => say("front-not-an-admin", fluent_args![]),
         }
     }
+}
+
+/// The user chosen in option `name`, by their name in the server.
+fn user_option(options: &[ResolvedOption<'_>], name: &str) -> Option<User> {
+    options.iter().find_map(|o| match o.value {
+        ResolvedValue::User(user, member) if o.name == name => Some(User {
+            id: user.id.get(),
+            name: member
+                .and_then(|m| m.nick.as_deref())
+                .unwrap_or_else(|| user.display_name())
+                .to_owned(),
+        }),
+        _ => None,
+    })
+}
+
+fn family(options: &[ResolvedOption<'_>]) -> Result<Option<RatingFamily>, Refusal> {
+    string(options, "variant")
+        .map(|id| RatingFamily::from_id(id).ok_or_else(|| Refusal::BadFamily(id.to_owned())))
+        .transpose()
 }
 
 fn variant(options: &[ResolvedOption<'_>]) -> Result<Option<Variant>, Refusal> {
@@ -232,19 +285,7 @@ fn setup(text: &str) -> Result<SetupChoice, Refusal> {
 }
 
 fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
-    let opponent = options
-        .iter()
-        .find(|o| o.name == "opponent")
-        .and_then(|o| match o.value {
-            ResolvedValue::User(user, member) => Some(User {
-                id: user.id.get(),
-                name: member
-                    .and_then(|m| m.nick.as_deref())
-                    .unwrap_or_else(|| user.display_name())
-                    .to_owned(),
-            }),
-            _ => None,
-        });
+    let opponent = user_option(options, "opponent");
     let level = options
         .iter()
         .find(|o| o.name == "computer")
@@ -289,6 +330,11 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
         setup,
         color,
         deadline,
+        // Rated or casual, when the command offers the choice.
+        rated: options.iter().find_map(|o| match o.value {
+            ResolvedValue::Boolean(b) if o.name == "rated" => Some(b),
+            _ => None,
+        }),
     })
 }
 
@@ -298,6 +344,24 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, Refusal> {
     let action = string(&options, "action");
     Ok(match command.data.name.as_str() {
         "challenge" => challenge(&options)?,
+        "rating" => Command::Rating {
+            user: user_option(&options, "user"),
+            family: family(&options)?,
+        },
+        "leaderboard" => Command::Leaderboard {
+            family: family(&options)?,
+        },
+        "language" => {
+            let may_manage = command
+                .member
+                .as_ref()
+                .and_then(|m| m.permissions)
+                .is_some_and(|p| p.manage_guild());
+            if !may_manage {
+                return Err(Refusal::NotAnAdmin);
+            }
+            Command::Language(string(&options, "language").and_then(Lang::from_id))
+        }
         "accept" => Command::Accept,
         "decline" => Command::Decline,
         "cancel" => Command::Cancel,

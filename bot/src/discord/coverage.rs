@@ -46,10 +46,14 @@ fn way(kind: CommandKind) -> Way {
         ),
         CommandKind::Help => Slash("help", json!([])),
         CommandKind::Rules => Slash("rules", json!([string("variant", "chess960")])),
+        CommandKind::Rating => Slash("rating", json!([string("variant", "avalanche")])),
+        CommandKind::Leaderboard => Slash("leaderboard", json!([])),
+        CommandKind::Language => Slash("language", json!([string("language", "ja")])),
     }
 }
 
-/// A slash command interaction as Discord sends it, in a server channel.
+/// A slash command interaction as Discord sends it, in a server channel, from a member who
+/// may manage the server.
 fn interaction(name: &str, options: Value) -> CommandInteraction {
     let user = json!({"id": "7", "username": "alice", "discriminator": "0", "avatar": null});
     serde_json::from_value(json!({
@@ -60,7 +64,7 @@ fn interaction(name: &str, options: Value) -> CommandInteraction {
         "guild_id": "4",
         "channel_id": "5",
         "member": {"user": user, "roles": [], "joined_at": "2024-01-01T00:00:00.000000+00:00",
-                   "deaf": false, "mute": false, "flags": 0, "permissions": "0"},
+                   "deaf": false, "mute": false, "flags": 0, "permissions": "32"},
         "token": "t",
         "version": 1,
         "locale": "ja",
@@ -99,4 +103,14 @@ fn every_service_command_has_a_slash_command_or_a_button() {
         };
         assert_eq!(CommandKind::from(&command), kind, "{command:?}");
     }
+}
+
+#[test]
+fn only_server_managers_may_set_the_language() {
+    let mut asked = interaction("language", json!([string("language", "default")]));
+    assert_eq!(commands::parse(&asked), Ok(Command::Language(None)));
+    if let Some(member) = asked.member.as_mut() {
+        member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
+    }
+    assert_eq!(commands::parse(&asked), Err(commands::Refusal::NotAnAdmin));
 }

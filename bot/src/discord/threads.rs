@@ -243,6 +243,7 @@ mod tests {
             setup: None,
             color: ColorChoice::Random,
             deadline: None,
+            rated: None,
         };
         assert_eq!(name(&origin, &command, Lang::En).chars().count(), MAX_NAME);
         let origin = Origin {

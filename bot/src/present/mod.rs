@@ -8,6 +8,7 @@ mod image;
 mod info;
 mod notice;
 mod offers;
+mod rating;
 mod refusal;
 mod rules_errors;
 #[cfg(test)]
@@ -54,6 +55,8 @@ fn message(say: &Say, message: &Message) -> String {
         Message::Info(m) => info::words(say, m),
         Message::Notice(m) => notice::words(say, m),
         Message::Refusal(m) => refusal::words(say, m),
+        Message::Rating(m) => rating::rating(say, m),
+        Message::Settings(m) => rating::settings(say, m),
     }
 }
 

@@ -14,9 +14,11 @@ use rules::{
 
 use super::{MISSING, action_label, message_text};
 use crate::i18n::{Lang, Surface};
+use crate::rating::RatingFamily;
 use crate::service::messages::{
-    ChallengeLine, ChallengeMsg, GameKind, GameLine, InfoMsg, Message, NoticeMsg, OfferMsg,
-    Players, Ply, PushChoice, Refusal, TurnMsg, ViewMsg,
+    ChallengeLine, ChallengeMsg, GameKind, GameLine, InfoMsg, Message, NoticeMsg, OfferMsg, Place,
+    Players, Ply, PushChoice, RatingMsg, Refusal, SettingsMsg, Shown, ShownChange, ShownRating,
+    TurnMsg, ViewMsg,
 };
 use crate::service::{Action, ColorChoice, SetupChoice};
 
@@ -568,6 +570,112 @@ fn index(m: &Message) -> (&'static str, usize) {
         Message::Info(m) => ("info", info_index(m)),
         Message::Notice(m) => ("notice", notice_index(m)),
         Message::Refusal(m) => ("refusal", refusal_index(m)),
+        Message::Rating(m) => ("rating", rating_index(m)),
+        Message::Settings(m) => ("settings", settings_index(m)),
+    }
+}
+
+fn shown(rating: i32, provisional: bool) -> Shown {
+    Shown {
+        rating,
+        deviation: if provisional { 290 } else { 60 },
+        provisional,
+    }
+}
+
+fn place(rank: u64, name: &str) -> Place {
+    Place {
+        rank,
+        name: name.into(),
+        shown: shown(1700 - 10 * rank as i32, rank > 2),
+        games: rank as u32,
+    }
+}
+
+fn rating() -> Vec<RatingMsg> {
+    let ratings = vec![ShownRating {
+        family: RatingFamily::Avalanche,
+        shown: shown(1662, true),
+        games: 1,
+        wins: 1,
+        draws: 0,
+        losses: 0,
+    }];
+    vec![
+        RatingMsg::Rated {
+            rated: true,
+            family: RatingFamily::Avalanche,
+        },
+        RatingMsg::Rated {
+            rated: false,
+            family: RatingFamily::Standard,
+        },
+        RatingMsg::Changed(ShownChange {
+            name: "*bob*".into(),
+            family: RatingFamily::Chess960,
+            before: shown(1500, true),
+            after: shown(1338, true),
+        }),
+        RatingMsg::Ratings {
+            name: "alice".into(),
+            ratings,
+        },
+        RatingMsg::Ratings {
+            name: "alice".into(),
+            ratings: Vec::new(),
+        },
+        RatingMsg::NoServer,
+        RatingMsg::Leaderboard {
+            family: RatingFamily::Standard,
+            players: 12,
+            top: vec![place(1, "alice"), place(2, "*bob*"), place(3, "carol")],
+            own: Some(place(11, "dave")),
+        },
+        RatingMsg::Leaderboard {
+            family: RatingFamily::Standard,
+            players: 1,
+            top: vec![place(1, "alice")],
+            own: None,
+        },
+        RatingMsg::Leaderboard {
+            family: RatingFamily::Avalanche,
+            players: 0,
+            top: Vec::new(),
+            own: None,
+        },
+    ]
+}
+
+/// The index of a rating message's variant (and of its empty forms, worded apart).
+fn rating_index(m: &RatingMsg) -> usize {
+    match m {
+        RatingMsg::Rated { rated: true, .. } => 0,
+        RatingMsg::Rated { rated: false, .. } => 1,
+        RatingMsg::Changed(_) => 2,
+        RatingMsg::Ratings { ratings, .. } if ratings.is_empty() => 4,
+        RatingMsg::Ratings { .. } => 3,
+        RatingMsg::NoServer => 5,
+        RatingMsg::Leaderboard { top, .. } if top.is_empty() => 8,
+        RatingMsg::Leaderboard { own: None, .. } => 7,
+        RatingMsg::Leaderboard { .. } => 6,
+    }
+}
+
+fn settings() -> Vec<SettingsMsg> {
+    vec![
+        SettingsMsg::Language(Some(Lang::En)),
+        SettingsMsg::Language(Some(Lang::Ja)),
+        SettingsMsg::Language(None),
+        SettingsMsg::NoServer,
+    ]
+}
+
+fn settings_index(m: &SettingsMsg) -> usize {
+    match m {
+        SettingsMsg::Language(Some(Lang::En)) => 0,
+        SettingsMsg::Language(Some(Lang::Ja)) => 1,
+        SettingsMsg::Language(None) => 2,
+        SettingsMsg::NoServer => 3,
     }
 }
 
@@ -581,6 +689,8 @@ pub(crate) fn every_message() -> Vec<Message> {
     all.extend(info().into_iter().map(Message::from));
     all.extend(notice().into_iter().map(Message::from));
     all.extend(refusal().into_iter().map(Message::from));
+    all.extend(rating().into_iter().map(Message::from));
+    all.extend(settings().into_iter().map(Message::from));
     all.extend(move_errors().into_iter().map(|error| {
         Message::from(Refusal::Illegal {
             error,
@@ -614,6 +724,7 @@ fn the_samples_cover_every_variant() {
     assert!(last("challenge", 7) && last("turn", 9) && last("offer", 10));
     assert!(last("view", 6) && last("info", 3) && last("notice", 5) && last("refusal", 36));
     assert!(last("rules", 31));
+    assert!(last("rating", 9) && last("settings", 4));
 }
 
 #[test]

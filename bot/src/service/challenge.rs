@@ -7,12 +7,13 @@ use rules::{Game, Variant};
 
 use super::live::{Live, Slot};
 use super::messages::Message;
-use super::messages::{ChallengeMsg, Refusal};
+use super::messages::{ChallengeMsg, RatingMsg, Refusal};
 use super::{
     Action, ColorChoice, Command, GameService, Origin, Reply, SetupChoice, SlotGuard, User, UserId,
     save_failed,
 };
 use super::{ChallengeEnd, ChallengeRecord, GameRecord, GameState};
+use crate::rating::RatingFamily;
 
 /// What a challenger asks for.
 pub(super) struct Ask {
@@ -21,6 +22,7 @@ pub(super) struct Ask {
     pub(super) setup: Option<SetupChoice>,
     pub(super) color: ColorChoice,
     pub(super) deadline: Option<Duration>,
+    pub(super) rated: Option<bool>,
 }
 
 impl GameService {
@@ -69,6 +71,14 @@ impl GameService {
             deadline,
             created_ms: now,
             expires_ms: now.saturating_add(ttl),
+            // Rated by default between two people in a server; never against oneself or the
+            // computer.
+            rated: ask.rated.unwrap_or(true)
+                && origin.guild.is_some()
+                && ask
+                    .opponent
+                    .as_ref()
+                    .is_none_or(|o| o.id != origin.user.id && !super::is_computer(o.id)),
         };
         if ask
             .opponent
@@ -96,8 +106,12 @@ impl GameService {
             opponent,
             ttl: self.shared.config.challenge_ttl,
         };
+        let rated = RatingMsg::Rated {
+            rated: row.rated,
+            family: RatingFamily::of(row.variant),
+        };
         Reply {
-            messages: vec![challenged.into(), answer.into()],
+            messages: vec![challenged.into(), rated.into(), answer.into()],
             game: Some(row.id),
             actions: vec![Action::AcceptChallenge, Action::DeclineChallenge],
             mentions: row.opponent.iter().map(|o| o.id).collect(),
@@ -115,6 +129,7 @@ impl GameService {
             setup,
             color,
             deadline,
+            rated,
         } = command
         else {
             return None;
@@ -125,6 +140,7 @@ impl GameService {
             setup: *setup,
             color: *color,
             deadline: *deadline,
+            rated: *rated,
         }
         .with_defaults();
         self.check_ask(origin, &ask).err().map(Reply::private)
@@ -225,6 +241,11 @@ impl GameService {
             Err(e) => return Reply::private(Refusal::BadSetup(e)),
         };
         let now = self.now_ms();
+        // Never rated against oneself or the computer, whatever the challenge said.
+        let rated = challenge.rated
+            && white.id != black.id
+            && !super::is_computer(white.id)
+            && !super::is_computer(black.id);
         let row = GameRecord {
             id: challenge.id,
             guild: challenge.guild,
@@ -235,6 +256,7 @@ impl GameService {
             black,
             deadline: challenge.deadline,
             created_ms: now,
+            rated,
             state: GameState {
                 turn_started_ms: now,
                 ..GameState::default()
@@ -264,6 +286,18 @@ impl GameService {
             }
             .into(),
         ];
+        let people = !live.is_solo()
+            && !super::is_computer(live.row.white.id)
+            && !super::is_computer(live.row.black.id);
+        if people && live.row.guild.is_some() {
+            messages.push(
+                RatingMsg::Rated {
+                    rated: live.row.rated,
+                    family: RatingFamily::of(live.row.variant),
+                }
+                .into(),
+            );
+        }
         if let Some(deadline) = live.row.deadline {
             messages.push(ChallengeMsg::TurnDeadline { deadline }.into());
         }

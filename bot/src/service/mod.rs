@@ -24,6 +24,8 @@ mod offers;
 mod parse;
 mod pending;
 mod play;
+mod rating;
+mod records;
 mod store;
 mod suggest;
 mod sweep;
@@ -50,6 +52,10 @@ pub use model::{
     Unfinished,
 };
 pub use parse::{CommandError, parse_command, parse_duration};
+pub use records::{
+    ArchivePage, ArchiveQuery, ArchivedGame, Extras, GameRatingChange, GuildSettings, Leaderboard,
+    PlayerRating, Ranked, RatingChange, RatingUpdate, Vacation, VacationAllowance, VacationDays,
+};
 pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
 pub use suggest::edit_distance;
 pub use types::{
@@ -84,6 +90,9 @@ struct Shared {
     engine_permits: Arc<tokio::sync::Semaphore>,
     /// The language each server was last seen to prefer, for what is said there unasked.
     guild_langs: DashMap<GuildId, Lang>,
+    /// The language each server's admins chose for its public messages, over its Discord
+    /// locale (loaded at start; set by [`Command::Language`]).
+    guild_overrides: DashMap<GuildId, Lang>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -106,6 +115,12 @@ impl GameService {
         let since = to_unix_ms(clock.now()).saturating_sub(retention);
         let unfinished = store.load_unfinished(config.shards).await?;
         let finished = store.load_finished_since(config.shards, since).await?;
+        let guild_overrides: DashMap<GuildId, Lang> = store
+            .load_guild_settings(config.shards)
+            .await?
+            .into_iter()
+            .filter_map(|s| Some((s.guild, s.lang?)))
+            .collect();
         let slots = DashMap::new();
         let channels = DashMap::new();
         let mut startup_notices = Vec::new();
@@ -202,6 +217,7 @@ impl GameService {
                     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
                 )),
                 guild_langs: DashMap::new(),
+                guild_overrides,
             }),
         })
     }
@@ -221,8 +237,9 @@ impl GameService {
         command: Command,
         early: &EarlyPrivacy,
     ) -> Reply {
-        let public = self.public_lang(origin);
         let mut reply = self.answer(origin, command, early).await;
+        // Asked after the answer: `language` may just have changed it.
+        let public = self.public_lang(origin);
         reply.lang = if reply.private {
             origin.locale.user.unwrap_or(public)
         } else {
@@ -233,8 +250,12 @@ impl GameService {
 
     /// The language of what is said publicly where `origin` is: the server's preferred one,
     /// remembered for what the service says there unasked (reminders, timeouts) and for
-    /// commands that come without it (typed moves); English when it was never seen.
+    /// commands that come without it (typed moves); English when it was never seen. The
+    /// server's admins' choice (the `language` command) comes first.
     pub fn public_lang(&self, origin: &Origin) -> Lang {
+        if let Some(chosen) = self.chosen_lang(origin.guild) {
+            return chosen;
+        }
         match (origin.locale.server, origin.guild) {
             (Some(lang), Some(guild)) => {
                 self.shared.guild_langs.insert(guild, lang);
@@ -245,10 +266,15 @@ impl GameService {
         }
     }
 
+    /// The language a server's admins chose for its public messages, if they did.
+    fn chosen_lang(&self, guild: Option<GuildId>) -> Option<Lang> {
+        guild.and_then(|g| self.shared.guild_overrides.get(&g).map(|l| *l.value()))
+    }
+
     /// The language of what is said publicly in `guild` unasked: the one last seen there.
     pub(super) fn guild_lang(&self, guild: Option<GuildId>) -> Lang {
-        guild
-            .and_then(|g| self.shared.guild_langs.get(&g).map(|l| *l.value()))
+        self.chosen_lang(guild)
+            .or_else(|| guild.and_then(|g| self.shared.guild_langs.get(&g).map(|l| *l.value())))
             .unwrap_or_default()
     }
 
@@ -258,6 +284,15 @@ impl GameService {
             Command::Help => Reply::public(InfoMsg::Help),
             Command::Rules(None) => Reply::public(InfoMsg::VariantsOverview),
             Command::Rules(Some(v)) => Reply::public(InfoMsg::Rules(v)),
+            Command::Rating { user, family } => {
+                let user = user.unwrap_or_else(|| origin.user.clone());
+                rating::answered(self.rating_view(origin.guild, user, family).await)
+            }
+            Command::Leaderboard { family } => rating::answered(
+                self.leaderboard_view(origin.guild, origin.user.id, family)
+                    .await,
+            ),
+            Command::Language(lang) => self.set_language(origin, lang).await,
             Command::Chess960(n) => self.chess960(n, self.public_lang(origin)).await,
             Command::Games => self.games(origin).await,
             Command::Board { flip } => match self.existing_slot(origin.channel).await {
@@ -321,6 +356,7 @@ impl GameService {
                 setup,
                 color,
                 deadline,
+                rated,
             } => {
                 let ask = challenge::Ask {
                     opponent,
@@ -328,6 +364,7 @@ impl GameService {
                     setup,
                     color,
                     deadline,
+                    rated,
                 };
                 self.challenge(origin, guard, ask).await
             }
@@ -357,7 +394,10 @@ impl GameService {
             | Command::Games
             | Command::Chess960(_)
             | Command::Help
-            | Command::Rules(_) => Reply::private(Refusal::Misrouted),
+            | Command::Rules(_)
+            | Command::Rating { .. }
+            | Command::Leaderboard { .. }
+            | Command::Language(_) => Reply::private(Refusal::Misrouted),
         }
     }
 
@@ -768,6 +808,7 @@ mod tests {
             setup: None,
             color: ColorChoice::White,
             deadline: None,
+            rated: None,
         };
         assert!(!service.execute(&origin, practice).await.private);
 

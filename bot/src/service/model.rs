@@ -32,6 +32,8 @@ pub struct ChallengeRecord {
     pub created_ms: i64,
     /// When it lapses (Unix ms).
     pub expires_ms: i64,
+    /// Whether the game it leads to is rated (else casual).
+    pub rated: bool,
 }
 
 /// How a challenge ended.
@@ -80,6 +82,9 @@ pub struct GameRecord {
     pub deadline: Option<Duration>,
     /// When it started (Unix ms).
     pub created_ms: i64,
+    /// Whether its result changes the players' ratings (never for games against the computer
+    /// or against oneself).
+    pub rated: bool,
     /// What changes during the game besides the turns.
     pub state: GameState,
 }

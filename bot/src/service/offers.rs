@@ -9,7 +9,7 @@ use super::{
     DrawAction, GameService, Origin, Reply, Slot, SlotGuard, TakebackAction, game_over,
     not_a_player, save_failed,
 };
-use super::{Finished, GameState, StoreError};
+use super::{Finished, GameState, RatingUpdate, StoreError};
 
 /// The caller's colour in a game that is still on: the side to move for someone playing both
 /// sides. A refusal for strangers and finished games.
@@ -282,25 +282,27 @@ impl GameService {
         state.draw_offer = None;
         state.takeback = None;
         state.pending = None;
-        if let Err(e) = self.save_state(live, state).await {
-            return save_failed(&e);
-        }
+        let rated = match self.save_state(live, state).await {
+            Ok(rated) => rated,
+            Err(e) => return save_failed(&e),
+        };
         live.game.set_outcome(outcome);
         live.pending = None;
-        let messages = vec![message, live.status().into()];
+        let mut messages = vec![message, live.status().into()];
+        messages.extend(super::rating::change_messages(rated.as_ref()));
         self.game_reply(live, orientation, messages).await
     }
 
-    /// Stores a game's new state and keeps it.
+    /// Stores a game's new state and keeps it; returns the rating update written with a
+    /// rated game's result.
     pub(super) async fn save_state(
         &self,
         live: &mut Live,
         state: GameState,
-    ) -> Result<(), StoreError> {
-        self.store(self.db().update_game(live.row.id, &state))
-            .await?;
+    ) -> Result<Option<RatingUpdate>, StoreError> {
+        let rated = self.store(self.write_game(&live.row, None, &state)).await?;
         live.row.state = state;
-        Ok(())
+        Ok(rated)
     }
 }
 

@@ -10,6 +10,8 @@ use super::suggest::edit_distance;
 use super::{
     ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
 };
+use crate::i18n::Lang;
+use crate::rating::RatingFamily;
 
 /// A line that is not a well-formed command, and what to write instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -79,6 +81,11 @@ const WORDS: &[(&str, &str)] = &[
     ("chess960", "chess960"),
     ("help", "help"),
     ("rules", "rules"),
+    ("rating", "rating"),
+    ("ratings", "rating"),
+    ("leaderboard", "leaderboard"),
+    ("top", "leaderboard"),
+    ("language", "language"),
 ];
 
 /// Reads a text command. `resolve` turns the opponent word of `challenge` (a name, an `@name`,
@@ -106,7 +113,8 @@ pub fn parse_command(
                 .iter()
                 .map(|(w, _)| (edit_distance(&lower, w), *w))
                 .filter(|(d, w)| *d <= 2 && *d < w.len())
-                .min()
+                // The first of the closest, in the order of `WORDS` (common commands first).
+                .min_by_key(|(d, _)| *d)
                 .map(|(_, w)| w),
         })?;
     let args: Vec<&str> = rest.split_whitespace().collect();
@@ -159,11 +167,69 @@ pub fn parse_command(
                 command: "rules",
                 reason: e.to_string(),
             }),
+        "rating" => parse_rating(&args, resolve),
+        "leaderboard" => match args.as_slice() {
+            [] => Ok(Command::Leaderboard { family: None }),
+            [family] => parse_family(family)
+                .map(|family| Command::Leaderboard {
+                    family: Some(family),
+                })
+                .ok_or_else(|| not_a_family("leaderboard", family)),
+            _ => Err(CommandError::BadArgument {
+                command: "leaderboard",
+                reason: format!("takes one variant at most, but got `{rest}`"),
+            }),
+        },
+        "language" => match rest.to_lowercase().as_str() {
+            "default" | "reset" | "none" => Ok(Command::Language(None)),
+            id => Lang::from_id(id)
+                .map(|l| Command::Language(Some(l)))
+                .ok_or_else(|| CommandError::BadArgument {
+                    command: "language",
+                    reason: format!("`{rest}` is not `en`, `ja` or `default`"),
+                }),
+        },
         _ => Err(CommandError::Unknown {
             word: word.to_string(),
             suggestion: None,
         }),
     }
+}
+
+/// A variant family by its name, or by the name of one of its variants.
+fn parse_family(word: &str) -> Option<RatingFamily> {
+    let lower = word.to_lowercase();
+    RatingFamily::from_id(&lower).or_else(|| lower.parse::<Variant>().ok().map(RatingFamily::of))
+}
+
+fn not_a_family(command: &'static str, word: &str) -> CommandError {
+    CommandError::BadArgument {
+        command,
+        reason: format!("`{word}` is not a variant: standard, chess960 or avalanche"),
+    }
+}
+
+/// `rating [user] [variant]`, in either order; `@name` always names a user.
+fn parse_rating(
+    args: &[&str],
+    resolve: &mut dyn FnMut(&str) -> Result<User, String>,
+) -> Result<Command, CommandError> {
+    let bad = |reason: String| CommandError::BadArgument {
+        command: "rating",
+        reason,
+    };
+    let (mut user, mut family) = (None, None);
+    for &arg in args {
+        match parse_family(arg).filter(|_| !arg.starts_with('@')) {
+            Some(_) if family.is_some() => {
+                return Err(bad(format!("two variants given (`{arg}`)")));
+            }
+            Some(f) => family = Some(f),
+            None if user.is_some() => return Err(bad(format!("`{arg}`: a user is already named"))),
+            None => user = Some(resolve(arg).map_err(bad)?),
+        }
+    }
+    Ok(Command::Rating { user, family })
 }
 
 fn parse_promote(rest: &str) -> Result<Command, CommandError> {
@@ -246,6 +312,7 @@ fn parse_challenge(
     let mut color = None;
     let mut deadline = None;
     let mut level = None;
+    let mut rated = None;
     let mut against_computer = false;
     // `level N` is read as `level=N`.
     let mut joined: Vec<String> = Vec::with_capacity(args.len());
@@ -314,6 +381,17 @@ fn parse_challenge(
             Some(_) => return Err(bad(format!("unknown option `{arg}`"))),
             None => {}
         }
+        match value {
+            "rated" => {
+                rated = Some(true);
+                continue;
+            }
+            "casual" | "unrated" => {
+                rated = Some(false);
+                continue;
+            }
+            _ => {}
+        }
         if let Some(c) = match value {
             "w" | "white" => Some(ColorChoice::White),
             "b" | "black" => Some(ColorChoice::Black),
@@ -379,6 +457,7 @@ fn parse_challenge(
         setup,
         color: color.unwrap_or_default(),
         deadline,
+        rated,
     })
 }
 
@@ -490,7 +569,7 @@ mod tests {
 
     #[test]
     fn challenges_read_their_options_in_any_order() {
-        let c = parse("challenge bob avalanche-balanced black 1d");
+        let c = parse("challenge bob avalanche-balanced casual black 1d");
         assert_eq!(
             c,
             Ok(Command::Challenge {
@@ -502,8 +581,20 @@ mod tests {
                 setup: None,
                 color: ColorChoice::Black,
                 deadline: Some(Duration::from_secs(86_400)),
+                rated: Some(false),
             })
         );
+        assert!(matches!(
+            parse("challenge rated bob"),
+            Ok(Command::Challenge {
+                rated: Some(true),
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse("challenge bob"),
+            Ok(Command::Challenge { rated: None, .. })
+        ));
         let c = parse("challenge avalanche 960 @carol");
         assert!(matches!(
             c,
@@ -532,6 +623,58 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn ratings_leaderboards_and_the_language_read_their_arguments() {
+        let bob = || {
+            Some(User {
+                id: 3,
+                name: "bob".into(),
+            })
+        };
+        assert_eq!(
+            parse("rating"),
+            Ok(Command::Rating {
+                user: None,
+                family: None
+            })
+        );
+        assert_eq!(
+            parse("rating avalanche-reversed bob"),
+            Ok(Command::Rating {
+                user: bob(),
+                family: Some(RatingFamily::Avalanche)
+            })
+        );
+        assert_eq!(
+            parse("ratings bob 960"),
+            Ok(Command::Rating {
+                user: bob(),
+                family: Some(RatingFamily::Chess960)
+            })
+        );
+        // `@` names a user even when the name reads as a variant.
+        assert!(matches!(
+            parse("rating @standard"),
+            Ok(Command::Rating { user: Some(User { ref name, .. }), family: None }) if name == "standard"
+        ));
+        assert!(parse("rating standard chess960").is_err());
+        assert!(parse("rating bob carol").is_err());
+        assert_eq!(
+            parse("leaderboard"),
+            Ok(Command::Leaderboard { family: None })
+        );
+        assert_eq!(
+            parse("top Standard"),
+            Ok(Command::Leaderboard {
+                family: Some(RatingFamily::Standard)
+            })
+        );
+        assert!(parse("leaderboard checkers").is_err());
+        assert_eq!(parse("language ja"), Ok(Command::Language(Some(Lang::Ja))));
+        assert_eq!(parse("language default"), Ok(Command::Language(None)));
+        assert!(parse("language klingon").is_err());
     }
 
     #[test]

@@ -182,7 +182,7 @@ impl GameService {
     ) -> Result<(), StoreError> {
         let mut state = live.row.state.next();
         state.pending = pending.as_ref().map(Pending::encode);
-        self.store(self.db().update_game(live.row.id, &state))
+        self.store(self.db().update_game(live.row.id, &state, None))
             .await?;
         live.row.state = state;
         live.pending = pending;
@@ -218,13 +218,16 @@ impl GameService {
         if state.finished.is_some() {
             state.draw_offer = None;
         }
-        if let Err(e) = self
-            .store(self.db().record_turn(live.row.id, ply, &notation, &state))
+        let rated = match self
+            .store(self.write_game(&live.row, Some((ply, &notation)), &state))
             .await
         {
-            live.game.take_back();
-            return save_failed(&e);
-        }
+            Ok(rated) => rated,
+            Err(e) => {
+                live.game.take_back();
+                return save_failed(&e);
+            }
+        };
         live.row.state = state;
         live.pending = None;
         let mut messages: Vec<Message> = vec![live.played(ply, &notation).into()];
@@ -237,6 +240,7 @@ impl GameService {
             );
         }
         messages.push(live.status().into());
+        messages.extend(super::rating::change_messages(rated.as_ref()));
         let orientation = if live.outcome().is_some() {
             mover
         } else {

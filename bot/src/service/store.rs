@@ -8,22 +8,28 @@ use async_trait::async_trait;
 use super::model::{
     ChallengeEnd, ChallengeRecord, DamagedGame, GameRecord, GameState, StoredGame, Unfinished,
 };
-use super::{ChannelId, GameId, GuildId};
+use super::records::{
+    ArchivePage, ArchiveQuery, Extras, GameRatingChange, GuildSettings, Leaderboard, PlayerRating,
+    RatingUpdate, Vacation, VacationAllowance,
+};
+use super::{ChannelId, GameId, GuildId, UserId};
+use crate::i18n::Lang;
+use crate::rating::RatingFamily;
 
 /// Why a store call failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// The game or challenge was changed by another writer since this one read it (another
-    /// process, or a newer write): nothing was written.
+    /// The game, challenge, rating or vacation was changed by another writer since this one
+    /// read it (another process, or a newer write): nothing was written.
     #[error(
         "{what} {id} was changed elsewhere (by another bot process) since it was read; \
          nothing was written"
     )]
     Conflict {
-        /// `game` or `challenge`.
+        /// `game`, `challenge`, `rating` or `vacation`.
         what: &'static str,
-        /// Its id.
-        id: GameId,
+        /// The id of the game or challenge, or of the user whose rating or vacation it is.
+        id: u64,
     },
     /// The database could not be reached, even after retrying.
     #[error("the database is unreachable: {0}")]
@@ -147,12 +153,15 @@ pub trait GameStore: Send + Sync + fmt::Debug {
 
     /// Appends ply number `ply` (0-based, the number of plies already stored) and writes the
     /// game's new state, atomically and only if the stored revision is `state.revision - 1`.
+    /// A turn that ends a rated game brings its `rating` update, written in the same
+    /// transaction (see [`RatingUpdate`]): both are stored or neither.
     async fn record_turn(
         &self,
         game: GameId,
         ply: usize,
         notation: &str,
         state: &GameState,
+        rating: Option<&RatingUpdate>,
     ) -> Result<(), StoreError>;
 
     /// Removes every ply from number `keep` on and writes the new state, atomically and
@@ -165,8 +174,14 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     ) -> Result<(), StoreError>;
 
     /// Writes a game's state besides its turns (offers, reminders, result…), conditionally
-    /// like [`GameStore::record_turn`].
-    async fn update_game(&self, game: GameId, state: &GameState) -> Result<(), StoreError>;
+    /// like [`GameStore::record_turn`], with the `rating` update of a rated game it finishes
+    /// (resignation, agreed draw, timeout) in the same transaction.
+    async fn update_game(
+        &self,
+        game: GameId,
+        state: &GameState,
+        rating: Option<&RatingUpdate>,
+    ) -> Result<(), StoreError>;
 
     /// Every open challenge and unfinished game of the servers in `shards`, with their turns;
     /// games that cannot be read are listed apart in `damaged`.
@@ -208,4 +223,65 @@ pub trait GameStore: Send + Sync + fmt::Debug {
 
     /// Writes everything out before exit (a checkpoint for SQLite).
     async fn flush(&self) -> Result<(), StoreError>;
+
+    /// A user's ratings in a server, one per family they have played rated games in.
+    async fn user_ratings(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Vec<PlayerRating>, StoreError>;
+
+    /// The `top` best-rated players of a family in a server, and `user`'s own place in it
+    /// (wherever it is). Places follow the rating, highest first, ties by user id.
+    async fn leaderboard(
+        &self,
+        guild: GuildId,
+        family: RatingFamily,
+        top: usize,
+        user: Option<UserId>,
+    ) -> Result<Leaderboard, StoreError>;
+
+    /// The rating changes a game made (none for a casual or unfinished game).
+    async fn game_rating_changes(&self, game: GameId) -> Result<Vec<GameRatingChange>, StoreError>;
+
+    /// One page of the finished games of a server (optionally of one user), newest first,
+    /// with the count of all that match. A game by id, in any state, is
+    /// [`GameStore::load_game`].
+    async fn finished_games(&self, query: &ArchiveQuery) -> Result<ArchivePage, StoreError>;
+
+    /// Starts a vacation and adds its days to its year's count, atomically; a
+    /// [`StoreError::Conflict`] (`vacation`) if the user already has one under way.
+    async fn start_vacation(&self, vacation: &Vacation) -> Result<(), StoreError>;
+
+    /// Ends `user`'s vacation, of which `days_used` days were used: the year's count is
+    /// corrected by `days_used - vacation.days` (unused days come back). Returns the vacation
+    /// ended; a [`StoreError::Conflict`] (`vacation`) if none is under way.
+    async fn end_vacation(&self, user: UserId, days_used: u32) -> Result<Vacation, StoreError>;
+
+    /// A user's vacation under way and the days used in `year`.
+    async fn vacation_allowance(
+        &self,
+        user: UserId,
+        year: i32,
+    ) -> Result<VacationAllowance, StoreError>;
+
+    /// Every vacation under way (a process pauses the deadlines of those players' games).
+    async fn active_vacations(&self) -> Result<Vec<Vacation>, StoreError>;
+
+    /// Sets (or with `None`, clears) the language of a server's public messages.
+    async fn set_guild_lang(&self, guild: GuildId, lang: Option<Lang>) -> Result<(), StoreError>;
+
+    /// A server's settings (the defaults when it has none stored).
+    async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError>;
+
+    /// The stored settings of every server in `shards`.
+    async fn load_guild_settings(&self, shards: ShardSet)
+    -> Result<Vec<GuildSettings>, StoreError>;
+
+    /// Everything stored besides challenges and games (for `nadare migrate`).
+    async fn all_extras(&self) -> Result<Extras, StoreError>;
+
+    /// Copies in everything besides challenges and games, replacing what the tables held
+    /// (for `nadare migrate`, after the games the rating changes refer to).
+    async fn import_extras(&self, extras: &Extras) -> Result<(), StoreError>;
 }

@@ -7,6 +7,7 @@ use rules::{Color, Role, Variant};
 
 use super::messages::Message;
 use crate::i18n::Lang;
+use crate::rating::RatingFamily;
 
 /// A Discord channel (a thread is a channel too), or a console room.
 pub type ChannelId = u64;
@@ -146,6 +147,9 @@ pub enum Command {
         color: ColorChoice,
         /// The time each player has for a turn; `None` for the configured default.
         deadline: Option<Duration>,
+        /// Rated or casual; `None` for the default: rated between two people (a game
+        /// against the computer or oneself is never rated).
+        rated: Option<bool>,
     },
     /// Accept the challenge in this channel.
     Accept,
@@ -186,6 +190,22 @@ pub enum Command {
     Help,
     /// The rules of a variant, or the list of variants.
     Rules(Option<Variant>),
+    /// A player's ratings in this server (the caller's by default), in every variant family
+    /// or one.
+    Rating {
+        /// Whose; `None` for the caller.
+        user: Option<User>,
+        /// Which family; `None` for all.
+        family: Option<RatingFamily>,
+    },
+    /// The leaderboard of a variant family in this server, with the caller's own place.
+    Leaderboard {
+        /// Which family; `None` for the one the caller has played most.
+        family: Option<RatingFamily>,
+    },
+    /// Sets (or with `None`, clears) the language of this server's public messages. Only the
+    /// server's admins may: the front checks that before giving the command.
+    Language(Option<Lang>),
 }
 
 /// A button a reply offers.

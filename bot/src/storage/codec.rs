@@ -28,12 +28,13 @@ pub(super) struct RawChallenge {
     pub created_ms: i64,
     pub expires_ms: i64,
     pub status: String,
+    pub rated: i32,
 }
 
 /// The columns of `challenges`, in [`RawChallenge`] order.
 pub(super) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, \
     challenger_name, opponent_id, opponent_name, variant, setup, color, deadline_secs, \
-    created_ms, expires_ms, status";
+    created_ms, expires_ms, status, rated";
 
 /// The columns of `games` as stored, in [`GAME_COLUMNS`] order.
 #[derive(Clone, Debug)]
@@ -50,6 +51,7 @@ pub(super) struct RawGame {
     pub deadline_secs: Option<i64>,
     pub created_ms: i64,
     pub state: RawState,
+    pub rated: i32,
 }
 
 /// The changing columns of `games`, in [`STATE_COLUMNS`] order.
@@ -67,10 +69,11 @@ pub(super) struct RawState {
     pub revision: i64,
 }
 
-/// The fixed columns of `games`, then the [`STATE_COLUMNS`].
+/// The fixed columns of `games`, then the changing ones ([`RawState`]), then `rated`: in
+/// [`RawGame`] order.
 pub(super) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, chess960, white_id, \
     white_name, black_id, black_name, deadline_secs, created_ms, turn_started_ms, reminded, \
-    draw_offer, takeback, pending, status, winner, end_reason, finished_ms, revision";
+    draw_offer, takeback, pending, status, winner, end_reason, finished_ms, revision, rated";
 
 /// The SQL condition on `guild_id` selecting the servers of shards `first..=last` of `total`
 /// by Discord's formula (direct messages are shard 0); a `total` of 0 selects everything. The
@@ -111,6 +114,7 @@ impl RawChallenge {
             created_ms: c.created_ms,
             expires_ms: c.expires_ms,
             status: end.map_or("open", ChallengeEnd::id).to_string(),
+            rated: i32::from(c.rated),
         })
     }
 
@@ -150,6 +154,7 @@ impl RawChallenge {
             deadline: secs_in(self.deadline_secs),
             created_ms: self.created_ms,
             expires_ms: self.expires_ms,
+            rated: self.rated != 0,
         };
         Ok((record, end))
     }
@@ -171,6 +176,7 @@ impl RawGame {
             deadline_secs: g.deadline.map(secs_out),
             created_ms: g.created_ms,
             state: RawState::from_state(&g.state)?,
+            rated: i32::from(g.rated),
         })
     }
 
@@ -199,6 +205,7 @@ impl RawGame {
             },
             deadline: secs_in(self.deadline_secs),
             created_ms: self.created_ms,
+            rated: self.rated != 0,
             state: self.state.into_state()?,
         })
     }
@@ -260,7 +267,11 @@ impl RawState {
     }
 }
 
-fn bad(table: &'static str, column: &'static str, value: impl Into<String>) -> StoreError {
+pub(super) fn bad(
+    table: &'static str,
+    column: &'static str,
+    value: impl Into<String>,
+) -> StoreError {
     StoreError::BadValue {
         table,
         column,

@@ -13,10 +13,14 @@ pub(super) const MIGRATIONS: &[(i64, &str)] = &[
     (1, include_str!("../../migrations/0001_initial.sql")),
     (2, include_str!("../../migrations/0002_shared.sql")),
     (3, include_str!("../../migrations/0003_announced.sql")),
+    (
+        4,
+        include_str!("../../migrations/0004_ratings_archive_vacations.sql"),
+    ),
 ];
 
 /// The newest schema version this build knows.
-pub const LATEST_VERSION: i64 = 3;
+pub const LATEST_VERSION: i64 = 4;
 
 /// Brings the database to [`LATEST_VERSION`], refusing one written by a newer build.
 pub(super) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StorageError> {

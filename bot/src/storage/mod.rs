@@ -12,10 +12,13 @@
 
 mod codec;
 mod error;
+mod extras;
 mod file;
 mod migrate;
 pub mod postgres;
+mod postgres_extras;
 mod sqlite;
+mod sqlite_extras;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -29,7 +32,7 @@ pub use migrate::LATEST_VERSION;
 
 use crate::service::{
     ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, DamagedGame, GameId, GameRecord,
-    GameState, ShardSet, StoreError, StoredGame, Unfinished, to_unix_ms,
+    GameState, RatingUpdate, ShardSet, StoreError, StoredGame, Unfinished, to_unix_ms,
 };
 use codec::{
     CHALLENGE_COLUMNS, GAME_COLUMNS, RawChallenge, RawGame, RawState, announced_out, id_in, ply_in,
@@ -188,13 +191,15 @@ impl Storage {
     }
 
     /// Appends ply number `ply` (0-based) to a game and saves its new state, atomically, if
-    /// the stored revision is the one before `state.revision`.
+    /// the stored revision is the one before `state.revision`, with the rating update of a
+    /// rated game it finishes.
     pub fn record_turn(
         &self,
         game: GameId,
         ply: usize,
         notation: &str,
         state: &GameState,
+        rating: Option<&RatingUpdate>,
     ) -> Result<(), StorageError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
@@ -203,6 +208,7 @@ impl Storage {
             "INSERT INTO turns (game_id, ply, notation) VALUES (?1, ?2, ?3)",
             params![id_in(game)?, ply_in(ply)?, notation],
         )?;
+        sqlite_extras::write_rating(&tx, game, rating)?;
         tx.commit()?;
         Ok(())
     }
@@ -227,9 +233,19 @@ impl Storage {
     }
 
     /// Saves a game's state besides its turns (offers, reminders, result…), conditionally
-    /// like [`Storage::record_turn`].
-    pub fn update_game(&self, game: GameId, state: &GameState) -> Result<(), StorageError> {
-        update_state(&self.conn(), game, state)
+    /// like [`Storage::record_turn`], with the rating update of a rated game it finishes.
+    pub fn update_game(
+        &self,
+        game: GameId,
+        state: &GameState,
+        rating: Option<&RatingUpdate>,
+    ) -> Result<(), StorageError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        update_state(&tx, game, state)?;
+        sqlite_extras::write_rating(&tx, game, rating)?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// Every open challenge and every unfinished game of the servers in `shards`, with their
@@ -368,7 +384,7 @@ fn insert_challenge(conn: &Connection, c: &RawChallenge) -> Result<(), StorageEr
     conn.execute(
         &format!(
             "INSERT INTO challenges ({CHALLENGE_COLUMNS})
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"
         ),
         params![
             c.id,
@@ -385,6 +401,7 @@ fn insert_challenge(conn: &Connection, c: &RawChallenge) -> Result<(), StorageEr
             c.created_ms,
             c.expires_ms,
             c.status,
+            c.rated,
         ],
     )?;
     Ok(())
@@ -412,7 +429,7 @@ fn insert_game(conn: &Connection, g: &RawGame) -> Result<(), StorageError> {
         &format!(
             "INSERT INTO games ({GAME_COLUMNS})
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                 ?17, ?18, ?19, ?20, ?21)"
+                 ?17, ?18, ?19, ?20, ?21, ?22)"
         ),
         params![
             g.id,
@@ -436,6 +453,7 @@ fn insert_game(conn: &Connection, g: &RawGame) -> Result<(), StorageError> {
             s.end_reason,
             s.finished_ms,
             s.revision,
+            g.rated,
         ],
     )?;
     Ok(())
@@ -505,7 +523,7 @@ fn query_games(
     let mut damaged = Vec::new();
     while let Some(r) = rows.next()? {
         let record = raw_game(r)
-            .and_then(|raw| Ok((raw, r.get::<_, Option<i32>>(21)?)))
+            .and_then(|raw| Ok((raw, r.get::<_, Option<i32>>(22)?)))
             .map_err(StoreError::from_sql)
             .and_then(|(raw, announced)| Ok((raw.into_record()?, announced_out(announced)?)));
         match record {
@@ -561,6 +579,7 @@ fn raw_challenge(r: &Row<'_>) -> rusqlite::Result<RawChallenge> {
         created_ms: r.get(11)?,
         expires_ms: r.get(12)?,
         status: r.get(13)?,
+        rated: r.get(14)?,
     })
 }
 
@@ -573,6 +592,7 @@ fn set_announced(conn: &Connection, game: GameId, plies: usize) -> Result<(), St
     Ok(())
 }
 
+/// The [`codec::GAME_COLUMNS`] at the start of a row.
 fn raw_game(r: &Row<'_>) -> rusqlite::Result<RawGame> {
     Ok(RawGame {
         id: r.get(0)?,
@@ -598,6 +618,7 @@ fn raw_game(r: &Row<'_>) -> rusqlite::Result<RawGame> {
             finished_ms: r.get(19)?,
             revision: r.get(20)?,
         },
+        rated: r.get(21)?,
     })
 }
 

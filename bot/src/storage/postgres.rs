@@ -27,10 +27,16 @@ use super::codec::{
     CHALLENGE_COLUMNS, GAME_COLUMNS, RawChallenge, RawGame, RawState, announced_out, id_in, ply_in,
     shard_condition, shard_params,
 };
+use super::extras;
 use super::migrate::{LATEST_VERSION, MIGRATIONS};
+use super::postgres_extras::{bind, one, rows, run};
+use crate::i18n::Lang;
+use crate::rating::RatingFamily;
 use crate::service::{
-    ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, DamagedGame, GameId, GameRecord,
-    GameState, GameStore, ShardSet, StoreError, StoredGame, Unfinished,
+    ArchivePage, ArchiveQuery, ArchivedGame, ChallengeEnd, ChallengeEntry, ChallengeRecord,
+    ChannelId, DamagedGame, Extras, GameId, GameRatingChange, GameRecord, GameState, GameStore,
+    GuildId, GuildSettings, Leaderboard, PlayerRating, RatingUpdate, ShardSet, StoreError,
+    StoredGame, Unfinished, UserId, Vacation, VacationAllowance,
 };
 
 /// How to reach PostgreSQL and how patient to be with it.
@@ -75,7 +81,7 @@ impl std::fmt::Debug for PgStore {
 }
 
 /// Why one attempt failed: worth another try, or not.
-enum Fail {
+pub(super) enum Fail {
     /// The connection broke or the server asked to retry.
     Retry(String),
     /// Final.
@@ -238,7 +244,7 @@ async fn insert_challenge(client: &impl GenericClient, c: &RawChallenge) -> Resu
         .execute(
             &format!(
                 "INSERT INTO challenges ({CHALLENGE_COLUMNS})
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
             ),
             &[
                 &c.id,
@@ -255,6 +261,7 @@ async fn insert_challenge(client: &impl GenericClient, c: &RawChallenge) -> Resu
                 &c.created_ms,
                 &c.expires_ms,
                 &c.status,
+                &c.rated,
             ],
         )
         .await?;
@@ -303,7 +310,7 @@ async fn insert_game(client: &impl GenericClient, g: &RawGame) -> Result<(), Fai
             &format!(
                 "INSERT INTO games ({GAME_COLUMNS})
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                     $17, $18, $19, $20, $21)"
+                     $17, $18, $19, $20, $21, $22)"
             ),
             &[
                 &g.id,
@@ -327,6 +334,7 @@ async fn insert_game(client: &impl GenericClient, g: &RawGame) -> Result<(), Fai
                 &s.end_reason,
                 &s.finished_ms,
                 &s.revision,
+                &g.rated,
             ],
         )
         .await?;
@@ -405,6 +413,7 @@ fn raw_challenge(r: &Row) -> Result<RawChallenge, Fail> {
         created_ms: r.try_get(11)?,
         expires_ms: r.try_get(12)?,
         status: r.try_get(13)?,
+        rated: r.try_get(14)?,
     })
 }
 
@@ -433,6 +442,7 @@ fn raw_game(r: &Row) -> Result<RawGame, Fail> {
             finished_ms: r.try_get(19)?,
             revision: r.try_get(20)?,
         },
+        rated: r.try_get(21)?,
     })
 }
 
@@ -481,7 +491,7 @@ async fn query_games(
             })
             .and_then(|raw| {
                 let announced = r
-                    .try_get::<_, Option<i32>>(21)
+                    .try_get::<_, Option<i32>>(22)
                     .map_err(StoreError::from_sql)?;
                 Ok((raw.id, raw.into_record()?, announced_out(announced)?))
             });
@@ -613,6 +623,7 @@ impl GameStore for PgStore {
         ply: usize,
         notation: &str,
         state: &GameState,
+        rating: Option<&RatingUpdate>,
     ) -> Result<(), StoreError> {
         let (id, ply) = (id_in(game)?, ply_in(ply)?);
         self.run(|mut client, retried| async move {
@@ -623,6 +634,7 @@ impl GameStore for PgStore {
                     &[&id, &ply, &notation],
                 )
                 .await?;
+                write_rating(&tx, game, rating).await?;
             }
             tx.commit().await?;
             Ok(())
@@ -652,9 +664,18 @@ impl GameStore for PgStore {
         .await
     }
 
-    async fn update_game(&self, game: GameId, state: &GameState) -> Result<(), StoreError> {
-        self.run(|client, retried| async move {
-            update_state(&client, game, state, retried).await?;
+    async fn update_game(
+        &self,
+        game: GameId,
+        state: &GameState,
+        rating: Option<&RatingUpdate>,
+    ) -> Result<(), StoreError> {
+        self.run(|mut client, retried| async move {
+            let tx = client.transaction().await?;
+            if let Written::Now = update_state(&tx, game, state, retried).await? {
+                write_rating(&tx, game, rating).await?;
+            }
+            tx.commit().await?;
             Ok(())
         })
         .await
@@ -823,6 +844,276 @@ impl GameStore for PgStore {
     async fn flush(&self) -> Result<(), StoreError> {
         Ok(())
     }
+
+    async fn user_ratings(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        let values = [extras::id_value(guild)?, extras::id_value(user)?];
+        let values = &values;
+        let mut ratings = self
+            .run(|client, _| async move {
+                rows(&client, extras::USER_RATINGS, values, extras::read_rating).await
+            })
+            .await?;
+        ratings.sort_by_key(|r| r.family);
+        Ok(ratings)
+    }
+
+    async fn leaderboard(
+        &self,
+        guild: GuildId,
+        family: RatingFamily,
+        top: usize,
+        user: Option<UserId>,
+    ) -> Result<Leaderboard, StoreError> {
+        let board = extras::board_values(guild, family)?;
+        let mut leaders = board.clone();
+        leaders.push(extras::int_value(i64::try_from(top).unwrap_or(i64::MAX)));
+        let place = match user {
+            Some(user) => {
+                let mut values = board.clone();
+                values.push(extras::id_value(user)?);
+                Some(values)
+            }
+            None => None,
+        };
+        let (board, leaders, place) = (&board, &leaders, &place);
+        self.run(|mut client, _| async move {
+            let tx = read_snapshot(&mut client).await?;
+            let top = rows(&tx, extras::LEADERS, leaders, extras::read_rating).await?;
+            let own = match place {
+                Some(values) => one(&tx, extras::PLACE, values, extras::read_place).await?,
+                None => None,
+            };
+            let players = one(&tx, extras::PLAYERS, board, extras::read_count)
+                .await?
+                .unwrap_or(0);
+            tx.commit().await?;
+            Ok(Leaderboard {
+                top: extras::ranked(top),
+                own,
+                players,
+            })
+        })
+        .await
+    }
+
+    async fn game_rating_changes(&self, game: GameId) -> Result<Vec<GameRatingChange>, StoreError> {
+        let values = [extras::id_value(game)?];
+        let values = &values;
+        self.run(|client, _| async move {
+            rows(
+                &client,
+                extras::GAME_CHANGES,
+                values,
+                extras::read_rating_change,
+            )
+            .await
+        })
+        .await
+    }
+
+    async fn finished_games(&self, query: &ArchiveQuery) -> Result<ArchivePage, StoreError> {
+        let sql = extras::archive_sql(query)?;
+        let sql = &sql;
+        let (page, per_page) = (query.page, query.per_page.max(1));
+        self.run(|mut client, _| async move {
+            let tx = read_snapshot(&mut client).await?;
+            let total = one(&tx, &sql.count, &sql.count_values, extras::read_count)
+                .await?
+                .unwrap_or(0);
+            let mut games = Vec::new();
+            let found = tx
+                .query(&extras::pg(&sql.page), &bind(&sql.page_values))
+                .await?;
+            for r in &found {
+                let plies: i64 = r.try_get(22)?;
+                games.push(ArchivedGame {
+                    row: raw_game(r)?.into_record()?,
+                    plies: usize::try_from(plies).unwrap_or(0),
+                });
+            }
+            tx.commit().await?;
+            Ok(ArchivePage {
+                games,
+                total,
+                page,
+                per_page,
+            })
+        })
+        .await
+    }
+
+    async fn start_vacation(&self, vacation: &Vacation) -> Result<(), StoreError> {
+        let user = [extras::id_value(vacation.user)?];
+        let user = &user;
+        self.run(|mut client, retried| async move {
+            if retried {
+                // A retry finding this very vacation: the first attempt committed.
+                let found = one(
+                    &client,
+                    extras::ACTIVE_VACATION,
+                    user,
+                    extras::read_vacation,
+                )
+                .await?;
+                if found.as_ref() == Some(vacation) {
+                    return Ok(());
+                }
+            }
+            let tx = client.transaction().await?;
+            run(&tx, extras::start_vacation_steps(vacation)?).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn end_vacation(&self, user: UserId, days_used: u32) -> Result<Vacation, StoreError> {
+        let values = [extras::id_value(user)?];
+        let values = &values;
+        self.run(|mut client, _| async move {
+            let tx = client.transaction().await?;
+            let ended = one(&tx, extras::END_VACATION, values, extras::read_vacation)
+                .await?
+                .ok_or(Fail::Stop(StoreError::Conflict {
+                    what: "vacation",
+                    id: user,
+                }))?;
+            run(&tx, [extras::end_vacation_step(&ended, days_used)?]).await?;
+            tx.commit().await?;
+            Ok(ended)
+        })
+        .await
+    }
+
+    async fn vacation_allowance(
+        &self,
+        user: UserId,
+        year: i32,
+    ) -> Result<VacationAllowance, StoreError> {
+        let id = [extras::id_value(user)?];
+        let days = [extras::id_value(user)?, extras::int_value(year)];
+        let (id, days) = (&id, &days);
+        self.run(|mut client, _| async move {
+            let tx = read_snapshot(&mut client).await?;
+            let active = one(&tx, extras::ACTIVE_VACATION, id, extras::read_vacation).await?;
+            let days_used = one(&tx, extras::DAYS_USED, days, extras::read_days_used)
+                .await?
+                .unwrap_or(0);
+            tx.commit().await?;
+            Ok(VacationAllowance { active, days_used })
+        })
+        .await
+    }
+
+    async fn active_vacations(&self) -> Result<Vec<Vacation>, StoreError> {
+        self.run(|client, _| async move {
+            rows(
+                &client,
+                extras::ACTIVE_VACATIONS,
+                &[],
+                extras::read_vacation,
+            )
+            .await
+        })
+        .await
+    }
+
+    async fn set_guild_lang(&self, guild: GuildId, lang: Option<Lang>) -> Result<(), StoreError> {
+        self.run(
+            |client, _| async move { run(&client, [extras::set_lang_step(guild, lang)?]).await },
+        )
+        .await
+    }
+
+    async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
+        let values = [extras::id_value(guild)?];
+        let values = &values;
+        let lang = self
+            .run(|client, _| async move {
+                one(&client, extras::GUILD_LANG, values, |r| {
+                    extras::lang_out(r.text(0)?)
+                })
+                .await
+            })
+            .await?
+            .flatten();
+        Ok(GuildSettings { guild, lang })
+    }
+
+    async fn load_guild_settings(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<GuildSettings>, StoreError> {
+        let (total, first, last) = shard_params(shards);
+        let filter = shard_condition("?1::BIGINT", "?2::BIGINT", "?3::BIGINT");
+        let sql =
+            format!("SELECT guild_id, lang FROM guild_settings WHERE {filter} ORDER BY guild_id");
+        let values = [
+            extras::int_value(total),
+            extras::int_value(first),
+            extras::int_value(last),
+        ];
+        let (sql, values) = (&sql, &values);
+        self.run(|client, _| async move { rows(&client, sql, values, extras::read_settings).await })
+            .await
+    }
+
+    async fn all_extras(&self) -> Result<Extras, StoreError> {
+        let [ratings, changes, vacations, days, settings] = extras::all_extras_sql();
+        let queries = (&ratings, &changes, &vacations, &days, &settings);
+        self.run(|mut client, _| async move {
+            let (ratings, changes, vacations, days, settings) = queries;
+            let tx = read_snapshot(&mut client).await?;
+            let extras = Extras {
+                ratings: rows(&tx, ratings, &[], extras::read_rating).await?,
+                rating_changes: rows(&tx, changes, &[], extras::read_rating_change).await?,
+                vacations: rows(&tx, vacations, &[], extras::read_vacation).await?,
+                vacation_days: rows(&tx, days, &[], extras::read_days).await?,
+                guild_settings: rows(&tx, settings, &[], extras::read_settings).await?,
+            };
+            tx.commit().await?;
+            Ok(extras)
+        })
+        .await
+    }
+
+    async fn import_extras(&self, extras: &Extras) -> Result<(), StoreError> {
+        self.run(|mut client, _| async move {
+            // Idempotent: a retry clears what an earlier attempt wrote.
+            let tx = client.transaction().await?;
+            tx.batch_execute(extras::CLEAR_EXTRAS).await?;
+            run(&tx, extras::import_steps(extras)?).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
+    }
+}
+
+/// Writes a rated game's rating update (inside the transaction writing its result).
+async fn write_rating(
+    client: &impl GenericClient,
+    game: GameId,
+    rating: Option<&RatingUpdate>,
+) -> Result<(), Fail> {
+    match rating {
+        Some(update) => run(client, extras::rating_steps(game, update)?).await,
+        None => Ok(()),
+    }
+}
+
+/// A read-only transaction on one snapshot, for reads of several queries.
+async fn read_snapshot(client: &mut Object) -> Result<deadpool_postgres::Transaction<'_>, Fail> {
+    Ok(client
+        .build_transaction()
+        .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()
+        .await?)
 }
 
 /// Writes how many plies of a game its players have been shown.

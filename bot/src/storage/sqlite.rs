@@ -4,9 +4,13 @@
 use async_trait::async_trait;
 
 use super::{Storage, StorageError};
+use crate::i18n::Lang;
+use crate::rating::RatingFamily;
 use crate::service::{
-    ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, GameId, GameRecord, GameState,
-    GameStore, ShardSet, StoreError, StoredGame, Unfinished,
+    ArchivePage, ArchiveQuery, ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, Extras,
+    GameId, GameRatingChange, GameRecord, GameState, GameStore, GuildId, GuildSettings,
+    Leaderboard, PlayerRating, RatingUpdate, ShardSet, StoreError, StoredGame, Unfinished, UserId,
+    Vacation, VacationAllowance,
 };
 
 impl Storage {
@@ -54,9 +58,10 @@ impl GameStore for Storage {
         ply: usize,
         notation: &str,
         state: &GameState,
+        rating: Option<&RatingUpdate>,
     ) -> Result<(), StoreError> {
-        let (notation, state) = (notation.to_string(), state.clone());
-        self.blocking(move |s| s.record_turn(game, ply, &notation, &state))
+        let (notation, state, rating) = (notation.to_string(), state.clone(), rating.cloned());
+        self.blocking(move |s| s.record_turn(game, ply, &notation, &state, rating.as_ref()))
             .await
     }
 
@@ -71,9 +76,15 @@ impl GameStore for Storage {
             .await
     }
 
-    async fn update_game(&self, game: GameId, state: &GameState) -> Result<(), StoreError> {
-        let state = state.clone();
-        self.blocking(move |s| s.update_game(game, &state)).await
+    async fn update_game(
+        &self,
+        game: GameId,
+        state: &GameState,
+        rating: Option<&RatingUpdate>,
+    ) -> Result<(), StoreError> {
+        let (state, rating) = (state.clone(), rating.cloned());
+        self.blocking(move |s| s.update_game(game, &state, rating.as_ref()))
+            .await
     }
 
     async fn load_unfinished(&self, shards: ShardSet) -> Result<Unfinished, StoreError> {
@@ -125,5 +136,80 @@ impl GameStore for Storage {
 
     async fn flush(&self) -> Result<(), StoreError> {
         self.blocking(Storage::checkpoint).await
+    }
+
+    async fn user_ratings(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        self.blocking(move |s| s.user_ratings(guild, user)).await
+    }
+
+    async fn leaderboard(
+        &self,
+        guild: GuildId,
+        family: RatingFamily,
+        top: usize,
+        user: Option<UserId>,
+    ) -> Result<Leaderboard, StoreError> {
+        self.blocking(move |s| s.leaderboard(guild, family, top, user))
+            .await
+    }
+
+    async fn game_rating_changes(&self, game: GameId) -> Result<Vec<GameRatingChange>, StoreError> {
+        self.blocking(move |s| s.game_rating_changes(game)).await
+    }
+
+    async fn finished_games(&self, query: &ArchiveQuery) -> Result<ArchivePage, StoreError> {
+        let query = *query;
+        self.blocking(move |s| s.finished_games(&query)).await
+    }
+
+    async fn start_vacation(&self, vacation: &Vacation) -> Result<(), StoreError> {
+        let vacation = *vacation;
+        self.blocking(move |s| s.start_vacation(&vacation)).await
+    }
+
+    async fn end_vacation(&self, user: UserId, days_used: u32) -> Result<Vacation, StoreError> {
+        self.blocking(move |s| s.end_vacation(user, days_used))
+            .await
+    }
+
+    async fn vacation_allowance(
+        &self,
+        user: UserId,
+        year: i32,
+    ) -> Result<VacationAllowance, StoreError> {
+        self.blocking(move |s| s.vacation_allowance(user, year))
+            .await
+    }
+
+    async fn active_vacations(&self) -> Result<Vec<Vacation>, StoreError> {
+        self.blocking(Storage::active_vacations).await
+    }
+
+    async fn set_guild_lang(&self, guild: GuildId, lang: Option<Lang>) -> Result<(), StoreError> {
+        self.blocking(move |s| s.set_guild_lang(guild, lang)).await
+    }
+
+    async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
+        self.blocking(move |s| s.guild_settings(guild)).await
+    }
+
+    async fn load_guild_settings(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<GuildSettings>, StoreError> {
+        self.blocking(move |s| s.load_guild_settings(shards)).await
+    }
+
+    async fn all_extras(&self) -> Result<Extras, StoreError> {
+        self.blocking(Storage::all_extras).await
+    }
+
+    async fn import_extras(&self, extras: &Extras) -> Result<(), StoreError> {
+        let extras = extras.clone();
+        self.blocking(move |s| s.import_extras(&extras)).await
     }
 }

@@ -266,6 +266,7 @@ pub fn sample_game(id: u64, guild: Option<u64>, channel: u64) -> GameRecord {
         black: user(2, "bob \"the\" rook"),
         deadline: Some(Duration::from_secs(86_400)),
         created_ms: 1_000,
+        rated: true,
         state: GameState {
             turn_started_ms: 2_000,
             reminded: true,

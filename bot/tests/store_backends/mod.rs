@@ -158,3 +158,36 @@ fn skip(url: &str, why: &str) -> Option<Backend> {
     );
     None
 }
+
+/// Runs `check` on SQLite and on PostgreSQL (when reachable), each in its own database.
+/// (Not every test crate including this module uses it.)
+#[allow(unused_macros)]
+macro_rules! on_both_backends {
+    ($($check:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $check() {
+                    let backend = super::Backend::sqlite();
+                    super::$check(&backend).await;
+                    backend.cleanup().await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $check() {
+                    let Some(backend) = super::Backend::postgres(stringify!($check)).await else {
+                        return;
+                    };
+                    super::$check(&backend).await;
+                    backend.cleanup().await;
+                }
+            )*
+        }
+    };
+}
+
+#[allow(unused_imports)]
+pub(crate) use on_both_backends;

@@ -6,6 +6,7 @@ mod challenge;
 mod info;
 mod notice;
 mod offers;
+mod rating;
 mod refusal;
 mod turn;
 mod view;
@@ -16,6 +17,9 @@ pub use challenge::ChallengeMsg;
 pub use info::InfoMsg;
 pub use notice::NoticeMsg;
 pub use offers::OfferMsg;
+pub use rating::{
+    PROVISIONAL_DEVIATION, Place, RatingMsg, SettingsMsg, Shown, ShownChange, ShownRating,
+};
 pub use refusal::Refusal;
 pub use turn::{PushChoice, TurnMsg};
 pub use view::{ChallengeLine, GameLine, ViewMsg};
@@ -53,6 +57,10 @@ areas! {
     Notice(NoticeMsg),
     /// Why nothing happened.
     Refusal(Refusal),
+    /// Rating changes, ratings and leaderboards.
+    Rating(RatingMsg),
+    /// A server's settings.
+    Settings(SettingsMsg),
 }
 
 /// The two players of a game: "alice (White) vs bob (Black)".

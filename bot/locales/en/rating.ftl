@@ -1,0 +1,42 @@
+# Ratings (Glicko-2, per server and variant family), leaderboards, rated or casual games.
+# Ratings arrive formatted ("1662", "1662?" while provisional); a change arrives signed
+# ("+162", "-38").
+
+## Variant families: each keeps its own rating
+
+rating-family-standard = Standard chess
+rating-family-chess960 = Chess960
+rating-family-avalanche = Avalanche (all three)
+
+## Rated or casual
+
+rating-game-rated = Rated: the result changes both players' { $family } ratings.
+rating-game-casual = Casual: no rating changes.
+
+## After a rated game
+
+rating-changed = { $name }'s { $family } rating: { $before } → { $after } ({ $delta })
+
+## A player's ratings
+
+rating-heading = { $name }'s ratings in this server:
+rating-line = { $family }: { $rating } ± { $deviation }, { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } ({ $wins } won, { $draws } drawn, { $losses } lost)
+rating-none = { $name } has no rated game in this server yet.
+rating-no-server = Ratings are kept per server; there are none outside a server.
+
+## Leaderboards
+
+leaderboard-heading = { $family } leaderboard ({ $players ->
+        [one] 1 rated player
+       *[other] { $players } rated players
+    }):
+leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
+        [one] 1 game
+       *[other] { $games } games
+    })
+leaderboard-own = Your place: { $rank }. ({ $rating })
+leaderboard-unranked = You have no rated { $family } game in this server yet.
+leaderboard-empty = Nobody has played a rated { $family } game in this server yet.

@@ -1,0 +1,33 @@
+# レーティング（Glicko-2、サーバーと種目ごと）、ランキング、レーティング対局かカジュアルか。
+# レーティングは書式済み（「1662」、暫定なら「1662?」）、変化は符号付き（「+162」「-38」）で
+# 渡される。
+
+## 種目：それぞれ別のレーティングを持つ
+
+rating-family-standard = 標準チェス
+rating-family-chess960 = チェス960
+rating-family-avalanche = アバランチ（3種共通）
+
+## レーティング対局かカジュアルか
+
+rating-game-rated = レーティング対局：結果で両者の{ $family }レーティングが変わります。
+rating-game-casual = カジュアル対局：レーティングは変わりません。
+
+## レーティング対局の後
+
+rating-changed = { $name } の{ $family }レーティング：{ $before } → { $after }（{ $delta }）
+
+## プレイヤーのレーティング
+
+rating-heading = このサーバーでの { $name } のレーティング：
+rating-line = { $family }：{ $rating } ± { $deviation }、{ $games }局（{ $wins }勝 { $draws }分 { $losses }敗）
+rating-none = { $name } はこのサーバーでまだレーティング対局をしていません。
+rating-no-server = レーティングはサーバーごとに記録されます。サーバーの外にはありません。
+
+## ランキング
+
+leaderboard-heading = { $family }ランキング（{ $players }人）：
+leaderboard-line = { $rank }位　{ $name } — { $rating }（{ $games }局）
+leaderboard-own = あなたの順位：{ $rank }位（{ $rating }）
+leaderboard-unranked = あなたはこのサーバーでまだ{ $family }のレーティング対局をしていません。
+leaderboard-empty = このサーバーではまだ誰も{ $family }のレーティング対局をしていません。

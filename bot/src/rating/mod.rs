@@ -1,0 +1,78 @@
+//! Player ratings: Glicko-2 ([`glicko2`]) per server and per variant family.
+//!
+//! Ratings are kept per family rather than per variant: the three Avalanche variants differ
+//! only in their first turn or setup, and splitting their few players three ways would leave
+//! every rating provisional.
+
+pub mod glicko2;
+
+use rules::Variant;
+
+pub use glicko2::{Glicko, Score};
+
+/// The variant families a rating belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RatingFamily {
+    /// Orthodox chess from the usual setup.
+    Standard,
+    /// Orthodox chess from a Fischer Random setup.
+    Chess960,
+    /// All three Avalanche variants.
+    Avalanche,
+}
+
+impl RatingFamily {
+    /// Every family, in the order menus list them.
+    pub const ALL: [RatingFamily; 3] = [
+        RatingFamily::Standard,
+        RatingFamily::Chess960,
+        RatingFamily::Avalanche,
+    ];
+
+    /// The family a variant's games are rated in.
+    pub const fn of(variant: Variant) -> RatingFamily {
+        match variant {
+            Variant::Standard => RatingFamily::Standard,
+            Variant::Chess960 => RatingFamily::Chess960,
+            Variant::Avalanche | Variant::AvalancheBalanced | Variant::AvalancheReversed => {
+                RatingFamily::Avalanche
+            }
+        }
+    }
+
+    /// The stable id stored in the database and used in commands.
+    pub const fn id(self) -> &'static str {
+        match self {
+            RatingFamily::Standard => "standard",
+            RatingFamily::Chess960 => "chess960",
+            RatingFamily::Avalanche => "avalanche",
+        }
+    }
+
+    /// The family written by [`RatingFamily::id`].
+    pub fn from_id(id: &str) -> Option<RatingFamily> {
+        RatingFamily::ALL.into_iter().find(|f| f.id() == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_has_its_family_and_ids_round_trip() {
+        assert_eq!(RatingFamily::of(Variant::Standard), RatingFamily::Standard);
+        assert_eq!(RatingFamily::of(Variant::Chess960), RatingFamily::Chess960);
+        for v in [
+            Variant::Avalanche,
+            Variant::AvalancheBalanced,
+            Variant::AvalancheReversed,
+        ] {
+            assert_eq!(RatingFamily::of(v), RatingFamily::Avalanche);
+        }
+        for f in RatingFamily::ALL {
+            assert_eq!(RatingFamily::from_id(f.id()), Some(f));
+        }
+        assert_eq!(RatingFamily::from_id("avalanche-balanced"), None);
+    }
+}
