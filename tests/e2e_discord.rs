@@ -1283,6 +1283,43 @@ async fn a_japanese_client_reads_its_own_answers_in_japanese() {
     world.stop().await;
 }
 
+/// `/language` is for those who manage the server; once set, public messages follow it
+/// whatever the server's Discord setting, and `default` goes back to that setting.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_admin_chooses_the_language_of_public_messages() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let admin = alice().managing_the_server();
+    let channel = FakeChannel::text(2_000_000_000_000_033);
+    let language = |value: &str| [Opt::str("language", value)];
+
+    let refused = world
+        .slash(&bob(), channel, "language", &language("ja"))
+        .await;
+    assert!(refused.is_ephemeral());
+    assert!(
+        refused.text().contains("manage this server"),
+        "{}",
+        refused.text()
+    );
+    let english = world.slash(&bob(), channel, "rules", &[]).await;
+    assert!(!japanese(&english.text()), "{}", english.text());
+
+    world
+        .slash(&admin, channel, "language", &language("ja"))
+        .await;
+    let rules = world.slash(&bob(), channel, "rules", &[]).await;
+    assert!(!rules.is_ephemeral());
+    assert!(rules.text().contains("変種"), "{}", rules.text());
+
+    world
+        .slash(&admin, channel, "language", &language("default"))
+        .await;
+    let back = world.slash(&bob(), channel, "rules", &[]).await;
+    assert!(!japanese(&back.text()), "{}", back.text());
+    world.stop().await;
+}
+
 /// `/challenge variant:chess960` with no setup number starts from a random setup once
 /// accepted, as the console's `challenge bob chess960` does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

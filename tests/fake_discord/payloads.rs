@@ -19,6 +19,11 @@ const TIMESTAMP: &str = "2025-01-01T00:00:00.000000+00:00";
 const VIEW_SEND_ATTACH: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15);
 const THREAD_PERMISSIONS: u64 = (1 << 35) | (1 << 38);
 
+/// What an ordinary member of the fake guild may do.
+const MEMBER_PERMISSIONS: u64 = 2_248_473_465_835_073;
+/// Discord's permission to manage the server.
+const MANAGE_GUILD: u64 = 1 << 5;
+
 /// A member of the fake guild.
 #[derive(Clone, Debug)]
 pub struct FakeUser {
@@ -30,6 +35,8 @@ pub struct FakeUser {
     pub nick: Option<String>,
     /// The language of the user's Discord client, sent with their interactions.
     pub locale: String,
+    /// The member may manage the server (MANAGE_GUILD).
+    pub manages_server: bool,
 }
 
 impl FakeUser {
@@ -40,7 +47,14 @@ impl FakeUser {
             name: name.to_owned(),
             nick: None,
             locale: "en-US".to_owned(),
+            manages_server: false,
         }
+    }
+
+    /// The same user as one who may manage the server.
+    pub fn managing_the_server(mut self) -> FakeUser {
+        self.manages_server = true;
+        self
     }
 
     /// The same user with their Discord client in `locale` (`ja`, `en-GB`).
@@ -76,7 +90,8 @@ impl FakeUser {
             "mute": false,
             "flags": 0,
             "pending": false,
-            "permissions": "2248473465835073",
+            "permissions": (MEMBER_PERMISSIONS | if self.manages_server { MANAGE_GUILD } else { 0 })
+                .to_string(),
         })
     }
 }

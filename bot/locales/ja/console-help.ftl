@@ -6,7 +6,7 @@ help =
     • `challenge computer [level 1-8]`:コンピューターと対局します(指定しなければレベル3)。コンピューターは毎手番すぐに指します · `hint`:おすすめの手番(コンピューターとの対局でのみ)
     • `accept` · `decline` · `cancel`:挑戦を受ける・断る・取り下げる(挑戦は10分で失効します)。`cancel` は途中まで入力した手番も取り消します
     • `move 指し手`:自分の手番に指します。`e4`、`Nf3`、`O-O`、UCI の `g1f3`。アバランチは `Nf3/a6` とまとめて、または `Nf3` の後に `a6`。昇格を待つポーンがあれば先頭に `=Q Kd2/e6`
-    • `promote Q|R|B|N` · `confirm` · `cancel-push`:押し出されたポーンの昇格駒を選ぶ、押し出しで負けになる手番を確定する・取り消す
+    • `promote Q|R|B|N` · `confirm` · `cancel-push`:押し出されたポーンの昇格先を選ぶ、押し出しで負けになる手番を確定する・取り消す
     • `resign`(投了) · `draw [offer|accept|decline]`(引き分け) · `takeback [request|accept|decline]`(待った) · `abort`(双方が指す前の中止)
     • `board [flip]` · `moves` · `games`:盤面、棋譜(PGN ファイル付き)、進行中の対局
     • `chess960 [番号]`:チェス960の初期配置 · `rules [変種]`:各変種のルール

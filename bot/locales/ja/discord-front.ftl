@@ -1,6 +1,6 @@
 # Discord フロントが自分で言うこと:読めないオプションの指摘、古いボタン、対局の場所。
 
-front-unknown-command = `/{ $command }` というコマンドは知りません。`/ヘルプ` を試してください。
+front-unknown-command = `/{ $command }` というコマンドはありません。`/ヘルプ` をご覧ください。
 front-bad-level = レベル{ $level }はありません。1〜8から選んでください。
 front-opponent-and-computer = 相手かコンピューターのどちらか一方を選んでください。
 front-bad-colour = `{ $text }` は色ではありません。white、black、random から選んでください。
@@ -9,9 +9,9 @@ front-bad-setup = `{ $text }` はチェス960の初期配置ではありませ�
 front-bad-deadline = `{ $text }` は期限として読めません。数字と単位で書いてください(例:10m、1h、1d)。
 front-stale-button = このボタンは古くなっています。スラッシュコマンドを使ってください。
 front-game-gone = その対局は終わったか、もう保存されていません。進行中の対局は `/対局一覧` で見られます。
-front-resign-question = 投了しますか?確定しない限り何も起きません。
+front-resign-question = 投了しますか?確定しなければ何も起きません。
 front-game-goes-on-in = 完了しました。対局は <#{ $channel }> で続いています。
-front-answered-publicly = 完了しました。答えは下に全員向けに投稿しました。
+front-answered-publicly = 完了しました。回答は全員に見える形で下に投稿しました。
 front-game-in-thread = 対局は <#{ $thread }> で行います。
 front-thread-not-removed = スレッド <#{ $thread }> を削除できませんでした。モデレーターが削除できます。
 front-restarting = nadare は再起動中です。少し待ってからもう一度お試しください。

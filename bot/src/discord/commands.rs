@@ -317,12 +317,15 @@ fn variant(options: &[ResolvedOption<'_>]) -> Result<Option<Variant>, Refusal> {
         .transpose()
 }
 
+/// A Chess960 setup as typed: a number 0–959 (full-width digits too), or `random`
+/// (`ランダム` in Japanese).
 fn setup(text: &str) -> Result<SetupChoice, Refusal> {
     let text = text.trim();
-    if text.eq_ignore_ascii_case("random") {
+    let ascii = rules::ascii_width(text);
+    if ascii.eq_ignore_ascii_case("random") || ascii == "ランダム" {
         return Ok(SetupChoice::Random);
     }
-    match text.parse::<u16>() {
+    match ascii.parse::<u16>() {
         Ok(number) if number < 960 => Ok(SetupChoice::Number(number)),
         _ => Err(Refusal::BadSetup(text.to_owned())),
     }
@@ -363,7 +366,10 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
     };
     let setup = string(options, "chess960").map(setup).transpose()?;
     let deadline = string(options, "deadline")
-        .map(|text| parse_duration(text).ok_or_else(|| Refusal::BadDeadline(text.to_owned())))
+        .map(|text| {
+            parse_duration(&rules::ascii_width(text))
+                .ok_or_else(|| Refusal::BadDeadline(text.to_owned()))
+        })
         .transpose()?;
     Ok(Command::Challenge {
         opponent,
@@ -594,6 +600,8 @@ mod tests {
     fn setups() {
         assert_eq!(setup("random"), Ok(SetupChoice::Random));
         assert_eq!(setup(" 518 "), Ok(SetupChoice::Number(518)));
+        assert_eq!(setup("５１８"), Ok(SetupChoice::Number(518)));
+        assert_eq!(setup("ランダム"), Ok(SetupChoice::Random));
         assert_eq!(setup("960"), Err(Refusal::BadSetup("960".into())));
         assert!(setup("-1").is_err());
         assert!(setup("x").is_err());
