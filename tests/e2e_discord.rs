@@ -1641,3 +1641,115 @@ async fn the_history_pages_with_buttons() {
     assert!(two.text().contains("page 2 of 2"), "{}", two.text());
     world.stop().await;
 }
+
+/// Issue 12: `/vacation` on the manual clock. The player to move pauses a game with a one-hour
+/// deadline for two days: the answer says so with the allowance left (14 − 2), the game's
+/// channel hears of the pause, a sweep past the deadline inside the vacation loses nobody on
+/// time, and once the vacation is over the game runs out its hour and is lost on time. More
+/// days than the yearly allowance are refused privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vacation_pauses_a_deadline_until_it_ends() {
+    let mut world = World::new(1).await;
+    let clock = Arc::new(ManualClock::new(SystemTime::now()));
+    let setup = Setup {
+        sweep_interval: "1s",
+        ..Setup::default()
+    };
+    world.start_with_clock(&setup, clock.clone()).await;
+    let (alice, bob, carol) = (alice(), bob(), carol());
+    let channel = FakeChannel::text(2_000_000_000_000_041);
+    let challenge = [
+        Opt::user("opponent", &bob),
+        Opt::str("colour", "white"),
+        Opt::str("deadline", "1h"),
+    ];
+    world.slash(&alice, channel, "challenge", &challenge).await;
+    assert_board(&world.slash(&bob, channel, "accept", &[]).await);
+
+    let greedy = world
+        .slash(&bob, channel, "vacation", &[Opt::str("days", "30")])
+        .await;
+    assert!(greedy.is_ephemeral(), "a refusal is private: {greedy:#?}");
+    assert!(
+        greedy
+            .text()
+            .contains("You asked for 30 days, but only 14 vacation days are left this year."),
+        "{}",
+        greedy.text()
+    );
+
+    let from = world.fake.calls().len();
+    let started = world
+        .slash(&alice, channel, "vacation", &[Opt::str("days", "2")])
+        .await;
+    assert!(!started.is_ephemeral(), "{started:#?}");
+    let text = started.text();
+    assert!(text.contains("alice"), "{text}");
+    for words in [
+        "is on vacation for 2 days",
+        "the deadlines of 1 game are paused",
+        "12 vacation days are left this year",
+    ] {
+        assert!(text.contains(words), "`{words}` in {text}");
+    }
+    let paused = world
+        .fake
+        .wait_call_from(from, "the pause told in the game's channel", |c| {
+            c.method == "POST"
+                && c.path == format!("/channels/{}/messages", channel.id)
+                && c.text().contains("paused for both sides")
+        })
+        .await
+        .1;
+    assert!(paused.text().contains("alice"), "{}", paused.text());
+
+    // Past the hour, inside the vacation: a sweep runs (it expires a challenge elsewhere),
+    // and the game is not lost on time; a spectator's board settles it inline too.
+    let elsewhere = FakeChannel::text(2_000_000_000_000_042);
+    world
+        .slash(
+            &carol,
+            elsewhere,
+            "challenge",
+            &[Opt::user("opponent", &bob)],
+        )
+        .await;
+    let from = world.fake.calls().len();
+    clock.advance(Duration::from_secs(2 * 3600));
+    let expired = world.channel_message(from, elsewhere.id).await;
+    assert!(lower(&expired).contains("expired"), "{}", expired.text());
+    let board = world.slash(&carol, channel, "board", &[]).await;
+    assert_board(&board);
+    assert!(!lower(&board).contains("on time"), "{}", board.text());
+
+    // The vacation's two days pass: the game's deadline runs again with the paused time
+    // added, so a minute later the hour is not over yet...
+    let from = world.fake.calls().len();
+    clock.advance(Duration::from_secs(2 * 86_400 - 2 * 3600 + 60));
+    let resumed = world.channel_message(from, channel.id).await;
+    assert!(
+        resumed.text().contains("vacation is over"),
+        "{}",
+        resumed.text()
+    );
+    let board = world.slash(&carol, channel, "board", &[]).await;
+    assert!(!lower(&board).contains("on time"), "{}", board.text());
+    // ...and once it is, the player to move loses on time.
+    let from = world.fake.calls().len();
+    clock.advance(Duration::from_secs(3600));
+    let timeout = world.channel_message(from, channel.id).await;
+    let text = timeout.text();
+    assert!(
+        text.contains("alice") && text.contains("loses on time"),
+        "{text}"
+    );
+    assert!(timeout.pinged().contains(&alice.id), "{timeout:#?}");
+    let timeouts = world
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.text().contains("loses on time"))
+        .count();
+    assert_eq!(timeouts, 1, "lost on time once, after the vacation");
+    world.stop().await;
+}
