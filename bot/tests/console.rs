@@ -476,3 +476,147 @@ fn a_board_that_cannot_be_written_is_reported_and_the_turn_still_announced() {
         vec!["e4"]
     );
 }
+
+/// Fool's mate twice: Alice loses as White, Bob asks for a rematch, Alice accepts and, now
+/// Black, mates Bob the same way.
+const REMATCH_AND_ARCHIVE: &str = "alice> challenge bob white\nbob> accept\n\
+    alice> move f3\nbob> move e5\nalice> move g4\nbob> move Qh4\n\
+    bob> rematch\nalice> accept\n\
+    bob> move f3\nalice> move e5\nbob> move g4\nalice> move Qh4\n\
+    carol> history\ncarol> game 2\n";
+
+/// Runs [`REMATCH_AND_ARCHIVE`] in `dir` with `args`, returning its standard output.
+fn rematch_and_archive(dir: &Path, args: &[&str]) -> String {
+    let out = nadare(dir, REMATCH_AND_ARCHIVE)
+        .args(args)
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The lines of `stdout` from the echo of `line` to the next echoed line.
+fn answer_to<'a>(stdout: &'a str, line: &str) -> Vec<&'a str> {
+    stdout
+        .lines()
+        .skip_while(|l| *l != line)
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect()
+}
+
+/// `game 2` wrote the record and the replay of the rematch into the output folder.
+fn assert_game_two_files(dir: &Path, answer: &[&str], file_marker: &str) {
+    for name in ["nadare-game-2.pgn", "nadare-game-2.gif"] {
+        let line = format!("  {file_marker} boards/{name}");
+        assert!(answer.contains(&line.as_str()), "`{line}` in {answer:#?}");
+    }
+    let pgn = std::fs::read_to_string(dir.join("boards/nadare-game-2.pgn")).expect("the PGN");
+    for tag in ["[White \"bob\"]", "[Black \"alice\"]", "[Result \"0-1\"]"] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    let gif = std::fs::read(dir.join("boards/nadare-game-2.gif")).expect("the GIF");
+    assert!(gif.starts_with(b"GIF89a"));
+}
+
+/// Issue 12 through the console: a rematch swaps the colours, `history` lists both finished
+/// games (newest first) and `game 2` shows the rematch with its board, PGN and GIF.
+#[test]
+fn a_rematch_then_the_archive_through_the_console() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let stdout = rematch_and_archive(dir.path(), &[]);
+    let asked = answer_to(&stdout, "bob> rematch");
+    assert!(
+        asked.contains(&"  bob asks for a rematch, colours swapped."),
+        "{asked:#?}"
+    );
+    let started = answer_to(&stdout, "alice> accept").join("\n");
+    assert!(
+        started.contains("The game is on: bob (White) vs alice (Black)"),
+        "{started}"
+    );
+    let history = answer_to(&stdout, "carol> history");
+    assert!(
+        history[0].contains("Finished games (2) · page 1 of 1"),
+        "{history:#?}"
+    );
+    let listed: Vec<&str> = history[1..]
+        .iter()
+        .filter(|l| l.contains("Black wins by checkmate · 4 turns"))
+        .copied()
+        .collect();
+    assert_eq!(listed.len(), 2, "{history:#?}");
+    assert!(
+        listed[0].starts_with("  #2 · ") && listed[0].contains("bob (White) vs alice (Black)"),
+        "{listed:#?}"
+    );
+    assert!(
+        listed[1].starts_with("  #1 · ") && listed[1].contains("alice (White) vs bob (Black)"),
+        "{listed:#?}"
+    );
+    let shown = answer_to(&stdout, "carol> game 2");
+    assert!(
+        shown[0].starts_with("  Game #2 · ")
+            && shown[0].ends_with(": 0-1, Black wins by checkmate."),
+        "{shown:#?}"
+    );
+    assert!(
+        shown
+            .iter()
+            .any(|l| l.starts_with("  [image] boards/board-")),
+        "{shown:#?}"
+    );
+    assert_game_two_files(dir.path(), &shown, "[file]");
+}
+
+/// The same in Japanese (`--lang ja`): the rematch, the archive's heading and the game shown
+/// again are worded from the Japanese catalogs.
+#[test]
+fn with_lang_ja_the_rematch_and_the_archive_speak_japanese() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let stdout = rematch_and_archive(dir.path(), &["--lang", "ja"]);
+    let asked = answer_to(&stdout, "bob> rematch");
+    assert!(
+        asked.contains(&"  bobが先後を入れ替えての再戦を申し込みました。"),
+        "{asked:#?}"
+    );
+    let started = answer_to(&stdout, "alice> accept").join("\n");
+    assert!(started.contains("bob(白) 対 alice(黒)"), "{started}");
+    let history = answer_to(&stdout, "carol> history");
+    assert_eq!(
+        history[0], "  終局した対局(2局)· 1ページ中1ページ目",
+        "{history:#?}"
+    );
+    assert!(history[1].starts_with("  #2 · "), "{history:#?}");
+    let shown = answer_to(&stdout, "carol> game 2");
+    assert!(
+        shown[0].starts_with("  対局 #2 · ")
+            && shown[0].ends_with("0-1、チェックメイトで黒の勝ち。"),
+        "{shown:#?}"
+    );
+    assert!(
+        shown.contains(&"  対局 #2 の再生アニメーションを添付しました。"),
+        "{shown:#?}"
+    );
+    assert!(
+        shown
+            .iter()
+            .any(|l| l.starts_with("  [画像] boards/board-")),
+        "{shown:#?}"
+    );
+    assert_game_two_files(dir.path(), &shown, "[ファイル]");
+    for english in [
+        "Finished games",
+        "asks for a rematch",
+        "Rematch",
+        "[file]",
+        "Game #",
+    ] {
+        assert!(!stdout.contains(english), "`{english}` in {stdout}");
+    }
+}
