@@ -1753,3 +1753,61 @@ async fn a_vacation_pauses_a_deadline_until_it_ends() {
     assert_eq!(timeouts, 1, "lost on time once, after the vacation");
     world.stop().await;
 }
+
+/// A vacation's word to the player's other games goes out at once, not at the sweeper's next
+/// tick (an hour away here), and so does the word that it is over when a move ends it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vacation_is_told_in_the_other_games_at_once() {
+    let mut world = World::new(1).await;
+    let clock = Arc::new(ManualClock::new(SystemTime::now()));
+    let setup = Setup {
+        sweep_interval: "1h",
+        ..Setup::default()
+    };
+    world.start_with_clock(&setup, clock.clone()).await;
+    let (alice, bob, carol) = (alice(), bob(), carol());
+    let first = FakeChannel::text(2_000_000_000_000_043);
+    let second = FakeChannel::text(2_000_000_000_000_044);
+    for (channel, opponent) in [(first, &bob), (second, &carol)] {
+        let challenge = [
+            Opt::user("opponent", opponent),
+            Opt::str("colour", "white"),
+            Opt::str("deadline", "1d"),
+        ];
+        world.slash(&alice, channel, "challenge", &challenge).await;
+        assert_board(&world.slash(opponent, channel, "accept", &[]).await);
+    }
+    let from = world.fake.calls().len();
+    let started = world
+        .slash(&alice, first, "vacation", &[Opt::str("days", "3")])
+        .await;
+    assert!(
+        started
+            .text()
+            .contains("the deadlines of 2 games are paused"),
+        "{}",
+        started.text()
+    );
+    let paused = world.channel_message(from, second.id).await;
+    assert!(
+        paused.text().contains("paused for both sides"),
+        "{}",
+        paused.text()
+    );
+    let from = world.fake.calls().len();
+    let moved = world.play(&alice, first, "e4").await;
+    assert!(
+        moved.text().contains("vacation is over"),
+        "{}",
+        moved.text()
+    );
+    let resumed = world.channel_message(from, second.id).await;
+    assert!(
+        resumed
+            .text()
+            .contains("the deadlines of this game run again"),
+        "{}",
+        resumed.text()
+    );
+    world.stop().await;
+}

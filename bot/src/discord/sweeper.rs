@@ -13,7 +13,8 @@ use super::replies::Outgoing;
 use super::threads;
 use crate::service::GameService;
 
-/// Sweeps every `interval` until `stop` turns true. A notice showing a game's turns (those
+/// Sweeps every `interval`, and at once when a command has queued notices (a vacation's
+/// word to the player's other games), until `stop` turns true. A notice showing a game's turns (those
 /// stored before a restart but never announced) marks them announced once it is posted.
 pub fn spawn(
     service: GameService,
@@ -27,6 +28,7 @@ pub fn spawn(
         loop {
             tokio::select! {
                 _ = ticks.tick() => {}
+                _ = service.notices_queued() => {}
                 _ = stop.wait_for(|stop| *stop) => return,
             }
             for notice in service.sweep().await {

@@ -92,6 +92,9 @@ struct Shared {
     /// Notices for the next sweep: reports made at start (games set aside, turns not yet
     /// announced), vacations begun or ended in other channels.
     queued_notices: std::sync::Mutex<Vec<Notice>>,
+    /// Raised when a command queues notices, so a front's sweeper posts them at once
+    /// rather than at its next tick.
+    notices_queued: tokio::sync::Notify,
     /// One permit per core for the computer's searches.
     engine_permits: Arc<tokio::sync::Semaphore>,
     /// The language each server was last seen to prefer, for what is said there unasked.
@@ -225,6 +228,7 @@ impl GameService {
                 channels,
                 conflicted: DashMap::new(),
                 queued_notices: std::sync::Mutex::new(startup_notices),
+                notices_queued: tokio::sync::Notify::new(),
                 engine_permits: Arc::new(tokio::sync::Semaphore::new(
                     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
                 )),
@@ -511,6 +515,13 @@ impl GameService {
     /// The channel of a challenge or game still held by the service (buttons carry game ids).
     pub async fn channel_of_game(&self, game: GameId) -> Option<ChannelId> {
         self.shared.channels.get(&game).map(|c| *c.value())
+    }
+
+    /// Returns once a command has queued notices (a vacation begun or ended tells the
+    /// player's other games) since the last call: a front sweeps then rather than wait for
+    /// its next tick. A wake-up raised while nobody waits is kept for the next call.
+    pub async fn notices_queued(&self) {
+        self.shared.notices_queued.notified().await;
     }
 
     /// Reminders, timeouts and expired challenges due now. Call it periodically; it is also

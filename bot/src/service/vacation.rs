@@ -6,7 +6,8 @@
 //! Vacations live in the database; each process holds those under way in memory (loaded at
 //! start, refreshed by every sweep), so a vacation begun or ended by another process sharing
 //! the database is seen at that process's next sweep. What is said in the games' channels
-//! (paused, resumed) goes out with the next sweep.
+//! (paused, resumed) is queued for the sweep, which a front runs at once when woken by
+//! [`GameService::notices_queued`].
 
 use std::sync::Arc;
 
@@ -256,12 +257,19 @@ impl GameService {
             .collect()
     }
 
-    /// Notices for the next sweep to post.
+    /// Notices for the next sweep to post; wakes a front waiting to sweep when there are any.
     fn queue_notices(&self, notices: impl IntoIterator<Item = Notice>) {
-        self.shared
+        let mut queued = self
+            .shared
             .queued_notices
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .extend(notices);
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let before = queued.len();
+        queued.extend(notices);
+        let added = queued.len() > before;
+        drop(queued);
+        if added {
+            self.shared.notices_queued.notify_one();
+        }
     }
 }
