@@ -1,8 +1,9 @@
 //! One console line: `USER> COMMAND ARGS`, or `USER@ROOM> COMMAND ARGS` to play in another room.
 
+use super::command::{CommandError, parse_command};
 use crate::fluent_args;
 use crate::i18n::{self, Lang, Surface};
-use crate::service::{ChannelId, Command, CommandError, User, UserId, parse_command};
+use crate::service::{ChannelId, Command, User, UserId};
 
 /// The room lines without `@ROOM` play in.
 pub const DEFAULT_ROOM: &str = "main";

@@ -2,6 +2,7 @@
 //! are printed, board images written to a folder, and games kept in a database file so they
 //! continue after a restart. No Discord and no network.
 
+mod command;
 #[cfg(test)]
 mod coverage;
 mod line;
@@ -14,6 +15,7 @@ use std::time::Duration;
 use anyhow::Context;
 use tokio::io::AsyncBufReadExt;
 
+pub use command::CommandError;
 pub use line::{
     DEFAULT_ROOM, Line, LineError, is_blank, parse_line, room_channel, stable_id, user, user_id,
 };

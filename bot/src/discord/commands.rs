@@ -9,10 +9,10 @@ use serenity::all::{
 
 use crate::fluent_args;
 use crate::i18n::{self, Lang, Surface};
+use crate::input::parse_duration;
 use crate::rating::RatingFamily;
 use crate::service::{
     ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
-    parse_duration,
 };
 
 /// The option of `/move` that autocomplete fills.

@@ -21,7 +21,6 @@ mod live;
 pub mod messages;
 mod model;
 mod offers;
-mod parse;
 mod pending;
 mod play;
 mod rating;
@@ -51,7 +50,6 @@ pub use model::{
     ChallengeEnd, ChallengeRecord, DamagedGame, Finished, GameRecord, GameState, StoredGame,
     Unfinished,
 };
-pub use parse::{CommandError, parse_command, parse_duration};
 pub use records::{
     ArchivePage, ArchiveQuery, ArchivedGame, Extras, GameRatingChange, GuildSettings, Leaderboard,
     PlayerRating, Ranked, RatingChange, RatingUpdate, Vacation, VacationAllowance, VacationDays,

@@ -1,17 +1,17 @@
-//! Text commands (`challenge bob avalanche 1d`, `move Nf3/a3`) read into [`Command`]s, for the
-//! console and for any front that takes typed commands.
-
-use std::time::Duration;
+//! The console's command syntax: text commands (`challenge bob avalanche 1d`, `move Nf3/a3`)
+//! read into the service's [`Command`]s. Only the reading is here; defaults and validation
+//! of what is asked stay in the service.
 
 use engine::Level;
 use rules::{Role, Variant};
 
-use super::suggest::edit_distance;
-use super::{
-    ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
-};
 use crate::i18n::Lang;
+use crate::input::parse_duration;
 use crate::rating::RatingFamily;
+use crate::service::{
+    ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
+    computer_level, edit_distance,
+};
 
 /// A line that is not a well-formed command, and what to write instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -471,38 +471,10 @@ fn parse_setup(s: &str) -> Option<SetupChoice> {
         .map(SetupChoice::Number)
 }
 
-/// Reads a duration like `30s`, `10m`, `1h`, `1d`, `3d`, `1w` or `1h30m`.
-pub fn parse_duration(s: &str) -> Option<Duration> {
-    let mut total: u64 = 0;
-    let mut number: Option<u64> = None;
-    for c in s.trim().to_lowercase().chars() {
-        if let Some(d) = c.to_digit(10) {
-            number = Some(
-                number
-                    .unwrap_or(0)
-                    .checked_mul(10)?
-                    .checked_add(u64::from(d))?,
-            );
-            continue;
-        }
-        let unit = match c {
-            's' => 1,
-            'm' => 60,
-            'h' => 3600,
-            'd' => 86_400,
-            'w' => 7 * 86_400,
-            _ => return None,
-        };
-        total = total.checked_add(number.take()?.checked_mul(unit)?)?;
-    }
-    if number.is_some() || total == 0 {
-        return None;
-    }
-    Some(Duration::from_secs(total))
-}
-
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     fn user(name: &str) -> Result<User, String> {
@@ -521,7 +493,7 @@ mod tests {
         let level = |line: &str| match parse(line) {
             Ok(Command::Challenge {
                 opponent: Some(o), ..
-            }) => super::super::computer_level(o.id).map(Level::number),
+            }) => computer_level(o.id).map(Level::number),
             other => panic!("{line}: {other:?}"),
         };
         assert_eq!(level("challenge computer level 5 avalanche"), Some(5));
@@ -720,16 +692,5 @@ mod tests {
         assert!(parse("accept now").is_err());
         assert!(parse("chess960 960").is_err());
         assert!(parse("promote king").is_err());
-    }
-
-    #[test]
-    fn durations_round_trip() {
-        assert_eq!(parse_duration("10m"), Some(Duration::from_secs(600)));
-        assert_eq!(parse_duration("1h30m"), Some(Duration::from_secs(5400)));
-        assert_eq!(parse_duration("3d"), Some(Duration::from_secs(3 * 86_400)));
-        assert_eq!(parse_duration("10"), None);
-        assert_eq!(parse_duration("m"), None);
-        assert_eq!(parse_duration("0m"), None);
-        assert_eq!(parse_duration("99999999999999999999d"), None);
     }
 }
