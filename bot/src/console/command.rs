@@ -5,22 +5,22 @@
 use engine::Level;
 use rules::{Role, Variant};
 
-use crate::i18n::Lang;
+use crate::fluent_args;
+use crate::i18n::{self, Lang, Surface};
 use crate::input::parse_duration;
 use crate::rating::RatingFamily;
 use crate::service::{
-    ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User, computer,
-    computer_level, edit_distance,
+    ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User, computer_at, edit_distance,
 };
 
-/// A line that is not a well-formed command, and what to write instead.
+/// A command that cannot be read: what was typed, and what was wanted instead. Worded by
+/// [`CommandError::text`] from the console's catalog; `Display` is the English.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.text(Lang::En))]
 pub enum CommandError {
     /// Nothing was written.
-    #[error("no command given; write `help` for the list")]
     Empty,
     /// The first word is not a command.
-    #[error("unknown command `{word}`{}", suggestion_text(.suggestion.as_deref(), .word))]
     Unknown {
         /// The word.
         word: String,
@@ -28,28 +28,182 @@ pub enum CommandError {
         suggestion: Option<&'static str>,
     },
     /// A command needs an argument that is missing.
-    #[error("`{command}` needs {what}")]
     Missing {
         /// The command.
         command: &'static str,
-        /// What it needs, with an example.
-        what: &'static str,
+        /// What it needs.
+        what: Needed,
     },
     /// An argument cannot be read.
-    #[error("`{command}`: {reason}")]
     BadArgument {
         /// The command.
         command: &'static str,
         /// What is wrong.
-        reason: String,
+        problem: Problem,
     },
 }
 
-fn suggestion_text(suggestion: Option<&str>, word: &str) -> String {
-    match suggestion {
-        Some(s) => format!(" (did you mean `{s}`?)"),
-        None if looks_like_a_move(word) => format!(" (to play a move write `move {word}`)"),
-        None => "; write `help` for the list".to_string(),
+/// An argument a command cannot do without.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needed {
+    /// `move` needs the move.
+    Move,
+    /// `promote` needs the piece.
+    Piece,
+    /// `level` (in a challenge) needs its number.
+    Level,
+}
+
+/// What a word should have been.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumIter)]
+pub enum Expected {
+    /// `flip`, after `board`.
+    Flip,
+    /// `en`, `ja` or `default`.
+    Language,
+    /// A promotion piece: Q, R, B or N.
+    Piece,
+    /// `offer`, `accept` or `decline`.
+    DrawAnswer,
+    /// `request`, `accept` or `decline`.
+    TakebackAnswer,
+    /// `white`, `black` or `random`.
+    Colour,
+    /// A variant.
+    Variant,
+    /// A rating family: standard, chess960 or avalanche.
+    Family,
+    /// A Chess960 setup: 0 to 959, or `random`.
+    Setup,
+    /// A computer level, 1 to 8.
+    Level,
+    /// A deadline like `10m` or `3d`.
+    Deadline,
+}
+
+/// What is wrong with a command's arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The command takes no arguments; these were given.
+    NoArguments(String),
+    /// The word is not what was expected there.
+    Not {
+        /// The word as typed.
+        word: String,
+        /// What was wanted.
+        expected: Expected,
+    },
+    /// More than one variant family was given; these are the arguments.
+    OneFamilyAtMost(String),
+    /// A second variant was given: this word.
+    TwoVariants(String),
+    /// A user (or the computer) is already named, and this word names another.
+    AlreadyNamed(String),
+    /// A `key=value` option with an unknown key.
+    UnknownOption(String),
+    /// A word that reads as a malformed option (`-5`, `0s`): never taken as a name.
+    Unreadable(String),
+    /// A word that is no option, when the opponent is already named.
+    ExtraWord(String),
+    /// Both the computer and a user are named.
+    ComputerAndUser,
+    /// A level is given for a game not against the computer.
+    LevelWithoutComputer,
+}
+
+impl CommandError {
+    /// The explanation in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let (key, command, text, suggestion) = match self {
+            CommandError::Empty => ("console-command-empty", "", "", ""),
+            CommandError::Unknown {
+                word,
+                suggestion: Some(s),
+            } => ("console-command-did-you-mean", "", word.as_str(), *s),
+            CommandError::Unknown { word, .. } if looks_like_a_move(word) => {
+                ("console-command-write-move", "", word.as_str(), "")
+            }
+            CommandError::Unknown { word, .. } => {
+                ("console-command-unknown", "", word.as_str(), "")
+            }
+            CommandError::Missing { command, what } => (what.key(), *command, "", ""),
+            CommandError::BadArgument { command, problem } => {
+                (problem.key(), *command, problem.word(), "")
+            }
+        };
+        i18n::text(
+            lang,
+            Surface::Console,
+            key,
+            &fluent_args![
+                ("command", command),
+                ("text", text),
+                ("suggestion", suggestion)
+            ],
+        )
+    }
+}
+
+impl Needed {
+    /// Its catalog message.
+    fn key(self) -> &'static str {
+        match self {
+            Needed::Move => "console-command-needs-move",
+            Needed::Piece => "console-command-needs-piece",
+            Needed::Level => "console-command-needs-level",
+        }
+    }
+}
+
+impl Expected {
+    /// Its catalog message.
+    fn key(self) -> &'static str {
+        match self {
+            Expected::Flip => "console-command-not-flip",
+            Expected::Language => "console-command-not-language",
+            Expected::Piece => "console-command-not-piece",
+            Expected::DrawAnswer => "console-command-not-draw-answer",
+            Expected::TakebackAnswer => "console-command-not-takeback-answer",
+            Expected::Colour => "console-command-not-colour",
+            Expected::Variant => "console-command-not-variant",
+            Expected::Family => "console-command-not-family",
+            Expected::Setup => "console-command-not-setup",
+            Expected::Level => "console-command-not-level",
+            Expected::Deadline => "console-command-not-deadline",
+        }
+    }
+}
+
+impl Problem {
+    /// Its catalog message.
+    fn key(&self) -> &'static str {
+        match self {
+            Problem::NoArguments(_) => "console-command-no-arguments",
+            Problem::Not { expected, .. } => expected.key(),
+            Problem::OneFamilyAtMost(_) => "console-command-one-family",
+            Problem::TwoVariants(_) => "console-command-two-variants",
+            Problem::AlreadyNamed(_) => "console-command-already-named",
+            Problem::UnknownOption(_) => "console-command-unknown-option",
+            Problem::Unreadable(_) => "console-command-unreadable",
+            Problem::ExtraWord(_) => "console-command-extra-word",
+            Problem::ComputerAndUser => "console-command-computer-and-user",
+            Problem::LevelWithoutComputer => "console-command-level-without-computer",
+        }
+    }
+
+    /// The words typed that it is about (empty when none).
+    fn word(&self) -> &str {
+        match self {
+            Problem::NoArguments(w)
+            | Problem::Not { word: w, .. }
+            | Problem::OneFamilyAtMost(w)
+            | Problem::TwoVariants(w)
+            | Problem::AlreadyNamed(w)
+            | Problem::UnknownOption(w)
+            | Problem::Unreadable(w)
+            | Problem::ExtraWord(w) => w,
+            Problem::ComputerAndUser | Problem::LevelWithoutComputer => "",
+        }
     }
 }
 
@@ -88,19 +242,20 @@ const WORDS: &[(&str, &str)] = &[
     ("language", "language"),
 ];
 
-/// Reads a text command. `resolve` turns the opponent word of `challenge` (a name, an `@name`,
-/// a mention) into a user, or says why it cannot.
-pub fn parse_command(
+/// Reads a text command. `resolve` turns the opponent word of `challenge` or the user of
+/// `rating` (a name, an `@name`) into a user, or says why it cannot, in the caller's own error
+/// type `E`, which the parser's own [`CommandError`]s turn into.
+pub fn parse_command<E: From<CommandError>>(
     line: &str,
-    resolve: &mut dyn FnMut(&str) -> Result<User, String>,
-) -> Result<Command, CommandError> {
+    resolve: &mut dyn FnMut(&str) -> Result<User, E>,
+) -> Result<Command, E> {
     let line = line.trim();
     let (word, rest) = match line.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim()),
         None => (line, ""),
     };
     if word.is_empty() {
-        return Err(CommandError::Empty);
+        return Err(CommandError::Empty.into());
     }
     let lower = word.to_lowercase();
     let name = WORDS
@@ -122,20 +277,27 @@ pub fn parse_command(
         if args.is_empty() {
             Ok(c)
         } else {
-            Err(CommandError::BadArgument {
-                command,
-                reason: format!("takes no arguments, but got `{rest}`"),
-            })
+            Err(bad(command, Problem::NoArguments(rest.to_string())))
         }
     };
-    match name {
-        "challenge" => parse_challenge(&args, resolve),
+    let not = |command: &'static str, expected: Expected| {
+        bad(
+            command,
+            Problem::Not {
+                word: rest.to_string(),
+                expected,
+            },
+        )
+    };
+    let command = match name {
+        "challenge" => return parse_challenge(&args, resolve),
+        "rating" => return parse_rating(&args, resolve),
         "accept" => no_args("accept", Command::Accept),
         "decline" => no_args("decline", Command::Decline),
         "cancel" => no_args("cancel", Command::Cancel),
         "move" if rest.is_empty() => Err(CommandError::Missing {
             command: "move",
-            what: "a move, e.g. `move e4` or `move Nf3/a3`",
+            what: Needed::Move,
         }),
         "move" => Ok(Command::Move(rest.to_string())),
         "promote" => parse_promote(rest),
@@ -149,10 +311,7 @@ pub fn parse_command(
         "board" => match rest.to_lowercase().as_str() {
             "" => Ok(Command::Board { flip: false }),
             "flip" | "flipped" => Ok(Command::Board { flip: true }),
-            _ => Err(CommandError::BadArgument {
-                command: "board",
-                reason: format!("`{rest}` is not `flip`"),
-            }),
+            _ => Err(not("board", Expected::Flip)),
         },
         "flip" => no_args("flip", Command::Board { flip: true }),
         "moves" => no_args("moves", Command::Moves),
@@ -163,37 +322,36 @@ pub fn parse_command(
         "rules" => rest
             .parse::<Variant>()
             .map(|v| Command::Rules(Some(v)))
-            .map_err(|e| CommandError::BadArgument {
-                command: "rules",
-                reason: e.to_string(),
-            }),
-        "rating" => parse_rating(&args, resolve),
+            .map_err(|_| not("rules", Expected::Variant)),
         "leaderboard" => match args.as_slice() {
             [] => Ok(Command::Leaderboard { family: None }),
             [family] => parse_family(family)
                 .map(|family| Command::Leaderboard {
                     family: Some(family),
                 })
-                .ok_or_else(|| not_a_family("leaderboard", family)),
-            _ => Err(CommandError::BadArgument {
-                command: "leaderboard",
-                reason: format!("takes one variant at most, but got `{rest}`"),
-            }),
+                .ok_or_else(|| not("leaderboard", Expected::Family)),
+            _ => Err(bad(
+                "leaderboard",
+                Problem::OneFamilyAtMost(rest.to_string()),
+            )),
         },
         "language" => match rest.to_lowercase().as_str() {
             "default" | "reset" | "none" => Ok(Command::Language(None)),
             id => Lang::from_id(id)
                 .map(|l| Command::Language(Some(l)))
-                .ok_or_else(|| CommandError::BadArgument {
-                    command: "language",
-                    reason: format!("`{rest}` is not `en`, `ja` or `default`"),
-                }),
+                .ok_or_else(|| not("language", Expected::Language)),
         },
         _ => Err(CommandError::Unknown {
             word: word.to_string(),
             suggestion: None,
         }),
-    }
+    };
+    command.map_err(E::from)
+}
+
+/// `problem` with an argument of `command`.
+fn bad(command: &'static str, problem: Problem) -> CommandError {
+    CommandError::BadArgument { command, problem }
 }
 
 /// A variant family by its name, or by the name of one of its variants.
@@ -202,87 +360,99 @@ fn parse_family(word: &str) -> Option<RatingFamily> {
     RatingFamily::from_id(&lower).or_else(|| lower.parse::<Variant>().ok().map(RatingFamily::of))
 }
 
-fn not_a_family(command: &'static str, word: &str) -> CommandError {
-    CommandError::BadArgument {
-        command,
-        reason: format!("`{word}` is not a variant: standard, chess960 or avalanche"),
-    }
-}
-
 /// `rating [user] [variant]`, in either order; `@name` always names a user.
-fn parse_rating(
+fn parse_rating<E: From<CommandError>>(
     args: &[&str],
-    resolve: &mut dyn FnMut(&str) -> Result<User, String>,
-) -> Result<Command, CommandError> {
-    let bad = |reason: String| CommandError::BadArgument {
-        command: "rating",
-        reason,
-    };
+    resolve: &mut dyn FnMut(&str) -> Result<User, E>,
+) -> Result<Command, E> {
     let (mut user, mut family) = (None, None);
     for &arg in args {
         match parse_family(arg).filter(|_| !arg.starts_with('@')) {
             Some(_) if family.is_some() => {
-                return Err(bad(format!("two variants given (`{arg}`)")));
+                return Err(bad("rating", Problem::TwoVariants(arg.to_string())).into());
             }
             Some(f) => family = Some(f),
-            None if user.is_some() => return Err(bad(format!("`{arg}`: a user is already named"))),
-            None => user = Some(resolve(arg).map_err(bad)?),
+            None if user.is_some() => {
+                return Err(bad("rating", Problem::AlreadyNamed(arg.to_string())).into());
+            }
+            None => user = Some(resolve(arg)?),
         }
     }
     Ok(Command::Rating { user, family })
 }
 
+/// What `rest`, the argument of `command`, means among `choices` (their words in lower case,
+/// and what they mean), in any case; `expected` names them when it is none of them.
+fn choose<T: Copy>(
+    command: &'static str,
+    rest: &str,
+    choices: &[(&[&str], T)],
+    expected: Expected,
+) -> Result<T, CommandError> {
+    let key = rest.to_lowercase();
+    choices
+        .iter()
+        .find(|(words, _)| words.contains(&key.as_str()))
+        .map(|(_, value)| *value)
+        .ok_or_else(|| {
+            bad(
+                command,
+                Problem::Not {
+                    word: rest.to_string(),
+                    expected,
+                },
+            )
+        })
+}
+
 fn parse_promote(rest: &str) -> Result<Command, CommandError> {
-    let key = rest.trim_start_matches('=').to_lowercase();
-    let role = match key.as_str() {
-        "q" | "queen" => Role::Queen,
-        "r" | "rook" => Role::Rook,
-        "b" | "bishop" => Role::Bishop,
-        "n" | "knight" => Role::Knight,
-        "" => {
-            return Err(CommandError::Missing {
-                command: "promote",
-                what: "a piece: Q, R, B or N",
-            });
-        }
-        _ => {
-            return Err(CommandError::BadArgument {
-                command: "promote",
-                reason: format!("`{rest}` is not a piece; choose Q, R, B or N"),
-            });
-        }
-    };
-    Ok(Command::Promote(role))
+    let key = rest.trim_start_matches('=');
+    if key.is_empty() {
+        return Err(CommandError::Missing {
+            command: "promote",
+            what: Needed::Piece,
+        });
+    }
+    choose(
+        "promote",
+        key,
+        &[
+            (&["q", "queen"], Role::Queen),
+            (&["r", "rook"], Role::Rook),
+            (&["b", "bishop"], Role::Bishop),
+            (&["n", "knight"], Role::Knight),
+        ],
+        Expected::Piece,
+    )
+    .map(Command::Promote)
 }
 
 fn parse_draw(rest: &str) -> Result<Command, CommandError> {
-    let action = match rest.to_lowercase().as_str() {
-        "" | "offer" => DrawAction::Offer,
-        "accept" | "yes" => DrawAction::Accept,
-        "decline" | "no" => DrawAction::Decline,
-        _ => {
-            return Err(CommandError::BadArgument {
-                command: "draw",
-                reason: format!("`{rest}` is not `offer`, `accept` or `decline`"),
-            });
-        }
-    };
-    Ok(Command::Draw(action))
+    choose(
+        "draw",
+        rest,
+        &[
+            (&["", "offer"], DrawAction::Offer),
+            (&["accept", "yes"], DrawAction::Accept),
+            (&["decline", "no"], DrawAction::Decline),
+        ],
+        Expected::DrawAnswer,
+    )
+    .map(Command::Draw)
 }
 
 fn parse_takeback(rest: &str) -> Result<Command, CommandError> {
-    let action = match rest.to_lowercase().as_str() {
-        "" | "request" | "offer" => TakebackAction::Offer,
-        "accept" | "yes" => TakebackAction::Accept,
-        "decline" | "no" => TakebackAction::Decline,
-        _ => {
-            return Err(CommandError::BadArgument {
-                command: "takeback",
-                reason: format!("`{rest}` is not `request`, `accept` or `decline`"),
-            });
-        }
-    };
-    Ok(Command::Takeback(action))
+    choose(
+        "takeback",
+        rest,
+        &[
+            (&["", "request", "offer"], TakebackAction::Offer),
+            (&["accept", "yes"], TakebackAction::Accept),
+            (&["decline", "no"], TakebackAction::Decline),
+        ],
+        Expected::TakebackAnswer,
+    )
+    .map(Command::Takeback)
 }
 
 fn parse_chess960(rest: &str) -> Result<Command, CommandError> {
@@ -291,21 +461,33 @@ fn parse_chess960(rest: &str) -> Result<Command, CommandError> {
     }
     match rest.trim_start_matches('#').parse::<u16>() {
         Ok(n) if n < 960 => Ok(Command::Chess960(Some(n))),
-        _ => Err(CommandError::BadArgument {
-            command: "chess960",
-            reason: format!("`{rest}` is not a setup number 0 to 959"),
-        }),
+        _ => Err(bad(
+            "chess960",
+            Problem::Not {
+                word: rest.to_string(),
+                expected: Expected::Setup,
+            },
+        )),
     }
 }
 
-fn parse_challenge(
+/// A problem with the arguments of `challenge`.
+fn bad_challenge(problem: Problem) -> CommandError {
+    bad("challenge", problem)
+}
+
+/// `word` in a challenge is not `expected`.
+fn not_in_challenge(word: &str, expected: Expected) -> CommandError {
+    bad_challenge(Problem::Not {
+        word: word.to_string(),
+        expected,
+    })
+}
+
+fn parse_challenge<E: From<CommandError>>(
     args: &[&str],
-    resolve: &mut dyn FnMut(&str) -> Result<User, String>,
-) -> Result<Command, CommandError> {
-    let bad = |reason: String| CommandError::BadArgument {
-        command: "challenge",
-        reason,
-    };
+    resolve: &mut dyn FnMut(&str) -> Result<User, E>,
+) -> Result<Command, E> {
     let mut opponent = None;
     let mut variant = None;
     let mut setup = None;
@@ -319,9 +501,10 @@ fn parse_challenge(
     let mut words = args.iter();
     while let Some(&arg) = words.next() {
         if arg.eq_ignore_ascii_case("level") {
-            let n = words
-                .next()
-                .ok_or_else(|| bad("`level` needs a number 1 to 8".into()))?;
+            let n = words.next().ok_or(CommandError::Missing {
+                command: "challenge",
+                what: Needed::Level,
+            })?;
             joined.push(format!("level={n}"));
         } else {
             joined.push(arg.to_string());
@@ -329,9 +512,10 @@ fn parse_challenge(
     }
     for arg in &joined {
         let arg = arg.as_str();
+        let named_twice = || bad_challenge(Problem::AlreadyNamed(arg.to_string()));
         if arg.eq_ignore_ascii_case("computer") || arg.eq_ignore_ascii_case("@computer") {
             if opponent.is_some() || against_computer {
-                return Err(bad(format!("`{arg}`: an opponent is already named")));
+                return Err(named_twice().into());
             }
             against_computer = true;
             continue;
@@ -339,9 +523,9 @@ fn parse_challenge(
         // `@name` always names the opponent, even a name that reads as an option (`@b`, `@960`).
         if arg.starts_with('@') {
             if opponent.is_some() {
-                return Err(bad(format!("`{arg}`: an opponent is already named")));
+                return Err(named_twice().into());
             }
-            opponent = Some(resolve(arg).map_err(bad)?);
+            opponent = Some(resolve(arg)?);
             continue;
         }
         let lower = arg.to_lowercase();
@@ -351,34 +535,43 @@ fn parse_challenge(
         };
         match key {
             Some("variant") => {
-                variant = Some(value.parse::<Variant>().map_err(|e| bad(e.to_string()))?);
+                variant = Some(
+                    value
+                        .parse::<Variant>()
+                        .map_err(|_| not_in_challenge(arg, Expected::Variant))?,
+                );
                 continue;
             }
             Some("setup" | "960" | "chess960") => {
-                setup = Some(parse_setup(value).ok_or_else(|| {
-                    bad(format!("`{arg}`: a setup is a number 0 to 959 or `random`"))
-                })?);
+                setup =
+                    Some(parse_setup(value).ok_or_else(|| not_in_challenge(arg, Expected::Setup))?);
                 continue;
             }
             Some("color" | "colour") => {
-                color = Some(ColorChoice::from_id(value).ok_or_else(|| {
-                    bad(format!("`{arg}`: a colour is `white`, `black` or `random`"))
-                })?);
+                color = Some(
+                    ColorChoice::from_id(value)
+                        .ok_or_else(|| not_in_challenge(arg, Expected::Colour))?,
+                );
                 continue;
             }
             Some("level") => {
-                level = Some(value.parse::<Level>().map_err(|e| bad(e.to_string()))?);
+                // The word after `level`, as typed.
+                let typed = arg.get("level=".len()..).unwrap_or(value);
+                level = Some(
+                    value
+                        .parse::<Level>()
+                        .map_err(|_| not_in_challenge(typed, Expected::Level))?,
+                );
                 continue;
             }
             Some("deadline") => {
-                deadline = Some(parse_duration(value).ok_or_else(|| {
-                    bad(format!(
-                        "`{arg}`: a deadline is written like 10m, 1h, 1d or 3d"
-                    ))
-                })?);
+                deadline = Some(
+                    parse_duration(value)
+                        .ok_or_else(|| not_in_challenge(arg, Expected::Deadline))?,
+                );
                 continue;
             }
-            Some(_) => return Err(bad(format!("unknown option `{arg}`"))),
+            Some(_) => return Err(bad_challenge(Problem::UnknownOption(arg.to_string())).into()),
             None => {}
         }
         match value {
@@ -403,45 +596,34 @@ fn parse_challenge(
             setup = Some(SetupChoice::Random);
         } else if let Ok(v) = value.parse::<Variant>() {
             if variant.is_some() {
-                return Err(bad(format!("two variants given (`{arg}`)")));
+                return Err(bad_challenge(Problem::TwoVariants(arg.to_string())).into());
             }
             variant = Some(v);
         } else if let Ok(n) = value.strip_prefix('#').unwrap_or(value).parse::<u16>() {
             if n >= 960 {
-                return Err(bad(format!(
-                    "`{arg}`: Chess960 setups are numbered 0 to 959"
-                )));
+                return Err(not_in_challenge(arg, Expected::Setup).into());
             }
             setup = Some(SetupChoice::Number(n));
         } else if let Some(d) = parse_duration(value) {
             deadline = Some(d);
         } else if value.starts_with(|c: char| c.is_ascii_digit() || "-+#=".contains(c)) {
             // A malformed option, never a name: `-5`, `0s`, `1e9m`.
-            return Err(bad(format!(
-                "`{arg}` is not a variant, a setup (0 to 959), a colour or a deadline (like 10m, \
-                 1h or 3d); to challenge a user of that name write `@{arg}`"
-            )));
+            return Err(bad_challenge(Problem::Unreadable(arg.to_string())).into());
         } else {
             if opponent.is_some() {
-                return Err(bad(format!(
-                    "`{arg}` is not a variant, setup, colour or deadline, and an opponent is already named"
-                )));
+                return Err(bad_challenge(Problem::ExtraWord(arg.to_string())).into());
             }
-            opponent = Some(resolve(arg).map_err(bad)?);
+            opponent = Some(resolve(arg)?);
         }
     }
     if against_computer && opponent.is_some() {
-        return Err(bad("name either the computer or a user, not both".into()));
+        return Err(bad_challenge(Problem::ComputerAndUser).into());
     }
     if level.is_some() && !against_computer {
-        return Err(bad(
-            "a level is for a game against the computer: `challenge computer level 3`".into(),
-        ));
+        return Err(bad_challenge(Problem::LevelWithoutComputer).into());
     }
     if against_computer {
-        opponent = Some(computer(
-            level.unwrap_or(Level::new(DEFAULT_LEVEL).unwrap_or(Level::MIN)),
-        ));
+        opponent = Some(computer_at(level));
     }
     // A setup with no variant means Chess960.
     let variant = variant.unwrap_or(if setup.is_some() {
@@ -476,8 +658,9 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
+    use crate::service::{DEFAULT_LEVEL, computer_level};
 
-    fn user(name: &str) -> Result<User, String> {
+    fn user(name: &str) -> Result<User, CommandError> {
         Ok(User {
             id: name.len() as u64,
             name: name.trim_start_matches('@').to_string(),
@@ -486,6 +669,16 @@ mod tests {
 
     fn parse(line: &str) -> Result<Command, CommandError> {
         parse_command(line, &mut |s| user(s))
+    }
+
+    fn not(command: &'static str, word: &str, expected: Expected) -> CommandError {
+        bad(
+            command,
+            Problem::Not {
+                word: word.into(),
+                expected,
+            },
+        )
     }
 
     #[test]
@@ -499,18 +692,36 @@ mod tests {
         assert_eq!(level("challenge computer level 5 avalanche"), Some(5));
         assert_eq!(level("challenge @computer level=8"), Some(8));
         assert_eq!(level("challenge Computer black"), Some(DEFAULT_LEVEL));
-        for bad in [
-            "challenge computer level 9",
-            "challenge computer level",
-            "challenge bob level 3",
-            "challenge computer bob",
-            "challenge bob computer",
-        ] {
-            assert!(
-                matches!(parse(bad), Err(CommandError::BadArgument { .. })),
-                "{bad}"
-            );
-        }
+        let problem = |line: &str| match parse(line) {
+            Err(CommandError::BadArgument {
+                command: "challenge",
+                problem,
+            }) => problem,
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(
+            problem("challenge computer level 9"),
+            Problem::Not {
+                word: "9".into(),
+                expected: Expected::Level
+            }
+        );
+        assert_eq!(
+            problem("challenge bob level 3"),
+            Problem::LevelWithoutComputer
+        );
+        assert_eq!(problem("challenge computer bob"), Problem::ComputerAndUser);
+        assert_eq!(
+            problem("challenge bob computer"),
+            Problem::AlreadyNamed("computer".into())
+        );
+        assert_eq!(
+            parse("challenge computer level"),
+            Err(CommandError::Missing {
+                command: "challenge",
+                what: Needed::Level
+            })
+        );
         assert_eq!(parse("hint"), Ok(Command::Hint));
     }
 
@@ -518,11 +729,16 @@ mod tests {
     fn malformed_options_are_errors_and_at_names_anyone() {
         for word in ["-5", "0s", "-1h", "1e9m", "#999x", "960x"] {
             let e = parse(&format!("challenge chess960 {word}"));
-            assert!(
-                matches!(&e, Err(CommandError::BadArgument { reason, .. })
-                    if reason.contains(&format!("`@{word}`"))),
-                "{word}: {e:?}"
+            assert_eq!(
+                e,
+                Err(bad_challenge(Problem::Unreadable(word.into()))),
+                "{word}"
             );
+            // The answer shows how to name a user of that name, in both languages.
+            for lang in Lang::ALL {
+                let text = e.clone().map(|_| ()).unwrap_err().text(lang);
+                assert!(text.contains(&format!("`@{word}`")), "{text}");
+            }
         }
         for name in ["b", "w", "960", "-5", "white", "avalanche"] {
             let c = parse(&format!("challenge @{name} avalanche"));
@@ -531,7 +747,10 @@ mod tests {
                 "{name}: {c:?}"
             );
         }
-        assert!(parse("challenge @bob @carol").is_err());
+        assert_eq!(
+            parse("challenge @bob @carol"),
+            Err(bad_challenge(Problem::AlreadyNamed("@carol".into())))
+        );
         // Plain names still work.
         assert!(matches!(
             parse("challenge bob"),
@@ -631,8 +850,14 @@ mod tests {
             parse("rating @standard"),
             Ok(Command::Rating { user: Some(User { ref name, .. }), family: None }) if name == "standard"
         ));
-        assert!(parse("rating standard chess960").is_err());
-        assert!(parse("rating bob carol").is_err());
+        assert_eq!(
+            parse("rating standard chess960"),
+            Err(bad("rating", Problem::TwoVariants("chess960".into())))
+        );
+        assert_eq!(
+            parse("rating bob carol"),
+            Err(bad("rating", Problem::AlreadyNamed("carol".into())))
+        );
         assert_eq!(
             parse("leaderboard"),
             Ok(Command::Leaderboard { family: None })
@@ -643,19 +868,73 @@ mod tests {
                 family: Some(RatingFamily::Standard)
             })
         );
-        assert!(parse("leaderboard checkers").is_err());
+        assert_eq!(
+            parse("leaderboard checkers"),
+            Err(not("leaderboard", "checkers", Expected::Family))
+        );
+        assert_eq!(
+            parse("leaderboard standard avalanche"),
+            Err(bad(
+                "leaderboard",
+                Problem::OneFamilyAtMost("standard avalanche".into())
+            ))
+        );
         assert_eq!(parse("language ja"), Ok(Command::Language(Some(Lang::Ja))));
         assert_eq!(parse("language default"), Ok(Command::Language(None)));
-        assert!(parse("language klingon").is_err());
+        assert_eq!(
+            parse("language klingon"),
+            Err(not("language", "klingon", Expected::Language))
+        );
     }
 
     #[test]
     fn challenge_mistakes_are_explained() {
-        assert!(parse("challenge bob carol").is_err());
-        assert!(parse("challenge standard avalanche").is_err());
-        assert!(parse("challenge bob chess960 960x").is_err());
-        assert!(parse("challenge 1000").is_err());
-        assert!(parse("challenge colour=green").is_err());
+        let problem = |line: &str| {
+            parse(line).map(|_| ()).map_err(|e| match e {
+                CommandError::BadArgument {
+                    command: "challenge",
+                    problem,
+                } => problem,
+                other => panic!("{line}: {other:?}"),
+            })
+        };
+        assert_eq!(
+            problem("challenge bob carol"),
+            Err(Problem::ExtraWord("carol".into()))
+        );
+        assert_eq!(
+            problem("challenge standard avalanche"),
+            Err(Problem::TwoVariants("avalanche".into()))
+        );
+        assert_eq!(
+            problem("challenge bob chess960 960x"),
+            Err(Problem::Unreadable("960x".into()))
+        );
+        assert_eq!(
+            problem("challenge 1000"),
+            Err(Problem::Not {
+                word: "1000".into(),
+                expected: Expected::Setup
+            })
+        );
+        assert_eq!(
+            problem("challenge colour=green"),
+            Err(Problem::Not {
+                word: "colour=green".into(),
+                expected: Expected::Colour
+            })
+        );
+        assert_eq!(
+            problem("challenge bob Deadline=soon"),
+            Err(Problem::Not {
+                word: "Deadline=soon".into(),
+                expected: Expected::Deadline
+            })
+        );
+        assert_eq!(
+            problem("challenge bob speed=fast"),
+            Err(Problem::UnknownOption("speed=fast".into()))
+        );
     }
 
     #[test]
@@ -688,9 +967,125 @@ mod tests {
         assert!(e.contains("did you mean `resign`"), "{e}");
         let e = parse("e4").map(|_| ()).unwrap_err().to_string();
         assert!(e.contains("move e4"), "{e}");
-        assert!(parse("move").is_err());
-        assert!(parse("accept now").is_err());
-        assert!(parse("chess960 960").is_err());
-        assert!(parse("promote king").is_err());
+        let e = parse("xyzzy").map(|_| ()).unwrap_err().to_string();
+        assert_eq!(e, "unknown command `xyzzy`; write `help` for the list");
+        assert_eq!(
+            parse("move"),
+            Err(CommandError::Missing {
+                command: "move",
+                what: Needed::Move
+            })
+        );
+        assert_eq!(
+            parse("accept now"),
+            Err(bad("accept", Problem::NoArguments("now".into())))
+        );
+        assert_eq!(
+            parse("chess960 960"),
+            Err(not("chess960", "960", Expected::Setup))
+        );
+        assert_eq!(
+            parse("promote king"),
+            Err(not("promote", "king", Expected::Piece))
+        );
+        assert_eq!(
+            parse("board upside-down"),
+            Err(not("board", "upside-down", Expected::Flip))
+        );
+        assert_eq!(
+            parse("draw maybe"),
+            Err(not("draw", "maybe", Expected::DrawAnswer))
+        );
+        assert_eq!(
+            parse("takeback maybe"),
+            Err(not("takeback", "maybe", Expected::TakebackAnswer))
+        );
+        assert_eq!(
+            parse("rules checkers"),
+            Err(not("rules", "checkers", Expected::Variant))
+        );
+    }
+
+    #[test]
+    fn refusals_are_worded_in_english_and_japanese() {
+        let ja = |line: &str| parse(line).map(|_| ()).unwrap_err().text(Lang::Ja);
+        assert_eq!(
+            ja("resing"),
+            "`resing` というコマンドはありません(`resign` のことですか?)"
+        );
+        assert_eq!(
+            ja("e4"),
+            "`e4` というコマンドはありません(指し手は `move e4` のように書きます)"
+        );
+        assert_eq!(ja("board x"), "`board`: `x` は `flip` ではありません");
+        assert_eq!(
+            parse("board x").map(|_| ()).unwrap_err().to_string(),
+            "`board`: `x` is not `flip`"
+        );
+    }
+
+    #[test]
+    fn every_refusal_has_its_own_words_in_both_languages() {
+        use strum::IntoEnumIterator;
+
+        let mut errors = vec![
+            CommandError::Empty,
+            CommandError::Unknown {
+                word: "resing".into(),
+                suggestion: Some("resign"),
+            },
+            CommandError::Unknown {
+                word: "e4".into(),
+                suggestion: None,
+            },
+            CommandError::Unknown {
+                word: "dance".into(),
+                suggestion: None,
+            },
+        ];
+        for what in [Needed::Move, Needed::Piece, Needed::Level] {
+            errors.push(CommandError::Missing {
+                command: "move",
+                what,
+            });
+        }
+        let problems = [
+            Problem::NoArguments("xyzzy".into()),
+            Problem::OneFamilyAtMost("xyzzy".into()),
+            Problem::TwoVariants("xyzzy".into()),
+            Problem::AlreadyNamed("xyzzy".into()),
+            Problem::UnknownOption("xyzzy".into()),
+            Problem::Unreadable("xyzzy".into()),
+            Problem::ExtraWord("xyzzy".into()),
+            Problem::ComputerAndUser,
+            Problem::LevelWithoutComputer,
+        ];
+        let not = Expected::iter().map(|expected| Problem::Not {
+            word: "xyzzy".into(),
+            expected,
+        });
+        for problem in problems.into_iter().chain(not) {
+            errors.push(bad("challenge", problem));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for error in errors {
+            let (en, ja) = (error.text(Lang::En), error.text(Lang::Ja));
+            assert!(
+                !en.starts_with("console-") && !ja.starts_with("console-"),
+                "{error:?}"
+            );
+            assert_ne!(en, ja, "{error:?} is not in Japanese");
+            assert!(
+                seen.insert(en.clone()),
+                "{error:?} says the same as another: {en}"
+            );
+            for text in [&en, &ja] {
+                if let CommandError::BadArgument { problem, .. } = &error
+                    && !problem.word().is_empty()
+                {
+                    assert!(text.contains("`xyzzy`"), "{error:?}: {text}");
+                }
+            }
+        }
     }
 }

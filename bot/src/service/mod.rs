@@ -43,7 +43,9 @@ use crate::present;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 pub use clock::{Clock, ManualClock, SystemClock, from_unix_ms, to_unix_ms};
-pub use computer::{COMPUTER_ID_BASE, DEFAULT_LEVEL, computer, computer_level, is_computer};
+pub use computer::{
+    COMPUTER_ID_BASE, DEFAULT_LEVEL, computer, computer_at, computer_level, is_computer,
+};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use model::{
