@@ -59,6 +59,9 @@ pub async fn run(args: LocalArgs) -> anyhow::Result<()> {
         None => None,
     };
     let service = open_service(&args.db).await?;
+    // What the service says before the first command (notices from the start) is in the
+    // console's language too.
+    service.note_server_lang(CONSOLE_GUILD, args.lang);
     let mut out = Output::new(&args.out, args.lang)?;
     match script {
         Some(lines) => {

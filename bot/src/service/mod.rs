@@ -84,8 +84,10 @@ struct Shared {
     /// Challenges and games whose last write met a newer state in the database: their
     /// channel is reloaded once the command that met it is done.
     conflicted: DashMap<GameId, ()>,
-    /// Reports made at start (games set aside, turns not yet announced) for the first sweep.
-    startup_notices: std::sync::Mutex<Vec<Notice>>,
+    /// Reports made at start (games set aside, turns not yet announced) for the first sweep,
+    /// with their server: they are worded in its language when they go out, so a language
+    /// learnt after the start (see [`GameService::note_server_lang`]) is the one used.
+    startup_notices: std::sync::Mutex<Vec<(Option<GuildId>, Notice)>>,
     /// One permit per core for the computer's searches.
     engine_permits: Arc<tokio::sync::Semaphore>,
     /// The language each server was last seen to prefer, for what is said there unasked.
@@ -131,17 +133,20 @@ impl GameService {
                 "set aside a stored game that cannot be read; it stays in the database unchanged"
             );
             if let Some(channel) = damaged.channel {
-                startup_notices.push(Notice {
-                    channel,
-                    reply: Reply::public(NoticeMsg::SetAside {
-                        game: damaged.id,
-                        detail: damaged.error.clone(),
-                    }),
-                });
+                startup_notices.push((
+                    None,
+                    Notice {
+                        channel,
+                        reply: Reply::public(NoticeMsg::SetAside {
+                            game: damaged.id,
+                            detail: damaged.error.clone(),
+                        }),
+                    },
+                ));
             }
         }
         for stored in unfinished.games {
-            let (id, channel) = (stored.row.id, stored.row.channel);
+            let (id, channel, guild) = (stored.row.id, stored.row.channel, stored.row.guild);
             let live = match Live::restore(stored) {
                 Ok(live) => live,
                 Err(e) => {
@@ -151,13 +156,16 @@ impl GameService {
                         "set aside a stored game that no longer replays; it stays in the \
                          database unchanged"
                     );
-                    startup_notices.push(Notice {
-                        channel,
-                        reply: Reply::public(NoticeMsg::SetAside {
-                            game: i64::try_from(id).unwrap_or(i64::MAX),
-                            detail: e.to_string(),
-                        }),
-                    });
+                    startup_notices.push((
+                        guild,
+                        Notice {
+                            channel,
+                            reply: Reply::public(NoticeMsg::SetAside {
+                                game: i64::try_from(id).unwrap_or(i64::MAX),
+                                detail: e.to_string(),
+                            }),
+                        },
+                    ));
                     continue;
                 }
             };
@@ -169,7 +177,7 @@ impl GameService {
                 );
                 continue;
             }
-            startup_notices.extend(unannounced_notice(&live));
+            startup_notices.extend(unannounced_notice(&live).map(|n| (live.row.guild, n)));
             channels.insert(id, channel);
             slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
         }
@@ -195,7 +203,7 @@ impl GameService {
             }
             match Live::restore(stored) {
                 Ok(live) => {
-                    startup_notices.extend(unannounced_notice(&live));
+                    startup_notices.extend(unannounced_notice(&live).map(|n| (live.row.guild, n)));
                     channels.insert(id, channel);
                     slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
                 }
@@ -258,12 +266,19 @@ impl GameService {
         }
         match (origin.locale.server, origin.guild) {
             (Some(lang), Some(guild)) => {
-                self.shared.guild_langs.insert(guild, lang);
+                self.note_server_lang(guild, lang);
                 lang
             }
             (Some(lang), None) => lang,
             (None, guild) => self.guild_lang(guild),
         }
+    }
+
+    /// Notes that `guild` prefers `lang`, for what is said there unasked (notices from
+    /// [`sweep`](GameService::sweep)) until a command says otherwise. A front that knows a
+    /// server's language before any command comes (the console's `--lang`) tells it here.
+    pub fn note_server_lang(&self, guild: GuildId, lang: Lang) {
+        self.shared.guild_langs.insert(guild, lang);
     }
 
     /// The language a server's admins chose for its public messages, if they did.
@@ -484,13 +499,20 @@ impl GameService {
             .iter()
             .map(|e| (*e.key(), e.value().clone()))
             .collect();
-        let mut notices = std::mem::take(
+        let startup = std::mem::take(
             &mut *self
                 .shared
                 .startup_notices
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         );
+        let mut notices: Vec<Notice> = startup
+            .into_iter()
+            .map(|(guild, mut notice)| {
+                notice.reply.lang = self.guild_lang(guild);
+                notice
+            })
+            .collect();
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
             let lang = self.guild_lang(guard.guild());
