@@ -23,7 +23,7 @@ use serenity::async_trait;
 use tempfile::TempDir;
 
 /// How many slash commands the bot registers (the README's commands table lists them).
-const COMMANDS: usize = 19;
+const COMMANDS: usize = 24;
 
 /// A 2×2 PNG, made with the png crate.
 fn tiny_png() -> Vec<u8> {
@@ -1554,5 +1554,90 @@ async fn switching_back_to_global_commands_clears_the_development_guild() {
         "{:?}",
         world.fake.commands(Some(GUILD_ID))
     );
+    world.stop().await;
+}
+
+/// A finished game offers a Rematch button: pressed by the loser, it challenges the winner
+/// with colours swapped; the winner accepts with the challenge's button. The result carries
+/// the replay GIF beside the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_by_button_swaps_colours() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_031);
+    challenge_as_white(&world, &alice, &bob, channel, "standard").await;
+    world.slash(&bob, channel, "accept", &[]).await;
+    world.play(&alice, channel, "e4").await;
+    let resigned = world.slash(&bob, channel, "resign", &[]).await;
+    assert!(resigned.text().contains("1-0"), "{}", resigned.text());
+    let gif = resigned.file_ending(".gif").expect("the replay GIF");
+    assert!(gif.bytes.starts_with(b"GIF89a"));
+    assert!(
+        resigned.text().contains("lichess.org/analysis"),
+        "{}",
+        resigned.text()
+    );
+    let rematch = button(&resigned, "rematch");
+    let asked = world.press(&bob, channel, &rematch).await;
+    assert!(lower(&asked).contains("rematch"), "{}", asked.text());
+    assert!(asked.pinged().contains(&alice.id), "the winner is asked");
+    let accept = button(&asked, "accept");
+    let started = world.press(&alice, channel, &accept).await;
+    let text = started.text();
+    assert!(
+        text.contains("**bob** (White) vs **alice** (Black)"),
+        "colours swapped: {text}"
+    );
+    world.stop().await;
+}
+
+/// `/history` pages the server's finished games, ten to a page, with Next and Previous
+/// buttons that carry the page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_history_pages_with_buttons() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let (alice, bob, carol) = (alice(), bob(), carol());
+    let channel = FakeChannel::text(2_000_000_000_000_032);
+    for _ in 0..11 {
+        challenge_as_white(&world, &alice, &bob, channel, "standard").await;
+        world.slash(&bob, channel, "accept", &[]).await;
+        world.slash(&alice, channel, "resign", &[]).await;
+    }
+    let first = world.slash(&carol, channel, "history", &[]).await;
+    assert!(first.text().contains("page 1 of 2"), "{}", first.text());
+    let page_button = |call: &RestCall, action: &str| {
+        call.button_ids()
+            .into_iter()
+            .find(|id| id.contains(&format!(":{action}:")))
+            .unwrap_or_else(|| panic!("no {action} button: {call:#?}"))
+    };
+    assert!(
+        first
+            .button_ids()
+            .iter()
+            .all(|id| !id.contains("page-previous")),
+        "no previous page on the first"
+    );
+    let second = world
+        .press(&carol, channel, &page_button(&first, "page-next"))
+        .await;
+    assert!(second.text().contains("page 2 of 2"), "{}", second.text());
+    assert_eq!(
+        second.text().matches(" vs ").count(),
+        1,
+        "the eleventh game alone: {}",
+        second.text()
+    );
+    let back = world
+        .press(&carol, channel, &page_button(&second, "page-previous"))
+        .await;
+    assert!(back.text().contains("page 1 of 2"), "{}", back.text());
+    assert_eq!(back.text().matches(" vs ").count(), 10);
+    let two = world
+        .slash(&carol, channel, "history", &[Opt::int("page", 2)])
+        .await;
+    assert!(two.text().contains("page 2 of 2"), "{}", two.text());
     world.stop().await;
 }

@@ -129,6 +129,8 @@ pub struct Config {
     pub typed_moves: bool,
     /// How often overdue games and reminders are looked for.
     pub sweep_interval: Duration,
+    /// Vacation days each player has per calendar year.
+    pub vacation_days_per_year: u32,
     /// Which shards this process runs.
     pub shards: Shards,
     /// Send REST calls to this base URL instead of Discord (a rate-limiting proxy such as
@@ -176,6 +178,7 @@ struct RawGames {
     threads: Option<bool>,
     typed_moves: Option<bool>,
     sweep_interval: Option<String>,
+    vacation_days_per_year: Option<u32>,
 }
 
 impl Config {
@@ -281,6 +284,10 @@ impl RawConfig {
         if let Some(v) = env("NADARE_IMAGE_THEME") {
             self.image.theme = Some(v);
         }
+        if let Some(v) = env("NADARE_VACATION_DAYS_PER_YEAR") {
+            self.games.vacation_days_per_year =
+                Some(env_number("games.vacation_days_per_year", &v)?);
+        }
         if let Some(v) = env("NADARE_DEFAULT_DEADLINE") {
             self.games.default_deadline = Some(v);
         }
@@ -341,6 +348,13 @@ impl RawConfig {
             Some(text) => duration_key("games.sweep_interval", text)?,
             None => Duration::from_secs(30),
         };
+        let vacation_days_per_year = self.games.vacation_days_per_year.unwrap_or(14);
+        if vacation_days_per_year > 366 {
+            return Err(ConfigError::Invalid {
+                key: "games.vacation_days_per_year",
+                reason: format!("{vacation_days_per_year} is more days than a year has"),
+            });
+        }
         let shards = match &self.shards {
             Some(text) => Shards::parse(text).ok_or_else(|| ConfigError::Invalid {
                 key: "shards",
@@ -394,6 +408,7 @@ impl RawConfig {
             threads: self.games.threads.unwrap_or(true),
             typed_moves: self.games.typed_moves.unwrap_or(false),
             sweep_interval,
+            vacation_days_per_year,
             shards,
             api_proxy,
         })
@@ -434,6 +449,7 @@ mod tests {
         assert_eq!(config.image_theme, Theme::Classic);
         assert_eq!(config.default_deadline, None);
         assert_eq!(config.challenge_expiry, Duration::from_secs(600));
+        assert_eq!(config.vacation_days_per_year, 14);
         assert!(config.threads);
         assert!(!config.typed_moves);
         assert_eq!(config.shards, Shards::Auto);
@@ -494,6 +510,7 @@ mod tests {
             "NADARE_IMAGE_SIZE" => Some("256".to_owned()),
             "NADARE_SHARDS" => Some("1/2".to_owned()),
             "NADARE_DEVELOPMENT_GUILD" => Some("7".to_owned()),
+            "NADARE_VACATION_DAYS_PER_YEAR" => Some("21".to_owned()),
             _ => None,
         };
         let text = "token = \"from-file\"\ndatabase = \"a.db\"\n";
@@ -515,6 +532,17 @@ mod tests {
             }
         );
         assert_eq!(config.development_guild, Some(7));
+        assert_eq!(config.vacation_days_per_year, 21);
+    }
+
+    #[test]
+    fn a_vacation_allowance_fits_in_a_year() {
+        let config =
+            from_file("token = \"t\"\n[games]\nvacation_days_per_year = 0").expect("valid");
+        assert_eq!(config.vacation_days_per_year, 0);
+        let err = from_file("token = \"t\"\n[games]\nvacation_days_per_year = 400")
+            .expect_err("more days than a year");
+        assert!(err.to_string().contains("vacation_days_per_year"), "{err}");
     }
 
     #[test]

@@ -131,7 +131,11 @@ async fn only_players_act_and_only_in_turn() {
     let board = h.say("carol> board").await;
     assert!(!board.private && board.image.is_some(), "{}", text(&board));
     let moves = h.say("carol> moves").await;
-    assert!(!moves.private && moves.file.is_some(), "{}", text(&moves));
+    assert!(
+        !moves.private && !moves.files.is_empty(),
+        "{}",
+        text(&moves)
+    );
     // A second game may not start in the same channel.
     let r = h.say("carol> challenge dave").await;
     assert!(

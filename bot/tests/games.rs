@@ -123,7 +123,7 @@ async fn standard_fools_mate() {
     assert_eq!(finished.outcome.reason, EndReason::Checkmate);
     // After the end, moves come back with the record file; further moves are refused.
     let moves = h.say("carol> moves").await;
-    let (_, record) = moves.file.expect("record file");
+    let (_, record) = moves.files.into_iter().next().expect("record file");
     let record = String::from_utf8(record).expect("utf-8");
     assert!(record.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{record}");
     let after = h.say("alice> move e4").await;

@@ -101,7 +101,7 @@ async fn boards_and_records_for_everyone() {
     assert_ne!(flipped.image, r.image, "the other side is drawn");
     let moves = h.say("carol> moves").await;
     assert_eq!(record(&moves), "1. d4// d5/e3");
-    let (name, record) = moves.file.expect("file");
+    let (name, record) = moves.files.into_iter().next().expect("file");
     assert!(name.ends_with(".pgn"));
     let record = String::from_utf8(record).expect("utf-8");
     assert!(

@@ -12,3 +12,6 @@ button-promote-b = Bishop
 button-promote-n = Knight
 button-confirm-push = Confirm (loses)
 button-cancel-push = Cancel
+button-rematch = Rematch
+button-page-previous = ◀ Previous
+button-page-next = Next ▶

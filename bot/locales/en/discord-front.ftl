@@ -26,5 +26,7 @@ front-answered-privately = (answered privately)
 # Added to `help` when typed moves are on.
 help-typed-moves = • In a game's channel, the player to move may also just write the move as a message.
 front-game-title = Game #{ $game }
+front-missing-game-id = `/game` needs the id of a game, e.g. 12.
+front-bad-vacation = `{ $text }` is neither a number of days from 1 nor `end`.
 front-bad-family = `{ $text }` is not a variant family: choose standard, chess960 or avalanche.
 front-not-an-admin = Only those who may manage this server can change its language.

@@ -10,5 +10,7 @@ help =
     • `/resign` · `/draw action:…` · `/takeback action:…` · `/abort` (before both sides have moved)
     • `/board flip:…` · `/moves` · `/games`: the board, the record (with a PGN file), the games in this server
     • `/chess960 number:…`: a Chess960 setup · `/rules variant:…`: how each variant is played
-    • `/rating user:… variant:…` · `/leaderboard variant:…`: Glicko-2 ratings per variant family in this server, and the top 10 with your place. Games between two people are rated unless `/challenge rated:False` · `/language`: the language of this server's public messages (server managers)
+    • After a game: `/rematch` · `/gif game:…` (replay) · `/history user:… page:…` · `/game id:…`
+    • `/vacation days:…`: pause your deadlines (a move or `days:end` ends it)
+    • `/rating user:… variant:…` · `/leaderboard variant:…`: Glicko-2 ratings per variant family, the top 10 and your place; rated unless `/challenge rated:False` · `/language`: the language of this server's public messages (server managers)
 

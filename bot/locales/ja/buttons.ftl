@@ -12,3 +12,6 @@ button-promote-b = ビショップ
 button-promote-n = ナイト
 button-confirm-push = 確定(負けになる)
 button-cancel-push = 取り消す
+button-rematch = 再戦
+button-page-previous = ◀ 前へ
+button-page-next = 次へ ▶

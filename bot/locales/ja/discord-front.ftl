@@ -25,5 +25,7 @@ front-answered-privately = (非公開で回答しました)
 # 書き込みでの着手が有効なとき `help` の後に付ける。
 help-typed-moves = • 対局中のチャンネルでは、手番のプレイヤーは指し手をそのままメッセージとして書き込むこともできます。
 front-game-title = 対局 #{ $game }
+front-missing-game-id = `/game` には対局の番号が必要です(例:12)。
+front-bad-vacation = `{ $text }` は1以上の日数でも `end` でもありません。
 front-bad-family = `{ $text }` は種目ではありません。standard、chess960、avalanche から選んでください。
 front-not-an-admin = サーバーの言語を変えられるのは、サーバーを管理できる人だけです。

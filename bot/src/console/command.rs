@@ -10,7 +10,8 @@ use crate::i18n::{self, Lang, Surface};
 use crate::input::parse_duration;
 use crate::rating::RatingFamily;
 use crate::service::{
-    ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User, computer_at, edit_distance,
+    ColorChoice, Command, DrawAction, GameId, SetupChoice, TakebackAction, User, VacationAsk,
+    computer_at, edit_distance,
 };
 
 /// A command that cannot be read: what was typed, and what was wanted instead. Worded by
@@ -52,6 +53,10 @@ pub enum Needed {
     Piece,
     /// `level` (in a challenge) needs its number.
     Level,
+    /// `game` needs the game's id.
+    GameId,
+    /// `vacation` needs a number of days, or `end`.
+    Days,
 }
 
 /// What a word should have been.
@@ -79,6 +84,12 @@ pub enum Expected {
     Level,
     /// A deadline like `10m` or `3d`.
     Deadline,
+    /// A game id: a number, `12` or `#12`.
+    GameId,
+    /// A page number from 1.
+    Page,
+    /// A number of days from 1, or `end`.
+    Days,
 }
 
 /// What is wrong with a command's arguments.
@@ -151,6 +162,8 @@ impl Needed {
             Needed::Move => "console-command-needs-move",
             Needed::Piece => "console-command-needs-piece",
             Needed::Level => "console-command-needs-level",
+            Needed::GameId => "console-command-needs-game-id",
+            Needed::Days => "console-command-needs-days",
         }
     }
 }
@@ -170,6 +183,9 @@ impl Expected {
             Expected::Setup => "console-command-not-setup",
             Expected::Level => "console-command-not-level",
             Expected::Deadline => "console-command-not-deadline",
+            Expected::GameId => "console-command-not-game-id",
+            Expected::Page => "console-command-not-page",
+            Expected::Days => "console-command-not-days",
         }
     }
 }
@@ -235,6 +251,11 @@ const WORDS: &[(&str, &str)] = &[
     ("chess960", "chess960"),
     ("help", "help"),
     ("rules", "rules"),
+    ("rematch", "rematch"),
+    ("gif", "gif"),
+    ("history", "history"),
+    ("game", "game"),
+    ("vacation", "vacation"),
     ("rating", "rating"),
     ("ratings", "rating"),
     ("leaderboard", "leaderboard"),
@@ -292,6 +313,7 @@ pub fn parse_command<E: From<CommandError>>(
     let command = match name {
         "challenge" => return parse_challenge(&args, resolve),
         "rating" => return parse_rating(&args, resolve),
+        "history" => return parse_history(&args, resolve),
         "accept" => no_args("accept", Command::Accept),
         "decline" => no_args("decline", Command::Decline),
         "cancel" => no_args("cancel", Command::Cancel),
@@ -323,6 +345,15 @@ pub fn parse_command<E: From<CommandError>>(
             .parse::<Variant>()
             .map(|v| Command::Rules(Some(v)))
             .map_err(|_| not("rules", Expected::Variant)),
+        "rematch" => no_args("rematch", Command::Rematch),
+        "gif" if rest.is_empty() => Ok(Command::Gif(None)),
+        "gif" => game_id("gif", rest).map(|id| Command::Gif(Some(id))),
+        "game" if rest.is_empty() => Err(CommandError::Missing {
+            command: "game",
+            what: Needed::GameId,
+        }),
+        "game" => game_id("game", rest).map(Command::ShowGame),
+        "vacation" => parse_vacation(rest),
         "leaderboard" => match args.as_slice() {
             [] => Ok(Command::Leaderboard { family: None }),
             [family] => parse_family(family)
@@ -352,6 +383,71 @@ pub fn parse_command<E: From<CommandError>>(
 /// `problem` with an argument of `command`.
 fn bad(command: &'static str, problem: Problem) -> CommandError {
     CommandError::BadArgument { command, problem }
+}
+
+/// A game id as written: `12` or `#12`.
+fn game_id(command: &'static str, text: &str) -> Result<GameId, CommandError> {
+    text.trim_start_matches('#').parse().map_err(|_| {
+        bad(
+            command,
+            Problem::Not {
+                word: text.to_string(),
+                expected: Expected::GameId,
+            },
+        )
+    })
+}
+
+/// `history [@user] [page]`, in either order.
+fn parse_history<E: From<CommandError>>(
+    args: &[&str],
+    resolve: &mut dyn FnMut(&str) -> Result<User, E>,
+) -> Result<Command, E> {
+    let mut user = None;
+    let mut page = None;
+    for &arg in args {
+        match arg.parse::<u32>() {
+            Ok(n) if n >= 1 && page.is_none() => page = Some(n),
+            Ok(_) => {
+                let problem = Problem::Not {
+                    word: arg.to_string(),
+                    expected: Expected::Page,
+                };
+                return Err(bad("history", problem).into());
+            }
+            Err(_) if user.is_none() => user = Some(resolve(arg)?.id),
+            Err(_) => {
+                return Err(bad("history", Problem::AlreadyNamed(arg.to_string())).into());
+            }
+        }
+    }
+    Ok(Command::History {
+        user,
+        page: page.unwrap_or(1),
+    })
+}
+
+/// `vacation DAYS` or `vacation end`.
+fn parse_vacation(rest: &str) -> Result<Command, CommandError> {
+    if rest.is_empty() {
+        return Err(CommandError::Missing {
+            command: "vacation",
+            what: Needed::Days,
+        });
+    }
+    if rest.eq_ignore_ascii_case("end") {
+        return Ok(Command::Vacation(VacationAsk::End));
+    }
+    match rest.parse::<u32>() {
+        Ok(days) if days >= 1 => Ok(Command::Vacation(VacationAsk::Days(days))),
+        _ => Err(bad(
+            "vacation",
+            Problem::Not {
+                word: rest.to_string(),
+                expected: Expected::Days,
+            },
+        )),
+    }
 }
 
 /// A variant family by its name, or by the name of one of its variants.
@@ -1043,7 +1139,13 @@ mod tests {
                 suggestion: None,
             },
         ];
-        for what in [Needed::Move, Needed::Piece, Needed::Level] {
+        for what in [
+            Needed::Move,
+            Needed::Piece,
+            Needed::Level,
+            Needed::GameId,
+            Needed::Days,
+        ] {
             errors.push(CommandError::Missing {
                 command: "move",
                 what,
@@ -1087,5 +1189,62 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn games_history_and_vacations_read_their_arguments() {
+        assert_eq!(parse("rematch"), Ok(Command::Rematch));
+        assert_eq!(parse("gif"), Ok(Command::Gif(None)));
+        assert_eq!(parse("gif #12"), Ok(Command::Gif(Some(12))));
+        assert_eq!(parse("game 7"), Ok(Command::ShowGame(7)));
+        assert_eq!(
+            parse("game"),
+            Err(CommandError::Missing {
+                command: "game",
+                what: Needed::GameId
+            })
+        );
+        assert_eq!(
+            parse("game twelve"),
+            Err(not("game", "twelve", Expected::GameId))
+        );
+        assert_eq!(
+            parse("history 2 bob"),
+            Ok(Command::History {
+                user: Some(3),
+                page: 2
+            })
+        );
+        assert_eq!(
+            parse("history"),
+            Ok(Command::History {
+                user: None,
+                page: 1
+            })
+        );
+        assert_eq!(parse("history 0"), Err(not("history", "0", Expected::Page)));
+        assert_eq!(
+            parse("history bob carol"),
+            Err(bad("history", Problem::AlreadyNamed("carol".into())))
+        );
+        assert_eq!(
+            parse("vacation 3"),
+            Ok(Command::Vacation(VacationAsk::Days(3)))
+        );
+        assert_eq!(
+            parse("vacation END"),
+            Ok(Command::Vacation(VacationAsk::End))
+        );
+        assert_eq!(
+            parse("vacation 0"),
+            Err(not("vacation", "0", Expected::Days))
+        );
+        assert_eq!(
+            parse("vacation"),
+            Err(CommandError::Missing {
+                command: "vacation",
+                what: Needed::Days
+            })
+        );
     }
 }

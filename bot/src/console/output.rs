@@ -95,7 +95,7 @@ impl Output {
             self.next_image += 1;
             out.push_str(&self.written(Written::Image, &path, png));
         }
-        if let Some((name, bytes)) = &reply.file {
+        for (name, bytes) in &reply.files {
             out.push_str(&self.written(Written::File, &self.dir.join(safe_name(name)), bytes));
         }
         if !reply.actions.is_empty() {

@@ -89,6 +89,7 @@ fn service_config(config: &Config) -> ServiceConfig {
     ServiceConfig {
         challenge_ttl: config.challenge_expiry,
         default_deadline: config.default_deadline,
+        vacation_days_per_year: config.vacation_days_per_year,
         shards: match config.shards {
             Shards::Auto => ShardSet::All,
             Shards::Range { first, last, total } => ShardSet::Range { first, last, total },

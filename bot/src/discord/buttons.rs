@@ -19,7 +19,7 @@ const PER_ROW: usize = 5;
 
 /// The custom id of `action` for `game`.
 pub fn custom_id(game: GameId, action: Action) -> String {
-    format!("{PREFIX}:{game}:{}", action.id())
+    format!("{PREFIX}:{game}:{}", action.token())
 }
 
 /// Reads a custom id written by [`custom_id`].
@@ -29,7 +29,7 @@ pub fn parse(custom_id: &str) -> Option<(GameId, Action)> {
         return None;
     }
     let game = parts.next()?.parse().ok()?;
-    let action = Action::from_id(parts.next()?)?;
+    let action = Action::from_token(parts.next()?)?;
     Some((game, action))
 }
 
@@ -39,7 +39,8 @@ fn style(action: Action) -> ButtonStyle {
         Action::DeclineChallenge | Action::Resign | Action::ConfirmResign | Action::ConfirmPush => {
             ButtonStyle::Danger
         }
-        Action::Promote(_) => ButtonStyle::Primary,
+        Action::Promote(_) | Action::Rematch => ButtonStyle::Primary,
+        Action::PreviousPage(_) | Action::NextPage(_) => ButtonStyle::Secondary,
         Action::OfferDraw | Action::Flip | Action::CancelPush => ButtonStyle::Secondary,
     }
 }
@@ -90,6 +91,20 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         let Some((game, action)) = parsed else {
             return Outgoing::private(say("front-stale-button", fluent_args![]));
         };
+        if action.is_archive_page() {
+            // A page of the archive is about no game: it is shown where the button is.
+            let origin = Origin {
+                guild,
+                channel: here,
+                user: person(&press.user, press.member.as_ref()),
+                locale,
+            };
+            let reply = front
+                .service
+                .execute_noting(&origin, action.command(), &early)
+                .await;
+            return Outgoing::new(reply);
+        }
         let Some(channel) = front.service.channel_of_game(game).await else {
             return Outgoing::private(say("front-game-gone", fluent_args![]));
         };
@@ -146,7 +161,17 @@ mod tests {
 
     #[test]
     fn custom_ids_round_trip() {
-        for action in Action::ALL {
+        let pages = [
+            Action::PreviousPage(crate::service::PageRef {
+                user: Some(u64::MAX),
+                page: u32::MAX,
+            }),
+            Action::NextPage(crate::service::PageRef {
+                user: None,
+                page: 2,
+            }),
+        ];
+        for action in Action::ALL.into_iter().chain(pages) {
             let id = custom_id(u64::MAX, action);
             assert!(
                 id.len() <= 100,
@@ -165,6 +190,10 @@ mod tests {
             "nadare:x:accept",
             "nadare:1:nope",
             "other:1:accept",
+            "nadare:0:page-next",
+            "nadare:0:page-next:0",
+            "nadare:0:page-next:2.x",
+            "nadare:0:rematch:2",
         ] {
             assert_eq!(parse(id), None, "{id}");
         }

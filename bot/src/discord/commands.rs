@@ -12,7 +12,8 @@ use crate::i18n::{self, Lang, Surface};
 use crate::input::parse_duration;
 use crate::rating::RatingFamily;
 use crate::service::{
-    ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User, computer, computer_at,
+    ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User, VacationAsk, computer,
+    computer_at,
 };
 
 /// The option of `/move` that autocomplete fills.
@@ -157,6 +158,22 @@ pub fn definitions() -> Vec<CreateCommand> {
         ),
         anywhere("rules").add_option(variant_option("rules")),
         anywhere("help"),
+        simple("rematch"),
+        anywhere("gif")
+            .add_option(option(CommandOptionType::Integer, "gif", "game").min_int_value(1)),
+        anywhere("history")
+            .add_option(option(CommandOptionType::User, "history", "user"))
+            .add_option(option(CommandOptionType::Integer, "history", "page").min_int_value(1)),
+        anywhere("game").add_option(
+            option(CommandOptionType::Integer, "game", "id")
+                .required(true)
+                .min_int_value(1),
+        ),
+        anywhere("vacation").add_option(
+            option(CommandOptionType::String, "vacation", "days")
+                .required(true)
+                .max_length(8),
+        ),
         simple("rating")
             .add_option(option(CommandOptionType::User, "rating", "user"))
             .add_option(family_option("rating")),
@@ -174,6 +191,17 @@ pub fn definitions() -> Vec<CreateCommand> {
                     .required(true),
             ),
     ]
+}
+
+/// An integer option at least 1.
+fn positive(options: &[ResolvedOption<'_>], name: &str) -> Option<u64> {
+    options
+        .iter()
+        .find(|o| o.name == name)
+        .and_then(|o| match o.value {
+            ResolvedValue::Integer(n) => u64::try_from(n).ok().filter(|n| *n >= 1),
+            _ => None,
+        })
 }
 
 fn string<'a>(options: &[ResolvedOption<'a>], name: &str) -> Option<&'a str> {
@@ -204,6 +232,10 @@ pub enum Refusal {
     BadSetup(String),
     /// A deadline that is not a duration.
     BadDeadline(String),
+    /// `/game` without a game id.
+    MissingGameId,
+    /// A vacation that is neither a number of days from 1 nor `end`.
+    BadVacation(String),
     /// A variant family that is not a choice.
     BadFamily(String),
     /// A server setting changed by someone who may not manage the server.
@@ -233,11 +265,27 @@ impl Refusal {
             Refusal::BadDeadline(text) => {
                 say("front-bad-deadline", fluent_args![("text", text.as_str())])
             }
+            Refusal::MissingGameId => say("front-missing-game-id", fluent_args![]),
+            Refusal::BadVacation(text) => {
+                say("front-bad-vacation", fluent_args![("text", text.as_str())])
+            }
             Refusal::BadFamily(text) => {
                 say("front-bad-family", fluent_args![("text", text.as_str())])
             }
             Refusal::NotAnAdmin => say("front-not-an-admin", fluent_args![]),
         }
+    }
+}
+
+/// `/vacation days:`: a number of days from 1, or `end`.
+fn vacation(text: &str) -> Result<VacationAsk, Refusal> {
+    let text = rules::ascii_width(text.trim());
+    if text.eq_ignore_ascii_case("end") {
+        return Ok(VacationAsk::End);
+    }
+    match text.parse::<u32>() {
+        Ok(days) if days >= 1 => Ok(VacationAsk::Days(days)),
+        _ => Err(Refusal::BadVacation(text.into_owned())),
     }
 }
 
@@ -394,6 +442,19 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, Refusal> {
         )),
         "rules" => Command::Rules(variant(&options)?),
         "help" => Command::Help,
+        "rematch" => Command::Rematch,
+        "gif" => Command::Gif(positive(&options, "game")),
+        "history" => Command::History {
+            user: options.iter().find_map(|o| match o.value {
+                ResolvedValue::User(user, _) if o.name == "user" => Some(user.id.get()),
+                _ => None,
+            }),
+            page: positive(&options, "page")
+                .and_then(|p| u32::try_from(p).ok())
+                .unwrap_or(1),
+        },
+        "game" => Command::ShowGame(positive(&options, "id").ok_or(Refusal::MissingGameId)?),
+        "vacation" => Command::Vacation(vacation(string(&options, "days").unwrap_or_default())?),
         other => return Err(Refusal::UnknownCommand(other.to_owned())),
     })
 }
@@ -504,7 +565,10 @@ mod tests {
             let name = value["name"].as_str().unwrap_or("");
             assert_eq!(
                 dm,
-                matches!(name, "chess960" | "rules" | "help"),
+                matches!(
+                    name,
+                    "chess960" | "rules" | "help" | "gif" | "history" | "game" | "vacation"
+                ),
                 "{name}: {contexts:?}"
             );
             assert!(contexts.iter().any(|c| c == 0), "{name} works in servers");
@@ -521,6 +585,14 @@ mod tests {
                 .contains("`soon` は期限として読めません")
         );
         assert!(Refusal::BadLevel(9).text(Lang::Ja).contains("レベル9"));
+    }
+
+    #[test]
+    fn vacations() {
+        assert_eq!(vacation(" 3 "), Ok(VacationAsk::Days(3)));
+        assert_eq!(vacation("End"), Ok(VacationAsk::End));
+        assert_eq!(vacation("0"), Err(Refusal::BadVacation("0".into())));
+        assert!(vacation("-2").is_err() && vacation("soon").is_err());
     }
 
     #[test]

@@ -120,13 +120,11 @@ impl Outgoing {
         if let Some(image) = reply.image {
             files.push(CreateAttachment::bytes(image, format!("{stem}.png")));
         }
-        if let Some((name, bytes)) = reply.file {
+        for (name, bytes) in reply.files {
             files.push(CreateAttachment::bytes(bytes, name));
         }
-        let rows = reply
-            .game
-            .map(|game| buttons::rows(game, &reply.actions, reply.lang))
-            .unwrap_or_default();
+        // Archive pages are about no game: their buttons carry game 0.
+        let rows = buttons::rows(reply.game.unwrap_or(0), &reply.actions, reply.lang);
         Outgoing {
             content: clip(&content),
             card,

@@ -2,6 +2,7 @@
 //! language, worded for the front that shows it (Discord markdown and slash commands, or the
 //! console's plain text and its commands).
 
+mod archive;
 mod challenge;
 mod game;
 mod image;
@@ -10,11 +11,13 @@ mod notice;
 mod offers;
 mod rating;
 mod refusal;
+mod rematch;
 mod rules_errors;
 #[cfg(test)]
 mod samples;
 mod style;
 mod turn;
+mod vacation;
 mod view;
 mod words;
 
@@ -55,6 +58,9 @@ fn message(say: &Say, message: &Message) -> String {
         Message::Info(m) => info::words(say, m),
         Message::Notice(m) => notice::words(say, m),
         Message::Refusal(m) => refusal::words(say, m),
+        Message::Archive(m) => archive::words(say, m),
+        Message::Rematch(m) => rematch::words(say, m),
+        Message::Vacation(m) => vacation::words(say, m),
         Message::Rating(m) => rating::rating(say, m),
         Message::Settings(m) => rating::settings(say, m),
     }

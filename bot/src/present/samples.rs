@@ -16,9 +16,9 @@ use super::{MISSING, action_label, message_text};
 use crate::i18n::{Lang, Surface};
 use crate::rating::RatingFamily;
 use crate::service::messages::{
-    ChallengeLine, ChallengeMsg, GameKind, GameLine, InfoMsg, Message, NoticeMsg, OfferMsg, Place,
-    Players, Ply, PushChoice, RatingMsg, Refusal, SettingsMsg, Shown, ShownChange, ShownRating,
-    TurnMsg, ViewMsg,
+    ArchiveLine, ArchiveMsg, ChallengeLine, ChallengeMsg, GameKind, GameLine, InfoMsg, Message,
+    NoticeMsg, OfferMsg, Place, Players, Ply, PushChoice, RatingMsg, Refusal, RematchMsg,
+    SettingsMsg, Shown, ShownChange, ShownRating, TurnMsg, VacationMsg, ViewMsg,
 };
 use crate::service::{Action, ColorChoice, SetupChoice};
 
@@ -570,8 +570,136 @@ fn index(m: &Message) -> (&'static str, usize) {
         Message::Info(m) => ("info", info_index(m)),
         Message::Notice(m) => ("notice", notice_index(m)),
         Message::Refusal(m) => ("refusal", refusal_index(m)),
+        Message::Archive(m) => ("archive", archive_index(m)),
+        Message::Rematch(m) => ("rematch", rematch_index(m)),
+        Message::Vacation(m) => ("vacation", vacation_index(m)),
         Message::Rating(m) => ("rating", rating_index(m)),
         Message::Settings(m) => ("settings", settings_index(m)),
+    }
+}
+
+fn archive() -> Vec<ArchiveMsg> {
+    let line = |id, plies| ArchiveLine {
+        id,
+        players: players(),
+        kind: kind(),
+        outcome: outcome(),
+        plies,
+        date: "2025-01-31".into(),
+    };
+    vec![
+        ArchiveMsg::History {
+            player: Some("*bob*".into()),
+            page: 2,
+            pages: 3,
+            total: 25,
+            games: vec![line(12, 1), line(11, 40)],
+        },
+        ArchiveMsg::History {
+            player: None,
+            page: 1,
+            pages: 1,
+            total: 1,
+            games: vec![line(3, 7)],
+        },
+        ArchiveMsg::Empty { player: None },
+        ArchiveMsg::Empty {
+            player: Some("bob".into()),
+        },
+        ArchiveMsg::Shown {
+            id: 12,
+            players: players(),
+            kind: kind(),
+            outcome: outcome(),
+            date: "2025-01-31".into(),
+        },
+        ArchiveMsg::Analysis {
+            url: "https://lichess.org/analysis/standard/8/8/8/8/8/8/8/8_w_-_-_0_1".into(),
+        },
+        ArchiveMsg::Replay { id: 12 },
+        ArchiveMsg::ReplayTooLong {
+            turns: 420,
+            limit: 300,
+        },
+        ArchiveMsg::ReplayFailed,
+        ArchiveMsg::UnknownGame { id: 99 },
+        ArchiveMsg::Unavailable,
+    ]
+}
+
+fn archive_index(m: &ArchiveMsg) -> usize {
+    match m {
+        ArchiveMsg::History { .. } => 0,
+        ArchiveMsg::Empty { .. } => 1,
+        ArchiveMsg::Shown { .. } => 2,
+        ArchiveMsg::Analysis { .. } => 3,
+        ArchiveMsg::Replay { .. } => 4,
+        ArchiveMsg::ReplayTooLong { .. } => 5,
+        ArchiveMsg::ReplayFailed => 6,
+        ArchiveMsg::UnknownGame { .. } => 7,
+        ArchiveMsg::Unavailable => 8,
+    }
+}
+
+fn rematch() -> Vec<RematchMsg> {
+    vec![
+        RematchMsg::Asked { by: "*bob*".into() },
+        RematchMsg::NoFinishedGame,
+        RematchMsg::AfterAbort,
+    ]
+}
+
+fn rematch_index(m: &RematchMsg) -> usize {
+    match m {
+        RematchMsg::Asked { .. } => 0,
+        RematchMsg::NoFinishedGame => 1,
+        RematchMsg::AfterAbort => 2,
+    }
+}
+
+fn vacation() -> Vec<VacationMsg> {
+    vec![
+        VacationMsg::Started {
+            player: "alice".into(),
+            days: 3,
+            games: 2,
+            left: 11,
+        },
+        VacationMsg::Started {
+            player: "alice".into(),
+            days: 1,
+            games: 1,
+            left: 1,
+        },
+        VacationMsg::Paused {
+            player: "alice".into(),
+            days: 3,
+        },
+        VacationMsg::Ended {
+            player: "alice".into(),
+            days_used: 1,
+            left: 13,
+        },
+        VacationMsg::Resumed {
+            player: "alice".into(),
+        },
+        VacationMsg::TooLong { asked: 20, left: 4 },
+        VacationMsg::NoDays,
+        VacationMsg::AlreadyOn,
+        VacationMsg::NotOn,
+    ]
+}
+
+fn vacation_index(m: &VacationMsg) -> usize {
+    match m {
+        VacationMsg::Started { .. } => 0,
+        VacationMsg::Paused { .. } => 1,
+        VacationMsg::Ended { .. } => 2,
+        VacationMsg::Resumed { .. } => 3,
+        VacationMsg::TooLong { .. } => 4,
+        VacationMsg::NoDays => 5,
+        VacationMsg::AlreadyOn => 6,
+        VacationMsg::NotOn => 7,
     }
 }
 
@@ -689,6 +817,9 @@ pub(crate) fn every_message() -> Vec<Message> {
     all.extend(info().into_iter().map(Message::from));
     all.extend(notice().into_iter().map(Message::from));
     all.extend(refusal().into_iter().map(Message::from));
+    all.extend(archive().into_iter().map(Message::from));
+    all.extend(rematch().into_iter().map(Message::from));
+    all.extend(vacation().into_iter().map(Message::from));
     all.extend(rating().into_iter().map(Message::from));
     all.extend(settings().into_iter().map(Message::from));
     all.extend(move_errors().into_iter().map(|error| {
@@ -724,6 +855,7 @@ fn the_samples_cover_every_variant() {
     assert!(last("challenge", 7) && last("turn", 9) && last("offer", 10));
     assert!(last("view", 6) && last("info", 3) && last("notice", 5) && last("refusal", 36));
     assert!(last("rules", 31));
+    assert!(last("archive", 9) && last("rematch", 3) && last("vacation", 8));
     assert!(last("rating", 9) && last("settings", 4));
 }
 

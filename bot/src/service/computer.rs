@@ -140,7 +140,11 @@ pub(super) fn followed_by(first: Reply, then: Reply) -> Reply {
         messages: first.messages.into_iter().chain(then.messages).collect(),
         lang: then.lang,
         image: then.image.or(first.image),
-        file: then.file.or(first.file),
+        files: if then.files.is_empty() {
+            first.files
+        } else {
+            then.files
+        },
         private: first.private && then.private,
         game: then.game.or(first.game),
         actions: then.actions,

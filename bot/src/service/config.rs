@@ -26,6 +26,8 @@ pub struct ServiceConfig {
     /// How many challenges one user may have open at once, across channels and threads
     /// (default 3), so nobody fills a server with challenge threads.
     pub max_open_challenges: usize,
+    /// How many vacation days each player has per calendar year (default 14).
+    pub vacation_days_per_year: u32,
 }
 
 impl Default for ServiceConfig {
@@ -39,6 +41,7 @@ impl Default for ServiceConfig {
             max_deadline: Duration::from_secs(30 * 24 * 60 * 60),
             shards: ShardSet::All,
             max_open_challenges: 3,
+            vacation_days_per_year: 14,
         }
     }
 }

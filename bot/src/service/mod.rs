@@ -12,6 +12,7 @@
 //! got there first) changes nothing; the channel is then reloaded from the database and the
 //! user is told to look again.
 
+mod archive;
 mod challenge;
 mod clock;
 mod computer;
@@ -25,10 +26,12 @@ mod pending;
 mod play;
 mod rating;
 mod records;
+mod rematch;
 mod store;
 mod suggest;
 mod sweep;
 mod types;
+mod vacation;
 mod view;
 
 use std::future::Future;
@@ -42,6 +45,7 @@ use crate::i18n::Lang;
 use crate::present;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+pub use archive::REPLAY_TURN_LIMIT;
 pub use clock::{Clock, ManualClock, SystemClock, from_unix_ms, to_unix_ms};
 pub use computer::{
     COMPUTER_ID_BASE, DEFAULT_LEVEL, computer, computer_at, computer_level, is_computer,
@@ -60,7 +64,8 @@ pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
 pub use suggest::edit_distance;
 pub use types::{
     Action, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, GameId,
-    GuildId, Locale, Notice, Origin, Reply, SetupChoice, TakebackAction, Tone, User, UserId,
+    GuildId, Locale, Notice, Origin, PageRef, Reply, SetupChoice, TakebackAction, Tone, User,
+    UserId, VacationAsk,
 };
 
 use live::{Live, Slot};
@@ -88,10 +93,14 @@ struct Shared {
     /// with their server: they are worded in its language when they go out, so a language
     /// learnt after the start (see [`GameService::note_server_lang`]) is the one used.
     startup_notices: std::sync::Mutex<Vec<(Option<GuildId>, Notice)>>,
+    /// Notices for the next sweep: vacations begun or ended in other channels.
+    queued_notices: std::sync::Mutex<Vec<Notice>>,
     /// One permit per core for the computer's searches.
     engine_permits: Arc<tokio::sync::Semaphore>,
     /// The language each server was last seen to prefer, for what is said there unasked.
     guild_langs: DashMap<GuildId, Lang>,
+    /// The vacations under way: games of these players have their deadlines paused.
+    vacations: DashMap<UserId, Vacation>,
     /// The language each server's admins chose for its public messages, over its Discord
     /// locale (loaded at start; set by [`Command::Language`]).
     guild_overrides: DashMap<GuildId, Lang>,
@@ -210,6 +219,10 @@ impl GameService {
                 Err(e) => tracing::warn!(game = id, error = %e, "a finished game does not replay"),
             }
         }
+        let vacations = DashMap::new();
+        for v in store.active_vacations().await? {
+            vacations.insert(v.user, v);
+        }
         tracing::info!(slots = slots.len(), shards = %config.shards, "game service open");
         Ok(GameService {
             shared: Arc::new(Shared {
@@ -221,10 +234,12 @@ impl GameService {
                 channels,
                 conflicted: DashMap::new(),
                 startup_notices: std::sync::Mutex::new(startup_notices),
+                queued_notices: std::sync::Mutex::new(Vec::new()),
                 engine_permits: Arc::new(tokio::sync::Semaphore::new(
                     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
                 )),
                 guild_langs: DashMap::new(),
+                vacations,
                 guild_overrides,
             }),
         })
@@ -310,6 +325,10 @@ impl GameService {
             Command::Language(lang) => self.set_language(origin, lang).await,
             Command::Chess960(n) => self.chess960(n, self.public_lang(origin)).await,
             Command::Games => self.games(origin).await,
+            Command::History { user, page } => self.history(origin, user, page).await,
+            Command::ShowGame(id) => self.show_game(origin, id).await,
+            Command::Gif(id) => self.gif(origin, id).await,
+            Command::Vacation(ask) => self.vacation(origin, ask).await,
             Command::Board { flip } => match self.existing_slot(origin.channel).await {
                 Some(mut guard) => {
                     let note = self.settle(&mut guard, false).await;
@@ -332,6 +351,10 @@ impl GameService {
                 None => Reply::private(Refusal::NoGame),
             },
             command => {
+                let moves = matches!(
+                    command,
+                    Command::Move(_) | Command::Promote(_) | Command::ConfirmPush
+                );
                 let mut guard = self.slot(origin.channel).await;
                 let mut note = self.settle(&mut guard, false).await;
                 // A computer's turn left unplayed (the process stopped while it thought).
@@ -351,6 +374,18 @@ impl GameService {
                 let reply = stamped(&guard, with_note(note, reply));
                 if matches!(*guard, Slot::Free) {
                     self.retire(&mut guard, origin.channel);
+                }
+                drop(guard);
+                // A move ends its player's vacation (with the lock given back: ending it
+                // visits every game of theirs).
+                let mut reply = reply;
+                if moves
+                    && !reply.private
+                    && let Some(ended) = self
+                        .end_vacation_of(origin.user.id, &origin.user.name)
+                        .await
+                {
+                    reply.messages.push(ended.into());
                 }
                 reply
             }
@@ -400,6 +435,7 @@ impl GameService {
             Command::Draw(action) => self.draw(origin, guard, action).await,
             Command::Takeback(action) => self.takeback(origin, guard, action).await,
             Command::Abort => self.abort(origin, guard).await,
+            Command::Rematch => self.rematch(origin, guard).await,
             Command::Hint => {
                 early.mark_private();
                 self.hint(origin, guard).await
@@ -407,6 +443,10 @@ impl GameService {
             Command::Board { .. }
             | Command::Moves
             | Command::Games
+            | Command::History { .. }
+            | Command::ShowGame(_)
+            | Command::Gif(_)
+            | Command::Vacation(_)
             | Command::Chess960(_)
             | Command::Help
             | Command::Rules(_)
@@ -493,12 +533,10 @@ impl GameService {
     /// Reminders, timeouts and expired challenges due now. Call it periodically; it is also
     /// safe to call at any time (each is announced once).
     pub async fn sweep(&self) -> Vec<Notice> {
-        let all: Vec<(ChannelId, Arc<Mutex<Slot>>)> = self
-            .shared
-            .slots
-            .iter()
-            .map(|e| (*e.key(), e.value().clone()))
-            .collect();
+        // Vacations first: a game whose vacation just ended has its clock moved on before
+        // its deadline is looked at.
+        let resumed = self.settle_vacations().await;
+        let all = self.all_slots();
         let startup = std::mem::take(
             &mut *self
                 .shared
@@ -513,6 +551,14 @@ impl GameService {
                 notice
             })
             .collect();
+        notices.append(
+            &mut self
+                .shared
+                .queued_notices
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        notices.extend(resumed);
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
             let lang = self.guild_lang(guard.guild());
@@ -755,7 +801,7 @@ fn with_note(note: Option<Reply>, reply: Reply) -> Reply {
             if note.image.is_none() {
                 note.image = reply.image;
             }
-            note.file = reply.file;
+            note.files = reply.files;
             note
         }
     }

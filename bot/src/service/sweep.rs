@@ -37,6 +37,9 @@ impl GameService {
             }
             Slot::Game(live) if live.outcome().is_none() => {
                 let deadline = live.row.deadline?;
+                if self.on_vacation([live.row.white.id, live.row.black.id]) {
+                    return None;
+                }
                 let deadline_ms = i64::try_from(deadline.as_millis()).unwrap_or(i64::MAX);
                 let due = live.row.state.turn_started_ms.saturating_add(deadline_ms);
                 let late = live.to_move();

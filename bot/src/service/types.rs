@@ -190,6 +190,22 @@ pub enum Command {
     Help,
     /// The rules of a variant, or the list of variants.
     Rules(Option<Variant>),
+    /// A new challenge to the other player of the finished game in this channel: colours
+    /// swapped, the same variant, setup, deadline and rating.
+    Rematch,
+    /// The animated replay of a game: the one given, else the latest in this channel.
+    Gif(Option<GameId>),
+    /// A page of the finished games of this server (or of your direct-message games).
+    History {
+        /// Only this player's games, when set.
+        user: Option<UserId>,
+        /// The page, from 1.
+        page: u32,
+    },
+    /// One game of the archive: final board, record, replay, result and rating changes.
+    ShowGame(GameId),
+    /// Start a vacation of some days, or end the one under way.
+    Vacation(VacationAsk),
     /// A player's ratings in this server (the caller's by default), in every variant family
     /// or one.
     Rating {
@@ -206,6 +222,46 @@ pub enum Command {
     /// Sets (or with `None`, clears) the language of this server's public messages. Only the
     /// server's admins may: the front checks that before giving the command.
     Language(Option<Lang>),
+}
+
+/// What a `vacation` command asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VacationAsk {
+    /// Pause your deadlines for this many days.
+    Days(u32),
+    /// End your vacation now; unused days come back.
+    End,
+}
+
+/// Which page of the archive a page button shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageRef {
+    /// Only this player's games, when set.
+    pub user: Option<UserId>,
+    /// The page, from 1.
+    pub page: u32,
+}
+
+impl PageRef {
+    /// The arguments a button's id carries: `PAGE` or `PAGE.USER`.
+    fn token(self) -> String {
+        match self.user {
+            Some(user) => format!("{}.{user}", self.page),
+            None => self.page.to_string(),
+        }
+    }
+
+    /// The page written by [`PageRef::token`].
+    fn from_token(token: &str) -> Option<PageRef> {
+        let (page, user) = match token.split_once('.') {
+            Some((page, user)) => (page, Some(user.parse().ok()?)),
+            None => (token, None),
+        };
+        Some(PageRef {
+            user,
+            page: page.parse().ok().filter(|p| *p >= 1)?,
+        })
+    }
 }
 
 /// A button a reply offers.
@@ -229,11 +285,17 @@ pub enum Action {
     ConfirmPush,
     /// Choose another turn instead of the losing push.
     CancelPush,
+    /// Challenge the other player of a finished game again, colours swapped.
+    Rematch,
+    /// Show an earlier page of the archive.
+    PreviousPage(PageRef),
+    /// Show a later page of the archive.
+    NextPage(PageRef),
 }
 
 impl Action {
     /// Every button.
-    pub const ALL: [Action; 12] = [
+    pub const ALL: [Action; 15] = [
         Action::AcceptChallenge,
         Action::DeclineChallenge,
         Action::Resign,
@@ -246,6 +308,15 @@ impl Action {
         Action::Promote(Role::Knight),
         Action::ConfirmPush,
         Action::CancelPush,
+        Action::Rematch,
+        Action::PreviousPage(PageRef {
+            user: None,
+            page: 1,
+        }),
+        Action::NextPage(PageRef {
+            user: Some(1),
+            page: 2,
+        }),
     ];
 
     /// A stable short id for a button (`accept`, `promote-q`), to combine with a game id.
@@ -263,7 +334,36 @@ impl Action {
             Action::Promote(_) => "promote-n",
             Action::ConfirmPush => "confirm-push",
             Action::CancelPush => "cancel-push",
+            Action::Rematch => "rematch",
+            Action::PreviousPage(_) => "page-previous",
+            Action::NextPage(_) => "page-next",
         }
+    }
+
+    /// The id with the arguments the action carries (`page-next:3.USER`), for a button's
+    /// custom id; [`Action::id`] for actions without arguments.
+    pub fn token(self) -> String {
+        match self {
+            Action::PreviousPage(page) | Action::NextPage(page) => {
+                format!("{}:{}", self.id(), page.token())
+            }
+            _ => self.id().to_owned(),
+        }
+    }
+
+    /// The action for a token written by [`Action::token`].
+    pub fn from_token(token: &str) -> Option<Action> {
+        match token.split_once(':') {
+            Some(("page-previous", page)) => PageRef::from_token(page).map(Action::PreviousPage),
+            Some(("page-next", page)) => PageRef::from_token(page).map(Action::NextPage),
+            Some(_) => None,
+            None => Action::from_id(token),
+        }
+    }
+
+    /// Whether the action is about the archive rather than one game.
+    pub fn is_archive_page(self) -> bool {
+        matches!(self, Action::PreviousPage(_) | Action::NextPage(_))
     }
 
     /// The action for an id written by [`Action::id`].
@@ -281,6 +381,7 @@ impl Action {
             "promote-n" => Action::Promote(Role::Knight),
             "confirm-push" => Action::ConfirmPush,
             "cancel-push" => Action::CancelPush,
+            "rematch" => Action::Rematch,
             _ => return None,
         })
     }
@@ -296,6 +397,11 @@ impl Action {
             Action::Promote(role) => Command::Promote(role),
             Action::ConfirmPush => Command::ConfirmPush,
             Action::CancelPush => Command::CancelPush,
+            Action::Rematch => Command::Rematch,
+            Action::PreviousPage(p) | Action::NextPage(p) => Command::History {
+                user: p.user,
+                page: p.page,
+            },
         }
     }
 }
@@ -310,8 +416,9 @@ pub struct Reply {
     pub lang: Lang,
     /// The board as a PNG.
     pub image: Option<Vec<u8>>,
-    /// An attachment: file name and bytes (the record for `moves`).
-    pub file: Option<(String, Vec<u8>)>,
+    /// Attachments besides the board: file name and bytes (the record for `moves`, a game's
+    /// animated replay).
+    pub files: Vec<(String, Vec<u8>)>,
     /// Only the caller should see it (errors and refusals, half-entered turns).
     pub private: bool,
     /// The game (or challenge) the reply is about.
@@ -329,15 +436,19 @@ pub struct Reply {
 }
 
 impl std::fmt::Debug for Reply {
-    /// The reply with its image and file as their sizes, not their bytes.
+    /// The reply with its image and files as their sizes, not their bytes.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Reply")
             .field("messages", &self.messages)
             .field("lang", &self.lang)
             .field("image", &self.image.as_ref().map(Vec::len))
             .field(
-                "file",
-                &self.file.as_ref().map(|(name, bytes)| (name, bytes.len())),
+                "files",
+                &self
+                    .files
+                    .iter()
+                    .map(|(name, bytes)| (name, bytes.len()))
+                    .collect::<Vec<_>>(),
             )
             .field("private", &self.private)
             .field("game", &self.game)

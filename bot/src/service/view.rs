@@ -29,7 +29,9 @@ impl GameService {
         messages: Vec<Message>,
     ) -> Reply {
         let lang = self.guild_lang(live.row.guild);
-        self.game_reply_in(live, orientation, messages, lang).await
+        let mut reply = self.game_reply_in(live, orientation, messages, lang).await;
+        self.add_after_game(live, &mut reply, lang).await;
+        reply
     }
 
     /// [`GameService::game_reply`] with the board labelled in `lang`.
@@ -237,8 +239,6 @@ pub(super) fn moves(slot: &Slot) -> Reply {
         }
         .into()
     };
-    let tags = record_tags(live);
-    let file = live.game.to_record(&tags);
     Reply {
         messages: vec![
             ViewMsg::Game {
@@ -250,22 +250,35 @@ pub(super) fn moves(slot: &Slot) -> Reply {
             shown,
             live.status().into(),
         ],
-        file: Some((
-            format!("nadare-game-{}.pgn", live.row.id),
-            file.into_bytes(),
-        )),
+        files: vec![record_file(live)],
         game: Some(live.row.id),
         ..Reply::default()
     }
 }
 
+/// The game's record as a file: PGN for standard chess and Chess960, nadare's own record (in
+/// PGN's form) for the Avalanche family.
+pub(super) fn record_file(live: &Live) -> (String, Vec<u8>) {
+    let record = live.game.to_record(&record_tags(live));
+    (
+        format!("nadare-game-{}.pgn", live.row.id),
+        record.into_bytes(),
+    )
+}
+
+/// The UTC date of a Unix time in ms, as `YYYY-MM-DD`.
+pub(super) fn civil_date(ms: i64) -> String {
+    let (y, m, d) = civil_from_days(ms.div_euclid(86_400_000));
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The UTC calendar year of a Unix time in ms.
+pub(super) fn civil_year(ms: i64) -> i32 {
+    i32::try_from(civil_from_days(ms.div_euclid(86_400_000)).0).unwrap_or(i32::MAX)
+}
+
 fn record_tags(live: &Live) -> Vec<(String, String)> {
-    let date = {
-        let secs = live.row.created_ms / 1000;
-        let days = secs.div_euclid(86_400);
-        let (y, m, d) = civil_from_days(days);
-        format!("{y:04}.{m:02}.{d:02}")
-    };
+    let date = civil_date(live.row.created_ms).replace('-', ".");
     vec![
         ("Event".into(), format!("nadare game {}", live.row.id)),
         ("Site".into(), "nadare".into()),

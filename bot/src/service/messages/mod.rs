@@ -2,17 +2,21 @@
 //! Each front words a message from the catalogs (see [`crate::present`]); nothing here is
 //! prose. Names are as the users chose them, notation as the rules write it.
 
+mod archive;
 mod challenge;
 mod info;
 mod notice;
 mod offers;
 mod rating;
 mod refusal;
+mod rematch;
 mod turn;
+mod vacation;
 mod view;
 
 use rules::{Color, Variant};
 
+pub use archive::{ArchiveLine, ArchiveMsg};
 pub use challenge::ChallengeMsg;
 pub use info::InfoMsg;
 pub use notice::NoticeMsg;
@@ -21,7 +25,9 @@ pub use rating::{
     PROVISIONAL_DEVIATION, Place, RatingMsg, SettingsMsg, Shown, ShownChange, ShownRating,
 };
 pub use refusal::Refusal;
+pub use rematch::RematchMsg;
 pub use turn::{PushChoice, TurnMsg};
+pub use vacation::VacationMsg;
 pub use view::{ChallengeLine, GameLine, ViewMsg};
 
 /// Declares [`Message`] with one variant per area, and `From` each area's enum, so a reply
@@ -57,6 +63,12 @@ areas! {
     Notice(NoticeMsg),
     /// Why nothing happened.
     Refusal(Refusal),
+    /// Finished games: pages, games shown again, replays, analysis links.
+    Archive(ArchiveMsg),
+    /// Rematches.
+    Rematch(RematchMsg),
+    /// Vacations.
+    Vacation(VacationMsg),
     /// Rating changes, ratings and leaderboards.
     Rating(RatingMsg),
     /// A server's settings.

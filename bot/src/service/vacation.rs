@@ -1,0 +1,267 @@
+//! Vacations: a player pauses the deadlines of all their games for some days, within a yearly
+//! allowance. While a player is on vacation, no deadline of a game they play runs out and no
+//! reminder goes out (for either side). When the vacation ends (its last day passes, they end
+//! it, or they move in any game) each paused game's turn clock is moved on by the time paused.
+//!
+//! Vacations live in the database; each process holds those under way in memory (loaded at
+//! start, refreshed by every sweep), so a vacation begun or ended by another process sharing
+//! the database is seen at that process's next sweep. What is said in the games' channels
+//! (paused, resumed) goes out with the next sweep.
+
+use std::sync::Arc;
+
+use rules::Color;
+use tokio::sync::Mutex;
+
+use super::live::Slot;
+use super::messages::VacationMsg;
+use super::view::civil_year;
+use super::{
+    ChannelId, GameService, GuildId, Notice, Origin, Reply, UserId, Vacation, VacationAsk,
+};
+
+/// A day, in ms.
+const DAY_MS: i64 = 86_400_000;
+
+impl GameService {
+    pub(super) async fn vacation(&self, origin: &Origin, ask: VacationAsk) -> Reply {
+        match ask {
+            VacationAsk::Days(days) => self.start_vacation(origin, days).await,
+            VacationAsk::End => match self
+                .end_vacation_of(origin.user.id, &origin.user.name)
+                .await
+            {
+                Some(ended) => Reply::public(ended),
+                None => Reply::private(VacationMsg::NotOn),
+            },
+        }
+    }
+
+    /// Whether a player of a game is on vacation (its deadlines are paused).
+    pub(super) fn on_vacation(&self, players: [UserId; 2]) -> bool {
+        players
+            .iter()
+            .any(|p| self.shared.vacations.contains_key(p))
+    }
+
+    async fn start_vacation(&self, origin: &Origin, days: u32) -> Reply {
+        let user = origin.user.id;
+        if days == 0 {
+            return Reply::private(VacationMsg::NoDays);
+        }
+        if self.shared.vacations.contains_key(&user) {
+            return Reply::private(VacationMsg::AlreadyOn);
+        }
+        let now = self.now_ms();
+        let year = civil_year(now);
+        let allowance = match self.store(self.db().vacation_allowance(user, year)).await {
+            Ok(a) => a,
+            Err(e) => return super::save_failed(&e),
+        };
+        if allowance.active.is_some() {
+            return Reply::private(VacationMsg::AlreadyOn);
+        }
+        let left = self
+            .shared
+            .config
+            .vacation_days_per_year
+            .saturating_sub(allowance.days_used);
+        if days > left {
+            return Reply::private(VacationMsg::TooLong { asked: days, left });
+        }
+        let vacation = Vacation {
+            user,
+            started_ms: now,
+            ends_ms: now.saturating_add(i64::from(days).saturating_mul(DAY_MS)),
+            year,
+            days,
+        };
+        if let Err(e) = self.db().start_vacation(&vacation).await {
+            if e.is_conflict() {
+                return Reply::private(VacationMsg::AlreadyOn);
+            }
+            tracing::error!(error = %e, "could not store a vacation");
+            return super::save_failed(&e);
+        }
+        self.shared.vacations.insert(user, vacation);
+        let channels = self.deadline_games_of(user).await;
+        let paused = VacationMsg::Paused {
+            player: origin.user.name.clone(),
+            days,
+        };
+        self.queue_notices(channels.iter().map(|(channel, guild)| Notice {
+            channel: *channel,
+            reply: Reply {
+                lang: self.guild_lang(*guild),
+                ..Reply::public(paused.clone())
+            },
+        }));
+        Reply::public(VacationMsg::Started {
+            player: origin.user.name.clone(),
+            days,
+            games: channels.len(),
+            left: left - days,
+        })
+    }
+
+    /// Ends `user`'s vacation now (asked, or by a move), giving back the unused whole days,
+    /// and resumes their games' deadlines; `None` if they are not on vacation.
+    pub(super) async fn end_vacation_of(&self, user: UserId, name: &str) -> Option<VacationMsg> {
+        let vacation = *self.shared.vacations.get(&user)?.value();
+        let now = self.now_ms().min(vacation.ends_ms);
+        let elapsed = now.saturating_sub(vacation.started_ms).max(0);
+        let days_used = u32::try_from((elapsed + DAY_MS - 1) / DAY_MS)
+            .unwrap_or(u32::MAX)
+            .min(vacation.days);
+        let ended = match self.db().end_vacation(user, days_used).await {
+            Ok(ended) => ended,
+            // Ended by another process already: resume our games all the same.
+            Err(e) if e.is_conflict() => vacation,
+            Err(e) => {
+                tracing::error!(user, error = %e, "could not end a vacation");
+                return None;
+            }
+        };
+        let notices = self.resume_games(&vacation, now, name).await;
+        self.shared.vacations.remove(&user);
+        self.queue_notices(notices);
+        let left = match self.db().vacation_allowance(user, ended.year).await {
+            Ok(a) => self
+                .shared
+                .config
+                .vacation_days_per_year
+                .saturating_sub(a.days_used),
+            Err(_) => 0,
+        };
+        Some(VacationMsg::Ended {
+            player: name.to_owned(),
+            days_used,
+            left,
+        })
+    }
+
+    /// For the sweep, before any deadline is looked at: ends the vacations whose last day
+    /// has passed, and follows those begun or ended by other processes.
+    pub(super) async fn settle_vacations(&self) -> Vec<Notice> {
+        let stored = match self.db().active_vacations().await {
+            Ok(stored) => stored,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the vacations under way");
+                return Vec::new();
+            }
+        };
+        let now = self.now_ms();
+        let mut ended = Vec::new();
+        let held: Vec<Vacation> = self.shared.vacations.iter().map(|v| *v.value()).collect();
+        for v in held {
+            if !stored.contains(&v) {
+                ended.push((v, now.min(v.ends_ms)));
+            }
+        }
+        for v in stored {
+            if v.ends_ms > now {
+                self.shared.vacations.insert(v.user, v);
+                continue;
+            }
+            match self.db().end_vacation(v.user, v.days).await {
+                Ok(_) => ended.push((v, v.ends_ms)),
+                Err(e) if e.is_conflict() => ended.push((v, v.ends_ms)),
+                Err(e) => {
+                    tracing::warn!(user = v.user, error = %e, "could not end a vacation");
+                    // Stays paused; tried again at the next sweep.
+                    self.shared.vacations.insert(v.user, v);
+                }
+            }
+        }
+        // The earliest end first: a game whose other player's vacation ends later is
+        // resumed, in full, by that one.
+        ended.sort_by_key(|(_, end)| *end);
+        let mut notices = Vec::new();
+        for (v, end) in ended {
+            notices.extend(self.resume_games(&v, end, "").await);
+            self.shared.vacations.remove(&v.user);
+        }
+        notices
+    }
+
+    /// Moves the turn clock of each of `vacation`'s player's unfinished games with a deadline
+    /// on by the time paused (from the vacation's start, or the turn's if later, to `end`).
+    /// A game whose other player is on vacation too stays paused: it is moved on only by the
+    /// time before that other vacation began, the rest when that one ends.
+    /// `name` is the player's name if known; else it is read from each game.
+    async fn resume_games(&self, vacation: &Vacation, end: i64, name: &str) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        for (channel, slot) in self.all_slots() {
+            let mut guard = slot.lock_owned().await;
+            let Slot::Game(live) = &mut *guard else {
+                continue;
+            };
+            let colors = live.colors_of(vacation.user);
+            if live.outcome().is_some() || live.row.deadline.is_none() || colors.is_empty() {
+                continue;
+            }
+            let other = Color::ALL
+                .into_iter()
+                .map(|c| live.player(c).id)
+                .find(|id| *id != vacation.user)
+                .and_then(|id| self.shared.vacations.get(&id).map(|v| v.started_ms));
+            let until = other.map_or(end, |started| end.min(started));
+            let from = live.row.state.turn_started_ms.max(vacation.started_ms);
+            let paused = until.saturating_sub(from);
+            if paused > 0 {
+                let mut state = live.row.state.next();
+                state.turn_started_ms = state.turn_started_ms.saturating_add(paused);
+                if let Err(e) = self.save_state(live, state).await {
+                    tracing::error!(game = live.row.id, error = %e, "could not resume a game's deadline");
+                    continue;
+                }
+            }
+            if other.is_some() {
+                continue;
+            }
+            let player = if name.is_empty() {
+                live.player(colors[0]).name.clone()
+            } else {
+                name.to_owned()
+            };
+            let mut reply = Reply::public(VacationMsg::Resumed { player }).with_game(live.row.id);
+            reply.lang = self.guild_lang(live.row.guild);
+            notices.push(Notice { channel, reply });
+        }
+        notices
+    }
+
+    /// The channels (and servers) of `user`'s unfinished games with deadlines.
+    async fn deadline_games_of(&self, user: UserId) -> Vec<(ChannelId, Option<GuildId>)> {
+        let mut channels = Vec::new();
+        for (channel, slot) in self.all_slots() {
+            let guard = slot.lock().await;
+            if let Slot::Game(live) = &*guard
+                && live.outcome().is_none()
+                && live.row.deadline.is_some()
+                && !live.colors_of(user).is_empty()
+            {
+                channels.push((channel, live.row.guild));
+            }
+        }
+        channels
+    }
+
+    /// Every slot, copied out of the map (no guard is held while they are locked).
+    pub(super) fn all_slots(&self) -> Vec<(ChannelId, Arc<Mutex<Slot>>)> {
+        self.shared
+            .slots
+            .iter()
+            .map(|e| (*e.key(), e.value().clone()))
+            .collect()
+    }
+
+    /// Notices for the next sweep to post.
+    fn queue_notices(&self, notices: impl IntoIterator<Item = Notice>) {
+        self.shared
+            .queued_notices
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .extend(notices);
+    }
+}
