@@ -321,6 +321,26 @@ fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
     );
 }
 
+/// Issue 10: a script that cannot be read is explained in the console's language.
+#[test]
+fn with_lang_ja_a_missing_script_is_explained_in_japanese() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("missing.txt");
+    let out = Command::new(env!("CARGO_BIN_EXE_nadare"))
+        .current_dir(dir.path())
+        .args(["local", "--lang", "ja", "--script"])
+        .arg(&missing)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("スクリプト {} を読めません", missing.display())),
+        "{err}"
+    );
+}
+
 /// Issue 10: with `--lang ja`, the notices printed before the first command are in Japanese.
 #[test]
 fn with_lang_ja_a_turn_announced_after_a_restart_is_in_japanese() {

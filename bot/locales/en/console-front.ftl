@@ -54,3 +54,11 @@ console-command-needs-days = `{ $command }` needs a number of days, e.g. `vacati
 console-command-not-game-id = `{ $command }`: `{ $text }` is not a game id (a number, e.g. `12`)
 console-command-not-page = `{ $command }`: `{ $text }` is not a page number from 1
 console-command-not-days = `{ $command }`: `{ $text }` is not a number of days from 1, nor `end`
+
+# Why the console cannot start or go on (the system's own reason follows).
+console-cannot-read-script = cannot read the script { $path }
+console-cannot-create-folder = cannot create the image folder { $path }
+console-cannot-read-folder = cannot read the image folder { $path }
+console-opening-database = could not open the database
+console-preparing-renderer = could not prepare the board renderer
+console-reading-input = could not read standard input

@@ -53,3 +53,11 @@ console-command-needs-days = `{ $command }` には日数か `end` が必要で�
 console-command-not-game-id = `{ $command }`: `{ $text }` は対局番号ではありません(`12` のような数字で書いてください)
 console-command-not-page = `{ $command }`: `{ $text }` はページ番号ではありません。1以上の数字で書いてください
 console-command-not-days = `{ $command }`: `{ $text }` は日数でも `end` でもありません。日数は1以上で書いてください
+
+# コンソールが始められない・続けられない理由(この後にシステム自身の理由が続く)。
+console-cannot-read-script = スクリプト { $path } を読めません
+console-cannot-create-folder = 画像フォルダー { $path } を作れません
+console-cannot-read-folder = 画像フォルダー { $path } を読めません
+console-opening-database = データベースを開けませんでした
+console-preparing-renderer = 盤面の描画を準備できませんでした
+console-reading-input = 標準入力を読めませんでした
