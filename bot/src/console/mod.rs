@@ -15,7 +15,7 @@ use std::time::Duration;
 use anyhow::Context;
 use tokio::io::AsyncBufReadExt;
 
-pub use command::CommandError;
+pub use command::{CommandError, Expected, Needed, Problem};
 pub use line::{
     DEFAULT_ROOM, Line, LineError, is_blank, parse_line, room_channel, stable_id, user, user_id,
 };
