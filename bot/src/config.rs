@@ -10,7 +10,7 @@ use std::time::Duration;
 use render::Theme;
 use serde::Deserialize;
 
-use crate::service::parse_duration;
+use crate::input::parse_duration;
 use crate::storage::Database;
 
 /// The file read when no `--config` is given, if it exists.

@@ -5,6 +5,7 @@ pub mod config;
 pub mod console;
 pub mod discord;
 pub mod i18n;
+pub mod input;
 pub mod logging;
 pub mod present;
 pub mod rating;

@@ -321,6 +321,52 @@ fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
     );
 }
 
+/// Issue 10: a script that cannot be read is explained in the console's language.
+#[test]
+fn with_lang_ja_a_missing_script_is_explained_in_japanese() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("missing.txt");
+    let out = Command::new(env!("CARGO_BIN_EXE_nadare"))
+        .current_dir(dir.path())
+        .args(["local", "--lang", "ja", "--script"])
+        .arg(&missing)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("スクリプト {} を読めません", missing.display())),
+        "{err}"
+    );
+}
+
+/// Issue 10: with `--lang ja`, the notices printed before the first command are in Japanese.
+#[test]
+fn with_lang_ja_a_turn_announced_after_a_restart_is_in_japanese() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(dir.path(), "alice> challenge bob white\nbob> accept\n")
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    {
+        let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
+        let game = storage.load_game(1).expect("load").expect("game");
+        storage
+            .record_turn(1, 0, "e4", &game.row.state.next(), None)
+            .expect("turn");
+    }
+    let out = nadare(dir.path(), "carol> board\n")
+        .args(["--lang", "ja"])
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("[通知]\n  再起動のため遅れてお知らせします:\n  1. e4"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn announcements_are_recognised() {
     assert_eq!(

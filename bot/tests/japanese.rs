@@ -4,6 +4,7 @@
 mod common;
 
 use common::{Harness, over, played};
+use nadare::console::CONSOLE_GUILD;
 use nadare::i18n::{Lang, Surface};
 use nadare::present::{action_label, reply_text};
 use nadare::service::messages::{ChallengeMsg, Message, Refusal, TurnMsg};
@@ -162,5 +163,42 @@ async fn a_command_without_a_locale_speaks_the_servers_language_last_seen() {
         console(&r).contains("bob(黒)の手番です。"),
         "{}",
         console(&r)
+    );
+}
+
+/// Issue 10: a server's language told at start (as the console tells its `--lang`) words the
+/// notices given before any command there: turns announced after a restart, and a challenge
+/// that expires.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notices_before_any_command_speak_the_language_told_at_start() {
+    let mut h = Harness::new().await;
+    h.say("alice> challenge bob white").await;
+    let start = h.say("bob> accept").await;
+    h.service
+        .mark_announced(start.game.expect("the game started"))
+        .await;
+    // Stored, but never marked as shown: the restart announces it.
+    h.say("alice> move e4").await;
+    h.say_in("side", "carol> challenge dave").await;
+    h.restart().await;
+    h.service.note_server_lang(CONSOLE_GUILD, Lang::Ja);
+    h.advance(h.config.challenge_ttl + std::time::Duration::from_secs(1));
+    let notices = h.service.sweep().await;
+    let texts: Vec<String> = notices.iter().map(|n| console(&n.reply)).collect();
+    assert!(
+        notices.iter().all(|n| n.reply.lang == Lang::Ja),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("再起動のため遅れてお知らせします:\n1. e4")),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("carolからdaveへの挑戦は応答がないまま期限切れになりました。")),
+        "{texts:?}"
     );
 }

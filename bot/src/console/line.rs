@@ -1,8 +1,9 @@
 //! One console line: `USER> COMMAND ARGS`, or `USER@ROOM> COMMAND ARGS` to play in another room.
 
+use super::command::{CommandError, parse_command};
 use crate::fluent_args;
 use crate::i18n::{self, Lang, Surface};
-use crate::service::{ChannelId, Command, CommandError, User, UserId, parse_command};
+use crate::service::{ChannelId, Command, User, UserId};
 
 /// The room lines without `@ROOM` play in.
 pub const DEFAULT_ROOM: &str = "main";
@@ -43,7 +44,7 @@ impl LineError {
             LineError::BadUser(name) => say("console-bad-user", name),
             LineError::BadRoom(name) => say("console-bad-room", name),
             LineError::LongName(name) => say("console-long-name", name),
-            LineError::Command(error) => error.to_string(),
+            LineError::Command(error) => error.text(lang),
         }
     }
 }
@@ -136,27 +137,17 @@ pub fn parse_line(line: &str) -> Result<Line, LineError> {
             return Err(LineError::LongName(n.to_string()));
         }
     }
-    // A bad opponent name is the console's own refusal, kept typed rather than as the
-    // service's argument error.
-    let mut bad_opponent = None;
-    let parsed = parse_command(command, &mut |word| {
+    // A bad name in the command (an opponent, a rated player) is refused as a bad user name.
+    let command = parse_command(command, &mut |word| {
         let name = word.strip_prefix('@').unwrap_or(word);
-        let refusal = if !is_word(name) {
-            LineError::BadUser(word.to_string())
+        if !is_word(name) {
+            Err(LineError::BadUser(word.to_string()))
         } else if name.chars().count() > MAX_NAME {
-            LineError::LongName(word.to_string())
+            Err(LineError::LongName(word.to_string()))
         } else {
-            return Ok(user(name));
-        };
-        let reason = refusal.to_string();
-        bad_opponent = Some(refusal);
-        Err(reason)
-    });
-    let command = match (parsed, bad_opponent) {
-        (Ok(command), _) => command,
-        (Err(_), Some(refusal)) => return Err(refusal),
-        (Err(error), None) => return Err(error.into()),
-    };
+            Ok(user(name))
+        }
+    })?;
     Ok(Line {
         user: user(name),
         room: room.to_string(),
@@ -198,6 +189,16 @@ mod tests {
             LineError::NoUser
                 .text(Lang::Ja)
                 .contains("`ユーザー> コマンド`")
+        );
+        // A malformed command is explained in the console's language too.
+        let error = parse_line("alice> draw maybe").map(|_| ()).unwrap_err();
+        assert_eq!(
+            error.text(Lang::Ja),
+            "`draw`: `maybe` は `offer`、`accept`、`decline` のどれでもありません"
+        );
+        assert_eq!(
+            error.text(Lang::En),
+            "`draw`: `maybe` is not `offer`, `accept` or `decline`"
         );
     }
 

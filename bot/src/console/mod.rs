@@ -2,6 +2,7 @@
 //! are printed, board images written to a folder, and games kept in a database file so they
 //! continue after a restart. No Discord and no network.
 
+mod command;
 #[cfg(test)]
 mod coverage;
 mod line;
@@ -14,6 +15,7 @@ use std::time::Duration;
 use anyhow::Context;
 use tokio::io::AsyncBufReadExt;
 
+pub use command::{CommandError, Expected, Needed, Problem};
 pub use line::{
     DEFAULT_ROOM, Line, LineError, is_blank, parse_line, room_channel, stable_id, user, user_id,
 };
@@ -56,7 +58,10 @@ pub async fn run(args: LocalArgs) -> anyhow::Result<()> {
         Some(path) => Some(read_script(path, args.lang)?),
         None => None,
     };
-    let service = open_service(&args.db).await?;
+    let service = open_service(&args.db, args.lang).await?;
+    // What the service says before the first command (notices from the start) is in the
+    // console's language too.
+    service.note_server_lang(CONSOLE_GUILD, args.lang);
     let mut out = Output::new(&args.out, args.lang)?;
     match script {
         Some(lines) => {
@@ -70,19 +75,21 @@ pub async fn run(args: LocalArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Opens the database and the service as the console uses them.
-async fn open_service(db: &Path) -> anyhow::Result<GameService> {
+/// Opens the database and the service as the console uses them; a failure is explained in
+/// `lang`.
+async fn open_service(db: &Path, lang: Lang) -> anyhow::Result<GameService> {
+    let preparing = || plain(lang, "console-preparing-renderer");
     let storage = {
         let db = db.to_path_buf();
         tokio::task::spawn_blocking(move || Storage::open(&db))
             .await
-            .context("opening the database")??
+            .with_context(|| plain(lang, "console-opening-database"))??
     };
     let renderer =
         tokio::task::spawn_blocking(|| render::Renderer::new(render::RenderOptions::default()))
             .await
-            .context("preparing the board renderer")?
-            .context("preparing the board renderer")?;
+            .with_context(preparing)?
+            .with_context(preparing)?;
     let service = GameService::open(
         ServiceConfig::default(),
         Arc::new(storage),
@@ -119,6 +126,11 @@ fn say(lang: Lang, key: &str, args: &FluentArgs) -> String {
     i18n::text(lang, Surface::Console, key, args)
 }
 
+/// The console's catalog message `key`, which takes no variables, in `lang`.
+fn plain(lang: Lang, key: &str) -> String {
+    i18n::plain(lang, Surface::Console, key)
+}
+
 /// A malformed input line's explanation, with its number.
 fn line_error(lang: Lang, number: u64, error: &str) -> String {
     say(
@@ -130,8 +142,13 @@ fn line_error(lang: Lang, number: u64, error: &str) -> String {
 
 /// Reads and checks a whole script: every malformed line is reported with its number.
 fn read_script(path: &Path, lang: Lang) -> anyhow::Result<Vec<(String, Line)>> {
-    let bytes = std::fs::read(path)
-        .with_context(|| format!("cannot read the script {}", path.display()))?;
+    let bytes = std::fs::read(path).with_context(|| {
+        say(
+            lang,
+            "console-cannot-read-script",
+            &fluent_args![("path", path.display().to_string())],
+        )
+    })?;
     let mut lines = Vec::new();
     let mut errors = Vec::new();
     for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
@@ -178,7 +195,7 @@ async fn interactive(service: &GameService, out: &mut Output) -> anyhow::Result<
     loop {
         tokio::select! {
             read = input.read_until(b'\n', &mut buffer) => {
-                if read.context("reading standard input")? == 0 {
+                if read.with_context(|| plain(lang, "console-reading-input"))? == 0 {
                     return Ok(());
                 }
                 number += 1;

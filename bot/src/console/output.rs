@@ -23,10 +23,17 @@ impl Output {
     /// Writes into `dir` (created if missing); image numbers continue after those already there.
     /// The console's own words are in `lang`.
     pub fn new(dir: &Path, lang: Lang) -> anyhow::Result<Output> {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create the image folder {}", dir.display()))?;
+        let folder = |key: &str| {
+            i18n::text(
+                lang,
+                Surface::Console,
+                key,
+                &fluent_args![("path", dir.display().to_string())],
+            )
+        };
+        std::fs::create_dir_all(dir).with_context(|| folder("console-cannot-create-folder"))?;
         let last = std::fs::read_dir(dir)
-            .with_context(|| format!("cannot read the image folder {}", dir.display()))?
+            .with_context(|| folder("console-cannot-read-folder"))?
             .filter_map(|e| e.ok())
             .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
             .filter_map(|e| {

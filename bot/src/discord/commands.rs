@@ -9,10 +9,11 @@ use serenity::all::{
 
 use crate::fluent_args;
 use crate::i18n::{self, Lang, Surface};
+use crate::input::parse_duration;
 use crate::rating::RatingFamily;
 use crate::service::{
-    ColorChoice, Command, DEFAULT_LEVEL, DrawAction, SetupChoice, TakebackAction, User,
-    VacationAsk, computer, parse_duration,
+    ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User, VacationAsk, computer,
+    computer_at,
 };
 
 /// The option of `/move` that autocomplete fills.
@@ -355,9 +356,7 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
             return Err(Refusal::OpponentAndComputer);
         }
         (Some(level), _) => Some(computer(level)),
-        (None, _) if picked_bot => Some(computer(
-            engine::Level::new(DEFAULT_LEVEL).unwrap_or(engine::Level::MIN),
-        )),
+        (None, _) if picked_bot => Some(computer_at(None)),
         (None, opponent) => opponent,
     };
     let color = match string(options, "colour") {

@@ -60,9 +60,15 @@ impl EventHandler for Handler {
     }
 
     async fn guild_create(&self, _ctx: Context, guild: Guild, _is_new: Option<bool>) {
+        let id = guild.id.get();
         self.0
             .server_langs
-            .note(Some(guild.id.get()), Some(&guild.preferred_locale));
+            .note(Some(id), Some(&guild.preferred_locale));
+        // The service words its own notices (deadlines, expiries, restarts) in the server's
+        // language too, possibly before anyone there has used a command.
+        if let Some(lang) = self.0.server_langs.get(Some(id)) {
+            self.0.service.note_server_lang(id, lang);
+        }
     }
 
     async fn message(&self, ctx: Context, message: Message) {

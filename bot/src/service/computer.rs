@@ -34,6 +34,11 @@ pub fn computer(level: Level) -> User {
     }
 }
 
+/// The computer at `level`, or at [`DEFAULT_LEVEL`] when none is named.
+pub fn computer_at(level: Option<Level>) -> User {
+    computer(level.unwrap_or(Level::new(DEFAULT_LEVEL).unwrap_or(Level::MIN)))
+}
+
 /// The level of the computer with this id, if it is the computer's.
 pub fn computer_level(id: UserId) -> Option<Level> {
     let n = id.checked_sub(COMPUTER_ID_BASE)?;

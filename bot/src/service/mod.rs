@@ -22,7 +22,6 @@ mod live;
 pub mod messages;
 mod model;
 mod offers;
-mod parse;
 mod pending;
 mod play;
 mod rating;
@@ -48,14 +47,15 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 
 pub use archive::REPLAY_TURN_LIMIT;
 pub use clock::{Clock, ManualClock, SystemClock, from_unix_ms, to_unix_ms};
-pub use computer::{COMPUTER_ID_BASE, DEFAULT_LEVEL, computer, computer_level, is_computer};
+pub use computer::{
+    COMPUTER_ID_BASE, DEFAULT_LEVEL, computer, computer_at, computer_level, is_computer,
+};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use model::{
     ChallengeEnd, ChallengeRecord, DamagedGame, Finished, GameRecord, GameState, StoredGame,
     Unfinished,
 };
-pub use parse::{CommandError, parse_command, parse_duration};
 pub use records::{
     ArchivePage, ArchiveQuery, ArchivedGame, Extras, GameRatingChange, GuildSettings, Leaderboard,
     PlayerRating, Ranked, RatingChange, RatingUpdate, Vacation, VacationAllowance, VacationDays,
@@ -89,8 +89,11 @@ struct Shared {
     /// Challenges and games whose last write met a newer state in the database: their
     /// channel is reloaded once the command that met it is done.
     conflicted: DashMap<GameId, ()>,
-    /// Notices for the next sweep: reports made at start (games set aside, turns not yet
-    /// announced), vacations begun or ended in other channels.
+    /// Reports made at start (games set aside, turns not yet announced) for the first sweep,
+    /// with their server: they are worded in its language when they go out, so a language
+    /// learnt after the start (see [`GameService::note_server_lang`]) is the one used.
+    startup_notices: std::sync::Mutex<Vec<(Option<GuildId>, Notice)>>,
+    /// Notices for the next sweep: vacations begun or ended in other channels.
     queued_notices: std::sync::Mutex<Vec<Notice>>,
     /// Raised when a command queues notices, so a front's sweeper posts them at once
     /// rather than at its next tick.
@@ -142,17 +145,20 @@ impl GameService {
                 "set aside a stored game that cannot be read; it stays in the database unchanged"
             );
             if let Some(channel) = damaged.channel {
-                startup_notices.push(Notice {
-                    channel,
-                    reply: Reply::public(NoticeMsg::SetAside {
-                        game: damaged.id,
-                        detail: damaged.error.clone(),
-                    }),
-                });
+                startup_notices.push((
+                    None,
+                    Notice {
+                        channel,
+                        reply: Reply::public(NoticeMsg::SetAside {
+                            game: damaged.id,
+                            detail: damaged.error.clone(),
+                        }),
+                    },
+                ));
             }
         }
         for stored in unfinished.games {
-            let (id, channel) = (stored.row.id, stored.row.channel);
+            let (id, channel, guild) = (stored.row.id, stored.row.channel, stored.row.guild);
             let live = match Live::restore(stored) {
                 Ok(live) => live,
                 Err(e) => {
@@ -162,13 +168,16 @@ impl GameService {
                         "set aside a stored game that no longer replays; it stays in the \
                          database unchanged"
                     );
-                    startup_notices.push(Notice {
-                        channel,
-                        reply: Reply::public(NoticeMsg::SetAside {
-                            game: i64::try_from(id).unwrap_or(i64::MAX),
-                            detail: e.to_string(),
-                        }),
-                    });
+                    startup_notices.push((
+                        guild,
+                        Notice {
+                            channel,
+                            reply: Reply::public(NoticeMsg::SetAside {
+                                game: i64::try_from(id).unwrap_or(i64::MAX),
+                                detail: e.to_string(),
+                            }),
+                        },
+                    ));
                     continue;
                 }
             };
@@ -180,7 +189,7 @@ impl GameService {
                 );
                 continue;
             }
-            startup_notices.extend(unannounced_notice(&live));
+            startup_notices.extend(unannounced_notice(&live).map(|n| (live.row.guild, n)));
             channels.insert(id, channel);
             slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
         }
@@ -206,7 +215,7 @@ impl GameService {
             }
             match Live::restore(stored) {
                 Ok(live) => {
-                    startup_notices.extend(unannounced_notice(&live));
+                    startup_notices.extend(unannounced_notice(&live).map(|n| (live.row.guild, n)));
                     channels.insert(id, channel);
                     slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
                 }
@@ -227,7 +236,8 @@ impl GameService {
                 slots,
                 channels,
                 conflicted: DashMap::new(),
-                queued_notices: std::sync::Mutex::new(startup_notices),
+                startup_notices: std::sync::Mutex::new(startup_notices),
+                queued_notices: std::sync::Mutex::new(Vec::new()),
                 notices_queued: tokio::sync::Notify::new(),
                 engine_permits: Arc::new(tokio::sync::Semaphore::new(
                     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
@@ -275,12 +285,19 @@ impl GameService {
         }
         match (origin.locale.server, origin.guild) {
             (Some(lang), Some(guild)) => {
-                self.shared.guild_langs.insert(guild, lang);
+                self.note_server_lang(guild, lang);
                 lang
             }
             (Some(lang), None) => lang,
             (None, guild) => self.guild_lang(guild),
         }
+    }
+
+    /// Notes that `guild` prefers `lang`, for what is said there unasked (notices from
+    /// [`sweep`](GameService::sweep)) until a command says otherwise. A front that knows a
+    /// server's language before any command comes (the console's `--lang`) tells it here.
+    pub fn note_server_lang(&self, guild: GuildId, lang: Lang) {
+        self.shared.guild_langs.insert(guild, lang);
     }
 
     /// The language a server's admins chose for its public messages, if they did.
@@ -531,8 +548,22 @@ impl GameService {
         // its deadline is looked at.
         let resumed = self.settle_vacations().await;
         let all = self.all_slots();
-        let mut notices = std::mem::take(
+        let startup = std::mem::take(
             &mut *self
+                .shared
+                .startup_notices
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        let mut notices: Vec<Notice> = startup
+            .into_iter()
+            .map(|(guild, mut notice)| {
+                notice.reply.lang = self.guild_lang(guild);
+                notice
+            })
+            .collect();
+        notices.append(
+            &mut self
                 .shared
                 .queued_notices
                 .lock()
