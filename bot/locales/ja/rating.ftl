@@ -4,7 +4,7 @@
 
 ## 種目：それぞれ別のレーティングを持つ
 
-rating-family-standard = 標準チェス
+rating-family-standard = 通常のチェス
 rating-family-chess960 = チェス960
 rating-family-avalanche = アバランチ（3種共通）
 
