@@ -302,6 +302,14 @@ impl World {
         self.start_with_clock(setup, Arc::new(SystemClock)).await;
     }
 
+    /// A world with the bot started on a manual clock with `setup`, for tests that move time.
+    async fn on_manual_clock(setup: &Setup) -> (World, Arc<ManualClock>) {
+        let mut world = World::new(1).await;
+        let clock = Arc::new(ManualClock::new(SystemTime::now()));
+        world.start_with_clock(setup, clock.clone()).await;
+        (world, clock)
+    }
+
     /// Starts the bot on `clock` and waits until it has registered its commands.
     async fn start_with_clock(&mut self, setup: &Setup, clock: Arc<dyn Clock>) {
         let from = self.fake.calls().len();
@@ -917,13 +925,11 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
 /// second restart does not post it again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
-    let mut world = World::new(1).await;
-    let clock = Arc::new(ManualClock::new(SystemTime::now()));
     let setup = Setup {
         sweep_interval: "1s",
         ..Setup::default()
     };
-    world.start_with_clock(&setup, clock.clone()).await;
+    let (mut world, clock) = World::on_manual_clock(&setup).await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_019);
     let challenge = [Opt::user("opponent", &bob), Opt::str("colour", "white")];
@@ -980,14 +986,12 @@ async fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
 /// bot registers its commands to a development guild.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sweeper_posts_expired_challenges() {
-    let mut world = World::new(1).await;
-    let clock = Arc::new(ManualClock::new(SystemTime::now()));
     let setup = Setup {
         sweep_interval: "1s",
         development_guild: true,
         ..Setup::default()
     };
-    world.start_with_clock(&setup, clock.clone()).await;
+    let (mut world, clock) = World::on_manual_clock(&setup).await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_004);
     world
@@ -1053,14 +1057,12 @@ async fn shards_follow_the_config() {
 /// when the thread cannot be reopened (locked) the players hear of it in the parent channel.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sweeper_reopens_archived_threads() {
-    let mut world = World::new(1).await;
-    let clock = Arc::new(ManualClock::new(SystemTime::now()));
     let setup = Setup {
         threads: true,
         sweep_interval: "1s",
         ..Setup::default()
     };
-    world.start_with_clock(&setup, clock.clone()).await;
+    let (mut world, clock) = World::on_manual_clock(&setup).await;
     let (alice, bob) = (alice(), bob());
     let parent = FakeChannel::with_threads(2_000_000_000_000_009);
     let other_parent = FakeChannel::with_threads(2_000_000_000_000_010);
@@ -1649,13 +1651,11 @@ async fn the_history_pages_with_buttons() {
 /// days than the yearly allowance are refused privately.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_vacation_pauses_a_deadline_until_it_ends() {
-    let mut world = World::new(1).await;
-    let clock = Arc::new(ManualClock::new(SystemTime::now()));
     let setup = Setup {
         sweep_interval: "1s",
         ..Setup::default()
     };
-    world.start_with_clock(&setup, clock.clone()).await;
+    let (mut world, clock) = World::on_manual_clock(&setup).await;
     let (alice, bob, carol) = (alice(), bob(), carol());
     let channel = FakeChannel::text(2_000_000_000_000_041);
     let challenge = [
@@ -1758,13 +1758,11 @@ async fn a_vacation_pauses_a_deadline_until_it_ends() {
 /// tick (an hour away here), and so does the word that it is over when a move ends it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_vacation_is_told_in_the_other_games_at_once() {
-    let mut world = World::new(1).await;
-    let clock = Arc::new(ManualClock::new(SystemTime::now()));
     let setup = Setup {
         sweep_interval: "1h",
         ..Setup::default()
     };
-    world.start_with_clock(&setup, clock.clone()).await;
+    let (mut world, _clock) = World::on_manual_clock(&setup).await;
     let (alice, bob, carol) = (alice(), bob(), carol());
     let first = FakeChannel::text(2_000_000_000_000_043);
     let second = FakeChannel::text(2_000_000_000_000_044);
