@@ -8,6 +8,7 @@ use serenity::all::{
 
 use super::commands::{self, MOVE_OPTION};
 use super::front::{Front, person};
+use super::langs;
 use crate::service::Origin;
 
 /// Discord shows at most this many choices.
@@ -26,11 +27,7 @@ pub async fn handle(front: &Front, http: &Http, request: &CommandInteraction) {
             guild,
             channel: request.channel_id.get(),
             user: person(&request.user, request.member.as_deref()),
-            locale: front.server_langs.of_interaction(
-                guild,
-                &request.locale,
-                request.guild_locale.as_deref(),
-            ),
+            locale: langs::of_interaction(&request.locale, request.guild_locale.as_deref()),
         };
         let typed = commands::focused_text(&request.data.options);
         front

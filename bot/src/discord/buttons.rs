@@ -4,7 +4,7 @@
 use serenity::all::{ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, Http};
 
 use super::front::{Front, person};
-use super::langs;
+use super::langs::{self, Langs};
 use super::replies::Outgoing;
 use super::respond::{Target, answer};
 use super::threads;
@@ -69,18 +69,21 @@ pub fn rows(game: GameId, actions: &[Action], lang: Lang) -> Vec<CreateActionRow
 /// Resign asks first: the button stays on every old board.
 pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
     let guild = press.guild_id.map(|g| g.get());
-    let locale =
-        front
-            .server_langs
-            .of_interaction(guild, &press.locale, press.guild_locale.as_deref());
+    let here = press.channel_id.get();
+    // Where the button is; a press about a game elsewhere acts in the game's channel.
+    let origin_here = Origin {
+        guild,
+        channel: here,
+        user: person(&press.user, press.member.as_ref()),
+        locale: langs::of_interaction(&press.locale, press.guild_locale.as_deref()),
+    };
+    let langs = Langs::at(&front.service, &origin_here);
     let target = Target {
         id: press.id,
         token: press.token.clone(),
-        locale,
+        langs,
     };
-    let private_lang = langs::private(&locale);
-    let say = |key: &str, args: FluentArgs| i18n::text(private_lang, Surface::Discord, key, &args);
-    let here = press.channel_id.get();
+    let say = |key: &str, args: FluentArgs| i18n::text(langs.private, Surface::Discord, key, &args);
     let parsed = parse(&press.data.custom_id);
     let early = EarlyPrivacy::default();
     if parsed.is_none_or(|(_, action)| matches!(action, Action::Flip | Action::Resign)) {
@@ -93,15 +96,9 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         };
         if action.is_archive_page() {
             // A page of the archive is about no game: it is shown where the button is.
-            let origin = Origin {
-                guild,
-                channel: here,
-                user: person(&press.user, press.member.as_ref()),
-                locale,
-            };
             let reply = front
                 .service
-                .execute_noting(&origin, action.command(), &early)
+                .execute_noting(&origin_here, action.command(), &early)
                 .await;
             return Outgoing::new(reply);
         }
@@ -113,16 +110,14 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
                 actions: vec![Action::ConfirmResign],
                 private: true,
                 game: Some(game),
-                lang: private_lang,
+                lang: langs.private,
                 ..Reply::default()
             };
             return Outgoing::worded(question, say("front-resign-question", fluent_args![]));
         }
         let origin = Origin {
-            guild,
             channel,
-            user: person(&press.user, press.member.as_ref()),
-            locale,
+            ..origin_here.clone()
         };
         let mut reply = front
             .service

@@ -7,7 +7,6 @@ use std::time::Duration;
 use serenity::all::{Member, User as DiscordUser};
 
 use super::inflight::InFlight;
-use super::langs::ServerLangs;
 use crate::service::{GameId, GameService, User};
 
 /// The state of the Discord front.
@@ -24,8 +23,6 @@ pub struct Front {
     pub defer_after: Duration,
     /// The handlers at work.
     pub in_flight: Arc<InFlight>,
-    /// Each server's preferred language, as Discord last reported it.
-    pub server_langs: ServerLangs,
     registered: AtomicBool,
 }
 
@@ -45,7 +42,6 @@ impl Front {
             development_guild,
             defer_after,
             in_flight: Arc::new(InFlight::default()),
-            server_langs: ServerLangs::default(),
             registered: AtomicBool::new(false),
         }
     }

@@ -60,14 +60,10 @@ impl EventHandler for Handler {
     }
 
     async fn guild_create(&self, _ctx: Context, guild: Guild, _is_new: Option<bool>) {
-        let id = guild.id.get();
-        self.0
-            .server_langs
-            .note(Some(id), Some(&guild.preferred_locale));
-        // The service words its own notices (deadlines, expiries, restarts) in the server's
-        // language too, possibly before anyone there has used a command.
-        if let Some(lang) = self.0.server_langs.get(Some(id)) {
-            self.0.service.note_server_lang(id, lang);
+        // The service words what it says there (notices, answers to typed moves) in the
+        // server's language, possibly before anyone there has used a command.
+        if let Some(lang) = Lang::from_locale(&guild.preferred_locale) {
+            self.0.service.note_server_lang(guild.id.get(), lang);
         }
     }
 

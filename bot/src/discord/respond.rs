@@ -18,10 +18,10 @@ use serenity::all::{
     CreateInteractionResponseMessage, EditInteractionResponse, Http, InteractionId, MessageId,
 };
 
-use super::langs;
+use super::langs::Langs;
 use super::replies::Outgoing;
 use crate::i18n::{self, Surface};
-use crate::service::{EarlyPrivacy, GameId, Locale};
+use crate::service::{EarlyPrivacy, GameId};
 
 /// Work that has not answered by then is deferred; Discord allows three seconds.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
@@ -34,7 +34,7 @@ pub struct Target {
     /// The interaction's token (valid 15 minutes).
     pub token: String,
     /// The languages of the user and the server, for the notes left in a deferred response.
-    pub locale: Locale,
+    pub langs: Langs,
 }
 
 /// How far an interaction's answer has come.
@@ -169,7 +169,7 @@ impl<'a> Responder<'a> {
                 // visibility), then the private answer follows, then the placeholder goes.
                 // What a private answer leaves in the public deferral before it is removed.
                 let note = i18n::plain(
-                    langs::public(&self.target.locale),
+                    self.target.langs.public,
                     Surface::Discord,
                     "front-answered-privately",
                 );
@@ -191,7 +191,7 @@ impl<'a> Responder<'a> {
             }
             (true, false) => {
                 let note = i18n::plain(
-                    langs::private(&self.target.locale),
+                    self.target.langs.private,
                     Surface::Discord,
                     "front-answered-publicly",
                 );

@@ -6,7 +6,7 @@ use serenity::all::{CommandInteraction, Http};
 use super::commands;
 use super::front::{Front, person};
 use super::help;
-use super::langs;
+use super::langs::{self, Langs};
 use super::replies::Outgoing;
 use super::respond::{Target, answer};
 use super::threads;
@@ -15,20 +15,17 @@ use crate::service::{Command, EarlyPrivacy, Origin};
 /// Handles one slash command.
 pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
     let guild = command.guild_id.map(|g| g.get());
-    let locale =
-        front
-            .server_langs
-            .of_interaction(guild, &command.locale, command.guild_locale.as_deref());
-    let target = Target {
-        id: command.id,
-        token: command.token.clone(),
-        locale,
-    };
     let origin = Origin {
         guild,
         channel: command.channel_id.get(),
         user: person(&command.user, command.member.as_deref()),
-        locale,
+        locale: langs::of_interaction(&command.locale, command.guild_locale.as_deref()),
+    };
+    let langs = Langs::at(&front.service, &origin);
+    let target = Target {
+        id: command.id,
+        token: command.token.clone(),
+        langs,
     };
     let parsed = commands::parse(command);
     if let Ok(challenge @ Command::Challenge { .. }) = &parsed
@@ -41,8 +38,8 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
     let early = EarlyPrivacy::default();
     let announced = answer(http, &target, front.defer_after, &early, async {
         match parsed {
-            Err(refusal) => Outgoing::private(refusal.text(langs::private(&locale))),
-            Ok(Command::Help) => help::outgoing(langs::private(&locale), front.typed_moves),
+            Err(refusal) => Outgoing::private(refusal.text(langs.private)),
+            Ok(Command::Help) => help::outgoing(langs.private, front.typed_moves),
             Ok(command) => {
                 Outgoing::new(front.service.execute_noting(&origin, command, &early).await)
             }

@@ -9,7 +9,6 @@ use serenity::all::{
 };
 
 use super::front::Front;
-use super::langs;
 use super::replies::Outgoing;
 use super::respond::{Responder, Target};
 use crate::fluent_args;
@@ -92,7 +91,7 @@ pub async fn challenge(
         responder.finish(Outgoing::new(refusal)).await;
         return;
     }
-    let public = langs::public(&origin.locale);
+    let public = target.langs.public;
     let opening = Outgoing::public(say(
         public,
         "front-opening-thread",
@@ -117,7 +116,7 @@ pub async fn challenge(
     let reply = front.service.execute(&in_thread, challenge).await;
     if reply.private {
         let mut outgoing = Outgoing::new(reply);
-        if let Some(problem) = remove(http, thread, langs::private(&origin.locale)).await {
+        if let Some(problem) = remove(http, thread, target.langs.private).await {
             outgoing = outgoing.with_line(&problem);
         }
         responder.finish(outgoing).await;

@@ -5,7 +5,7 @@ use serenity::all::{Http, Message};
 
 use super::front::{Front, person};
 use super::replies::Outgoing;
-use crate::service::{Command, Origin};
+use crate::service::{Command, Locale, Origin};
 
 /// Longest message taken for a move (`=Q Nb1xd2+/e6` and annotations fit).
 const MAX_LEN: usize = 24;
@@ -73,9 +73,8 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         guild: message.guild_id.map(|g| g.get()),
         channel,
         user,
-        locale: front
-            .server_langs
-            .of_message(message.guild_id.map(|g| g.get())),
+        // A message carries no locale: the service uses the server's as it last saw it.
+        locale: Locale::default(),
     };
     let outgoing = Outgoing::new(front.service.execute(&origin, Command::Move(text)).await);
     let announces = outgoing.announces;

@@ -266,13 +266,21 @@ impl GameService {
     ) -> Reply {
         let mut reply = self.answer(origin, command, early).await;
         // Asked after the answer: `language` may just have changed it.
-        let public = self.public_lang(origin);
         reply.lang = if reply.private {
-            origin.locale.user.unwrap_or(public)
+            self.private_lang(origin)
         } else {
-            public
+            self.public_lang(origin)
         };
         reply
+    }
+
+    /// The language of what is said only to the user of `origin`: their client's, else the
+    /// server's (see [`GameService::public_lang`]).
+    pub fn private_lang(&self, origin: &Origin) -> Lang {
+        origin
+            .locale
+            .user
+            .unwrap_or_else(|| self.public_lang(origin))
     }
 
     /// The language of what is said publicly where `origin` is: the server's preferred one,
