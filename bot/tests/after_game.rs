@@ -335,6 +335,22 @@ fn says_anywhere(notices: &[nadare::service::Notice], wanted: &Message) -> bool 
     notices.iter().any(|n| n.reply.says(wanted))
 }
 
+/// Alice's vacation is over in `notices`, and her game is lost on time exactly when `left`
+/// more has passed: not a second before.
+async fn resumed_then_lost_after(h: &Harness, notices: &[nadare::service::Notice], left: Duration) {
+    assert!(says_anywhere(
+        notices,
+        &VacationMsg::Resumed {
+            player: "alice".into()
+        }
+        .into()
+    ));
+    h.advance(left - Duration::from_secs(1));
+    assert!(!lost_on_time(&h.service.sweep().await));
+    h.advance(Duration::from_secs(1));
+    assert!(lost_on_time(&h.service.sweep().await));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_vacation_pauses_deadlines_and_adds_the_paused_time() {
     let mut h = Harness::new().await;
@@ -374,18 +390,8 @@ async fn a_vacation_pauses_deadlines_and_adds_the_paused_time() {
     h.advance(DAY - HOUR);
     let notices = h.service.sweep().await;
     assert!(!lost_on_time(&notices), "{notices:?}");
-    assert!(says_anywhere(
-        &notices,
-        &VacationMsg::Resumed {
-            player: "alice".into()
-        }
-        .into()
-    ));
     // 50 minutes were left when the vacation began; they are left now.
-    h.advance(50 * MIN - Duration::from_secs(1));
-    assert!(!lost_on_time(&h.service.sweep().await));
-    h.advance(Duration::from_secs(1));
-    assert!(lost_on_time(&h.service.sweep().await));
+    resumed_then_lost_after(&h, &notices, 50 * MIN).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -498,16 +504,6 @@ async fn overlapping_vacations_pause_a_game_once() {
     );
     h.advance(DAY);
     let notices = h.service.sweep().await;
-    assert!(says_anywhere(
-        &notices,
-        &VacationMsg::Resumed {
-            player: "alice".into()
-        }
-        .into()
-    ));
     // The three days count once: the 50 minutes left when Alice's vacation began remain.
-    h.advance(50 * MIN - Duration::from_secs(1));
-    assert!(!lost_on_time(&h.service.sweep().await));
-    h.advance(Duration::from_secs(1));
-    assert!(lost_on_time(&h.service.sweep().await));
+    resumed_then_lost_after(&h, &notices, 50 * MIN).await;
 }

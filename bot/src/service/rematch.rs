@@ -1,6 +1,7 @@
 //! Rematches: a player of a finished game challenges the other again, colours swapped, the
-//! same variant, Chess960 setup, deadline and rating (rated or casual). Against the computer or oneself the new game
-//! starts at once, as any challenge of theirs does; otherwise the other player must accept.
+//! same variant, Chess960 setup, deadline and rating (rated or casual). Against the computer
+//! or oneself the new game starts at once, as any challenge of theirs does; otherwise the
+//! other player must accept.
 
 use rules::{Color, EndReason};
 
