@@ -1,0 +1,1251 @@
+//! The console's command syntax: text commands (`challenge bob avalanche 1d`, `move Nf3/a3`)
+//! read into the service's [`Command`]s. Only the reading is here; defaults and validation
+//! of what is asked stay in the service.
+
+use engine::Level;
+use rules::{Role, Variant};
+
+use domain::input::parse_duration;
+use domain::rating::RatingFamily;
+use domain::suggest::edit_distance;
+use domain::{
+    ColorChoice, Command, DrawAction, GameId, SetupChoice, TakebackAction, User, VacationAsk,
+    computer_at,
+};
+use present::fluent_args;
+use present::i18n::{self, Lang, Surface};
+
+/// A command that cannot be read: what was typed, and what was wanted instead. Worded by
+/// [`CommandError::text`] from the console's catalog; `Display` is the English.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.text(Lang::En))]
+pub enum CommandError {
+    /// Nothing was written.
+    Empty,
+    /// The first word is not a command.
+    Unknown {
+        /// The word.
+        word: String,
+        /// The command it resembles, if one is close.
+        suggestion: Option<&'static str>,
+    },
+    /// A command needs an argument that is missing.
+    Missing {
+        /// The command.
+        command: &'static str,
+        /// What it needs.
+        what: Needed,
+    },
+    /// An argument cannot be read.
+    BadArgument {
+        /// The command.
+        command: &'static str,
+        /// What is wrong.
+        problem: Problem,
+    },
+}
+
+/// An argument a command cannot do without.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needed {
+    /// `move` needs the move.
+    Move,
+    /// `promote` needs the piece.
+    Piece,
+    /// `level` (in a challenge) needs its number.
+    Level,
+    /// `game` needs the game's id.
+    GameId,
+    /// `vacation` needs a number of days, or `end`.
+    Days,
+}
+
+/// What a word should have been.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumIter)]
+pub enum Expected {
+    /// `flip`, after `board`.
+    Flip,
+    /// `en`, `ja` or `default`.
+    Language,
+    /// A promotion piece: Q, R, B or N.
+    Piece,
+    /// `offer`, `accept` or `decline`.
+    DrawAnswer,
+    /// `request`, `accept` or `decline`.
+    TakebackAnswer,
+    /// `white`, `black` or `random`.
+    Colour,
+    /// A variant.
+    Variant,
+    /// A rating family: standard, chess960 or avalanche.
+    Family,
+    /// A Chess960 setup: 0 to 959, or `random`.
+    Setup,
+    /// A computer level, 1 to 8.
+    Level,
+    /// A deadline like `10m` or `3d`.
+    Deadline,
+    /// A game id: a number, `12` or `#12`.
+    GameId,
+    /// A page number from 1.
+    Page,
+    /// A number of days from 1, or `end`.
+    Days,
+}
+
+/// What is wrong with a command's arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The command takes no arguments; these were given.
+    NoArguments(String),
+    /// The word is not what was expected there.
+    Not {
+        /// The word as typed.
+        word: String,
+        /// What was wanted.
+        expected: Expected,
+    },
+    /// More than one variant family was given; these are the arguments.
+    OneFamilyAtMost(String),
+    /// A second variant was given: this word.
+    TwoVariants(String),
+    /// A user (or the computer) is already named, and this word names another.
+    AlreadyNamed(String),
+    /// A `key=value` option with an unknown key.
+    UnknownOption(String),
+    /// A word that reads as a malformed option (`-5`, `0s`): never taken as a name.
+    Unreadable(String),
+    /// A word that is no option, when the opponent is already named.
+    ExtraWord(String),
+    /// Both the computer and a user are named.
+    ComputerAndUser,
+    /// A level is given for a game not against the computer.
+    LevelWithoutComputer,
+}
+
+impl CommandError {
+    /// The explanation in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let (key, command, text, suggestion) = match self {
+            CommandError::Empty => ("console-command-empty", "", "", ""),
+            CommandError::Unknown {
+                word,
+                suggestion: Some(s),
+            } => ("console-command-did-you-mean", "", word.as_str(), *s),
+            CommandError::Unknown { word, .. } if looks_like_a_move(word) => {
+                ("console-command-write-move", "", word.as_str(), "")
+            }
+            CommandError::Unknown { word, .. } => {
+                ("console-command-unknown", "", word.as_str(), "")
+            }
+            CommandError::Missing { command, what } => (what.key(), *command, "", ""),
+            CommandError::BadArgument { command, problem } => {
+                (problem.key(), *command, problem.word(), "")
+            }
+        };
+        i18n::text(
+            lang,
+            Surface::Console,
+            key,
+            &fluent_args![
+                ("command", command),
+                ("text", text),
+                ("suggestion", suggestion)
+            ],
+        )
+    }
+}
+
+impl Needed {
+    /// Its catalog message.
+    fn key(self) -> &'static str {
+        match self {
+            Needed::Move => "console-command-needs-move",
+            Needed::Piece => "console-command-needs-piece",
+            Needed::Level => "console-command-needs-level",
+            Needed::GameId => "console-command-needs-game-id",
+            Needed::Days => "console-command-needs-days",
+        }
+    }
+}
+
+impl Expected {
+    /// Its catalog message.
+    fn key(self) -> &'static str {
+        match self {
+            Expected::Flip => "console-command-not-flip",
+            Expected::Language => "console-command-not-language",
+            Expected::Piece => "console-command-not-piece",
+            Expected::DrawAnswer => "console-command-not-draw-answer",
+            Expected::TakebackAnswer => "console-command-not-takeback-answer",
+            Expected::Colour => "console-command-not-colour",
+            Expected::Variant => "console-command-not-variant",
+            Expected::Family => "console-command-not-family",
+            Expected::Setup => "console-command-not-setup",
+            Expected::Level => "console-command-not-level",
+            Expected::Deadline => "console-command-not-deadline",
+            Expected::GameId => "console-command-not-game-id",
+            Expected::Page => "console-command-not-page",
+            Expected::Days => "console-command-not-days",
+        }
+    }
+}
+
+impl Problem {
+    /// Its catalog message.
+    fn key(&self) -> &'static str {
+        match self {
+            Problem::NoArguments(_) => "console-command-no-arguments",
+            Problem::Not { expected, .. } => expected.key(),
+            Problem::OneFamilyAtMost(_) => "console-command-one-family",
+            Problem::TwoVariants(_) => "console-command-two-variants",
+            Problem::AlreadyNamed(_) => "console-command-already-named",
+            Problem::UnknownOption(_) => "console-command-unknown-option",
+            Problem::Unreadable(_) => "console-command-unreadable",
+            Problem::ExtraWord(_) => "console-command-extra-word",
+            Problem::ComputerAndUser => "console-command-computer-and-user",
+            Problem::LevelWithoutComputer => "console-command-level-without-computer",
+        }
+    }
+
+    /// The words typed that it is about (empty when none).
+    fn word(&self) -> &str {
+        match self {
+            Problem::NoArguments(w)
+            | Problem::Not { word: w, .. }
+            | Problem::OneFamilyAtMost(w)
+            | Problem::TwoVariants(w)
+            | Problem::AlreadyNamed(w)
+            | Problem::UnknownOption(w)
+            | Problem::Unreadable(w)
+            | Problem::ExtraWord(w) => w,
+            Problem::ComputerAndUser | Problem::LevelWithoutComputer => "",
+        }
+    }
+}
+
+fn looks_like_a_move(word: &str) -> bool {
+    word.chars().any(|c| c.is_ascii_digit()) && word.len() <= 12
+}
+
+/// Every command word, with the command it names (aliases included).
+const WORDS: &[(&str, &str)] = &[
+    ("challenge", "challenge"),
+    ("play", "challenge"),
+    ("accept", "accept"),
+    ("decline", "decline"),
+    ("cancel", "cancel"),
+    ("move", "move"),
+    ("m", "move"),
+    ("promote", "promote"),
+    ("confirm", "confirm"),
+    ("cancel-push", "cancel-push"),
+    ("resign", "resign"),
+    ("draw", "draw"),
+    ("takeback", "takeback"),
+    ("abort", "abort"),
+    ("hint", "hint"),
+    ("board", "board"),
+    ("flip", "flip"),
+    ("moves", "moves"),
+    ("games", "games"),
+    ("chess960", "chess960"),
+    ("help", "help"),
+    ("rules", "rules"),
+    ("rematch", "rematch"),
+    ("gif", "gif"),
+    ("history", "history"),
+    ("game", "game"),
+    ("vacation", "vacation"),
+    ("rating", "rating"),
+    ("ratings", "rating"),
+    ("leaderboard", "leaderboard"),
+    ("top", "leaderboard"),
+    ("language", "language"),
+];
+
+/// Reads a text command. `resolve` turns the opponent word of `challenge` or the user of
+/// `rating` (a name, an `@name`) into a user, or says why it cannot, in the caller's own error
+/// type `E`, which the parser's own [`CommandError`]s turn into.
+pub fn parse_command<E: From<CommandError>>(
+    line: &str,
+    resolve: &mut dyn FnMut(&str) -> Result<User, E>,
+) -> Result<Command, E> {
+    let line = line.trim();
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    if word.is_empty() {
+        return Err(CommandError::Empty.into());
+    }
+    let lower = word.to_lowercase();
+    let name = WORDS
+        .iter()
+        .find(|(w, _)| *w == lower)
+        .map(|(_, n)| *n)
+        .ok_or_else(|| CommandError::Unknown {
+            word: word.to_string(),
+            suggestion: WORDS
+                .iter()
+                .map(|(w, _)| (edit_distance(&lower, w), *w))
+                .filter(|(d, w)| *d <= 2 && *d < w.len())
+                // The first of the closest, in the order of `WORDS` (common commands first).
+                .min_by_key(|(d, _)| *d)
+                .map(|(_, w)| w),
+        })?;
+    let args: Vec<&str> = rest.split_whitespace().collect();
+    let no_args = |command: &'static str, c: Command| {
+        if args.is_empty() {
+            Ok(c)
+        } else {
+            Err(bad(command, Problem::NoArguments(rest.to_string())))
+        }
+    };
+    let not = |command: &'static str, expected: Expected| {
+        bad(
+            command,
+            Problem::Not {
+                word: rest.to_string(),
+                expected,
+            },
+        )
+    };
+    let command = match name {
+        "challenge" => return parse_challenge(&args, resolve),
+        "rating" => return parse_rating(&args, resolve),
+        "history" => return parse_history(&args, resolve),
+        "accept" => no_args("accept", Command::Accept),
+        "decline" => no_args("decline", Command::Decline),
+        "cancel" => no_args("cancel", Command::Cancel),
+        "move" if rest.is_empty() => Err(CommandError::Missing {
+            command: "move",
+            what: Needed::Move,
+        }),
+        "move" => Ok(Command::Move(rest.to_string())),
+        "promote" => parse_promote(rest),
+        "confirm" => no_args("confirm", Command::ConfirmPush),
+        "cancel-push" => no_args("cancel-push", Command::CancelPush),
+        "resign" => no_args("resign", Command::Resign),
+        "draw" => parse_draw(rest),
+        "takeback" => parse_takeback(rest),
+        "abort" => no_args("abort", Command::Abort),
+        "hint" => no_args("hint", Command::Hint),
+        "board" => match rest.to_lowercase().as_str() {
+            "" => Ok(Command::Board { flip: false }),
+            "flip" | "flipped" => Ok(Command::Board { flip: true }),
+            _ => Err(not("board", Expected::Flip)),
+        },
+        "flip" => no_args("flip", Command::Board { flip: true }),
+        "moves" => no_args("moves", Command::Moves),
+        "games" => no_args("games", Command::Games),
+        "chess960" => parse_chess960(rest),
+        "help" => Ok(Command::Help),
+        "rules" if rest.is_empty() => Ok(Command::Rules(None)),
+        "rules" => rest
+            .parse::<Variant>()
+            .map(|v| Command::Rules(Some(v)))
+            .map_err(|_| not("rules", Expected::Variant)),
+        "rematch" => no_args("rematch", Command::Rematch),
+        "gif" if rest.is_empty() => Ok(Command::Gif(None)),
+        "gif" => game_id("gif", rest).map(|id| Command::Gif(Some(id))),
+        "game" if rest.is_empty() => Err(CommandError::Missing {
+            command: "game",
+            what: Needed::GameId,
+        }),
+        "game" => game_id("game", rest).map(Command::ShowGame),
+        "vacation" => parse_vacation(rest),
+        "leaderboard" => match args.as_slice() {
+            [] => Ok(Command::Leaderboard { family: None }),
+            [family] => parse_family(family)
+                .map(|family| Command::Leaderboard {
+                    family: Some(family),
+                })
+                .ok_or_else(|| not("leaderboard", Expected::Family)),
+            _ => Err(bad(
+                "leaderboard",
+                Problem::OneFamilyAtMost(rest.to_string()),
+            )),
+        },
+        "language" => match rest.to_lowercase().as_str() {
+            "default" | "reset" | "none" => Ok(Command::Language(None)),
+            id => Lang::from_id(id)
+                .map(|l| Command::Language(Some(l)))
+                .ok_or_else(|| not("language", Expected::Language)),
+        },
+        _ => Err(CommandError::Unknown {
+            word: word.to_string(),
+            suggestion: None,
+        }),
+    };
+    command.map_err(E::from)
+}
+
+/// `problem` with an argument of `command`.
+fn bad(command: &'static str, problem: Problem) -> CommandError {
+    CommandError::BadArgument { command, problem }
+}
+
+/// A game id as written: `12` or `#12`.
+fn game_id(command: &'static str, text: &str) -> Result<GameId, CommandError> {
+    text.trim_start_matches('#').parse().map_err(|_| {
+        bad(
+            command,
+            Problem::Not {
+                word: text.to_string(),
+                expected: Expected::GameId,
+            },
+        )
+    })
+}
+
+/// `history [@user] [page]`, in either order.
+fn parse_history<E: From<CommandError>>(
+    args: &[&str],
+    resolve: &mut dyn FnMut(&str) -> Result<User, E>,
+) -> Result<Command, E> {
+    let mut user = None;
+    let mut page = None;
+    for &arg in args {
+        match arg.parse::<u32>() {
+            Ok(n) if n >= 1 && page.is_none() => page = Some(n),
+            Ok(_) => {
+                let problem = Problem::Not {
+                    word: arg.to_string(),
+                    expected: Expected::Page,
+                };
+                return Err(bad("history", problem).into());
+            }
+            Err(_) if user.is_none() => user = Some(resolve(arg)?.id),
+            Err(_) => {
+                return Err(bad("history", Problem::AlreadyNamed(arg.to_string())).into());
+            }
+        }
+    }
+    Ok(Command::History {
+        user,
+        page: page.unwrap_or(1),
+    })
+}
+
+/// `vacation DAYS` or `vacation end`.
+fn parse_vacation(rest: &str) -> Result<Command, CommandError> {
+    if rest.is_empty() {
+        return Err(CommandError::Missing {
+            command: "vacation",
+            what: Needed::Days,
+        });
+    }
+    if rest.eq_ignore_ascii_case("end") {
+        return Ok(Command::Vacation(VacationAsk::End));
+    }
+    match rest.parse::<u32>() {
+        Ok(days) if days >= 1 => Ok(Command::Vacation(VacationAsk::Days(days))),
+        _ => Err(bad(
+            "vacation",
+            Problem::Not {
+                word: rest.to_string(),
+                expected: Expected::Days,
+            },
+        )),
+    }
+}
+
+/// A variant family by its name, or by the name of one of its variants.
+fn parse_family(word: &str) -> Option<RatingFamily> {
+    let lower = word.to_lowercase();
+    RatingFamily::from_id(&lower).or_else(|| lower.parse::<Variant>().ok().map(RatingFamily::of))
+}
+
+/// `rating [user] [variant]`, in either order; `@name` always names a user.
+fn parse_rating<E: From<CommandError>>(
+    args: &[&str],
+    resolve: &mut dyn FnMut(&str) -> Result<User, E>,
+) -> Result<Command, E> {
+    let (mut user, mut family) = (None, None);
+    for &arg in args {
+        match parse_family(arg).filter(|_| !arg.starts_with('@')) {
+            Some(_) if family.is_some() => {
+                return Err(bad("rating", Problem::TwoVariants(arg.to_string())).into());
+            }
+            Some(f) => family = Some(f),
+            None if user.is_some() => {
+                return Err(bad("rating", Problem::AlreadyNamed(arg.to_string())).into());
+            }
+            None => user = Some(resolve(arg)?),
+        }
+    }
+    Ok(Command::Rating { user, family })
+}
+
+/// What `rest`, the argument of `command`, means among `choices` (their words in lower case,
+/// and what they mean), in any case; `expected` names them when it is none of them.
+fn choose<T: Copy>(
+    command: &'static str,
+    rest: &str,
+    choices: &[(&[&str], T)],
+    expected: Expected,
+) -> Result<T, CommandError> {
+    let key = rest.to_lowercase();
+    choices
+        .iter()
+        .find(|(words, _)| words.contains(&key.as_str()))
+        .map(|(_, value)| *value)
+        .ok_or_else(|| {
+            bad(
+                command,
+                Problem::Not {
+                    word: rest.to_string(),
+                    expected,
+                },
+            )
+        })
+}
+
+fn parse_promote(rest: &str) -> Result<Command, CommandError> {
+    let key = rest.trim_start_matches('=');
+    if key.is_empty() {
+        return Err(CommandError::Missing {
+            command: "promote",
+            what: Needed::Piece,
+        });
+    }
+    choose(
+        "promote",
+        key,
+        &[
+            (&["q", "queen"], Role::Queen),
+            (&["r", "rook"], Role::Rook),
+            (&["b", "bishop"], Role::Bishop),
+            (&["n", "knight"], Role::Knight),
+        ],
+        Expected::Piece,
+    )
+    .map(Command::Promote)
+}
+
+fn parse_draw(rest: &str) -> Result<Command, CommandError> {
+    choose(
+        "draw",
+        rest,
+        &[
+            (&["", "offer"], DrawAction::Offer),
+            (&["accept", "yes"], DrawAction::Accept),
+            (&["decline", "no"], DrawAction::Decline),
+        ],
+        Expected::DrawAnswer,
+    )
+    .map(Command::Draw)
+}
+
+fn parse_takeback(rest: &str) -> Result<Command, CommandError> {
+    choose(
+        "takeback",
+        rest,
+        &[
+            (&["", "request", "offer"], TakebackAction::Offer),
+            (&["accept", "yes"], TakebackAction::Accept),
+            (&["decline", "no"], TakebackAction::Decline),
+        ],
+        Expected::TakebackAnswer,
+    )
+    .map(Command::Takeback)
+}
+
+fn parse_chess960(rest: &str) -> Result<Command, CommandError> {
+    if rest.is_empty() || rest.eq_ignore_ascii_case("random") {
+        return Ok(Command::Chess960(None));
+    }
+    match rest.trim_start_matches('#').parse::<u16>() {
+        Ok(n) if n < 960 => Ok(Command::Chess960(Some(n))),
+        _ => Err(bad(
+            "chess960",
+            Problem::Not {
+                word: rest.to_string(),
+                expected: Expected::Setup,
+            },
+        )),
+    }
+}
+
+/// A problem with the arguments of `challenge`.
+fn bad_challenge(problem: Problem) -> CommandError {
+    bad("challenge", problem)
+}
+
+/// `word` in a challenge is not `expected`.
+fn not_in_challenge(word: &str, expected: Expected) -> CommandError {
+    bad_challenge(Problem::Not {
+        word: word.to_string(),
+        expected,
+    })
+}
+
+fn parse_challenge<E: From<CommandError>>(
+    args: &[&str],
+    resolve: &mut dyn FnMut(&str) -> Result<User, E>,
+) -> Result<Command, E> {
+    let mut opponent = None;
+    let mut variant = None;
+    let mut setup = None;
+    let mut color = None;
+    let mut deadline = None;
+    let mut level = None;
+    let mut rated = None;
+    let mut against_computer = false;
+    // `level N` is read as `level=N`.
+    let mut joined: Vec<String> = Vec::with_capacity(args.len());
+    let mut words = args.iter();
+    while let Some(&arg) = words.next() {
+        if arg.eq_ignore_ascii_case("level") {
+            let n = words.next().ok_or(CommandError::Missing {
+                command: "challenge",
+                what: Needed::Level,
+            })?;
+            joined.push(format!("level={n}"));
+        } else {
+            joined.push(arg.to_string());
+        }
+    }
+    for arg in &joined {
+        let arg = arg.as_str();
+        let named_twice = || bad_challenge(Problem::AlreadyNamed(arg.to_string()));
+        if arg.eq_ignore_ascii_case("computer") || arg.eq_ignore_ascii_case("@computer") {
+            if opponent.is_some() || against_computer {
+                return Err(named_twice().into());
+            }
+            against_computer = true;
+            continue;
+        }
+        // `@name` always names the opponent, even a name that reads as an option (`@b`, `@960`).
+        if arg.starts_with('@') {
+            if opponent.is_some() {
+                return Err(named_twice().into());
+            }
+            opponent = Some(resolve(arg)?);
+            continue;
+        }
+        let lower = arg.to_lowercase();
+        let (key, value) = match lower.split_once('=') {
+            Some((k, v)) => (Some(k), v),
+            None => (None, lower.as_str()),
+        };
+        match key {
+            Some("variant") => {
+                variant = Some(
+                    value
+                        .parse::<Variant>()
+                        .map_err(|_| not_in_challenge(arg, Expected::Variant))?,
+                );
+                continue;
+            }
+            Some("setup" | "960" | "chess960") => {
+                setup =
+                    Some(parse_setup(value).ok_or_else(|| not_in_challenge(arg, Expected::Setup))?);
+                continue;
+            }
+            Some("color" | "colour") => {
+                color = Some(
+                    ColorChoice::from_id(value)
+                        .ok_or_else(|| not_in_challenge(arg, Expected::Colour))?,
+                );
+                continue;
+            }
+            Some("level") => {
+                // The word after `level`, as typed.
+                let typed = arg.get("level=".len()..).unwrap_or(value);
+                level = Some(
+                    value
+                        .parse::<Level>()
+                        .map_err(|_| not_in_challenge(typed, Expected::Level))?,
+                );
+                continue;
+            }
+            Some("deadline") => {
+                deadline = Some(
+                    parse_duration(value)
+                        .ok_or_else(|| not_in_challenge(arg, Expected::Deadline))?,
+                );
+                continue;
+            }
+            Some(_) => return Err(bad_challenge(Problem::UnknownOption(arg.to_string())).into()),
+            None => {}
+        }
+        match value {
+            "rated" => {
+                rated = Some(true);
+                continue;
+            }
+            "casual" | "unrated" => {
+                rated = Some(false);
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(c) = match value {
+            "w" | "white" => Some(ColorChoice::White),
+            "b" | "black" => Some(ColorChoice::Black),
+            "random" => Some(ColorChoice::Random),
+            _ => None,
+        } {
+            color = Some(c);
+        } else if matches!(value, "random960" | "frc" | "960") && variant.is_some() {
+            setup = Some(SetupChoice::Random);
+        } else if let Ok(v) = value.parse::<Variant>() {
+            if variant.is_some() {
+                return Err(bad_challenge(Problem::TwoVariants(arg.to_string())).into());
+            }
+            variant = Some(v);
+        } else if let Ok(n) = value.strip_prefix('#').unwrap_or(value).parse::<u16>() {
+            if n >= 960 {
+                return Err(not_in_challenge(arg, Expected::Setup).into());
+            }
+            setup = Some(SetupChoice::Number(n));
+        } else if let Some(d) = parse_duration(value) {
+            deadline = Some(d);
+        } else if value.starts_with(|c: char| c.is_ascii_digit() || "-+#=".contains(c)) {
+            // A malformed option, never a name: `-5`, `0s`, `1e9m`.
+            return Err(bad_challenge(Problem::Unreadable(arg.to_string())).into());
+        } else {
+            if opponent.is_some() {
+                return Err(bad_challenge(Problem::ExtraWord(arg.to_string())).into());
+            }
+            opponent = Some(resolve(arg)?);
+        }
+    }
+    if against_computer && opponent.is_some() {
+        return Err(bad_challenge(Problem::ComputerAndUser).into());
+    }
+    if level.is_some() && !against_computer {
+        return Err(bad_challenge(Problem::LevelWithoutComputer).into());
+    }
+    if against_computer {
+        opponent = Some(computer_at(level));
+    }
+    // A setup with no variant means Chess960.
+    let variant = variant.unwrap_or(if setup.is_some() {
+        Variant::Chess960
+    } else {
+        Variant::Standard
+    });
+    // A Chess960 game without a setup number gets a random one from the service, as from
+    // every front.
+    Ok(Command::Challenge {
+        opponent,
+        variant,
+        setup,
+        color: color.unwrap_or_default(),
+        deadline,
+        rated,
+    })
+}
+
+fn parse_setup(s: &str) -> Option<SetupChoice> {
+    if s == "random" {
+        return Some(SetupChoice::Random);
+    }
+    s.parse::<u16>()
+        .ok()
+        .filter(|n| *n < 960)
+        .map(SetupChoice::Number)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use domain::{DEFAULT_LEVEL, computer_level};
+
+    fn user(name: &str) -> Result<User, CommandError> {
+        Ok(User {
+            id: name.len() as u64,
+            name: name.trim_start_matches('@').to_string(),
+        })
+    }
+
+    fn parse(line: &str) -> Result<Command, CommandError> {
+        parse_command(line, &mut |s| user(s))
+    }
+
+    fn not(command: &'static str, word: &str, expected: Expected) -> CommandError {
+        bad(
+            command,
+            Problem::Not {
+                word: word.into(),
+                expected,
+            },
+        )
+    }
+
+    #[test]
+    fn the_computer_is_challenged_by_name_with_a_level() {
+        let level = |line: &str| match parse(line) {
+            Ok(Command::Challenge {
+                opponent: Some(o), ..
+            }) => computer_level(o.id).map(Level::number),
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(level("challenge computer level 5 avalanche"), Some(5));
+        assert_eq!(level("challenge @computer level=8"), Some(8));
+        assert_eq!(level("challenge Computer black"), Some(DEFAULT_LEVEL));
+        let problem = |line: &str| match parse(line) {
+            Err(CommandError::BadArgument {
+                command: "challenge",
+                problem,
+            }) => problem,
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(
+            problem("challenge computer level 9"),
+            Problem::Not {
+                word: "9".into(),
+                expected: Expected::Level
+            }
+        );
+        assert_eq!(
+            problem("challenge bob level 3"),
+            Problem::LevelWithoutComputer
+        );
+        assert_eq!(problem("challenge computer bob"), Problem::ComputerAndUser);
+        assert_eq!(
+            problem("challenge bob computer"),
+            Problem::AlreadyNamed("computer".into())
+        );
+        assert_eq!(
+            parse("challenge computer level"),
+            Err(CommandError::Missing {
+                command: "challenge",
+                what: Needed::Level
+            })
+        );
+        assert_eq!(parse("hint"), Ok(Command::Hint));
+    }
+
+    #[test]
+    fn malformed_options_are_errors_and_at_names_anyone() {
+        for word in ["-5", "0s", "-1h", "1e9m", "#999x", "960x"] {
+            let e = parse(&format!("challenge chess960 {word}"));
+            assert_eq!(
+                e,
+                Err(bad_challenge(Problem::Unreadable(word.into()))),
+                "{word}"
+            );
+            // The answer shows how to name a user of that name, in both languages.
+            for lang in Lang::ALL {
+                let text = e.clone().map(|_| ()).unwrap_err().text(lang);
+                assert!(text.contains(&format!("`@{word}`")), "{text}");
+            }
+        }
+        for name in ["b", "w", "960", "-5", "white", "avalanche"] {
+            let c = parse(&format!("challenge @{name} avalanche"));
+            assert!(
+                matches!(&c, Ok(Command::Challenge { opponent: Some(User { name: n, .. }), variant: Variant::Avalanche, .. }) if n == name),
+                "{name}: {c:?}"
+            );
+        }
+        assert_eq!(
+            parse("challenge @bob @carol"),
+            Err(bad_challenge(Problem::AlreadyNamed("@carol".into())))
+        );
+        // Plain names still work.
+        assert!(matches!(
+            parse("challenge bob"),
+            Ok(Command::Challenge { opponent: Some(User { ref name, .. }), .. }) if name == "bob"
+        ));
+    }
+
+    #[test]
+    fn challenges_read_their_options_in_any_order() {
+        let c = parse("challenge bob avalanche-balanced casual black 1d");
+        assert_eq!(
+            c,
+            Ok(Command::Challenge {
+                opponent: Some(User {
+                    id: 3,
+                    name: "bob".into()
+                }),
+                variant: Variant::AvalancheBalanced,
+                setup: None,
+                color: ColorChoice::Black,
+                deadline: Some(Duration::from_secs(86_400)),
+                rated: Some(false),
+            })
+        );
+        assert!(matches!(
+            parse("challenge rated bob"),
+            Ok(Command::Challenge {
+                rated: Some(true),
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse("challenge bob"),
+            Ok(Command::Challenge { rated: None, .. })
+        ));
+        let c = parse("challenge avalanche 960 @carol");
+        assert!(matches!(
+            c,
+            Ok(Command::Challenge {
+                variant: Variant::Avalanche,
+                setup: Some(SetupChoice::Random),
+                opponent: Some(User { ref name, .. }),
+                ..
+            }) if name == "carol"
+        ));
+        assert!(matches!(
+            parse("challenge chess960 518"),
+            Ok(Command::Challenge {
+                opponent: None,
+                variant: Variant::Chess960,
+                setup: Some(SetupChoice::Number(518)),
+                ..
+            })
+        ));
+        // The setup is left to the service, which draws one at random.
+        assert!(matches!(
+            parse("challenge 960"),
+            Ok(Command::Challenge {
+                variant: Variant::Chess960,
+                setup: None,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn ratings_leaderboards_and_the_language_read_their_arguments() {
+        let bob = || {
+            Some(User {
+                id: 3,
+                name: "bob".into(),
+            })
+        };
+        assert_eq!(
+            parse("rating"),
+            Ok(Command::Rating {
+                user: None,
+                family: None
+            })
+        );
+        assert_eq!(
+            parse("rating avalanche-reversed bob"),
+            Ok(Command::Rating {
+                user: bob(),
+                family: Some(RatingFamily::Avalanche)
+            })
+        );
+        assert_eq!(
+            parse("ratings bob 960"),
+            Ok(Command::Rating {
+                user: bob(),
+                family: Some(RatingFamily::Chess960)
+            })
+        );
+        // `@` names a user even when the name reads as a variant.
+        assert!(matches!(
+            parse("rating @standard"),
+            Ok(Command::Rating { user: Some(User { ref name, .. }), family: None }) if name == "standard"
+        ));
+        assert_eq!(
+            parse("rating standard chess960"),
+            Err(bad("rating", Problem::TwoVariants("chess960".into())))
+        );
+        assert_eq!(
+            parse("rating bob carol"),
+            Err(bad("rating", Problem::AlreadyNamed("carol".into())))
+        );
+        assert_eq!(
+            parse("leaderboard"),
+            Ok(Command::Leaderboard { family: None })
+        );
+        assert_eq!(
+            parse("top Standard"),
+            Ok(Command::Leaderboard {
+                family: Some(RatingFamily::Standard)
+            })
+        );
+        assert_eq!(
+            parse("leaderboard checkers"),
+            Err(not("leaderboard", "checkers", Expected::Family))
+        );
+        assert_eq!(
+            parse("leaderboard standard avalanche"),
+            Err(bad(
+                "leaderboard",
+                Problem::OneFamilyAtMost("standard avalanche".into())
+            ))
+        );
+        assert_eq!(parse("language ja"), Ok(Command::Language(Some(Lang::Ja))));
+        assert_eq!(parse("language default"), Ok(Command::Language(None)));
+        assert_eq!(
+            parse("language klingon"),
+            Err(not("language", "klingon", Expected::Language))
+        );
+    }
+
+    #[test]
+    fn challenge_mistakes_are_explained() {
+        let problem = |line: &str| {
+            parse(line).map(|_| ()).map_err(|e| match e {
+                CommandError::BadArgument {
+                    command: "challenge",
+                    problem,
+                } => problem,
+                other => panic!("{line}: {other:?}"),
+            })
+        };
+        assert_eq!(
+            problem("challenge bob carol"),
+            Err(Problem::ExtraWord("carol".into()))
+        );
+        assert_eq!(
+            problem("challenge standard avalanche"),
+            Err(Problem::TwoVariants("avalanche".into()))
+        );
+        assert_eq!(
+            problem("challenge bob chess960 960x"),
+            Err(Problem::Unreadable("960x".into()))
+        );
+        assert_eq!(
+            problem("challenge 1000"),
+            Err(Problem::Not {
+                word: "1000".into(),
+                expected: Expected::Setup
+            })
+        );
+        assert_eq!(
+            problem("challenge colour=green"),
+            Err(Problem::Not {
+                word: "colour=green".into(),
+                expected: Expected::Colour
+            })
+        );
+        assert_eq!(
+            problem("challenge bob Deadline=soon"),
+            Err(Problem::Not {
+                word: "Deadline=soon".into(),
+                expected: Expected::Deadline
+            })
+        );
+        assert_eq!(
+            problem("challenge bob speed=fast"),
+            Err(Problem::UnknownOption("speed=fast".into()))
+        );
+    }
+
+    #[test]
+    fn other_commands_parse() {
+        assert_eq!(
+            parse("move  =Q Kd2/e6 "),
+            Ok(Command::Move("=Q Kd2/e6".into()))
+        );
+        assert_eq!(parse("MOVE e4"), Ok(Command::Move("e4".into())));
+        assert_eq!(parse("promote n"), Ok(Command::Promote(Role::Knight)));
+        assert_eq!(parse("draw"), Ok(Command::Draw(DrawAction::Offer)));
+        assert_eq!(parse("draw no"), Ok(Command::Draw(DrawAction::Decline)));
+        assert_eq!(
+            parse("takeback accept"),
+            Ok(Command::Takeback(TakebackAction::Accept))
+        );
+        assert_eq!(parse("board flip"), Ok(Command::Board { flip: true }));
+        assert_eq!(parse("chess960 #518"), Ok(Command::Chess960(Some(518))));
+        assert_eq!(parse("chess960"), Ok(Command::Chess960(None)));
+        assert_eq!(
+            parse("rules balanced"),
+            Ok(Command::Rules(Some(Variant::AvalancheBalanced)))
+        );
+    }
+
+    #[test]
+    fn malformed_lines_say_what_to_do() {
+        assert_eq!(parse("   "), Err(CommandError::Empty));
+        let e = parse("resing").map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains("did you mean `resign`"), "{e}");
+        let e = parse("e4").map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains("move e4"), "{e}");
+        let e = parse("xyzzy").map(|_| ()).unwrap_err().to_string();
+        assert_eq!(e, "unknown command `xyzzy`; write `help` for the list");
+        assert_eq!(
+            parse("move"),
+            Err(CommandError::Missing {
+                command: "move",
+                what: Needed::Move
+            })
+        );
+        assert_eq!(
+            parse("accept now"),
+            Err(bad("accept", Problem::NoArguments("now".into())))
+        );
+        assert_eq!(
+            parse("chess960 960"),
+            Err(not("chess960", "960", Expected::Setup))
+        );
+        assert_eq!(
+            parse("promote king"),
+            Err(not("promote", "king", Expected::Piece))
+        );
+        assert_eq!(
+            parse("board upside-down"),
+            Err(not("board", "upside-down", Expected::Flip))
+        );
+        assert_eq!(
+            parse("draw maybe"),
+            Err(not("draw", "maybe", Expected::DrawAnswer))
+        );
+        assert_eq!(
+            parse("takeback maybe"),
+            Err(not("takeback", "maybe", Expected::TakebackAnswer))
+        );
+        assert_eq!(
+            parse("rules checkers"),
+            Err(not("rules", "checkers", Expected::Variant))
+        );
+    }
+
+    #[test]
+    fn refusals_are_worded_in_english_and_japanese() {
+        let ja = |line: &str| parse(line).map(|_| ()).unwrap_err().text(Lang::Ja);
+        assert_eq!(
+            ja("resing"),
+            "`resing` というコマンドはありません(`resign` のことですか?)"
+        );
+        assert_eq!(
+            ja("e4"),
+            "`e4` というコマンドはありません(指し手は `move e4` のように書きます)"
+        );
+        assert_eq!(ja("board x"), "`board`: `x` は `flip` ではありません");
+        assert_eq!(
+            parse("board x").map(|_| ()).unwrap_err().to_string(),
+            "`board`: `x` is not `flip`"
+        );
+    }
+
+    #[test]
+    fn every_refusal_has_its_own_words_in_both_languages() {
+        use strum::IntoEnumIterator;
+
+        let mut errors = vec![
+            CommandError::Empty,
+            CommandError::Unknown {
+                word: "resing".into(),
+                suggestion: Some("resign"),
+            },
+            CommandError::Unknown {
+                word: "e4".into(),
+                suggestion: None,
+            },
+            CommandError::Unknown {
+                word: "dance".into(),
+                suggestion: None,
+            },
+        ];
+        for what in [
+            Needed::Move,
+            Needed::Piece,
+            Needed::Level,
+            Needed::GameId,
+            Needed::Days,
+        ] {
+            errors.push(CommandError::Missing {
+                command: "move",
+                what,
+            });
+        }
+        let problems = [
+            Problem::NoArguments("xyzzy".into()),
+            Problem::OneFamilyAtMost("xyzzy".into()),
+            Problem::TwoVariants("xyzzy".into()),
+            Problem::AlreadyNamed("xyzzy".into()),
+            Problem::UnknownOption("xyzzy".into()),
+            Problem::Unreadable("xyzzy".into()),
+            Problem::ExtraWord("xyzzy".into()),
+            Problem::ComputerAndUser,
+            Problem::LevelWithoutComputer,
+        ];
+        let not = Expected::iter().map(|expected| Problem::Not {
+            word: "xyzzy".into(),
+            expected,
+        });
+        for problem in problems.into_iter().chain(not) {
+            errors.push(bad("challenge", problem));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for error in errors {
+            let (en, ja) = (error.text(Lang::En), error.text(Lang::Ja));
+            assert!(
+                !en.starts_with("console-") && !ja.starts_with("console-"),
+                "{error:?}"
+            );
+            assert_ne!(en, ja, "{error:?} is not in Japanese");
+            assert!(
+                seen.insert(en.clone()),
+                "{error:?} says the same as another: {en}"
+            );
+            for text in [&en, &ja] {
+                if let CommandError::BadArgument { problem, .. } = &error
+                    && !problem.word().is_empty()
+                {
+                    assert!(text.contains("`xyzzy`"), "{error:?}: {text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn games_history_and_vacations_read_their_arguments() {
+        assert_eq!(parse("rematch"), Ok(Command::Rematch));
+        assert_eq!(parse("gif"), Ok(Command::Gif(None)));
+        assert_eq!(parse("gif #12"), Ok(Command::Gif(Some(12))));
+        assert_eq!(parse("game 7"), Ok(Command::ShowGame(7)));
+        assert_eq!(
+            parse("game"),
+            Err(CommandError::Missing {
+                command: "game",
+                what: Needed::GameId
+            })
+        );
+        assert_eq!(
+            parse("game twelve"),
+            Err(not("game", "twelve", Expected::GameId))
+        );
+        assert_eq!(
+            parse("history 2 bob"),
+            Ok(Command::History {
+                user: Some(3),
+                page: 2
+            })
+        );
+        assert_eq!(
+            parse("history"),
+            Ok(Command::History {
+                user: None,
+                page: 1
+            })
+        );
+        assert_eq!(parse("history 0"), Err(not("history", "0", Expected::Page)));
+        assert_eq!(
+            parse("history bob carol"),
+            Err(bad("history", Problem::AlreadyNamed("carol".into())))
+        );
+        assert_eq!(
+            parse("vacation 3"),
+            Ok(Command::Vacation(VacationAsk::Days(3)))
+        );
+        assert_eq!(
+            parse("vacation END"),
+            Ok(Command::Vacation(VacationAsk::End))
+        );
+        assert_eq!(
+            parse("vacation 0"),
+            Err(not("vacation", "0", Expected::Days))
+        );
+        assert_eq!(
+            parse("vacation"),
+            Err(CommandError::Missing {
+                command: "vacation",
+                what: Needed::Days
+            })
+        );
+    }
+}

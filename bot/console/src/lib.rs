@@ -1,0 +1,235 @@
+//! `nadare local`: the game service in a terminal. Each line is `USER> COMMAND ARGS`; replies
+//! are printed, board images written to a folder, and games kept in a database file so they
+//! continue after a restart. No Discord and no network.
+
+mod command;
+#[cfg(test)]
+mod coverage;
+mod line;
+mod output;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use render::Renderer;
+use tokio::io::AsyncBufReadExt;
+
+pub use command::{CommandError, Expected, Needed, Problem};
+pub use line::{
+    DEFAULT_ROOM, Line, LineError, is_blank, parse_line, room_channel, stable_id, user, user_id,
+};
+pub use output::Output;
+
+use domain::{Locale, Origin};
+use present::fluent_args;
+use present::i18n::{self, FluentArgs, Lang, Surface};
+use service::GameService;
+
+/// The guild id console rooms belong to.
+pub const CONSOLE_GUILD: u64 = 1;
+
+/// How often the interactive console looks for deadlines and expiries on its own.
+const SWEEP_EVERY: Duration = Duration::from_secs(15);
+
+/// What the console runs: where boards go, the script if any, and its language.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The folder board images are written to, one file per board shown.
+    pub out: PathBuf,
+    /// Run the lines of this file instead of reading standard input; a malformed line stops
+    /// the run before anything is played.
+    pub script: Option<PathBuf>,
+    /// The language nadare speaks; commands stay the same English words in both.
+    pub lang: Lang,
+}
+
+/// Reads and checks the script of `options`, if any, before anything is opened: a malformed
+/// line is reported (in the console's language) before a database or a renderer is made.
+pub fn load_script(options: &Options) -> anyhow::Result<Option<Vec<(String, Line)>>> {
+    options
+        .script
+        .as_deref()
+        .map(|path| read_script(path, options.lang))
+        .transpose()
+}
+
+/// Runs the console over `service` until the script (read by [`load_script`]) or standard
+/// input ends, then shuts the service down.
+pub async fn run(
+    service: GameService,
+    renderer: Arc<Renderer>,
+    options: &Options,
+    script: Option<Vec<(String, Line)>>,
+) -> anyhow::Result<()> {
+    // What the service says before the first command (notices from the start) is in the
+    // console's language too.
+    service.note_server_lang(CONSOLE_GUILD, options.lang);
+    let mut out = Output::new(&options.out, options.lang)?;
+    let console = Console { service, renderer };
+    match script {
+        Some(lines) => {
+            for (text, line) in lines {
+                console.run_line(&mut out, &text, line).await?;
+            }
+        }
+        None => console.interactive(&mut out).await?,
+    }
+    console.service.shutdown().await;
+    Ok(())
+}
+
+/// The console's catalog message `key`, which takes no variables, in `lang`: for the
+/// binary's start-up errors (opening the database, preparing the renderer).
+pub fn plain(lang: Lang, key: &str) -> String {
+    i18n::plain(lang, Surface::Console, key)
+}
+
+/// The longest line read, in bytes; a longer one is refused without being echoed.
+pub const MAX_LINE: usize = 4096;
+
+/// One raw input line as text, or why it cannot be run (in `lang`).
+fn line_text(bytes: &[u8], lang: Lang) -> Result<&str, String> {
+    if bytes.len() > MAX_LINE {
+        return Err(say(
+            lang,
+            "console-line-too-long",
+            &fluent_args![("bytes", bytes.len()), ("max", MAX_LINE)],
+        ));
+    }
+    std::str::from_utf8(bytes).map_err(|e| {
+        say(
+            lang,
+            "console-line-not-utf8",
+            &fluent_args![("column", e.valid_up_to() + 1)],
+        )
+    })
+}
+
+/// The console's catalog message `key` in `lang`.
+fn say(lang: Lang, key: &str, args: &FluentArgs) -> String {
+    i18n::text(lang, Surface::Console, key, args)
+}
+
+/// A malformed input line's explanation, with its number.
+fn line_error(lang: Lang, number: u64, error: &str) -> String {
+    say(
+        lang,
+        "console-line-error",
+        &fluent_args![("number", number), ("error", error)],
+    )
+}
+
+/// Reads and checks a whole script: every malformed line is reported with its number.
+fn read_script(path: &Path, lang: Lang) -> anyhow::Result<Vec<(String, Line)>> {
+    let bytes = std::fs::read(path).with_context(|| {
+        say(
+            lang,
+            "console-cannot-read-script",
+            &fluent_args![("path", path.display().to_string())],
+        )
+    })?;
+    let mut lines = Vec::new();
+    let mut errors = Vec::new();
+    for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
+        let place = format!("{}:{}", path.display(), i + 1);
+        let raw = match line_text(raw, lang) {
+            Ok(raw) => raw,
+            Err(e) => {
+                errors.push(format!("{place}: {e}"));
+                continue;
+            }
+        };
+        if is_blank(raw) {
+            continue;
+        }
+        match parse_line(raw) {
+            Ok(line) => lines.push((raw.trim().to_string(), line)),
+            Err(e) => errors.push(format!(
+                "{place}: {}\n    {}",
+                e.text(lang),
+                output::printable(raw.trim())
+            )),
+        }
+    }
+    if !errors.is_empty() {
+        let summary = say(
+            lang,
+            "console-script-malformed",
+            &fluent_args![("count", errors.len())],
+        );
+        anyhow::bail!("{summary}\n{}", errors.join("\n"));
+    }
+    Ok(lines)
+}
+
+/// The console at work: the service, and the renderer its boards are drawn with.
+struct Console {
+    service: GameService,
+    renderer: Arc<Renderer>,
+}
+
+impl Console {
+    /// Reads lines from standard input until it ends; malformed lines are explained with their
+    /// number and skipped.
+    async fn interactive(&self, out: &mut Output) -> anyhow::Result<()> {
+        let lang = out.lang();
+        let mut input = tokio::io::BufReader::new(tokio::io::stdin());
+        let mut buffer = Vec::new();
+        let mut number = 0u64;
+        let mut ticker = tokio::time::interval(SWEEP_EVERY);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                read = input.read_until(b'\n', &mut buffer) => {
+                    if read.with_context(|| plain(lang, "console-reading-input"))? == 0 {
+                        return Ok(());
+                    }
+                    number += 1;
+                    let bytes = buffer.strip_suffix(b"\n").unwrap_or(&buffer);
+                    match line_text(bytes, lang) {
+                        Err(e) => out.error(&line_error(lang, number, &e)),
+                        Ok(raw) if is_blank(raw) => {}
+                        Ok(raw) => match parse_line(raw) {
+                            Ok(line) => self.run_line(out, raw.trim(), line).await?,
+                            Err(e) => out.error(&line_error(lang, number, &e.text(lang))),
+                        },
+                    }
+                    buffer.clear();
+                }
+                _ = ticker.tick() => self.notices(out).await?,
+            }
+        }
+    }
+
+    /// Runs one line: due notices first, then the command and its reply.
+    async fn run_line(&self, out: &mut Output, text: &str, line: Line) -> anyhow::Result<()> {
+        self.notices(out).await?;
+        let origin = Origin {
+            guild: Some(CONSOLE_GUILD),
+            channel: room_channel(&line.room),
+            user: line.user,
+            locale: Locale::both(out.lang()),
+        };
+        let mut reply = self.service.execute(&origin, line.command).await;
+        present::draw(&self.renderer, &mut reply).await;
+        out.reply(text, &origin.user.name, &reply)?;
+        if let Some(game) = reply.game {
+            self.service.mark_announced(game).await;
+        }
+        Ok(())
+    }
+
+    /// Prints the notices due now, marking the turns they show as announced.
+    async fn notices(&self, out: &mut Output) -> anyhow::Result<()> {
+        for mut notice in self.service.sweep().await {
+            present::draw(&self.renderer, &mut notice.reply).await;
+            out.notice(&notice)?;
+            if let Some(game) = notice.reply.game {
+                self.service.mark_announced(game).await;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,177 @@
+//! How the console shows replies: text indented under the line, images and files written to
+//! the output folder with their paths printed.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use domain::{Notice, Reply};
+use present;
+use present::fluent_args;
+use present::i18n::{self, FluentArgs, Lang, Surface};
+
+/// Where replies go: standard output, and files in a folder.
+pub struct Output {
+    dir: PathBuf,
+    next_image: u64,
+    /// The language of the console's own words (markers, errors).
+    lang: Lang,
+}
+
+impl Output {
+    /// Writes into `dir` (created if missing); image numbers continue after those already there.
+    /// The console's own words are in `lang`.
+    pub fn new(dir: &Path, lang: Lang) -> anyhow::Result<Output> {
+        let folder = |key: &str| {
+            i18n::text(
+                lang,
+                Surface::Console,
+                key,
+                &fluent_args![("path", dir.display().to_string())],
+            )
+        };
+        std::fs::create_dir_all(dir).with_context(|| folder("console-cannot-create-folder"))?;
+        let last = std::fs::read_dir(dir)
+            .with_context(|| folder("console-cannot-read-folder"))?
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.strip_prefix("board-")?
+                    .strip_suffix(".png")?
+                    .parse::<u64>()
+                    .ok()
+            })
+            .max()
+            .unwrap_or(0);
+        Ok(Output {
+            dir: dir.to_path_buf(),
+            next_image: last + 1,
+            lang,
+        })
+    }
+
+    /// The language of the console's own words and of what it asks the service.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The console's catalog message `key` in the console's language.
+    fn say(&self, key: &str, args: &FluentArgs) -> String {
+        i18n::text(self.lang, Surface::Console, key, args)
+    }
+
+    /// Prints the reply to `line`, said by `user`.
+    pub fn reply(&mut self, line: &str, user: &str, reply: &Reply) -> anyhow::Result<()> {
+        let mut text = format!("{}\n", printable(line));
+        if reply.private {
+            let only = self.say("console-only-user-sees", &fluent_args![("user", user)]);
+            text.push_str(&format!("  {}\n", printable(&only)));
+        }
+        text.push_str(&self.body(reply));
+        print_flushed(&text)
+    }
+
+    /// Prints an unsolicited notice (reminder, timeout, expiry).
+    pub fn notice(&mut self, notice: &Notice) -> anyhow::Result<()> {
+        let text = format!(
+            "{}\n{}",
+            self.say("console-notice", &FluentArgs::new()),
+            self.body(&notice.reply)
+        );
+        print_flushed(&text)
+    }
+
+    /// Prints a malformed line's explanation.
+    pub fn error(&self, message: &str) {
+        let error = self.say("console-error", &fluent_args![("error", message)]);
+        eprintln!("  {}", printable(&error));
+    }
+
+    /// The reply as printed. A board or file that cannot be written (full disk, no
+    /// permission) is reported in its place: the reply itself, and the turn it announces,
+    /// still go out.
+    fn body(&mut self, reply: &Reply) -> String {
+        let mut out = String::new();
+        for line in present::reply_text(reply, Surface::Console).lines() {
+            out.push_str(&format!("  {}\n", printable(line)));
+        }
+        if let Some(png) = &reply.image {
+            let path = self.dir.join(format!("board-{:05}.png", self.next_image));
+            self.next_image += 1;
+            out.push_str(&self.written(Written::Image, &path, png));
+        }
+        for (name, bytes) in &reply.files {
+            out.push_str(&self.written(Written::File, &self.dir.join(safe_name(name)), bytes));
+        }
+        if !reply.actions.is_empty() {
+            let labels: Vec<String> = reply
+                .actions
+                .iter()
+                .map(|a| present::action_label(*a, reply.lang, Surface::Console))
+                .collect();
+            let buttons = self.say(
+                "console-buttons",
+                &fluent_args![("labels", labels.join(" · "))],
+            );
+            out.push_str(&format!("  {buttons}\n"));
+        }
+        out
+    }
+
+    /// Writes `bytes` to `path`: the line that shows where, or why it could not be written.
+    fn written(&self, what: Written, path: &Path, bytes: &[u8]) -> String {
+        let shown = path.display().to_string();
+        let line = match (std::fs::write(path, bytes), what) {
+            (Ok(()), Written::Image) => self.say("console-image", &fluent_args![("path", shown)]),
+            (Ok(()), Written::File) => self.say("console-file", &fluent_args![("path", shown)]),
+            (Err(e), what) => {
+                let key = match what {
+                    Written::Image => "console-image-not-saved",
+                    Written::File => "console-file-not-saved",
+                };
+                self.say(
+                    key,
+                    &fluent_args![("path", shown), ("error", e.to_string())],
+                )
+            }
+        };
+        format!("  {}\n", printable(&line))
+    }
+}
+
+/// What the console writes to its folder.
+#[derive(Clone, Copy)]
+enum Written {
+    /// A board image.
+    Image,
+    /// A file a reply carries (a record).
+    File,
+}
+
+/// `text` without control characters (escape sequences, carriage returns, bells), which
+/// would act on the terminal instead of being shown.
+pub fn printable(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).collect()
+}
+
+/// A file name with anything but letters, digits, `-`, `_` and `.` replaced.
+fn safe_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn print_flushed(text: &str) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()?;
+    Ok(())
+}

@@ -1,0 +1,217 @@
+//! The bot's life: check the token, connect the shards, sweep deadlines, and stop gracefully.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use render::Renderer;
+use serenity::all::{ClientBuilder, GatewayIntents, HttpBuilder, ShardManager};
+use serenity::gateway::GatewayError;
+use serenity::http::{Http, HttpError};
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use super::front::Front;
+use super::handler::Handler;
+use super::respond::DEFER_AFTER;
+use super::sweeper;
+use crate::{Settings, Shards};
+use service::GameService;
+
+/// How long shutdown waits for commands in flight: short enough that draining and closing the
+/// database fit in `docker stop`'s default ten seconds before SIGKILL.
+const DRAIN_LIMIT: Duration = Duration::from_secs(8);
+
+/// Why the bot could not start, or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum FrontError {
+    /// A start-up task failed.
+    #[error("a start-up task failed: {0}")]
+    Task(String),
+    /// Discord answered 401 to the token.
+    #[error(
+        "Discord rejected the bot token (401 Unauthorized): copy it again from the Bot page of \
+         your application in the developer portal (or reset it) and set DISCORD_TOKEN"
+    )]
+    TokenRejected,
+    /// Typed moves are on but the Message Content intent is not enabled.
+    #[error(
+        "Discord refused the gateway intents: typed moves need the Message Content intent; \
+         enable it on the Bot page of the developer portal, or set games.typed_moves = false"
+    )]
+    DisallowedIntents,
+    /// Discord (or the configured proxy) could not be reached or failed.
+    #[error("Discord connection failed: {0}")]
+    Discord(Box<serenity::Error>),
+}
+
+impl From<serenity::Error> for FrontError {
+    fn from(error: serenity::Error) -> FrontError {
+        match error {
+            serenity::Error::Gateway(GatewayError::InvalidAuthentication) => {
+                FrontError::TokenRejected
+            }
+            serenity::Error::Gateway(
+                GatewayError::DisallowedGatewayIntents | GatewayError::InvalidGatewayIntents,
+            ) => FrontError::DisallowedIntents,
+            serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
+                if response.status_code.as_u16() == 401 =>
+            {
+                FrontError::TokenRejected
+            }
+            other => FrontError::Discord(Box::new(other)),
+        }
+    }
+}
+
+/// The gateway events the bot needs: guild basics, plus message content for typed moves.
+fn intents(typed_moves: bool) -> GatewayIntents {
+    let mut intents = GatewayIntents::GUILDS;
+    if typed_moves {
+        intents |= GatewayIntents::GUILD_MESSAGES
+            | GatewayIntents::DIRECT_MESSAGES
+            | GatewayIntents::MESSAGE_CONTENT;
+    }
+    intents
+}
+
+/// Timings of the Discord front that tests may tighten.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// Interactions whose work takes longer are deferred ("thinking…"); Discord allows three
+    /// seconds for the first response. Zero defers whatever is not done on the first poll.
+    pub defer_after: Duration,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            defer_after: DEFER_AFTER,
+        }
+    }
+}
+
+/// A running bot: its shards, its sweeper and the service behind them.
+pub struct Bot {
+    front: Arc<Front>,
+    shards: Arc<ShardManager>,
+    client: JoinHandle<Result<(), FrontError>>,
+    sweeper: JoinHandle<()>,
+    stop: watch::Sender<bool>,
+}
+
+impl Bot {
+    /// Checks the token with Discord, connects the configured shards over `service` and
+    /// starts the deadline sweeper. Commands are registered when the first shard is ready.
+    /// On an error the service is left open: the caller shuts it down.
+    pub async fn start(
+        service: GameService,
+        renderer: Arc<Renderer>,
+        settings: &Settings,
+        timing: Timing,
+    ) -> Result<Bot, FrontError> {
+        let mut http = HttpBuilder::new(&settings.token);
+        if let Some(proxy) = &settings.api_proxy {
+            // The proxy does the rate limiting; serenity ignores a proxy while its own runs.
+            http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
+        }
+        let http: Http = http.build();
+        let me = http.get_current_user().await?;
+        tracing::info!(bot = %me.name, "token accepted");
+
+        let front = Arc::new(Front::new(service, renderer, settings, timing.defer_after));
+        let mut client = ClientBuilder::new_with_http(http, intents(settings.typed_moves))
+            .event_handler_arc(Arc::new(Handler(Arc::clone(&front))))
+            .await?;
+        let shards = Arc::clone(&client.shard_manager);
+        let http = Arc::clone(&client.http);
+        let setting = settings.shards;
+        let client = tokio::spawn(async move {
+            let ended = match setting {
+                Shards::Auto => client.start_autosharded().await,
+                // serenity reads the range's end as the last shard, inclusive.
+                Shards::Range { first, last, total } => {
+                    client.start_shard_range(first..last, total).await
+                }
+            };
+            ended.map_err(FrontError::from)
+        });
+        let (stop, stopped) = watch::channel(false);
+        let sweeper = sweeper::spawn(Arc::clone(&front), http, settings.sweep_interval, stopped);
+        Ok(Bot {
+            front,
+            shards,
+            client,
+            sweeper,
+            stop,
+        })
+    }
+
+    /// Stops gracefully: closes the shards (no new events), lets commands in flight finish,
+    /// stops the sweeper and closes the database.
+    pub async fn stop(self) -> Result<(), FrontError> {
+        self.shards.shutdown_all().await;
+        self.finish(None).await
+    }
+
+    /// Runs until SIGINT or SIGTERM, then stops gracefully; or until the connection fails.
+    pub async fn run_until_signal(mut self) -> Result<(), FrontError> {
+        tokio::select! {
+            () = shutdown_signal() => {
+                tracing::info!("shutting down");
+                self.stop().await
+            }
+            ended = &mut self.client => {
+                let result = ended.unwrap_or_else(|e| Err(task_failure(&e)));
+                self.finish(Some(result)).await
+            }
+        }
+    }
+
+    async fn finish(self, ended: Option<Result<(), FrontError>>) -> Result<(), FrontError> {
+        let _ = self.stop.send(true);
+        if !self.front.in_flight.close(DRAIN_LIMIT).await {
+            tracing::warn!("some commands were still running at shutdown");
+        }
+        if let Err(error) = self.sweeper.await {
+            tracing::warn!(%error, "the sweeper ended badly");
+        }
+        let ended = match ended {
+            Some(result) => result,
+            None => self.client.await.unwrap_or_else(|e| Err(task_failure(&e))),
+        };
+        self.front.service.shutdown().await;
+        ended
+    }
+}
+
+fn task_failure(error: &tokio::task::JoinError) -> FrontError {
+    FrontError::Task(format!("the Discord client ended abnormally: {error}"))
+}
+
+/// Resolves on SIGINT (Ctrl-C) or, on Unix, SIGTERM (docker stop).
+async fn shutdown_signal() {
+    let interrupt = async {
+        if let Err(error) = tokio::signal::ctrl_c().await {
+            tracing::error!(%error, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(error) => {
+                tracing::error!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}

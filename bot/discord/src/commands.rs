@@ -1,0 +1,608 @@
+//! The slash commands: their definitions for registration, and the reading of an invocation
+//! into a service [`Command`].
+
+use rules::Variant;
+use serenity::all::{
+    CommandDataOption, CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption,
+    InstallationContext, InteractionContext, Permissions, ResolvedOption, ResolvedValue,
+};
+
+use domain::input::parse_duration;
+use domain::rating::RatingFamily;
+use domain::{
+    ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User, VacationAsk, computer,
+    computer_at,
+};
+use present::fluent_args;
+use present::i18n::{self, Lang, Surface};
+
+/// The option of `/move` that autocomplete fills.
+pub const MOVE_OPTION: &str = "notation";
+
+/// The message `key` of the slash-command catalog in English, the commands' default.
+fn english(key: &str) -> String {
+    i18n::plain(Lang::En, Surface::Discord, key)
+}
+
+/// The message `key` in every other language Discord has a locale for, by locale.
+fn localized(key: &str) -> Vec<(&'static str, String)> {
+    Lang::ALL
+        .into_iter()
+        .filter_map(|lang| {
+            let locale = lang.discord_locale()?;
+            Some((locale, i18n::plain(lang, Surface::Discord, key)))
+        })
+        .collect()
+}
+
+/// The option `name` of `command`, named and described in every language by the catalog
+/// message `command-COMMAND-NAME`.
+fn option(kind: CommandOptionType, command: &str, name: &str) -> CreateCommandOption {
+    let key = format!("command-{command}-{name}");
+    let description = format!("{key}.description");
+    localize(
+        CreateCommandOption::new(kind, english(&key), english(&description)),
+        &key,
+        CreateCommandOption::name_localized,
+        CreateCommandOption::description_localized,
+    )
+}
+
+/// `item` with the other languages' names (message `key`) and descriptions (its
+/// `.description`), set by `name` and `description`.
+fn localize<T>(
+    item: T,
+    key: &str,
+    name: fn(T, &'static str, String) -> T,
+    description: fn(T, &'static str, String) -> T,
+) -> T {
+    let item = localized(key)
+        .into_iter()
+        .fold(item, |item, (locale, text)| name(item, locale, text));
+    localized(&format!("{key}.description"))
+        .into_iter()
+        .fold(item, |item, (locale, text)| description(item, locale, text))
+}
+
+/// Adds the choice `value`, named in every language by the catalog message `choice-KIND-VALUE`.
+fn choice(option: CreateCommandOption, kind: &str, value: &str) -> CreateCommandOption {
+    let key = format!("choice-{kind}-{value}");
+    option.add_string_choice_localized(english(&key), value, localized(&key))
+}
+
+fn variant_option(command: &str) -> CreateCommandOption {
+    Variant::ALL.iter().fold(
+        option(CommandOptionType::String, command, "variant"),
+        |o, variant| choice(o, "variant", variant.id()),
+    )
+}
+
+fn family_option(command: &str) -> CreateCommandOption {
+    RatingFamily::ALL.iter().fold(
+        option(CommandOptionType::String, command, "variant"),
+        |o, family| choice(o, "family", family.id()),
+    )
+}
+
+fn exchange_option(command: &str, choices: [&str; 3]) -> CreateCommandOption {
+    choices.iter().fold(
+        option(CommandOptionType::String, command, "action"),
+        |o, value| choice(o, "action", value),
+    )
+}
+
+/// A command for servers only (games live in server channels and threads), named and
+/// described in every language by the catalog message `command-NAME`.
+fn simple(name: &str) -> CreateCommand {
+    let key = format!("command-{name}");
+    let description = format!("{key}.description");
+    let command = CreateCommand::new(english(&key))
+        .description(english(&description))
+        .integration_types(vec![InstallationContext::Guild])
+        .contexts(vec![InteractionContext::Guild]);
+    localize(
+        command,
+        &key,
+        CreateCommand::name_localized,
+        CreateCommand::description_localized,
+    )
+}
+
+/// A command that also works in a direct message with the bot (it needs no game).
+fn anywhere(name: &str) -> CreateCommand {
+    simple(name).contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
+}
+
+/// Every slash command the bot registers.
+pub fn definitions() -> Vec<CreateCommand> {
+    vec![
+        simple("challenge")
+            .add_option(option(CommandOptionType::User, "challenge", "opponent"))
+            .add_option(
+                option(CommandOptionType::Integer, "challenge", "computer")
+                    .min_int_value(1)
+                    .max_int_value(8),
+            )
+            .add_option(variant_option("challenge"))
+            .add_option(["white", "black", "random"].iter().fold(
+                option(CommandOptionType::String, "challenge", "colour"),
+                |o, value| choice(o, "colour", value),
+            ))
+            .add_option(option(CommandOptionType::String, "challenge", "chess960").max_length(6))
+            .add_option(option(CommandOptionType::String, "challenge", "deadline").max_length(16))
+            .add_option(option(CommandOptionType::Boolean, "challenge", "rated")),
+        simple("accept"),
+        simple("decline"),
+        simple("cancel"),
+        simple("move").add_option(
+            option(CommandOptionType::String, "move", MOVE_OPTION)
+                .required(true)
+                .set_autocomplete(true)
+                .max_length(40),
+        ),
+        simple("hint"),
+        simple("resign"),
+        simple("draw").add_option(exchange_option("draw", ["offer", "accept", "decline"])),
+        simple("takeback").add_option(exchange_option(
+            "takeback",
+            ["request", "accept", "decline"],
+        )),
+        simple("abort"),
+        simple("board").add_option(option(CommandOptionType::Boolean, "board", "flip")),
+        simple("moves"),
+        simple("games"),
+        anywhere("chess960").add_option(
+            option(CommandOptionType::Integer, "chess960", "number")
+                .min_int_value(0)
+                .max_int_value(959),
+        ),
+        anywhere("rules").add_option(variant_option("rules")),
+        anywhere("help"),
+        simple("rematch"),
+        anywhere("gif")
+            .add_option(option(CommandOptionType::Integer, "gif", "game").min_int_value(1)),
+        anywhere("history")
+            .add_option(option(CommandOptionType::User, "history", "user"))
+            .add_option(option(CommandOptionType::Integer, "history", "page").min_int_value(1)),
+        anywhere("game").add_option(
+            option(CommandOptionType::Integer, "game", "id")
+                .required(true)
+                .min_int_value(1),
+        ),
+        anywhere("vacation").add_option(
+            option(CommandOptionType::String, "vacation", "days")
+                .required(true)
+                .max_length(8),
+        ),
+        simple("rating")
+            .add_option(option(CommandOptionType::User, "rating", "user"))
+            .add_option(family_option("rating")),
+        simple("leaderboard").add_option(family_option("leaderboard")),
+        // Discord shows it to those who may manage the server only; `parse` checks again.
+        simple("language")
+            .default_member_permissions(Permissions::MANAGE_GUILD)
+            .add_option(
+                ["en", "ja", "default"]
+                    .iter()
+                    .fold(
+                        option(CommandOptionType::String, "language", "language"),
+                        |o, value| choice(o, "language", value),
+                    )
+                    .required(true),
+            ),
+    ]
+}
+
+/// An integer option at least 1.
+fn positive(options: &[ResolvedOption<'_>], name: &str) -> Option<u64> {
+    options
+        .iter()
+        .find(|o| o.name == name)
+        .and_then(|o| match o.value {
+            ResolvedValue::Integer(n) => u64::try_from(n).ok().filter(|n| *n >= 1),
+            _ => None,
+        })
+}
+
+fn string<'a>(options: &[ResolvedOption<'a>], name: &str) -> Option<&'a str> {
+    options
+        .iter()
+        .find(|o| o.name == name)
+        .and_then(|o| match o.value {
+            ResolvedValue::String(value) => Some(value),
+            _ => None,
+        })
+}
+
+/// Why a slash command's options cannot be read; shown to the caller alone, in their
+/// language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A command the bot does not register (one left over from another version).
+    UnknownCommand(String),
+    /// A computer level outside 1–8.
+    BadLevel(i64),
+    /// Both a person and the computer named as the opponent.
+    OpponentAndComputer,
+    /// A colour that is not a choice.
+    BadColour(String),
+    /// A variant that is not a choice.
+    BadVariant(String),
+    /// A Chess960 setup that is neither a number 0–959 nor `random`.
+    BadSetup(String),
+    /// A deadline that is not a duration.
+    BadDeadline(String),
+    /// `/game` without a game id.
+    MissingGameId,
+    /// A vacation that is neither a number of days from 1 nor `end`.
+    BadVacation(String),
+    /// A variant family that is not a choice.
+    BadFamily(String),
+    /// A server setting changed by someone who may not manage the server.
+    NotAnAdmin,
+}
+
+impl Refusal {
+    /// The refusal in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let say = |key: &str, args| i18n::text(lang, Surface::Discord, key, &args);
+        match self {
+            Refusal::UnknownCommand(name) => say(
+                "front-unknown-command",
+                fluent_args![("command", name.as_str())],
+            ),
+            Refusal::BadLevel(level) => say("front-bad-level", fluent_args![("level", *level)]),
+            Refusal::OpponentAndComputer => say("front-opponent-and-computer", fluent_args![]),
+            Refusal::BadColour(text) => {
+                say("front-bad-colour", fluent_args![("text", text.as_str())])
+            }
+            Refusal::BadVariant(text) => {
+                say("front-bad-variant", fluent_args![("text", text.as_str())])
+            }
+            Refusal::BadSetup(text) => {
+                say("front-bad-setup", fluent_args![("text", text.as_str())])
+            }
+            Refusal::BadDeadline(text) => {
+                say("front-bad-deadline", fluent_args![("text", text.as_str())])
+            }
+            Refusal::MissingGameId => say("front-missing-game-id", fluent_args![]),
+            Refusal::BadVacation(text) => {
+                say("front-bad-vacation", fluent_args![("text", text.as_str())])
+            }
+            Refusal::BadFamily(text) => {
+                say("front-bad-family", fluent_args![("text", text.as_str())])
+            }
+            Refusal::NotAnAdmin => say("front-not-an-admin", fluent_args![]),
+        }
+    }
+}
+
+/// `/vacation days:`: a number of days from 1, or `end`.
+fn vacation(text: &str) -> Result<VacationAsk, Refusal> {
+    let text = rules::ascii_width(text.trim());
+    if text.eq_ignore_ascii_case("end") {
+        return Ok(VacationAsk::End);
+    }
+    match text.parse::<u32>() {
+        Ok(days) if days >= 1 => Ok(VacationAsk::Days(days)),
+        _ => Err(Refusal::BadVacation(text.into_owned())),
+    }
+}
+
+/// The user chosen in option `name`, by their name in the server.
+fn user_option(options: &[ResolvedOption<'_>], name: &str) -> Option<User> {
+    options.iter().find_map(|o| match o.value {
+        ResolvedValue::User(user, member) if o.name == name => Some(User {
+            id: user.id.get(),
+            name: member
+                .and_then(|m| m.nick.as_deref())
+                .unwrap_or_else(|| user.display_name())
+                .to_owned(),
+        }),
+        _ => None,
+    })
+}
+
+fn family(options: &[ResolvedOption<'_>]) -> Result<Option<RatingFamily>, Refusal> {
+    string(options, "variant")
+        .map(|id| RatingFamily::from_id(id).ok_or_else(|| Refusal::BadFamily(id.to_owned())))
+        .transpose()
+}
+
+fn variant(options: &[ResolvedOption<'_>]) -> Result<Option<Variant>, Refusal> {
+    string(options, "variant")
+        .map(|id| {
+            id.parse::<Variant>()
+                .map_err(|_| Refusal::BadVariant(id.to_owned()))
+        })
+        .transpose()
+}
+
+/// A Chess960 setup as typed: a number 0–959 (full-width digits too), or `random`
+/// (`ランダム` in Japanese).
+fn setup(text: &str) -> Result<SetupChoice, Refusal> {
+    let text = text.trim();
+    let ascii = rules::ascii_width(text);
+    if ascii.eq_ignore_ascii_case("random") || ascii == "ランダム" {
+        return Ok(SetupChoice::Random);
+    }
+    match ascii.parse::<u16>() {
+        Ok(number) if number < 960 => Ok(SetupChoice::Number(number)),
+        _ => Err(Refusal::BadSetup(text.to_owned())),
+    }
+}
+
+fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
+    let opponent = user_option(options, "opponent");
+    let level = options
+        .iter()
+        .find(|o| o.name == "computer")
+        .and_then(|o| match o.value {
+            ResolvedValue::Integer(n) => Some(
+                u8::try_from(n)
+                    .ok()
+                    .and_then(engine::Level::new)
+                    .ok_or(Refusal::BadLevel(n)),
+            ),
+            _ => None,
+        })
+        .transpose()?;
+    // Choosing a bot (nadare itself) as the opponent plays the computer too.
+    let picked_bot = options.iter().any(|o| {
+        o.name == "opponent" && matches!(o.value, ResolvedValue::User(user, _) if user.bot)
+    });
+    let opponent = match (level, opponent) {
+        (Some(_), Some(_)) if !picked_bot => {
+            return Err(Refusal::OpponentAndComputer);
+        }
+        (Some(level), _) => Some(computer(level)),
+        (None, _) if picked_bot => Some(computer_at(None)),
+        (None, opponent) => opponent,
+    };
+    let color = match string(options, "colour") {
+        Some(id) => ColorChoice::from_id(id).ok_or_else(|| Refusal::BadColour(id.to_owned()))?,
+        None => ColorChoice::Random,
+    };
+    let setup = string(options, "chess960").map(setup).transpose()?;
+    let deadline = string(options, "deadline")
+        .map(|text| {
+            parse_duration(&rules::ascii_width(text))
+                .ok_or_else(|| Refusal::BadDeadline(text.to_owned()))
+        })
+        .transpose()?;
+    Ok(Command::Challenge {
+        opponent,
+        variant: variant(options)?.unwrap_or(Variant::Standard),
+        setup,
+        color,
+        deadline,
+        // Rated or casual, when the command offers the choice.
+        rated: options.iter().find_map(|o| match o.value {
+            ResolvedValue::Boolean(b) if o.name == "rated" => Some(b),
+            _ => None,
+        }),
+    })
+}
+
+/// Reads a slash command invocation; `Err` holds a refusal to show the caller.
+pub fn parse(command: &CommandInteraction) -> Result<Command, Refusal> {
+    let options = command.data.options();
+    let action = string(&options, "action");
+    Ok(match command.data.name.as_str() {
+        "challenge" => challenge(&options)?,
+        "rating" => Command::Rating {
+            user: user_option(&options, "user"),
+            family: family(&options)?,
+        },
+        "leaderboard" => Command::Leaderboard {
+            family: family(&options)?,
+        },
+        "language" => {
+            let may_manage = command
+                .member
+                .as_ref()
+                .and_then(|m| m.permissions)
+                .is_some_and(|p| p.manage_guild());
+            if !may_manage {
+                return Err(Refusal::NotAnAdmin);
+            }
+            Command::Language(string(&options, "language").and_then(Lang::from_id))
+        }
+        "accept" => Command::Accept,
+        "decline" => Command::Decline,
+        "cancel" => Command::Cancel,
+        "move" => Command::Move(
+            rules::ascii_width(string(&options, MOVE_OPTION).unwrap_or_default()).into_owned(),
+        ),
+        "resign" => Command::Resign,
+        "draw" => Command::Draw(match action {
+            Some("accept") => DrawAction::Accept,
+            Some("decline") => DrawAction::Decline,
+            _ => DrawAction::Offer,
+        }),
+        "takeback" => Command::Takeback(match action {
+            Some("accept") => TakebackAction::Accept,
+            Some("decline") => TakebackAction::Decline,
+            _ => TakebackAction::Offer,
+        }),
+        "abort" => Command::Abort,
+        "hint" => Command::Hint,
+        "board" => Command::Board {
+            flip: options
+                .iter()
+                .any(|o| o.name == "flip" && matches!(o.value, ResolvedValue::Boolean(true))),
+        },
+        "moves" => Command::Moves,
+        "games" => Command::Games,
+        "chess960" => Command::Chess960(options.iter().find(|o| o.name == "number").and_then(
+            |o| match o.value {
+                ResolvedValue::Integer(n) => u16::try_from(n).ok().filter(|n| *n < 960),
+                _ => None,
+            },
+        )),
+        "rules" => Command::Rules(variant(&options)?),
+        "help" => Command::Help,
+        "rematch" => Command::Rematch,
+        "gif" => Command::Gif(positive(&options, "game")),
+        "history" => Command::History {
+            user: options.iter().find_map(|o| match o.value {
+                ResolvedValue::User(user, _) if o.name == "user" => Some(user.id.get()),
+                _ => None,
+            }),
+            page: positive(&options, "page")
+                .and_then(|p| u32::try_from(p).ok())
+                .unwrap_or(1),
+        },
+        "game" => Command::ShowGame(positive(&options, "id").ok_or(Refusal::MissingGameId)?),
+        "vacation" => Command::Vacation(vacation(string(&options, "days").unwrap_or_default())?),
+        other => return Err(Refusal::UnknownCommand(other.to_owned())),
+    })
+}
+
+/// The text typed so far into the focused option of an autocomplete request, full-width
+/// characters (`Ｎｆ３`) written as ASCII.
+pub fn focused_text(options: &[CommandDataOption]) -> std::borrow::Cow<'_, str> {
+    rules::ascii_width(
+        options
+            .iter()
+            .find_map(|o| match &o.value {
+                serenity::all::CommandDataOptionValue::Autocomplete { value, .. } => {
+                    Some(value.as_str())
+                }
+                _ => None,
+            })
+            .unwrap_or(""),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Discord's pattern for command and option names, in any language, plus its rule that
+    /// letters with a lower case be written in lower case.
+    fn discord_name(name: &str) -> bool {
+        let pattern = regex::Regex::new(r"^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$")
+            .expect("the pattern compiles");
+        pattern.is_match(name) && name.to_lowercase() == name
+    }
+
+    /// The English name and description of a command or option, and its Japanese ones,
+    /// each checked against Discord's limits.
+    fn checked_words(value: &serde_json::Value) -> [String; 4] {
+        let words = [
+            &value["name"],
+            &value["description"],
+            &value["name_localizations"]["ja"],
+            &value["description_localizations"]["ja"],
+        ]
+        .map(|v| v.as_str().unwrap_or_default().to_owned());
+        let [name, description, ja_name, ja_description] = &words;
+        for n in [name, ja_name] {
+            assert!(discord_name(n), "bad name `{n}` in {value}");
+        }
+        for d in [description, ja_description] {
+            assert!(
+                (1..=100).contains(&d.chars().count()),
+                "bad description in {value}"
+            );
+        }
+        words
+    }
+
+    #[test]
+    fn every_name_and_description_is_localised_within_discords_limits() {
+        let mut command_names = std::collections::HashSet::new();
+        for command in definitions() {
+            let value = serde_json::to_value(&command).expect("serialisable");
+            let [name, _, ja_name, _] = checked_words(&value);
+            assert!(command_names.insert(ja_name.clone()), "`{ja_name}` twice");
+            assert_ne!(name, ja_name, "/{name} is not translated");
+            let mut option_names = std::collections::HashSet::new();
+            for option in value["options"].as_array().into_iter().flatten() {
+                let [_, _, ja_name, _] = checked_words(option);
+                assert!(
+                    option_names.insert(ja_name.clone()),
+                    "{name}: `{ja_name}` twice"
+                );
+                let choices = option["choices"].as_array().map_or(&[][..], Vec::as_slice);
+                assert!(choices.len() <= 25);
+                let mut choice_names = std::collections::HashSet::new();
+                for choice in choices {
+                    let ja = choice["name_localizations"]["ja"]
+                        .as_str()
+                        .unwrap_or_default();
+                    let en = choice["name"].as_str().unwrap_or_default();
+                    for text in [en, ja] {
+                        assert!((1..=100).contains(&text.chars().count()), "{choice}");
+                    }
+                    assert!(
+                        choice_names.insert(ja.to_owned()),
+                        "{name}: choice `{ja}` twice"
+                    );
+                }
+            }
+        }
+        assert!(command_names.contains("挑戦"), "{command_names:?}");
+    }
+
+    #[test]
+    fn the_name_check_follows_discord() {
+        for good in ["challenge", "挑戦", "チェス960", "cancel-push", "対局一覧"] {
+            assert!(discord_name(good), "{good}");
+        }
+        for bad in ["Challenge", "two words", "", "/move", &"a".repeat(33)] {
+            assert!(!discord_name(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn game_commands_are_for_servers_and_help_works_in_dms() {
+        for command in definitions() {
+            let value = serde_json::to_value(&command).expect("serialisable");
+            let contexts = value["contexts"].as_array().expect("contexts set");
+            let dm = contexts.iter().any(|c| c == 1);
+            let name = value["name"].as_str().unwrap_or("");
+            assert_eq!(
+                dm,
+                matches!(
+                    name,
+                    "chess960" | "rules" | "help" | "gif" | "history" | "game" | "vacation"
+                ),
+                "{name}: {contexts:?}"
+            );
+            assert!(contexts.iter().any(|c| c == 0), "{name} works in servers");
+        }
+    }
+
+    #[test]
+    fn refusals_are_worded_in_the_callers_language() {
+        let refusal = Refusal::BadDeadline("soon".into());
+        assert!(refusal.text(Lang::En).contains("`soon` is not a deadline"));
+        assert!(
+            refusal
+                .text(Lang::Ja)
+                .contains("`soon` は期限として読めません")
+        );
+        assert!(Refusal::BadLevel(9).text(Lang::Ja).contains("レベル9"));
+    }
+
+    #[test]
+    fn vacations() {
+        assert_eq!(vacation(" 3 "), Ok(VacationAsk::Days(3)));
+        assert_eq!(vacation("End"), Ok(VacationAsk::End));
+        assert_eq!(vacation("0"), Err(Refusal::BadVacation("0".into())));
+        assert!(vacation("-2").is_err() && vacation("soon").is_err());
+    }
+
+    #[test]
+    fn setups() {
+        assert_eq!(setup("random"), Ok(SetupChoice::Random));
+        assert_eq!(setup(" 518 "), Ok(SetupChoice::Number(518)));
+        assert_eq!(setup("５１８"), Ok(SetupChoice::Number(518)));
+        assert_eq!(setup("ランダム"), Ok(SetupChoice::Random));
+        assert_eq!(setup("960"), Err(Refusal::BadSetup("960".into())));
+        assert!(setup("-1").is_err());
+        assert!(setup("x").is_err());
+    }
+}

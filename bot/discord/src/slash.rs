@@ -1,0 +1,48 @@
+//! Slash command invocations: read, carried out by the service (in a new thread for a
+//! challenge where the bot may open one), answered.
+
+use serenity::all::{CommandInteraction, Http};
+
+use super::commands;
+use super::front::{Front, person};
+use super::help;
+use super::langs::{self, Langs};
+use super::replies::Outgoing;
+use super::respond::{Target, answer};
+use super::threads;
+use domain::{Command, EarlyPrivacy, Origin};
+
+/// Handles one slash command.
+pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
+    let guild = command.guild_id.map(|g| g.get());
+    let origin = Origin {
+        guild,
+        channel: command.channel_id.get(),
+        user: person(&command.user, command.member.as_deref()),
+        locale: langs::of_interaction(&command.locale, command.guild_locale.as_deref()),
+    };
+    let langs = Langs::at(&front.service, &origin);
+    let target = Target {
+        id: command.id,
+        token: command.token.clone(),
+        langs,
+    };
+    let parsed = commands::parse(command);
+    if let Ok(challenge @ Command::Challenge { .. }) = &parsed
+        && threads::may_open(front, command)
+    {
+        let challenge = challenge.clone();
+        threads::challenge(front, http, &target, command.channel_id, origin, challenge).await;
+        return;
+    }
+    let early = EarlyPrivacy::default();
+    let announced = answer(http, &target, front.defer_after, &early, async {
+        match parsed {
+            Err(refusal) => Outgoing::private(refusal.text(langs.private)),
+            Ok(Command::Help) => help::outgoing(langs.private, front.typed_moves),
+            Ok(command) => Outgoing::new(front.execute_noting(&origin, command, &early).await),
+        }
+    })
+    .await;
+    front.delivered(announced).await;
+}

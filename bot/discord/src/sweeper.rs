@@ -1,0 +1,48 @@
+//! The background sweep: deadline reminders, games lost on time and expired challenges,
+//! posted in their channels even when nobody writes (a thread archived meanwhile is
+//! unarchived; where posting is impossible the parent channel hears of it).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{ChannelId, Http};
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use super::front::Front;
+use super::replies::Outgoing;
+use super::threads;
+
+/// Sweeps every `interval`, and at once when a command has queued notices (a vacation's
+/// word to the player's other games), until `stop` turns true. A notice showing a game's turns (those
+/// stored before a restart but never announced) marks them announced once it is posted.
+pub fn spawn(
+    front: Arc<Front>,
+    http: Arc<Http>,
+    interval: Duration,
+    mut stop: watch::Receiver<bool>,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let service = &front.service;
+        let mut ticks = tokio::time::interval(interval);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = ticks.tick() => {}
+                _ = service.notices_queued() => {}
+                _ = stop.wait_for(|stop| *stop) => return,
+            }
+            for mut notice in service.sweep().await {
+                let channel = ChannelId::new(notice.channel);
+                present::draw(&front.renderer, &mut notice.reply).await;
+                let outgoing = Outgoing::new(notice.reply);
+                let announces = outgoing.announces;
+                if !threads::post_or_tell(&http, channel, outgoing).await {
+                    tracing::warn!(channel = notice.channel, "could not post a notice anywhere");
+                } else if let Some((game, plies)) = announces {
+                    service.mark_shown(game, plies).await;
+                }
+            }
+        }
+    })
+}

@@ -1,0 +1,140 @@
+//! Typed moves: in a channel with a game, a message that is only a move, from the player to
+//! move, is played. Needs the Message Content intent (config `games.typed_moves`).
+
+use serenity::all::{Http, Message};
+
+use super::front::{Front, person};
+use super::replies::Outgoing;
+use domain::{Command, Locale, Origin};
+
+/// Longest message taken for a move (`=Q Nb1xd2+/e6` and annotations fit).
+const MAX_LEN: usize = 24;
+
+/// Whether `text` could be a move rather than chat: short, notation characters only, with a
+/// square or castling in it.
+pub fn looks_like_move(text: &str) -> bool {
+    let notation = |c: char| c.is_ascii_alphanumeric() || "+#=/-:!?".contains(c);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let shape = match words.as_slice() {
+        [turn] => turn.chars().all(notation),
+        [promotion, turn] => {
+            promotion.starts_with('=') && promotion.len() == 2 && turn.chars().all(notation)
+        }
+        _ => false,
+    };
+    let upper = text.to_ascii_uppercase();
+    shape
+        && text.len() <= MAX_LEN
+        && (text.chars().any(|c| c.is_ascii_digit())
+            || upper.starts_with("O-O")
+            || upper.starts_with("OO")
+            || upper.starts_with('='))
+}
+
+/// The move a message holds, written in ASCII (a Japanese input method types `Ｎｆ３`), or
+/// `None` when it looks like chat.
+fn move_text(content: &str) -> Option<String> {
+    let text = rules::ascii_width(content);
+    let text = text.trim();
+    looks_like_move(text).then(|| text.to_owned())
+}
+
+/// Handles a channel message: plays it when it is a move by the player to move.
+pub async fn handle(front: &Front, http: &Http, message: &Message) {
+    if !front.typed_moves || message.author.bot || message.webhook_id.is_some() {
+        return;
+    }
+    let Some(text) = move_text(&message.content) else {
+        return;
+    };
+    let channel = message.channel_id.get();
+    if !front
+        .service
+        .is_player_to_move(channel, message.author.id.get())
+        .await
+    {
+        return;
+    }
+    let Some(_ticket) = front.in_flight.enter() else {
+        return;
+    };
+    let user = match &message.member {
+        Some(member) => domain::User {
+            id: message.author.id.get(),
+            name: member
+                .nick
+                .as_deref()
+                .unwrap_or_else(|| message.author.display_name())
+                .to_owned(),
+        },
+        None => person(&message.author, None),
+    };
+    let origin = Origin {
+        guild: message.guild_id.map(|g| g.get()),
+        channel,
+        user,
+        // A message carries no locale: the service uses the server's as it last saw it.
+        locale: Locale::default(),
+    };
+    let outgoing = Outgoing::new(front.execute(&origin, Command::Move(text)).await);
+    let announces = outgoing.announces;
+    // A message cannot be answered privately: a refusal or a step becomes a short reply to the
+    // move, with its buttons (Confirm/Cancel for a losing push; only the player may press them).
+    let builder = if outgoing.ephemeral {
+        outgoing
+            .without_files()
+            .message()
+            .reference_message(message)
+    } else {
+        outgoing.message()
+    };
+    match message.channel_id.send_message(http, builder).await {
+        Ok(_) => front.delivered(announces).await,
+        Err(error) => tracing::warn!(%error, "could not answer a typed move"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_recognised_and_chat_is_not() {
+        for text in [
+            "e4",
+            "Nf3/a3",
+            "Nf3//",
+            "=Q Kd2/e6",
+            "O-O",
+            "0-0-0",
+            "g1f3/a3",
+            "Bb4+/c4",
+            "exd5!?",
+            "=N",
+        ] {
+            assert!(looks_like_move(text), "{text}");
+        }
+        for text in [
+            "ok",
+            "good game",
+            "lol 2",
+            "",
+            "see https://x.y/1",
+            "Nf3 and then a3",
+            "e4 e5",
+        ] {
+            assert!(!looks_like_move(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn full_width_moves_are_recognised_as_ascii() {
+        assert_eq!(move_text(" Ｎｆ３／ａ３ "), Some("Nf3/a3".to_owned()));
+        assert_eq!(
+            move_text("＝Ｑ　Ｋｄ２／ｅ６"),
+            Some("=Q Kd2/e6".to_owned())
+        );
+        assert_eq!(move_text("Ｏ－Ｏ"), Some("O-O".to_owned()));
+        assert_eq!(move_text("よろしく"), None);
+    }
+}

@@ -1,0 +1,36 @@
+//! The domain shared by nadare's layers: ids and users, the commands a front sends, the
+//! replies and messages the service answers with (data, never words), the records and the
+//! store traits storage implements, languages, durations and rating maths.
+//!
+//! Nothing here does input or output: the service, storage and the fronts build on it.
+
+pub mod clock;
+pub mod input;
+mod lang;
+pub mod messages;
+mod model;
+mod players;
+pub mod rating;
+mod records;
+mod store;
+pub mod suggest;
+mod types;
+
+pub use lang::Lang;
+pub use model::{
+    ChallengeEnd, ChallengeRecord, DamagedGame, Finished, GameRecord, GameState, StoredGame,
+    Unfinished,
+};
+pub use players::{
+    COMPUTER_ID_BASE, DEFAULT_LEVEL, computer, computer_at, computer_level, is_computer,
+};
+pub use records::{
+    ArchivePage, ArchiveQuery, ArchivedGame, Extras, GameRatingChange, GuildSettings, Leaderboard,
+    PlayerRating, Ranked, RatingChange, RatingUpdate, Vacation, VacationAllowance, VacationDays,
+};
+pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
+pub use types::{
+    Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, GameId,
+    GuildId, Locale, Notice, Origin, PageRef, Replay, Reply, SetupChoice, TakebackAction, Tone,
+    User, UserId, VacationAsk,
+};

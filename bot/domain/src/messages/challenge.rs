@@ -1,0 +1,66 @@
+//! Challenges made, answered and withdrawn, and the games they start.
+
+use std::time::Duration;
+
+use rules::Variant;
+
+use super::{GameKind, Players};
+use crate::{ColorChoice, SetupChoice};
+
+/// What is said about a challenge and the start of its game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChallengeMsg {
+    /// A challenge was made in the channel.
+    Challenged {
+        /// Who challenges.
+        challenger: String,
+        /// Who is challenged; `None` for anyone.
+        opponent: Option<String>,
+        /// The rule set.
+        variant: Variant,
+        /// The Chess960 setup asked for.
+        setup: Option<SetupChoice>,
+        /// The challenger's colour.
+        color: ColorChoice,
+        /// The time for each turn.
+        deadline: Option<Duration>,
+    },
+    /// How to answer a challenge, and for how long it stands.
+    AnswerWithin {
+        /// The challenged player; `None` when anyone may accept.
+        opponent: Option<String>,
+        /// How long the challenge stands.
+        ttl: Duration,
+    },
+    /// A game between two players started.
+    Started {
+        /// The players.
+        players: Players,
+        /// What they play.
+        kind: GameKind,
+    },
+    /// A practice game, one player on both sides, started.
+    PracticeStarted {
+        /// The player.
+        player: String,
+        /// What they play.
+        kind: GameKind,
+    },
+    /// Each turn must be played within this time.
+    TurnDeadline {
+        /// The time for each turn.
+        deadline: Duration,
+    },
+    /// The challenged player declined.
+    Declined {
+        /// Who declined.
+        by: String,
+        /// Whose challenge it was.
+        challenger: String,
+    },
+    /// The challenger withdrew their challenge.
+    Withdrawn {
+        /// The challenger.
+        by: String,
+    },
+}

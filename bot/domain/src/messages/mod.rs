@@ -1,0 +1,105 @@
+//! What the service says, as data: one enum per area of the game, gathered in [`Message`].
+//! Each front words a message from the catalogs (see the `present` crate); nothing here is
+//! prose. Names are as the users chose them, notation as the rules write it.
+
+mod archive;
+mod challenge;
+mod info;
+mod notice;
+mod offers;
+mod rating;
+mod refusal;
+mod rematch;
+mod turn;
+mod vacation;
+mod view;
+
+use rules::{Color, Variant};
+
+pub use archive::{ArchiveLine, ArchiveMsg};
+pub use challenge::ChallengeMsg;
+pub use info::InfoMsg;
+pub use notice::NoticeMsg;
+pub use offers::OfferMsg;
+pub use rating::{
+    PROVISIONAL_DEVIATION, Place, RatingMsg, SettingsMsg, Shown, ShownChange, ShownRating,
+};
+pub use refusal::Refusal;
+pub use rematch::RematchMsg;
+pub use turn::{PushChoice, TurnMsg};
+pub use vacation::VacationMsg;
+pub use view::{ChallengeLine, GameLine, ViewMsg};
+
+/// Declares [`Message`] with one variant per area, and `From` each area's enum, so a reply
+/// takes an area's message as it is. A new area is one more line here.
+macro_rules! areas {
+    ($($(#[$doc:meta])* $area:ident($ty:ty),)*) => {
+        /// One thing a reply says, by area.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Message {
+            $($(#[$doc])* $area($ty),)*
+        }
+
+        $(impl From<$ty> for Message {
+            fn from(message: $ty) -> Message {
+                Message::$area(message)
+            }
+        })*
+    };
+}
+
+areas! {
+    /// Challenges made, answered, withdrawn; games started.
+    Challenge(ChallengeMsg),
+    /// Turns played, whose turn it is, steps of a turn.
+    Turn(TurnMsg),
+    /// Resignations, draws, takebacks, aborts.
+    Offer(OfferMsg),
+    /// Boards, records, lists of games, Chess960 setups.
+    View(ViewMsg),
+    /// Help and the rules.
+    Info(InfoMsg),
+    /// What the service says unasked: reminders, timeouts, expiries, restarts.
+    Notice(NoticeMsg),
+    /// Why nothing happened.
+    Refusal(Refusal),
+    /// Finished games: pages, games shown again, replays, analysis links.
+    Archive(ArchiveMsg),
+    /// Rematches.
+    Rematch(RematchMsg),
+    /// Vacations.
+    Vacation(VacationMsg),
+    /// Rating changes, ratings and leaderboards.
+    Rating(RatingMsg),
+    /// A server's settings.
+    Settings(SettingsMsg),
+}
+
+/// The two players of a game: "alice (White) vs bob (Black)".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Players {
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+}
+
+/// What is played: the variant, and the Chess960 setup it started from, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameKind {
+    /// The rule set.
+    pub variant: Variant,
+    /// The setup number, for a game from a Chess960 setup.
+    pub chess960: Option<u16>,
+}
+
+/// One turn of a record: "12. e4" for White, "12... e5" for Black.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// The full-move number.
+    pub number: u32,
+    /// Who played it.
+    pub mover: Color,
+    /// The turn in canonical notation.
+    pub notation: String,
+}

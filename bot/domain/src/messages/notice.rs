@@ -1,0 +1,49 @@
+//! What the service says unasked: reminders, timeouts, expiries, reports after a restart.
+
+use std::time::Duration;
+
+use rules::Color;
+
+use super::Players;
+use crate::GameId;
+
+/// Announcements nobody asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoticeMsg {
+    /// A challenge lapsed unanswered.
+    ChallengeExpired {
+        /// Whose challenge it was.
+        challenger: String,
+        /// Who was challenged; `None` for an open challenge.
+        opponent: Option<String>,
+    },
+    /// A player did not move within the deadline and lost on time.
+    LostOnTime {
+        /// Who.
+        player: String,
+        /// Their colour.
+        color: Color,
+        /// The time they had for the turn.
+        deadline: Duration,
+    },
+    /// A player's time for their turn runs out soon.
+    Reminder {
+        /// The player to move.
+        player: String,
+        /// The game.
+        game: GameId,
+        /// Its players.
+        players: Players,
+        /// The time left.
+        left: Duration,
+    },
+    /// A stored game could not be restored after a restart; it is kept unchanged.
+    SetAside {
+        /// The game's id as stored (a damaged row's id may not be a valid game id).
+        game: i64,
+        /// What is wrong with it, for the bot's operator (technical, not translated).
+        detail: String,
+    },
+    /// The turns that follow were stored but not shown before a restart.
+    AnnouncedAfterRestart,
+}

@@ -1,0 +1,287 @@
+//! What the service needs from a database: the [`GameStore`] trait, its error, and the set of
+//! shards a process serves. Backends live in the `storage` crate (SQLite, PostgreSQL).
+
+use std::fmt;
+
+use async_trait::async_trait;
+
+use crate::Lang;
+use crate::model::{
+    ChallengeEnd, ChallengeRecord, DamagedGame, GameRecord, GameState, StoredGame, Unfinished,
+};
+use crate::rating::RatingFamily;
+use crate::records::{
+    ArchivePage, ArchiveQuery, Extras, GameRatingChange, GuildSettings, Leaderboard, PlayerRating,
+    RatingUpdate, Vacation, VacationAllowance,
+};
+use crate::{ChannelId, GameId, GuildId, UserId};
+
+/// Why a store call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The game, challenge, rating or vacation was changed by another writer since this one
+    /// read it (another process, or a newer write): nothing was written.
+    #[error(
+        "{what} {id} was changed elsewhere (by another bot process) since it was read; \
+         nothing was written"
+    )]
+    Conflict {
+        /// `game`, `challenge`, `rating` or `vacation`.
+        what: &'static str,
+        /// The id of the game or challenge, or of the user whose rating or vacation it is.
+        id: u64,
+    },
+    /// The database could not be reached, even after retrying.
+    #[error("the database is unreachable: {0}")]
+    Unavailable(String),
+    /// A stored value this build cannot read.
+    #[error("the database holds an unreadable value in {table}.{column}: `{value}`")]
+    BadValue {
+        /// The table.
+        table: &'static str,
+        /// The column.
+        column: &'static str,
+        /// The value as stored.
+        value: String,
+    },
+    /// Any other database failure.
+    #[error("database error: {0}")]
+    Backend(String),
+}
+
+impl StoreError {
+    /// True when another writer got there first (the caller should reload).
+    pub fn is_conflict(&self) -> bool {
+        matches!(self, StoreError::Conflict { .. })
+    }
+
+    /// A stored game that cannot be read, where one was needed.
+    pub fn unreadable(game: &DamagedGame) -> StoreError {
+        StoreError::Backend(format!(
+            "stored game {} cannot be read: {}",
+            game.id, game.error
+        ))
+    }
+
+    /// A column that cannot be read as the type stored there.
+    pub fn from_sql(e: impl fmt::Display) -> StoreError {
+        StoreError::Backend(format!("unreadable column: {e}"))
+    }
+}
+
+/// The servers a process serves, by Discord's shard formula
+/// `shard = (guild_id >> 22) % total`; direct messages (no server) belong to shard 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ShardSet {
+    /// Every server (one process runs every shard).
+    #[default]
+    All,
+    /// Shards `first..=last` of `total`.
+    Range {
+        /// The first shard served.
+        first: u32,
+        /// The last shard served (inclusive).
+        last: u32,
+        /// The number of shards in all.
+        total: u32,
+    },
+}
+
+impl ShardSet {
+    /// The shard of `guild` among `total` shards.
+    pub fn shard_of(guild: Option<GuildId>, total: u32) -> u32 {
+        match guild {
+            None => 0,
+            Some(g) => u32::try_from((g >> 22) % u64::from(total.max(1))).unwrap_or(0),
+        }
+    }
+
+    /// Whether this process serves `guild`.
+    pub fn serves(self, guild: Option<GuildId>) -> bool {
+        match self {
+            ShardSet::All => true,
+            ShardSet::Range { first, last, total } => {
+                (first..=last).contains(&ShardSet::shard_of(guild, total))
+            }
+        }
+    }
+}
+
+impl fmt::Display for ShardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShardSet::All => f.write_str("all shards"),
+            ShardSet::Range { first, last, total } => {
+                write!(f, "shards {first}-{last} of {total}")
+            }
+        }
+    }
+}
+
+/// A challenge as stored, with its status (for copying a database whole).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeEntry {
+    /// The challenge.
+    pub challenge: ChallengeRecord,
+    /// `None` while open, else how it ended.
+    pub end: Option<ChallengeEnd>,
+}
+
+/// What the service reads from and writes to a database. Every write is committed when the
+/// call returns. Writes of a game are conditional: `state.revision` is the revision being
+/// written and the stored one must be the revision before it, else [`StoreError::Conflict`]
+/// and nothing changes. Closing a challenge likewise requires it to be still open.
+#[async_trait]
+pub trait GameStore: Send + Sync + fmt::Debug {
+    /// A fresh id for a challenge (its game takes the same id), unique across every process
+    /// sharing the database.
+    async fn new_id(&self) -> Result<GameId, StoreError>;
+
+    /// Stores a new open challenge.
+    async fn insert_challenge(&self, challenge: &ChallengeRecord) -> Result<(), StoreError>;
+
+    /// Closes an open challenge that did not lead to a game.
+    async fn end_challenge(&self, id: GameId, end: ChallengeEnd) -> Result<(), StoreError>;
+
+    /// Starts a game (at revision 0), closing the open challenge it came from (if any) in the
+    /// same transaction.
+    async fn start_game(
+        &self,
+        challenge: Option<GameId>,
+        game: &GameRecord,
+    ) -> Result<(), StoreError>;
+
+    /// Appends ply number `ply` (0-based, the number of plies already stored) and writes the
+    /// game's new state, atomically and only if the stored revision is `state.revision - 1`.
+    /// A turn that ends a rated game brings its `rating` update, written in the same
+    /// transaction (see [`RatingUpdate`]): both are stored or neither.
+    async fn record_turn(
+        &self,
+        game: GameId,
+        ply: usize,
+        notation: &str,
+        state: &GameState,
+        rating: Option<&RatingUpdate>,
+    ) -> Result<(), StoreError>;
+
+    /// Removes every ply from number `keep` on and writes the new state, atomically and
+    /// conditionally like [`GameStore::record_turn`].
+    async fn take_back(
+        &self,
+        game: GameId,
+        keep: usize,
+        state: &GameState,
+    ) -> Result<(), StoreError>;
+
+    /// Writes a game's state besides its turns (offers, reminders, result…), conditionally
+    /// like [`GameStore::record_turn`], with the `rating` update of a rated game it finishes
+    /// (resignation, agreed draw, timeout) in the same transaction.
+    async fn update_game(
+        &self,
+        game: GameId,
+        state: &GameState,
+        rating: Option<&RatingUpdate>,
+    ) -> Result<(), StoreError>;
+
+    /// Every open challenge and unfinished game of the servers in `shards`, with their turns;
+    /// games that cannot be read are listed apart in `damaged`.
+    async fn load_unfinished(&self, shards: ShardSet) -> Result<Unfinished, StoreError>;
+
+    /// The games of the servers in `shards` finished at or after `since_ms` (Unix ms), with
+    /// their turns (for `board` and `moves` after a restart); unreadable ones are left out.
+    async fn load_finished_since(
+        &self,
+        shards: ShardSet,
+        since_ms: i64,
+    ) -> Result<Vec<StoredGame>, StoreError>;
+
+    /// One game, finished or not, with its turns.
+    async fn load_game(&self, id: GameId) -> Result<Option<StoredGame>, StoreError>;
+
+    /// The unfinished game or the open challenge in `channel`, if any (for reloading a
+    /// channel after a conflict).
+    async fn load_channel(&self, channel: ChannelId) -> Result<Unfinished, StoreError>;
+
+    /// Every challenge ever stored, with its status, by id.
+    async fn all_challenges(&self) -> Result<Vec<ChallengeEntry>, StoreError>;
+
+    /// Every game ever stored, finished or not, with its turns, by id.
+    async fn all_games(&self) -> Result<Vec<StoredGame>, StoreError>;
+
+    /// Copies a challenge in as it is (for `nadare migrate`).
+    async fn import_challenge(&self, entry: &ChallengeEntry) -> Result<(), StoreError>;
+
+    /// Copies a game in as it is, with its turns and revision (for `nadare migrate`).
+    async fn import_game(&self, game: &StoredGame) -> Result<(), StoreError>;
+
+    /// Makes the next [`GameStore::new_id`] larger than every id stored (after an import).
+    async fn reserve_ids(&self) -> Result<(), StoreError>;
+
+    /// Notes that the first `plies` plies of a game have been shown to its players, so a turn
+    /// stored but not yet announced when the process died is announced after a restart.
+    async fn mark_announced(&self, game: GameId, plies: usize) -> Result<(), StoreError>;
+
+    /// Writes everything out before exit (a checkpoint for SQLite).
+    async fn flush(&self) -> Result<(), StoreError>;
+
+    /// A user's ratings in a server, one per family they have played rated games in.
+    async fn user_ratings(
+        &self,
+        guild: GuildId,
+        user: UserId,
+    ) -> Result<Vec<PlayerRating>, StoreError>;
+
+    /// The `top` best-rated players of a family in a server, and `user`'s own place in it
+    /// (wherever it is). Places follow the rating, highest first, ties by user id.
+    async fn leaderboard(
+        &self,
+        guild: GuildId,
+        family: RatingFamily,
+        top: usize,
+        user: Option<UserId>,
+    ) -> Result<Leaderboard, StoreError>;
+
+    /// The rating changes a game made (none for a casual or unfinished game).
+    async fn game_rating_changes(&self, game: GameId) -> Result<Vec<GameRatingChange>, StoreError>;
+
+    /// One page of the finished games of a server (optionally of one user), newest first,
+    /// with the count of all that match. A game by id, in any state, is
+    /// [`GameStore::load_game`].
+    async fn finished_games(&self, query: &ArchiveQuery) -> Result<ArchivePage, StoreError>;
+
+    /// Starts a vacation and adds its days to its year's count, atomically; a
+    /// [`StoreError::Conflict`] (`vacation`) if the user already has one under way.
+    async fn start_vacation(&self, vacation: &Vacation) -> Result<(), StoreError>;
+
+    /// Ends `user`'s vacation, of which `days_used` days were used: the year's count is
+    /// corrected by `days_used - vacation.days` (unused days come back). Returns the vacation
+    /// ended; a [`StoreError::Conflict`] (`vacation`) if none is under way.
+    async fn end_vacation(&self, user: UserId, days_used: u32) -> Result<Vacation, StoreError>;
+
+    /// A user's vacation under way and the days used in `year`.
+    async fn vacation_allowance(
+        &self,
+        user: UserId,
+        year: i32,
+    ) -> Result<VacationAllowance, StoreError>;
+
+    /// Every vacation under way (a process pauses the deadlines of those players' games).
+    async fn active_vacations(&self) -> Result<Vec<Vacation>, StoreError>;
+
+    /// Sets (or with `None`, clears) the language of a server's public messages.
+    async fn set_guild_lang(&self, guild: GuildId, lang: Option<Lang>) -> Result<(), StoreError>;
+
+    /// A server's settings (the defaults when it has none stored).
+    async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError>;
+
+    /// The stored settings of every server in `shards`.
+    async fn load_guild_settings(&self, shards: ShardSet)
+    -> Result<Vec<GuildSettings>, StoreError>;
+
+    /// Everything stored besides challenges and games (for `nadare migrate`).
+    async fn all_extras(&self) -> Result<Extras, StoreError>;
+
+    /// Copies in everything besides challenges and games, replacing what the tables held
+    /// (for `nadare migrate`, after the games the rating changes refer to).
+    async fn import_extras(&self, extras: &Extras) -> Result<(), StoreError>;
+}

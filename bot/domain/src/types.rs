@@ -1,0 +1,558 @@
+//! The vocabulary fronts share with the service: who asks, what they ask, what comes back.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use render::Scene;
+use rules::{Color, Outcome, Role, Variant};
+
+use crate::Lang;
+use crate::messages::Message;
+use crate::rating::RatingFamily;
+
+/// A Discord channel (a thread is a channel too), or a console room.
+pub type ChannelId = u64;
+/// A Discord server.
+pub type GuildId = u64;
+/// A Discord user, or a console user name hashed to a number.
+pub type UserId = u64;
+/// A game, and the challenge it grew from (they share the id).
+pub type GameId = u64;
+
+/// A person: their id and the name shown for them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct User {
+    /// The stable id.
+    pub id: UserId,
+    /// The display name.
+    pub name: String,
+}
+
+/// Where a command comes from: the server, the channel and the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The server, or `None` in direct messages and the console without one.
+    pub guild: Option<GuildId>,
+    /// The channel the command was given in; it holds at most one game or challenge.
+    pub channel: ChannelId,
+    /// Who gave it.
+    pub user: User,
+    /// The languages the front knows for the user and the server.
+    pub locale: Locale,
+}
+
+/// The languages a front reports with a command: the user's own, and the server's preferred
+/// one. Private replies are in the user's language, public ones in the server's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Locale {
+    /// The user's language, if the front knows it and the catalogs have it.
+    pub user: Option<Lang>,
+    /// The server's preferred language, if the front knows it and the catalogs have it.
+    pub server: Option<Lang>,
+}
+
+impl Locale {
+    /// Both the user and the server speak `lang` (the console, tests).
+    pub const fn both(lang: Lang) -> Locale {
+        Locale {
+            user: Some(lang),
+            server: Some(lang),
+        }
+    }
+}
+
+/// The colour a challenger asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ColorChoice {
+    /// The challenger plays White.
+    White,
+    /// The challenger plays Black.
+    Black,
+    /// Colours are drawn when the challenge is accepted.
+    #[default]
+    Random,
+}
+
+impl ColorChoice {
+    /// The stable id used in storage and commands (`white`, `black`, `random`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+
+    /// The choice for an id written by [`ColorChoice::id`].
+    pub fn from_id(id: &str) -> Option<ColorChoice> {
+        match id {
+            "white" => Some(ColorChoice::White),
+            "black" => Some(ColorChoice::Black),
+            "random" => Some(ColorChoice::Random),
+            _ => None,
+        }
+    }
+}
+
+/// The Chess960 setup a challenger asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupChoice {
+    /// Setup number 0–959 (518 is the usual setup).
+    Number(u16),
+    /// A setup drawn at random when the game starts.
+    Random,
+}
+
+/// A step of the draw-offer exchange.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawAction {
+    /// Offer a draw (accepts the opponent's standing offer, if there is one).
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline the opponent's offer.
+    Decline,
+}
+
+/// A step of the takeback exchange.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakebackAction {
+    /// Ask to take back your last turn (grants the opponent's standing request, if any).
+    Offer,
+    /// Grant the opponent's request.
+    Accept,
+    /// Refuse the opponent's request.
+    Decline,
+}
+
+/// Everything a user can ask of the service.
+///
+/// [`CommandKind`] names each variant without its data, so that a test can go through every
+/// command (`CommandKind::iter()`): each front has one checking that it can ask for each.
+#[derive(Clone, Debug, PartialEq, Eq, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(CommandKind),
+    derive(Hash, strum::EnumIter),
+    doc = "Which [`Command`] it is, without its data."
+)]
+pub enum Command {
+    /// Challenge someone (or anyone, with no opponent) to a game in this channel.
+    Challenge {
+        /// The challenged player; `None` for an open challenge anyone may take.
+        opponent: Option<User>,
+        /// The rule set.
+        variant: Variant,
+        /// A Chess960 setup; `None` for the variant's usual start (random for `chess960`).
+        setup: Option<SetupChoice>,
+        /// The challenger's colour.
+        color: ColorChoice,
+        /// The time each player has for a turn; `None` for the configured default.
+        deadline: Option<Duration>,
+        /// Rated or casual; `None` for the default: rated between two people (a game
+        /// against the computer or oneself is never rated).
+        rated: Option<bool>,
+    },
+    /// Accept the challenge in this channel.
+    Accept,
+    /// Decline the challenge in this channel.
+    Decline,
+    /// Withdraw your challenge, or drop the turn you have half entered.
+    Cancel,
+    /// A turn, whole or one step of it, in any notation rules.md reads.
+    Move(String),
+    /// The piece for your pawn waiting on its last rank (Avalanche).
+    Promote(Role),
+    /// Play the turn whose push loses, after all.
+    ConfirmPush,
+    /// Do not play the turn whose push loses; choose again.
+    CancelPush,
+    /// Give up the game.
+    Resign,
+    /// Offer, accept or decline a draw.
+    Draw(DrawAction),
+    /// Request, accept or decline a takeback.
+    Takeback(TakebackAction),
+    /// Call the game off while a side has not moved yet.
+    Abort,
+    /// A turn suggested by the engine, in games against the computer only.
+    Hint,
+    /// Show the board; `flip` shows it from the other side.
+    Board {
+        /// Turn the board around.
+        flip: bool,
+    },
+    /// The record so far, as text and as a PGN-style file.
+    Moves,
+    /// The games going on in this server.
+    Games,
+    /// A Chess960 setup: the numbered one, or one drawn at random.
+    Chess960(Option<u16>),
+    /// The commands.
+    Help,
+    /// The rules of a variant, or the list of variants.
+    Rules(Option<Variant>),
+    /// A new challenge to the other player of the finished game in this channel: colours
+    /// swapped, the same variant, setup, deadline and rating.
+    Rematch,
+    /// The animated replay of a game: the one given, else the latest in this channel.
+    Gif(Option<GameId>),
+    /// A page of the finished games of this server (or of your direct-message games).
+    History {
+        /// Only this player's games, when set.
+        user: Option<UserId>,
+        /// The page, from 1.
+        page: u32,
+    },
+    /// One game of the archive: final board, record, replay, result and rating changes.
+    ShowGame(GameId),
+    /// Start a vacation of some days, or end the one under way.
+    Vacation(VacationAsk),
+    /// A player's ratings in this server (the caller's by default), in every variant family
+    /// or one.
+    Rating {
+        /// Whose; `None` for the caller.
+        user: Option<User>,
+        /// Which family; `None` for all.
+        family: Option<RatingFamily>,
+    },
+    /// The leaderboard of a variant family in this server, with the caller's own place.
+    Leaderboard {
+        /// Which family; `None` for the one the caller has played most.
+        family: Option<RatingFamily>,
+    },
+    /// Sets (or with `None`, clears) the language of this server's public messages. Only the
+    /// server's admins may: the front checks that before giving the command.
+    Language(Option<Lang>),
+}
+
+/// What a `vacation` command asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VacationAsk {
+    /// Pause your deadlines for this many days.
+    Days(u32),
+    /// End your vacation now; unused days come back.
+    End,
+}
+
+/// Which page of the archive a page button shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageRef {
+    /// Only this player's games, when set.
+    pub user: Option<UserId>,
+    /// The page, from 1.
+    pub page: u32,
+}
+
+impl PageRef {
+    /// The arguments a button's id carries: `PAGE` or `PAGE.USER`.
+    fn token(self) -> String {
+        match self.user {
+            Some(user) => format!("{}.{user}", self.page),
+            None => self.page.to_string(),
+        }
+    }
+
+    /// The page written by [`PageRef::token`].
+    fn from_token(token: &str) -> Option<PageRef> {
+        let (page, user) = match token.split_once('.') {
+            Some((page, user)) => (page, Some(user.parse().ok()?)),
+            None => (token, None),
+        };
+        Some(PageRef {
+            user,
+            page: page.parse().ok().filter(|p| *p >= 1)?,
+        })
+    }
+}
+
+/// A button a reply offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Accept the challenge.
+    AcceptChallenge,
+    /// Decline the challenge.
+    DeclineChallenge,
+    /// Resign the game (a front may ask first).
+    Resign,
+    /// Resign the game, asked and confirmed.
+    ConfirmResign,
+    /// Offer a draw.
+    OfferDraw,
+    /// Show the board from the other side.
+    Flip,
+    /// Choose this piece for the pending promotion.
+    Promote(Role),
+    /// Play the losing push after all.
+    ConfirmPush,
+    /// Choose another turn instead of the losing push.
+    CancelPush,
+    /// Challenge the other player of a finished game again, colours swapped.
+    Rematch,
+    /// Show an earlier page of the archive.
+    PreviousPage(PageRef),
+    /// Show a later page of the archive.
+    NextPage(PageRef),
+}
+
+impl Action {
+    /// Every button.
+    pub const ALL: [Action; 15] = [
+        Action::AcceptChallenge,
+        Action::DeclineChallenge,
+        Action::Resign,
+        Action::ConfirmResign,
+        Action::OfferDraw,
+        Action::Flip,
+        Action::Promote(Role::Queen),
+        Action::Promote(Role::Rook),
+        Action::Promote(Role::Bishop),
+        Action::Promote(Role::Knight),
+        Action::ConfirmPush,
+        Action::CancelPush,
+        Action::Rematch,
+        Action::PreviousPage(PageRef {
+            user: None,
+            page: 1,
+        }),
+        Action::NextPage(PageRef {
+            user: Some(1),
+            page: 2,
+        }),
+    ];
+
+    /// A stable short id for a button (`accept`, `promote-q`), to combine with a game id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Action::AcceptChallenge => "accept",
+            Action::DeclineChallenge => "decline",
+            Action::Resign => "resign",
+            Action::ConfirmResign => "resign-yes",
+            Action::OfferDraw => "draw",
+            Action::Flip => "flip",
+            Action::Promote(Role::Queen) => "promote-q",
+            Action::Promote(Role::Rook) => "promote-r",
+            Action::Promote(Role::Bishop) => "promote-b",
+            Action::Promote(_) => "promote-n",
+            Action::ConfirmPush => "confirm-push",
+            Action::CancelPush => "cancel-push",
+            Action::Rematch => "rematch",
+            Action::PreviousPage(_) => "page-previous",
+            Action::NextPage(_) => "page-next",
+        }
+    }
+
+    /// The id with the arguments the action carries (`page-next:3.USER`), for a button's
+    /// custom id; [`Action::id`] for actions without arguments.
+    pub fn token(self) -> String {
+        match self {
+            Action::PreviousPage(page) | Action::NextPage(page) => {
+                format!("{}:{}", self.id(), page.token())
+            }
+            _ => self.id().to_owned(),
+        }
+    }
+
+    /// The action for a token written by [`Action::token`].
+    pub fn from_token(token: &str) -> Option<Action> {
+        match token.split_once(':') {
+            Some(("page-previous", page)) => PageRef::from_token(page).map(Action::PreviousPage),
+            Some(("page-next", page)) => PageRef::from_token(page).map(Action::NextPage),
+            Some(_) => None,
+            None => Action::from_id(token),
+        }
+    }
+
+    /// Whether the action is about the archive rather than one game.
+    pub fn is_archive_page(self) -> bool {
+        matches!(self, Action::PreviousPage(_) | Action::NextPage(_))
+    }
+
+    /// The action for an id written by [`Action::id`].
+    pub fn from_id(id: &str) -> Option<Action> {
+        Some(match id {
+            "accept" => Action::AcceptChallenge,
+            "decline" => Action::DeclineChallenge,
+            "resign" => Action::Resign,
+            "resign-yes" => Action::ConfirmResign,
+            "draw" => Action::OfferDraw,
+            "flip" => Action::Flip,
+            "promote-q" => Action::Promote(Role::Queen),
+            "promote-r" => Action::Promote(Role::Rook),
+            "promote-b" => Action::Promote(Role::Bishop),
+            "promote-n" => Action::Promote(Role::Knight),
+            "confirm-push" => Action::ConfirmPush,
+            "cancel-push" => Action::CancelPush,
+            "rematch" => Action::Rematch,
+            _ => return None,
+        })
+    }
+
+    /// The command a press of this button gives.
+    pub fn command(self) -> Command {
+        match self {
+            Action::AcceptChallenge => Command::Accept,
+            Action::DeclineChallenge => Command::Decline,
+            Action::Resign | Action::ConfirmResign => Command::Resign,
+            Action::OfferDraw => Command::Draw(DrawAction::Offer),
+            Action::Flip => Command::Board { flip: true },
+            Action::Promote(role) => Command::Promote(role),
+            Action::ConfirmPush => Command::ConfirmPush,
+            Action::CancelPush => Command::CancelPush,
+            Action::Rematch => Command::Rematch,
+            Action::PreviousPage(p) | Action::NextPage(p) => Command::History {
+                user: p.user,
+                page: p.page,
+            },
+        }
+    }
+}
+
+/// What the service answers to a command.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// What happened, or why not: events and refusals as data, in order. Each front words
+    /// them from the catalogs (see the `present` crate).
+    pub messages: Vec<Message>,
+    /// The language the reply is to be worded in, and its board image is drawn in.
+    pub lang: Lang,
+    /// The board to show, as data: the presentation labels it in `lang` and draws it.
+    pub board: Option<Board>,
+    /// A finished game's animated replay to attach, as data, drawn by the presentation.
+    pub replay: Option<Replay>,
+    /// The board as a PNG, once the presentation has drawn `board`; the service never sets it.
+    pub image: Option<Vec<u8>>,
+    /// Attachments besides the board: file name and bytes (the record for `moves`; the
+    /// presentation adds a game's animated replay).
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Only the caller should see it (errors and refusals, half-entered turns).
+    pub private: bool,
+    /// The game (or challenge) the reply is about.
+    pub game: Option<GameId>,
+    /// Buttons to offer.
+    pub actions: Vec<Action>,
+    /// Users to ping: the player to move, the challenged player.
+    pub mentions: Vec<UserId>,
+    /// How many of the game's turns this reply shows its players, stamped by the service
+    /// while it holds the game: once the reply is delivered they count as announced (see
+    /// `GameService::mark_shown`).
+    pub shows_plies: Option<usize>,
+    /// Where the game shown stands, for a front that colours a board by it.
+    pub tone: Option<Tone>,
+}
+
+impl std::fmt::Debug for Reply {
+    /// The reply with its image and files as their sizes, not their bytes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reply")
+            .field("messages", &self.messages)
+            .field("lang", &self.lang)
+            .field("board", &self.board.is_some())
+            .field("replay", &self.replay.as_ref().map(|r| r.scenes.len()))
+            .field("image", &self.image.as_ref().map(Vec::len))
+            .field(
+                "files",
+                &self
+                    .files
+                    .iter()
+                    .map(|(name, bytes)| (name, bytes.len()))
+                    .collect::<Vec<_>>(),
+            )
+            .field("private", &self.private)
+            .field("game", &self.game)
+            .field("actions", &self.actions)
+            .field("mentions", &self.mentions)
+            .field("shows_plies", &self.shows_plies)
+            .field("tone", &self.tone)
+            .finish()
+    }
+}
+
+/// A board to show: the scene as the service sees it (no labels yet) and the game's result,
+/// which the labels and the status line say once the game is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The position, players and highlights; `labels` and `result` are left to the
+    /// presentation.
+    pub scene: Scene,
+    /// How the game ended, if it has.
+    pub outcome: Option<Outcome>,
+}
+
+/// A finished game's animated replay: one scene per turn, the result on the last.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The game replayed (it names the file).
+    pub game: GameId,
+    /// One scene per position, unlabelled.
+    pub scenes: Vec<Scene>,
+    /// How the game ended, said on the last frame.
+    pub outcome: Option<Outcome>,
+}
+
+/// Where a game shown on a board stands: whose move it is, or how it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// The game goes on; this side is to move.
+    ToMove(Color),
+    /// The game is over and this side won.
+    Won(Color),
+    /// The game is over without a winner (a draw or an abort).
+    Drawn,
+}
+
+impl Reply {
+    /// A public reply saying `message`.
+    pub fn public(message: impl Into<Message>) -> Reply {
+        Reply {
+            messages: vec![message.into()],
+            ..Reply::default()
+        }
+    }
+
+    /// A reply only the caller sees: refusals, errors, steps of a turn.
+    pub fn private(message: impl Into<Message>) -> Reply {
+        Reply {
+            messages: vec![message.into()],
+            private: true,
+            ..Reply::default()
+        }
+    }
+
+    /// Whether the reply says `message`.
+    pub fn says(&self, message: &Message) -> bool {
+        self.messages.contains(message)
+    }
+
+    /// The same reply about `game`.
+    pub fn with_game(mut self, game: GameId) -> Reply {
+        self.game = Some(game);
+        self
+    }
+}
+
+/// A message nobody asked for: a deadline reminder, a timeout, an expired challenge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// Where to post it.
+    pub channel: ChannelId,
+    /// What to post.
+    pub reply: Reply,
+}
+
+/// Raised by the service as soon as it knows its reply will be private (a refusal, a step of a
+/// turn), before the slow part (storage, rendering), so a front that must acknowledge a request
+/// early (Discord's deferral) can acknowledge it privately.
+#[derive(Debug, Default)]
+pub struct EarlyPrivacy(AtomicBool);
+
+impl EarlyPrivacy {
+    /// Notes that the reply will be private.
+    pub fn mark_private(&self) {
+        self.0.store(true, Ordering::Release);
+    }
+
+    /// Whether the reply is known to be private.
+    pub fn is_private(&self) -> bool {
+        self.0.load(Ordering::Acquire)
+    }
+}

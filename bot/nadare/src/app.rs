@@ -1,0 +1,128 @@
+//! The wiring: the config becomes a store, a renderer and a game service, handed to a front.
+//! Only this crate knows every layer; each front receives what it runs on.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::Context;
+use discord::{Bot, FrontError, Settings, Timing};
+use render::{RenderOptions, Renderer};
+use service::{Clock, GameService, ServiceConfig, ServiceError, SystemClock};
+use storage::{Storage, StorageError};
+
+use crate::config::{Config, Shards};
+
+/// Why the bot could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be opened (the error names the file and says what to do).
+    #[error(transparent)]
+    Storage(StorageError),
+    /// The stored games could not be loaded.
+    #[error("cannot load the games: {0}")]
+    Service(#[from] ServiceError),
+    /// The board renderer could not be prepared.
+    #[error("cannot prepare the board renderer: {0}")]
+    Render(String),
+    /// The Discord front could not start.
+    #[error(transparent)]
+    Front(#[from] FrontError),
+}
+
+/// The service's settings from the config.
+fn service_config(config: &Config) -> ServiceConfig {
+    ServiceConfig {
+        challenge_ttl: config.challenge_expiry,
+        default_deadline: config.default_deadline,
+        vacation_days_per_year: config.vacation_days_per_year,
+        shards: match config.shards {
+            Shards::Auto => domain::ShardSet::All,
+            Shards::Range { first, last, total } => domain::ShardSet::Range { first, last, total },
+        },
+        ..ServiceConfig::default()
+    }
+}
+
+/// The Discord front's settings from the config.
+fn discord_settings(config: &Config) -> Settings {
+    Settings {
+        token: config.token.expose().to_owned(),
+        api_proxy: config.api_proxy.clone(),
+        shards: config.shards,
+        threads: config.threads,
+        typed_moves: config.typed_moves,
+        development_guild: config.development_guild,
+        sweep_interval: config.sweep_interval,
+    }
+}
+
+/// Starts the Discord bot of `config` on `clock`: opens the database and the games, prepares
+/// the renderer, then connects. A failure after the service opened closes it again.
+pub async fn start_bot(
+    config: &Config,
+    clock: Arc<dyn Clock>,
+    timing: Timing,
+) -> Result<Bot, StartError> {
+    let renderer = Renderer::new(RenderOptions {
+        board_px: config.image_size,
+        theme: config.image_theme,
+    })
+    .map_err(|e| StartError::Render(e.to_string()))?;
+    let store = config.database.open().await.map_err(StartError::Storage)?;
+    let service = GameService::open(service_config(config), store, clock).await?;
+    match Bot::start(
+        service.clone(),
+        Arc::new(renderer),
+        &discord_settings(config),
+        timing,
+    )
+    .await
+    {
+        Ok(bot) => Ok(bot),
+        Err(e) => {
+            service.shutdown().await;
+            Err(e.into())
+        }
+    }
+}
+
+/// `nadare run`: the bot on the wall clock until SIGINT or SIGTERM, then a graceful stop.
+pub async fn run(config_file: Option<&Path>) -> anyhow::Result<()> {
+    let config = Config::load(config_file)?;
+    tracing::info!(
+        database = %config.database,
+        shards = ?config.shards,
+        threads = config.threads,
+        typed_moves = config.typed_moves,
+        "starting nadare"
+    );
+    let bot = start_bot(&config, Arc::new(SystemClock), Timing::default()).await?;
+    bot.run_until_signal().await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// `nadare local`: the console on the database file `db`; a failure to start is explained in
+/// the console's language.
+pub async fn local(db: &Path, options: console::Options) -> anyhow::Result<()> {
+    let lang = options.lang;
+    let script = console::load_script(&options)?;
+    let storage = {
+        let db = db.to_path_buf();
+        tokio::task::spawn_blocking(move || Storage::open(&db))
+            .await
+            .with_context(|| console::plain(lang, "console-opening-database"))??
+    };
+    let preparing = || console::plain(lang, "console-preparing-renderer");
+    let renderer = tokio::task::spawn_blocking(|| Renderer::new(RenderOptions::default()))
+        .await
+        .with_context(preparing)?
+        .with_context(preparing)?;
+    let service = GameService::open(
+        ServiceConfig::default(),
+        Arc::new(storage),
+        Arc::new(SystemClock),
+    )
+    .await?;
+    console::run(service, Arc::new(renderer), &options, script).await
+}

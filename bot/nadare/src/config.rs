@@ -1,0 +1,586 @@
+//! The bot's configuration: a TOML file, overridden by `DISCORD_TOKEN` and `NADARE_*`
+//! environment variables, validated once at start.
+//!
+//! `config.example.toml` at the repository root documents every key.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use render::Theme;
+use serde::Deserialize;
+
+pub use discord::Shards;
+use domain::input::parse_duration;
+use storage::Database;
+
+/// The file read when no `--config` is given, if it exists.
+pub const DEFAULT_CONFIG_FILE: &str = "nadare.toml";
+
+/// Why the configuration could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The config file could not be read.
+    #[error("cannot read the config file {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The config file is not valid TOML or has unknown keys.
+    #[error("the config file {path} is not valid: {message}")]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// What the TOML parser said.
+        message: String,
+    },
+    /// No token anywhere.
+    #[error(
+        "no Discord bot token: set the DISCORD_TOKEN environment variable or `token` in the \
+         config file (see config.example.toml); the token is on the Bot page of your application \
+         in the Discord developer portal"
+    )]
+    MissingToken,
+    /// A key has a value that cannot be used.
+    #[error("config key `{key}`: {reason}")]
+    Invalid {
+        /// The key, as written in the file (`image.size`).
+        key: &'static str,
+        /// What is wrong and what would be right.
+        reason: String,
+    },
+}
+
+/// The bot token. Its `Debug` never shows it, and it has no `Display`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// The secret itself, to hand to the Discord client and nowhere else.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(<redacted>)")
+    }
+}
+
+/// The validated configuration.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The bot token.
+    pub token: Token,
+    /// Register commands to this guild only (instant, for development); `None` registers them
+    /// globally.
+    pub development_guild: Option<u64>,
+    /// The database: an SQLite file, or a PostgreSQL server with its pool settings.
+    pub database: Database,
+    /// Board image width and height in pixels.
+    pub image_size: u32,
+    /// Board colours.
+    pub image_theme: Theme,
+    /// Move deadline of games whose challenge names none; `None` means no deadline.
+    pub default_deadline: Option<Duration>,
+    /// How long a challenge waits for an answer.
+    pub challenge_expiry: Duration,
+    /// Open a thread for each game where the bot may.
+    pub threads: bool,
+    /// Play messages that are only a move (needs the Message Content intent).
+    pub typed_moves: bool,
+    /// How often overdue games and reminders are looked for.
+    pub sweep_interval: Duration,
+    /// Vacation days each player has per calendar year.
+    pub vacation_days_per_year: u32,
+    /// Which shards this process runs.
+    pub shards: Shards,
+    /// Send REST calls to this base URL instead of Discord (a rate-limiting proxy such as
+    /// twilight-http-proxy; Discord's rate limits are then the proxy's job).
+    pub api_proxy: Option<String>,
+}
+
+/// The file's shape: every key optional, unknown keys refused.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    token: Option<String>,
+    development_guild: Option<u64>,
+    database: Option<String>,
+    shards: Option<String>,
+    api_proxy: Option<String>,
+    #[serde(default)]
+    image: RawImage,
+    #[serde(default)]
+    games: RawGames,
+    #[serde(default)]
+    postgres: RawPostgres,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPostgres {
+    pool_size: Option<usize>,
+    connect_timeout: Option<String>,
+    retry_for: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawImage {
+    size: Option<u32>,
+    theme: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGames {
+    default_deadline: Option<String>,
+    challenge_expiry: Option<String>,
+    threads: Option<bool>,
+    typed_moves: Option<bool>,
+    sweep_interval: Option<String>,
+    vacation_days_per_year: Option<u32>,
+}
+
+impl Config {
+    /// Reads `path` (or `nadare.toml` if it exists when `path` is `None`), applies the process
+    /// environment and validates.
+    pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
+        let default = Path::new(DEFAULT_CONFIG_FILE);
+        let file = match path {
+            Some(path) => Some(path),
+            None => default.exists().then_some(default),
+        };
+        let text = match file {
+            Some(path) => {
+                Some(
+                    std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+                        path: path.to_owned(),
+                        source,
+                    })?,
+                )
+            }
+            None => None,
+        };
+        Config::from_parts(text.as_deref().zip(file), |name| std::env::var(name).ok())
+    }
+
+    /// Builds the configuration from a file's text (with its path, for messages) and an
+    /// environment lookup. [`Config::load`] calls this with the real file and environment.
+    pub fn from_parts(
+        file: Option<(&str, &Path)>,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let mut raw = match file {
+            Some((text, path)) => toml::from_str::<RawConfig>(text).map_err(|e| {
+                // The parser's own Display quotes the offending line, which may hold the token.
+                let line = e.span().map(|span| {
+                    text.get(..span.start)
+                        .map_or(0, |before| before.matches('\n').count())
+                        + 1
+                });
+                let message = match line {
+                    Some(line) => format!("line {line}: {}", e.message()),
+                    None => e.message().to_owned(),
+                };
+                ConfigError::Parse {
+                    path: path.to_owned(),
+                    message,
+                }
+            })?,
+            None => RawConfig::default(),
+        };
+        raw.apply_env(&env)?;
+        raw.validate()
+    }
+}
+
+fn env_bool(key: &'static str, value: &str) -> Result<bool, ConfigError> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        _ => Err(ConfigError::Invalid {
+            key,
+            reason: "expected true or false".into(),
+        }),
+    }
+}
+
+fn env_number<T: std::str::FromStr>(key: &'static str, value: &str) -> Result<T, ConfigError> {
+    value.trim().parse().map_err(|_| ConfigError::Invalid {
+        key,
+        reason: format!("`{value}` is not a number"),
+    })
+}
+
+impl RawConfig {
+    fn apply_env(&mut self, env: &impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        if let Some(token) = env("DISCORD_TOKEN") {
+            self.token = Some(token);
+        }
+        if let Some(v) = env("NADARE_DEVELOPMENT_GUILD") {
+            self.development_guild = Some(env_number("development_guild", &v)?);
+        }
+        if let Some(v) = env("NADARE_DATABASE") {
+            self.database = Some(v);
+        }
+        if let Some(v) = env("NADARE_POSTGRES_POOL_SIZE") {
+            self.postgres.pool_size = Some(env_number("postgres.pool_size", &v)?);
+        }
+        if let Some(v) = env("NADARE_POSTGRES_CONNECT_TIMEOUT") {
+            self.postgres.connect_timeout = Some(v);
+        }
+        if let Some(v) = env("NADARE_POSTGRES_RETRY_FOR") {
+            self.postgres.retry_for = Some(v);
+        }
+        if let Some(v) = env("NADARE_SHARDS") {
+            self.shards = Some(v);
+        }
+        if let Some(v) = env("NADARE_API_PROXY") {
+            self.api_proxy = Some(v);
+        }
+        if let Some(v) = env("NADARE_IMAGE_SIZE") {
+            self.image.size = Some(env_number("image.size", &v)?);
+        }
+        if let Some(v) = env("NADARE_IMAGE_THEME") {
+            self.image.theme = Some(v);
+        }
+        if let Some(v) = env("NADARE_VACATION_DAYS_PER_YEAR") {
+            self.games.vacation_days_per_year =
+                Some(env_number("games.vacation_days_per_year", &v)?);
+        }
+        if let Some(v) = env("NADARE_DEFAULT_DEADLINE") {
+            self.games.default_deadline = Some(v);
+        }
+        if let Some(v) = env("NADARE_CHALLENGE_EXPIRY") {
+            self.games.challenge_expiry = Some(v);
+        }
+        if let Some(v) = env("NADARE_THREADS") {
+            self.games.threads = Some(env_bool("games.threads", &v)?);
+        }
+        if let Some(v) = env("NADARE_TYPED_MOVES") {
+            self.games.typed_moves = Some(env_bool("games.typed_moves", &v)?);
+        }
+        if let Some(v) = env("NADARE_SWEEP_INTERVAL") {
+            self.games.sweep_interval = Some(v);
+        }
+        Ok(())
+    }
+
+    fn validate(self) -> Result<Config, ConfigError> {
+        let token = self.token.map(|t| t.trim().to_owned()).unwrap_or_default();
+        if token.is_empty() {
+            return Err(ConfigError::MissingToken);
+        }
+        if token.chars().any(char::is_whitespace) {
+            return Err(ConfigError::Invalid {
+                key: "token",
+                reason: "the token contains whitespace; paste it exactly as the developer portal \
+                         shows it, without a `Bot ` prefix"
+                    .into(),
+            });
+        }
+        let image_size = self.image.size.unwrap_or(512);
+        if !(128..=2048).contains(&image_size) {
+            return Err(ConfigError::Invalid {
+                key: "image.size",
+                reason: format!("{image_size} is out of range; use 128 to 2048 pixels"),
+            });
+        }
+        let image_theme = match &self.image.theme {
+            Some(id) => id.parse::<Theme>().map_err(|_| ConfigError::Invalid {
+                key: "image.theme",
+                reason: format!(
+                    "unknown theme `{id}`; choose one of: {}",
+                    Theme::ALL.map(Theme::id).join(", ")
+                ),
+            })?,
+            None => Theme::default(),
+        };
+        let default_deadline = match self.games.default_deadline.as_deref().map(str::trim) {
+            None | Some("none" | "off" | "") => None,
+            Some(text) => Some(duration_key("games.default_deadline", text)?),
+        };
+        let challenge_expiry = match &self.games.challenge_expiry {
+            Some(text) => duration_key("games.challenge_expiry", text)?,
+            None => Duration::from_secs(600),
+        };
+        let sweep_interval = match &self.games.sweep_interval {
+            Some(text) => duration_key("games.sweep_interval", text)?,
+            None => Duration::from_secs(30),
+        };
+        let vacation_days_per_year = self.games.vacation_days_per_year.unwrap_or(14);
+        if vacation_days_per_year > 366 {
+            return Err(ConfigError::Invalid {
+                key: "games.vacation_days_per_year",
+                reason: format!("{vacation_days_per_year} is more days than a year has"),
+            });
+        }
+        let shards = match &self.shards {
+            Some(text) => Shards::parse(text).ok_or_else(|| ConfigError::Invalid {
+                key: "shards",
+                reason: format!(
+                    "`{text}` is not a shard setting; use \"auto\", \"N/TOTAL\" or \
+                     \"FIRST-LAST/TOTAL\" (shard ids from 0, last < total)"
+                ),
+            })?,
+            None => Shards::Auto,
+        };
+        let mut database = Database::parse(self.database.as_deref().unwrap_or("nadare.db"));
+        if let Database::Postgres(options) = &mut database {
+            if let Some(size) = self.postgres.pool_size {
+                if !(1..=1000).contains(&size) {
+                    return Err(ConfigError::Invalid {
+                        key: "postgres.pool_size",
+                        reason: format!("{size} is out of range; use 1 to 1000 connections"),
+                    });
+                }
+                options.pool_size = size;
+            }
+            if let Some(text) = &self.postgres.connect_timeout {
+                options.connect_timeout = duration_key("postgres.connect_timeout", text)?;
+            }
+            if let Some(text) = &self.postgres.retry_for {
+                options.retry_for = duration_key("postgres.retry_for", text)?;
+            }
+        }
+        let api_proxy = match self
+            .api_proxy
+            .map(|p| p.trim().trim_end_matches('/').to_owned())
+        {
+            Some(p) if p.is_empty() => None,
+            Some(p) if p.starts_with("http://") || p.starts_with("https://") => Some(p),
+            Some(p) => {
+                return Err(ConfigError::Invalid {
+                    key: "api_proxy",
+                    reason: format!("`{p}` is not an http:// or https:// URL"),
+                });
+            }
+            None => None,
+        };
+        Ok(Config {
+            token: Token(token),
+            development_guild: self.development_guild,
+            database,
+            image_size,
+            image_theme,
+            default_deadline,
+            challenge_expiry,
+            threads: self.games.threads.unwrap_or(true),
+            typed_moves: self.games.typed_moves.unwrap_or(false),
+            sweep_interval,
+            vacation_days_per_year,
+            shards,
+            api_proxy,
+        })
+    }
+}
+
+fn duration_key(key: &'static str, text: &str) -> Result<Duration, ConfigError> {
+    parse_duration(text).ok_or_else(|| ConfigError::Invalid {
+        key,
+        reason: format!(
+            "`{text}` is not a duration; write a number and a unit: 30s, 10m, 1h, 1h30m, 3d"
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    fn from_file(text: &str) -> Result<Config, ConfigError> {
+        Config::from_parts(Some((text, Path::new("test.toml"))), no_env)
+    }
+
+    #[test]
+    fn defaults_with_only_a_token() {
+        let config = from_file("token = \"abc.def\"").expect("valid");
+        assert_eq!(config.token.expose(), "abc.def");
+        assert_eq!(config.development_guild, None);
+        assert_eq!(
+            config.database,
+            Database::Sqlite(PathBuf::from("nadare.db"))
+        );
+        assert_eq!(config.image_size, 512);
+        assert_eq!(config.image_theme, Theme::Classic);
+        assert_eq!(config.default_deadline, None);
+        assert_eq!(config.challenge_expiry, Duration::from_secs(600));
+        assert_eq!(config.vacation_days_per_year, 14);
+        assert!(config.threads);
+        assert!(!config.typed_moves);
+        assert_eq!(config.shards, Shards::Auto);
+        assert_eq!(config.api_proxy, None);
+    }
+
+    #[test]
+    fn every_key_is_read() {
+        let config = from_file(
+            r#"
+            token = "t"
+            development_guild = 42
+            database = "/data/games.db"
+            shards = "2-3/8"
+            api_proxy = "http://proxy:3000/"
+            [image]
+            size = 640
+            theme = "slate"
+            [games]
+            default_deadline = "1d"
+            challenge_expiry = "15m"
+            threads = false
+            typed_moves = true
+            sweep_interval = "1m"
+            "#,
+        )
+        .expect("valid");
+        assert_eq!(config.development_guild, Some(42));
+        assert_eq!(
+            config.database,
+            Database::Sqlite(PathBuf::from("/data/games.db"))
+        );
+        assert_eq!(
+            config.shards,
+            Shards::Range {
+                first: 2,
+                last: 3,
+                total: 8
+            }
+        );
+        assert_eq!(config.api_proxy.as_deref(), Some("http://proxy:3000"));
+        assert_eq!(config.image_size, 640);
+        assert_eq!(config.image_theme, Theme::Slate);
+        assert_eq!(config.default_deadline, Some(Duration::from_secs(86_400)));
+        assert_eq!(config.challenge_expiry, Duration::from_secs(900));
+        assert!(!config.threads);
+        assert!(config.typed_moves);
+        assert_eq!(config.sweep_interval, Duration::from_secs(60));
+    }
+
+    #[test]
+    fn the_environment_overrides_the_file() {
+        let env = |name: &str| match name {
+            "DISCORD_TOKEN" => Some("from-env".to_owned()),
+            "NADARE_DATABASE" => Some("/var/lib/nadare/x.db".to_owned()),
+            "NADARE_TYPED_MOVES" => Some("yes".to_owned()),
+            "NADARE_THREADS" => Some("off".to_owned()),
+            "NADARE_IMAGE_SIZE" => Some("256".to_owned()),
+            "NADARE_SHARDS" => Some("1/2".to_owned()),
+            "NADARE_DEVELOPMENT_GUILD" => Some("7".to_owned()),
+            "NADARE_VACATION_DAYS_PER_YEAR" => Some("21".to_owned()),
+            _ => None,
+        };
+        let text = "token = \"from-file\"\ndatabase = \"a.db\"\n";
+        let config = Config::from_parts(Some((text, Path::new("c.toml"))), env).expect("valid");
+        assert_eq!(config.token.expose(), "from-env");
+        assert_eq!(
+            config.database,
+            Database::Sqlite(PathBuf::from("/var/lib/nadare/x.db"))
+        );
+        assert!(config.typed_moves);
+        assert!(!config.threads);
+        assert_eq!(config.image_size, 256);
+        assert_eq!(
+            config.shards,
+            Shards::Range {
+                first: 1,
+                last: 1,
+                total: 2
+            }
+        );
+        assert_eq!(config.development_guild, Some(7));
+        assert_eq!(config.vacation_days_per_year, 21);
+    }
+
+    #[test]
+    fn a_vacation_allowance_fits_in_a_year() {
+        let config =
+            from_file("token = \"t\"\n[games]\nvacation_days_per_year = 0").expect("valid");
+        assert_eq!(config.vacation_days_per_year, 0);
+        let err = from_file("token = \"t\"\n[games]\nvacation_days_per_year = 400")
+            .expect_err("more days than a year");
+        assert!(err.to_string().contains("vacation_days_per_year"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_token_says_where_to_put_one() {
+        let err = Config::from_parts(None, no_env).expect_err("no token");
+        assert!(matches!(err, ConfigError::MissingToken));
+        assert!(err.to_string().contains("DISCORD_TOKEN"));
+        let err = from_file("token = \"  \"").expect_err("blank token");
+        assert!(matches!(err, ConfigError::MissingToken));
+    }
+
+    #[test]
+    fn the_token_is_never_shown() {
+        let config = from_file("token = \"super-secret-token\"").expect("valid");
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("super-secret-token"), "{shown}");
+        assert!(shown.contains("<redacted>"));
+        let err = from_file("token = \"super secret\"").expect_err("whitespace");
+        assert!(!err.to_string().contains("super secret"));
+        let err = from_file("token = super-secret-token").expect_err("unquoted");
+        assert!(!err.to_string().contains("super-secret-token"), "{err}");
+    }
+
+    #[test]
+    fn bad_values_name_their_key() {
+        let cases = [
+            ("token = \"t\"\nunknown = 1", "unknown"),
+            ("token = \"t\"\n[image]\nsize = 10", "image.size"),
+            ("token = \"t\"\n[image]\ntheme = \"neon\"", "image.theme"),
+            (
+                "token = \"t\"\n[games]\nchallenge_expiry = \"soon\"",
+                "games.challenge_expiry",
+            ),
+            (
+                "token = \"t\"\n[games]\ndefault_deadline = \"0m\"",
+                "games.default_deadline",
+            ),
+            ("token = \"t\"\nshards = \"3-2/4\"", "shards"),
+            ("token = \"t\"\nshards = \"0-4/4\"", "shards"),
+            ("token = \"t\"\napi_proxy = \"proxy:3000\"", "api_proxy"),
+            ("token = \"t\"\nimage = 5", "line 2"),
+        ];
+        for (text, key) in cases {
+            let err = from_file(text).expect_err(text);
+            assert!(err.to_string().contains(key), "{text}: {err}");
+        }
+        let env = |name: &str| (name == "NADARE_TYPED_MOVES").then(|| "maybe".to_owned());
+        let err = Config::from_parts(Some(("token = \"t\"", Path::new("c.toml"))), env)
+            .expect_err("not a boolean");
+        assert!(err.to_string().contains("games.typed_moves"));
+    }
+
+    #[test]
+    fn shard_settings() {
+        assert_eq!(Shards::parse("AUTO"), Some(Shards::Auto));
+        assert_eq!(
+            Shards::parse("0/1"),
+            Some(Shards::Range {
+                first: 0,
+                last: 0,
+                total: 1
+            })
+        );
+        assert_eq!(
+            Shards::parse("0-3/4"),
+            Some(Shards::Range {
+                first: 0,
+                last: 3,
+                total: 4
+            })
+        );
+        for bad in ["", "4/4", "1-0/4", "a/b", "0-1", "/4"] {
+            assert_eq!(Shards::parse(bad), None, "{bad}");
+        }
+    }
+}

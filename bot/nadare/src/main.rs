@@ -1,0 +1,164 @@
+//! The `nadare` binary: the Discord bot, the local console and the command-line tools.
+
+use std::future::Future;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use std::path::PathBuf;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Parser, Subcommand};
+use domain::Lang;
+use nadare::{app, cli};
+
+/// nadare (なだれ): chess, Chess960 and Avalanche on Discord.
+#[derive(Debug, Parser)]
+#[command(name = "nadare", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the Discord bot (token from the config file or DISCORD_TOKEN).
+    Run(RunArgs),
+    /// Play in the terminal as named users (`alice> challenge bob`), with the same storage.
+    ///
+    /// Each line is `USER> COMMAND ARGS`, or `USER@ROOM> COMMAND ARGS` to play in another room
+    /// (a room holds one game, like a Discord channel; without `@ROOM` it is `main`). Names are
+    /// one word of at most 32 characters, and case does not matter. In `challenge`, `@NAME`
+    /// always names the opponent, even a name that reads as an option (`@b`, `@960`); a word
+    /// starting with a digit, `-`, `+`, `#` or `=` is never taken for a name.
+    Local(LocalArgs),
+    /// Count the turn sequences from a position to a depth.
+    Perft(cli::perft::PerftArgs),
+    /// Replay a game record, printing each turn and the final FEN.
+    Replay(cli::replay::ReplayArgs),
+    /// Show a Chess960 setup by number, or draw one at random.
+    Chess960(cli::chess960::Chess960Args),
+    /// Draw a position as a PNG board image.
+    Render(cli::render::RenderArgs),
+    /// Copy every challenge and game to another database (`--from sqlite:FILE --to
+    /// postgres://…`) and verify the copy.
+    Migrate(cli::migrate::MigrateArgs),
+    /// The engine's turn in a position (last line), with its search progress.
+    Bestmove(cli::bestmove::BestmoveArgs),
+    /// Play the engine against itself or the greedy player and print the Elo difference.
+    Match(cli::engine_match::MatchArgs),
+    /// Speak the Universal Chess Interface on standard input and output (standard, Chess960).
+    Uci,
+}
+
+/// Options of `nadare run`.
+#[derive(clap::Args, Debug, Clone, Default)]
+struct RunArgs {
+    /// The config file (default: ./nadare.toml if it exists; DISCORD_TOKEN and NADARE_*
+    /// environment variables override it).
+    #[arg(long, short, value_name = "FILE")]
+    config: Option<PathBuf>,
+}
+
+/// Options of `nadare local`.
+#[derive(clap::Args, Clone, Debug)]
+struct LocalArgs {
+    /// The database file; created on first run, so games continue after a restart.
+    #[arg(long, value_name = "FILE", default_value = "nadare.db")]
+    db: PathBuf,
+    /// The folder board images are written to, one file per board shown; nadare never
+    /// deletes them, so clear the folder when it grows too large.
+    #[arg(long, value_name = "DIR", default_value = "boards")]
+    out: PathBuf,
+    /// Run the lines of FILE instead of reading standard input; a malformed line stops the
+    /// run before anything is played.
+    #[arg(long, value_name = "FILE")]
+    script: Option<PathBuf>,
+    /// The language nadare speaks: `en` (English) or `ja` (Japanese). Commands stay the same
+    /// English words in both.
+    #[arg(long, default_value = "en", value_parser = lang_parser())]
+    lang: Lang,
+}
+
+/// Reads a language by its id (`en`, `ja`), offering every one in the help.
+fn lang_parser() -> impl TypedValueParser<Value = Lang> {
+    PossibleValuesParser::new(Lang::ALL.map(Lang::id))
+        .map(|id| Lang::from_id(&id).unwrap_or_default())
+}
+
+/// Runs an async entry point on a fresh multi-threaded runtime.
+fn block_on(future: impl Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
+    tokio::runtime::Runtime::new()?.block_on(future)
+}
+
+fn main() -> ExitCode {
+    let command = Cli::parse().command;
+    if matches!(command, Command::Run(_)) {
+        // Logs go to standard error; RUST_LOG chooses what (default: info for nadare).
+        let directives = std::env::var("RUST_LOG").ok();
+        let ansi = std::io::stderr().is_terminal();
+        if let Err(e) = nadare::logging::init(directives.as_deref(), std::io::stderr, ansi) {
+            eprintln!("error: cannot start logging: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let result = match command {
+        Command::Run(args) => block_on(app::run(args.config.as_deref())),
+        Command::Local(args) => block_on(app::local(
+            &args.db,
+            console::Options {
+                out: args.out,
+                script: args.script,
+                lang: args.lang,
+            },
+        )),
+        Command::Perft(args) => cli::perft::run(args),
+        Command::Replay(args) => cli::replay::run(args),
+        Command::Chess960(args) => cli::chess960::run(args),
+        Command::Render(args) => cli::render::run(args),
+        Command::Migrate(args) => block_on(cli::migrate::run(args)),
+        Command::Bestmove(args) => cli::bestmove::run(args),
+        Command::Match(args) => cli::engine_match::run(args),
+        Command::Uci => cli::uci::run(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", report(&e));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// An error with its causes, leaving out a cause the message before already says (many
+/// errors print their source themselves, and the same words twice only confuse).
+fn report(e: &anyhow::Error) -> String {
+    let mut text = e.to_string();
+    for cause in e.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::report;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("FEN tag: {0}")]
+    struct Wrapper(#[from] std::fmt::Error);
+
+    #[test]
+    fn a_cause_already_in_the_message_is_said_once() {
+        let e = anyhow::Error::new(Wrapper(std::fmt::Error)).context("game.pgn does not replay");
+        assert_eq!(
+            report(&e),
+            "game.pgn does not replay: FEN tag: an error occurred when formatting an argument"
+        );
+        let e = anyhow::anyhow!("disk full").context("cannot write");
+        assert_eq!(report(&e), "cannot write: disk full");
+    }
+}

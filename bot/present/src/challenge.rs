@@ -1,0 +1,74 @@
+//! Challenges and the start of games in words.
+
+use super::Say;
+use crate::fluent_args;
+use domain::messages::ChallengeMsg;
+use domain::{ColorChoice, SetupChoice};
+
+pub(super) fn words(say: &Say, message: &ChallengeMsg) -> String {
+    match message {
+        ChallengeMsg::Challenged {
+            challenger,
+            opponent,
+            variant,
+            setup,
+            color,
+            deadline,
+        } => {
+            let (setup, number) = match setup {
+                Some(SetupChoice::Number(n)) => ("number", i64::from(*n)),
+                // A Chess960 game is always from some setup: nothing to add.
+                Some(SetupChoice::Random) if *variant != rules::Variant::Chess960 => ("random", 0),
+                _ => ("none", 0),
+            };
+            let side = match color {
+                ColorChoice::White => say.color(rules::Color::White),
+                ColorChoice::Black => say.color(rules::Color::Black),
+                ColorChoice::Random => String::new(),
+            };
+            let deadline = deadline.map_or_else(|| "none".to_owned(), |d| say.duration(d));
+            say.text(
+                "challenge-challenged",
+                &fluent_args![
+                    ("challenger", say.name(challenger)),
+                    ("opponent", say.name_or_anyone(opponent.as_deref())),
+                    ("variant", say.variant(*variant)),
+                    ("setup", setup),
+                    ("number", number),
+                    ("color", color.id()),
+                    ("side", side),
+                    ("deadline", deadline)
+                ],
+            )
+        }
+        ChallengeMsg::AnswerWithin { opponent, ttl } => match opponent {
+            Some(o) => say.text(
+                "challenge-answer-named",
+                &fluent_args![("opponent", say.name(o)), ("ttl", say.duration(*ttl))],
+            ),
+            None => say.text(
+                "challenge-answer-anyone",
+                &fluent_args![("ttl", say.duration(*ttl))],
+            ),
+        },
+        ChallengeMsg::Started { players, kind } => say.text(
+            "challenge-started",
+            &fluent_args![("players", say.players(players)), ("kind", say.kind(*kind))],
+        ),
+        ChallengeMsg::PracticeStarted { player, kind } => say.text(
+            "challenge-practice-started",
+            &fluent_args![("player", say.name(player)), ("kind", say.kind(*kind))],
+        ),
+        ChallengeMsg::TurnDeadline { deadline } => say.text(
+            "challenge-turn-deadline",
+            &fluent_args![("deadline", say.duration(*deadline))],
+        ),
+        ChallengeMsg::Declined { by, challenger } => say.text(
+            "challenge-declined",
+            &fluent_args![("by", say.name(by)), ("challenger", say.name(challenger))],
+        ),
+        ChallengeMsg::Withdrawn { by } => {
+            say.text("challenge-withdrawn", &fluent_args![("by", say.name(by))])
+        }
+    }
+}

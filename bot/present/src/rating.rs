@@ -1,0 +1,161 @@
+//! Ratings, leaderboards and a server's language in words.
+
+use super::Say;
+use crate::fluent_args;
+use crate::i18n::Lang;
+use domain::messages::{Place, RatingMsg, SettingsMsg, Shown, ShownRating};
+use domain::rating::RatingFamily;
+
+impl Say {
+    /// "Avalanche (all three)", 「アバランチ（3種共通）」.
+    pub(crate) fn rating_family(&self, family: RatingFamily) -> String {
+        self.plain(&format!("rating-family-{}", family.id()))
+    }
+}
+
+/// A rating as shown: "1662", or "1662?" while provisional.
+fn shown(s: Shown) -> String {
+    if s.provisional {
+        format!("{}?", s.rating)
+    } else {
+        s.rating.to_string()
+    }
+}
+
+/// A change with its sign: "+162", "-38", "±0".
+fn signed(delta: i32) -> String {
+    match delta {
+        0 => "±0".to_string(),
+        d if d > 0 => format!("+{d}"),
+        d => d.to_string(),
+    }
+}
+
+/// A rating message, one line per fact.
+pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
+    match message {
+        RatingMsg::Rated {
+            rated: true,
+            family,
+        } => say.text(
+            "rating-game-rated",
+            &fluent_args![("family", say.rating_family(*family))],
+        ),
+        RatingMsg::Rated { rated: false, .. } => say.plain("rating-game-casual"),
+        RatingMsg::Changed(c) => say.text(
+            "rating-changed",
+            &fluent_args![
+                ("name", say.style.name(&c.name)),
+                ("family", say.rating_family(c.family)),
+                ("before", shown(c.before)),
+                ("after", shown(c.after)),
+                ("delta", signed(c.delta())),
+            ],
+        ),
+        RatingMsg::Ratings { name, ratings } if ratings.is_empty() => {
+            say.text("rating-none", &fluent_args![("name", say.style.name(name))])
+        }
+        RatingMsg::Ratings { name, ratings } => {
+            let heading = say.text(
+                "rating-heading",
+                &fluent_args![("name", say.style.name(name))],
+            );
+            std::iter::once(heading)
+                .chain(ratings.iter().map(|r| rating_line(say, r)))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+        RatingMsg::NoServer => say.plain("rating-no-server"),
+        RatingMsg::Leaderboard { family, top, .. } if top.is_empty() => say.text(
+            "leaderboard-empty",
+            &fluent_args![("family", say.rating_family(*family))],
+        ),
+        RatingMsg::Leaderboard {
+            family,
+            players,
+            top,
+            own,
+        } => {
+            let mut lines = vec![say.style.strong(&say.text(
+                "leaderboard-heading",
+                &fluent_args![
+                    ("family", say.rating_family(*family)),
+                    ("players", *players),
+                ],
+            ))];
+            lines.extend(top.iter().map(|p| place_line(say, p)));
+            lines.push(match own {
+                Some(p) => say.text(
+                    "leaderboard-own",
+                    &fluent_args![("rank", p.rank), ("rating", shown(p.shown))],
+                ),
+                None => say.text(
+                    "leaderboard-unranked",
+                    &fluent_args![("family", say.rating_family(*family))],
+                ),
+            });
+            lines.join("\n")
+        }
+    }
+}
+
+fn rating_line(say: &Say, r: &ShownRating) -> String {
+    say.text(
+        "rating-line",
+        &fluent_args![
+            ("family", say.rating_family(r.family)),
+            ("rating", shown(r.shown)),
+            ("deviation", r.shown.deviation),
+            ("games", r.games),
+            ("wins", r.wins),
+            ("draws", r.draws),
+            ("losses", r.losses),
+        ],
+    )
+}
+
+fn place_line(say: &Say, p: &Place) -> String {
+    say.text(
+        "leaderboard-line",
+        &fluent_args![
+            ("rank", p.rank),
+            ("name", say.style.name(&p.name)),
+            ("rating", shown(p.shown)),
+            ("games", p.games),
+        ],
+    )
+}
+
+/// A settings message.
+pub(super) fn settings(say: &Say, message: &SettingsMsg) -> String {
+    match message {
+        SettingsMsg::Language(Some(lang)) => {
+            let language = say.plain(match lang {
+                Lang::En => "server-language-en",
+                Lang::Ja => "server-language-ja",
+            });
+            say.text("server-language-set", &fluent_args![("language", language)])
+        }
+        SettingsMsg::Language(None) => say.plain("server-language-cleared"),
+        SettingsMsg::NoServer => say.plain("server-language-no-server"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_and_changes_are_signed_and_marked_provisional() {
+        let s = |rating, provisional| Shown {
+            rating,
+            deviation: 0,
+            provisional,
+        };
+        assert_eq!(shown(s(1662, true)), "1662?");
+        assert_eq!(shown(s(1662, false)), "1662");
+        assert_eq!(signed(162), "+162");
+        assert_eq!(signed(-38), "-38");
+        assert_eq!(signed(0), "±0");
+    }
+}

@@ -1,0 +1,894 @@
+//! One sample of every message, presented in every language on every surface: no message
+//! may fall back to a missing catalog key.
+//!
+//! Each area's `index` matches its enum without a wildcard, so a new variant does not compile
+//! until it has an index here; the test then fails until a sample covers that index.
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use rules::{
+    CastleObstacle, CastleSide, Color, EndReason, MoveError, NoPush, Outcome, Push, Role,
+    SetupError, Square, Unreadable, Variant,
+};
+
+use super::{MISSING, action_label, message_text};
+use crate::i18n::{Lang, Surface};
+use domain::messages::{
+    ArchiveLine, ArchiveMsg, ChallengeLine, ChallengeMsg, GameKind, GameLine, InfoMsg, Message,
+    NoticeMsg, OfferMsg, Place, Players, Ply, PushChoice, RatingMsg, Refusal, RematchMsg,
+    SettingsMsg, Shown, ShownChange, ShownRating, TurnMsg, VacationMsg, ViewMsg,
+};
+use domain::rating::RatingFamily;
+use domain::{Action, ColorChoice, SetupChoice};
+
+fn players() -> Players {
+    Players {
+        white: "alice".into(),
+        black: "*bob*".into(),
+    }
+}
+
+fn kind() -> GameKind {
+    GameKind {
+        variant: Variant::Avalanche,
+        chess960: Some(12),
+    }
+}
+
+fn ply() -> Ply {
+    Ply {
+        number: 3,
+        mover: Color::Black,
+        notation: "Nf6/e5".into(),
+    }
+}
+
+fn square(name: &str) -> Square {
+    name.parse().unwrap_or(Square::A1)
+}
+
+fn outcome() -> Outcome {
+    Outcome {
+        winner: Some(Color::Black),
+        reason: EndReason::Checkmate,
+    }
+}
+
+fn challenge() -> Vec<ChallengeMsg> {
+    vec![
+        ChallengeMsg::Challenged {
+            challenger: "alice".into(),
+            opponent: None,
+            variant: Variant::Avalanche,
+            setup: Some(SetupChoice::Number(7)),
+            color: ColorChoice::White,
+            deadline: Some(Duration::from_secs(86_400)),
+        },
+        ChallengeMsg::AnswerWithin {
+            opponent: Some("bob".into()),
+            ttl: Duration::from_secs(600),
+        },
+        ChallengeMsg::Started {
+            players: players(),
+            kind: kind(),
+        },
+        ChallengeMsg::PracticeStarted {
+            player: "alice".into(),
+            kind: kind(),
+        },
+        ChallengeMsg::TurnDeadline {
+            deadline: Duration::from_secs(3600),
+        },
+        ChallengeMsg::Declined {
+            by: "bob".into(),
+            challenger: "alice".into(),
+        },
+        ChallengeMsg::Withdrawn { by: "alice".into() },
+    ]
+}
+
+fn challenge_index(m: &ChallengeMsg) -> usize {
+    match m {
+        ChallengeMsg::Challenged { .. } => 0,
+        ChallengeMsg::AnswerWithin { .. } => 1,
+        ChallengeMsg::Started { .. } => 2,
+        ChallengeMsg::PracticeStarted { .. } => 3,
+        ChallengeMsg::TurnDeadline { .. } => 4,
+        ChallengeMsg::Declined { .. } => 5,
+        ChallengeMsg::Withdrawn { .. } => 6,
+    }
+}
+
+fn turn() -> Vec<TurnMsg> {
+    vec![
+        TurnMsg::Played {
+            ply: ply(),
+            player: "bob".into(),
+        },
+        TurnMsg::DrawOfferLapsed {
+            player: "alice".into(),
+        },
+        TurnMsg::ToMove {
+            player: "alice".into(),
+            color: Color::White,
+            check: true,
+            promotion: Some(square("e8")),
+            deadline: Some(Duration::from_secs(90_000)),
+        },
+        TurnMsg::Over(outcome()),
+        TurnMsg::LosingPush {
+            notation: "Nf3/e4".into(),
+        },
+        TurnMsg::PromotionChosen {
+            square: Some(square("a8")),
+            role: Role::Queen,
+        },
+        TurnMsg::MoveNoted {
+            input: "Nf3".into(),
+            opponent: "bob".into(),
+            pushes: vec![
+                PushChoice {
+                    to: square("a6"),
+                    loses: false,
+                },
+                PushChoice {
+                    to: square("b6"),
+                    loses: true,
+                },
+                PushChoice {
+                    to: square("c6"),
+                    loses: false,
+                },
+            ],
+        },
+        TurnMsg::Dropped,
+        TurnMsg::Hint {
+            notation: "e4".into(),
+        },
+    ]
+}
+
+fn turn_index(m: &TurnMsg) -> usize {
+    match m {
+        TurnMsg::Played { .. } => 0,
+        TurnMsg::DrawOfferLapsed { .. } => 1,
+        TurnMsg::ToMove { .. } => 2,
+        TurnMsg::Over(_) => 3,
+        TurnMsg::LosingPush { .. } => 4,
+        TurnMsg::PromotionChosen { .. } => 5,
+        TurnMsg::MoveNoted { .. } => 6,
+        TurnMsg::Dropped => 7,
+        TurnMsg::Hint { .. } => 8,
+    }
+}
+
+fn offer() -> Vec<OfferMsg> {
+    let (a, b) = (String::from("alice"), String::from("bob"));
+    vec![
+        OfferMsg::Resigned {
+            player: a.clone(),
+            color: Color::White,
+        },
+        OfferMsg::Aborted { player: a.clone() },
+        OfferMsg::SelfDraw { player: a.clone() },
+        OfferMsg::DrawOffered {
+            by: a.clone(),
+            to: b.clone(),
+        },
+        OfferMsg::DrawAccepted {
+            by: b.clone(),
+            offerer: a.clone(),
+        },
+        OfferMsg::DrawDeclined {
+            by: b.clone(),
+            offerer: a.clone(),
+        },
+        OfferMsg::SelfTakeback { player: a.clone() },
+        OfferMsg::TakebackRequested {
+            by: a.clone(),
+            to: b.clone(),
+        },
+        OfferMsg::TakebackGranted {
+            by: b.clone(),
+            requester: a.clone(),
+        },
+        OfferMsg::TakebackDeclined {
+            by: b,
+            requester: a,
+        },
+    ]
+}
+
+fn offer_index(m: &OfferMsg) -> usize {
+    match m {
+        OfferMsg::Resigned { .. } => 0,
+        OfferMsg::Aborted { .. } => 1,
+        OfferMsg::SelfDraw { .. } => 2,
+        OfferMsg::DrawOffered { .. } => 3,
+        OfferMsg::DrawAccepted { .. } => 4,
+        OfferMsg::DrawDeclined { .. } => 5,
+        OfferMsg::SelfTakeback { .. } => 6,
+        OfferMsg::TakebackRequested { .. } => 7,
+        OfferMsg::TakebackGranted { .. } => 8,
+        OfferMsg::TakebackDeclined { .. } => 9,
+    }
+}
+
+fn view() -> Vec<ViewMsg> {
+    vec![
+        ViewMsg::Game {
+            players: players(),
+            kind: kind(),
+            last: Some(ply()),
+        },
+        ViewMsg::Record {
+            record: "1. e4/d6 Nf6/e5".into(),
+            clipped: true,
+        },
+        ViewMsg::NoTurnsYet,
+        ViewMsg::Games {
+            games: vec![GameLine {
+                id: 4,
+                players: players(),
+                kind: kind(),
+                move_number: 9,
+                to_move: "alice".into(),
+                channel: 77,
+            }],
+            more: 2,
+            challenges: vec![ChallengeLine {
+                id: 5,
+                challenger: "carol".into(),
+                opponent: None,
+                variant: Variant::Chess960,
+                channel: 78,
+            }],
+        },
+        ViewMsg::NoGames,
+        ViewMsg::Chess960Setup {
+            number: 518,
+            back_rank: "RNBQKBNR".into(),
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+        },
+    ]
+}
+
+fn view_index(m: &ViewMsg) -> usize {
+    match m {
+        ViewMsg::Game { .. } => 0,
+        ViewMsg::Record { .. } => 1,
+        ViewMsg::NoTurnsYet => 2,
+        ViewMsg::Games { .. } => 3,
+        ViewMsg::NoGames => 4,
+        ViewMsg::Chess960Setup { .. } => 5,
+    }
+}
+
+fn info() -> Vec<InfoMsg> {
+    let mut all = vec![InfoMsg::Help, InfoMsg::VariantsOverview];
+    all.extend(Variant::ALL.map(InfoMsg::Rules));
+    all
+}
+
+fn info_index(m: &InfoMsg) -> usize {
+    match m {
+        InfoMsg::Help => 0,
+        InfoMsg::VariantsOverview => 1,
+        InfoMsg::Rules(_) => 2,
+    }
+}
+
+fn notice() -> Vec<NoticeMsg> {
+    vec![
+        NoticeMsg::ChallengeExpired {
+            challenger: "alice".into(),
+            opponent: Some("bob".into()),
+        },
+        NoticeMsg::LostOnTime {
+            player: "bob".into(),
+            color: Color::Black,
+            deadline: Duration::from_secs(600),
+        },
+        NoticeMsg::Reminder {
+            player: "alice".into(),
+            game: 3,
+            players: players(),
+            left: Duration::from_secs(1800),
+        },
+        NoticeMsg::SetAside {
+            game: -4,
+            detail: "turn 3 (Ke9) is illegal".into(),
+        },
+        NoticeMsg::AnnouncedAfterRestart,
+    ]
+}
+
+fn notice_index(m: &NoticeMsg) -> usize {
+    match m {
+        NoticeMsg::ChallengeExpired { .. } => 0,
+        NoticeMsg::LostOnTime { .. } => 1,
+        NoticeMsg::Reminder { .. } => 2,
+        NoticeMsg::SetAside { .. } => 3,
+        NoticeMsg::AnnouncedAfterRestart => 4,
+    }
+}
+
+fn refusal() -> Vec<Refusal> {
+    let name = || String::from("bob");
+    vec![
+        Refusal::NoGame,
+        Refusal::OwnChallengeOpen,
+        Refusal::ChallengeOpen { challenger: name() },
+        Refusal::GameGoingOn { players: players() },
+        Refusal::TooManyChallenges { limit: 3 },
+        Refusal::DeadlineOutOfRange {
+            min: Duration::from_secs(60),
+            max: Duration::from_secs(14 * 86_400),
+        },
+        Refusal::FixedSetup {
+            variant: Variant::AvalancheReversed,
+        },
+        Refusal::BadSetup(SetupError::Chess960Number(1000)),
+        Refusal::AlreadyStarted,
+        Refusal::NoChallengeToAccept,
+        Refusal::NotYoursToAccept { opponent: name() },
+        Refusal::OwnChallengeAccept,
+        Refusal::NoChallengeToDecline,
+        Refusal::OwnChallengeDecline,
+        Refusal::OpenChallengeDecline,
+        Refusal::NotYoursToDecline { opponent: name() },
+        Refusal::OnlyChallengerCancels { challenger: name() },
+        Refusal::NothingToCancel,
+        Refusal::NotStarted { challenger: name() },
+        Refusal::NotPlaying { players: players() },
+        Refusal::NotYourTurn {
+            player: name(),
+            color: Color::Black,
+        },
+        Refusal::GameOver(outcome()),
+        Refusal::Illegal {
+            error: MoveError::NoPieceOn(square("e3")),
+            suggestions: vec!["e4".into(), "Nf3".into()],
+        },
+        Refusal::NoTurnToConfirm,
+        Refusal::NoHalfTurn,
+        Refusal::TooLateToAbort,
+        Refusal::DrawOfferStands,
+        Refusal::NoDrawOffer,
+        Refusal::TakebackStands,
+        Refusal::NoTakebackRequest,
+        Refusal::NothingToTakeBack,
+        Refusal::HintsAgainstComputerOnly,
+        Refusal::NoHint,
+        Refusal::Misrouted,
+        Refusal::Conflict,
+        Refusal::SaveFailed,
+    ]
+}
+
+fn refusal_index(m: &Refusal) -> usize {
+    match m {
+        Refusal::NoGame => 0,
+        Refusal::OwnChallengeOpen => 1,
+        Refusal::ChallengeOpen { .. } => 2,
+        Refusal::GameGoingOn { .. } => 3,
+        Refusal::TooManyChallenges { .. } => 4,
+        Refusal::DeadlineOutOfRange { .. } => 5,
+        Refusal::FixedSetup { .. } => 6,
+        Refusal::BadSetup(_) => 7,
+        Refusal::AlreadyStarted => 8,
+        Refusal::NoChallengeToAccept => 9,
+        Refusal::NotYoursToAccept { .. } => 10,
+        Refusal::OwnChallengeAccept => 11,
+        Refusal::NoChallengeToDecline => 12,
+        Refusal::OwnChallengeDecline => 13,
+        Refusal::OpenChallengeDecline => 14,
+        Refusal::NotYoursToDecline { .. } => 15,
+        Refusal::OnlyChallengerCancels { .. } => 16,
+        Refusal::NothingToCancel => 17,
+        Refusal::NotStarted { .. } => 18,
+        Refusal::NotPlaying { .. } => 19,
+        Refusal::NotYourTurn { .. } => 20,
+        Refusal::GameOver(_) => 21,
+        Refusal::Illegal { .. } => 22,
+        Refusal::NoTurnToConfirm => 23,
+        Refusal::NoHalfTurn => 24,
+        Refusal::TooLateToAbort => 25,
+        Refusal::DrawOfferStands => 26,
+        Refusal::NoDrawOffer => 27,
+        Refusal::TakebackStands => 28,
+        Refusal::NoTakebackRequest => 29,
+        Refusal::NothingToTakeBack => 30,
+        Refusal::HintsAgainstComputerOnly => 31,
+        Refusal::NoHint => 32,
+        Refusal::Misrouted => 33,
+        Refusal::Conflict => 34,
+        Refusal::SaveFailed => 35,
+    }
+}
+
+fn push(to: &str) -> Push {
+    Push {
+        from: square(to),
+        to: square(to),
+    }
+}
+
+/// Every rules error and reason, each index once at least.
+fn move_errors() -> Vec<MoveError> {
+    let mut all = vec![
+        MoveError::GameOver,
+        MoveError::PromotionChoiceDue {
+            square: square("e8"),
+        },
+        MoveError::NoMoveAfterChoice { role: Role::Rook },
+        MoveError::NoPendingPromotion,
+        MoveError::NoPieceCanReach {
+            role: Role::Bishop,
+            to: square("c4"),
+        },
+        MoveError::NoPieceOn(square("d4")),
+        MoveError::CannotMoveThere {
+            role: Role::Queen,
+            from: square("d1"),
+            to: square("d8"),
+        },
+        MoveError::Ambiguous {
+            role: Role::Knight,
+            to: square("d2"),
+            candidates: vec![square("b1"), square("f3"), square("f1")],
+        },
+        MoveError::LeavesKingInCheck { in_check: true },
+        MoveError::LeavesKingInCheck { in_check: false },
+        MoveError::PromotionMissing,
+        MoveError::PromotionNotAllowed,
+        MoveError::PushRequired {
+            pushable: vec![push("a6"), push("b6")],
+        },
+        MoveError::CannotPush {
+            to: square("h6"),
+            pushable: vec![push("a6")],
+        },
+        MoveError::CannotPush {
+            to: square("h6"),
+            pushable: Vec::new(),
+        },
+    ];
+    for (i, reason) in [
+        Unreadable::Empty,
+        Unreadable::NoMove,
+        Unreadable::NotNotation,
+        Unreadable::NoDestination,
+        Unreadable::ChoiceAlreadyMade,
+        Unreadable::ChoiceNeedsPiece,
+        Unreadable::ChoiceEndsGame,
+        Unreadable::MoveAfterChoice,
+        Unreadable::PushSquare,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let input = if i == 0 { String::new() } else { "Zz9".into() };
+        all.push(MoveError::Unparseable { input, reason });
+    }
+    for (i, reason) in [
+        CastleObstacle::Moved,
+        CastleObstacle::NoKing,
+        CastleObstacle::InCheck,
+        CastleObstacle::Blocked,
+        CastleObstacle::Attacked,
+        CastleObstacle::NotPossible,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let side = if i == 0 {
+            CastleSide::Queen
+        } else {
+            CastleSide::King
+        };
+        all.push(MoveError::CannotCastle { side, reason });
+    }
+    for reason in [
+        NoPush::NotAvalanche,
+        NoPush::BalancedFirstTurn,
+        NoPush::NoPawnCanStep,
+    ] {
+        all.push(MoveError::NoPushAllowed { reason });
+    }
+    all
+}
+
+/// The index of a rules error's variant, and of its reason.
+fn move_error_index(e: &MoveError) -> usize {
+    match e {
+        MoveError::Unparseable { reason, .. } => match reason {
+            Unreadable::Empty => 0,
+            Unreadable::NoMove => 1,
+            Unreadable::NotNotation => 2,
+            Unreadable::NoDestination => 3,
+            Unreadable::ChoiceAlreadyMade => 4,
+            Unreadable::ChoiceNeedsPiece => 5,
+            Unreadable::ChoiceEndsGame => 6,
+            Unreadable::MoveAfterChoice => 7,
+            Unreadable::PushSquare => 8,
+        },
+        MoveError::GameOver => 9,
+        MoveError::PromotionChoiceDue { .. } => 10,
+        MoveError::NoMoveAfterChoice { .. } => 11,
+        MoveError::NoPendingPromotion => 12,
+        MoveError::NoPieceCanReach { .. } => 13,
+        MoveError::NoPieceOn(_) => 14,
+        MoveError::CannotMoveThere { .. } => 15,
+        MoveError::Ambiguous { .. } => 16,
+        MoveError::LeavesKingInCheck { .. } => 17,
+        MoveError::CannotCastle { reason, .. } => match reason {
+            CastleObstacle::Moved => 18,
+            CastleObstacle::NoKing => 19,
+            CastleObstacle::InCheck => 20,
+            CastleObstacle::Blocked => 21,
+            CastleObstacle::Attacked => 22,
+            CastleObstacle::NotPossible => 23,
+        },
+        MoveError::PromotionMissing => 24,
+        MoveError::PromotionNotAllowed => 25,
+        MoveError::PushRequired { .. } => 26,
+        MoveError::CannotPush { .. } => 27,
+        MoveError::NoPushAllowed { reason } => match reason {
+            NoPush::NotAvalanche => 28,
+            NoPush::BalancedFirstTurn => 29,
+            NoPush::NoPawnCanStep => 30,
+        },
+    }
+}
+
+/// Every setup error.
+fn setup_errors() -> Vec<SetupError> {
+    let all = vec![
+        SetupError::Chess960Number(1000),
+        SetupError::MissingNumber,
+        SetupError::FixedSetup("Avalanche"),
+    ];
+    for e in &all {
+        match e {
+            SetupError::Chess960Number(_)
+            | SetupError::MissingNumber
+            | SetupError::FixedSetup(_) => {}
+        }
+    }
+    all
+}
+
+/// The area of a message and its variant's index in that area.
+fn index(m: &Message) -> (&'static str, usize) {
+    match m {
+        Message::Challenge(m) => ("challenge", challenge_index(m)),
+        Message::Turn(m) => ("turn", turn_index(m)),
+        Message::Offer(m) => ("offer", offer_index(m)),
+        Message::View(m) => ("view", view_index(m)),
+        Message::Info(m) => ("info", info_index(m)),
+        Message::Notice(m) => ("notice", notice_index(m)),
+        Message::Refusal(m) => ("refusal", refusal_index(m)),
+        Message::Archive(m) => ("archive", archive_index(m)),
+        Message::Rematch(m) => ("rematch", rematch_index(m)),
+        Message::Vacation(m) => ("vacation", vacation_index(m)),
+        Message::Rating(m) => ("rating", rating_index(m)),
+        Message::Settings(m) => ("settings", settings_index(m)),
+    }
+}
+
+fn archive() -> Vec<ArchiveMsg> {
+    let line = |id, plies| ArchiveLine {
+        id,
+        players: players(),
+        kind: kind(),
+        outcome: outcome(),
+        plies,
+        date: "2025-01-31".into(),
+    };
+    vec![
+        ArchiveMsg::History {
+            player: Some("*bob*".into()),
+            page: 2,
+            pages: 3,
+            total: 25,
+            games: vec![line(12, 1), line(11, 40)],
+        },
+        ArchiveMsg::History {
+            player: None,
+            page: 1,
+            pages: 1,
+            total: 1,
+            games: vec![line(3, 7)],
+        },
+        ArchiveMsg::Empty { player: None },
+        ArchiveMsg::Empty {
+            player: Some("bob".into()),
+        },
+        ArchiveMsg::Shown {
+            id: 12,
+            players: players(),
+            kind: kind(),
+            outcome: outcome(),
+            date: "2025-01-31".into(),
+        },
+        ArchiveMsg::Analysis {
+            url: "https://lichess.org/analysis/standard/8/8/8/8/8/8/8/8_w_-_-_0_1".into(),
+        },
+        ArchiveMsg::Replay { id: 12 },
+        ArchiveMsg::ReplayTooLong {
+            turns: 420,
+            limit: 300,
+        },
+        ArchiveMsg::ReplayFailed,
+        ArchiveMsg::UnknownGame { id: 99 },
+        ArchiveMsg::Unavailable,
+    ]
+}
+
+fn archive_index(m: &ArchiveMsg) -> usize {
+    match m {
+        ArchiveMsg::History { .. } => 0,
+        ArchiveMsg::Empty { .. } => 1,
+        ArchiveMsg::Shown { .. } => 2,
+        ArchiveMsg::Analysis { .. } => 3,
+        ArchiveMsg::Replay { .. } => 4,
+        ArchiveMsg::ReplayTooLong { .. } => 5,
+        ArchiveMsg::ReplayFailed => 6,
+        ArchiveMsg::UnknownGame { .. } => 7,
+        ArchiveMsg::Unavailable => 8,
+    }
+}
+
+fn rematch() -> Vec<RematchMsg> {
+    vec![
+        RematchMsg::Asked { by: "*bob*".into() },
+        RematchMsg::NoFinishedGame,
+        RematchMsg::AfterAbort,
+    ]
+}
+
+fn rematch_index(m: &RematchMsg) -> usize {
+    match m {
+        RematchMsg::Asked { .. } => 0,
+        RematchMsg::NoFinishedGame => 1,
+        RematchMsg::AfterAbort => 2,
+    }
+}
+
+fn vacation() -> Vec<VacationMsg> {
+    vec![
+        VacationMsg::Started {
+            player: "alice".into(),
+            days: 3,
+            games: 2,
+            left: 11,
+        },
+        VacationMsg::Started {
+            player: "alice".into(),
+            days: 1,
+            games: 1,
+            left: 1,
+        },
+        VacationMsg::Paused {
+            player: "alice".into(),
+            days: 3,
+        },
+        VacationMsg::Ended {
+            player: "alice".into(),
+            days_used: 1,
+            left: 13,
+        },
+        VacationMsg::Resumed {
+            player: "alice".into(),
+        },
+        VacationMsg::TooLong { asked: 20, left: 4 },
+        VacationMsg::NoDays,
+        VacationMsg::AlreadyOn,
+        VacationMsg::NotOn,
+    ]
+}
+
+fn vacation_index(m: &VacationMsg) -> usize {
+    match m {
+        VacationMsg::Started { .. } => 0,
+        VacationMsg::Paused { .. } => 1,
+        VacationMsg::Ended { .. } => 2,
+        VacationMsg::Resumed { .. } => 3,
+        VacationMsg::TooLong { .. } => 4,
+        VacationMsg::NoDays => 5,
+        VacationMsg::AlreadyOn => 6,
+        VacationMsg::NotOn => 7,
+    }
+}
+
+fn shown(rating: i32, provisional: bool) -> Shown {
+    Shown {
+        rating,
+        deviation: if provisional { 290 } else { 60 },
+        provisional,
+    }
+}
+
+fn place(rank: u64, name: &str) -> Place {
+    Place {
+        rank,
+        name: name.into(),
+        shown: shown(1700 - 10 * rank as i32, rank > 2),
+        games: rank as u32,
+    }
+}
+
+fn rating() -> Vec<RatingMsg> {
+    let ratings = vec![ShownRating {
+        family: RatingFamily::Avalanche,
+        shown: shown(1662, true),
+        games: 1,
+        wins: 1,
+        draws: 0,
+        losses: 0,
+    }];
+    vec![
+        RatingMsg::Rated {
+            rated: true,
+            family: RatingFamily::Avalanche,
+        },
+        RatingMsg::Rated {
+            rated: false,
+            family: RatingFamily::Standard,
+        },
+        RatingMsg::Changed(ShownChange {
+            name: "*bob*".into(),
+            family: RatingFamily::Chess960,
+            before: shown(1500, true),
+            after: shown(1338, true),
+        }),
+        RatingMsg::Ratings {
+            name: "alice".into(),
+            ratings,
+        },
+        RatingMsg::Ratings {
+            name: "alice".into(),
+            ratings: Vec::new(),
+        },
+        RatingMsg::NoServer,
+        RatingMsg::Leaderboard {
+            family: RatingFamily::Standard,
+            players: 12,
+            top: vec![place(1, "alice"), place(2, "*bob*"), place(3, "carol")],
+            own: Some(place(11, "dave")),
+        },
+        RatingMsg::Leaderboard {
+            family: RatingFamily::Standard,
+            players: 1,
+            top: vec![place(1, "alice")],
+            own: None,
+        },
+        RatingMsg::Leaderboard {
+            family: RatingFamily::Avalanche,
+            players: 0,
+            top: Vec::new(),
+            own: None,
+        },
+    ]
+}
+
+/// The index of a rating message's variant (and of its empty forms, worded apart).
+fn rating_index(m: &RatingMsg) -> usize {
+    match m {
+        RatingMsg::Rated { rated: true, .. } => 0,
+        RatingMsg::Rated { rated: false, .. } => 1,
+        RatingMsg::Changed(_) => 2,
+        RatingMsg::Ratings { ratings, .. } if ratings.is_empty() => 4,
+        RatingMsg::Ratings { .. } => 3,
+        RatingMsg::NoServer => 5,
+        RatingMsg::Leaderboard { top, .. } if top.is_empty() => 8,
+        RatingMsg::Leaderboard { own: None, .. } => 7,
+        RatingMsg::Leaderboard { .. } => 6,
+    }
+}
+
+fn settings() -> Vec<SettingsMsg> {
+    vec![
+        SettingsMsg::Language(Some(Lang::En)),
+        SettingsMsg::Language(Some(Lang::Ja)),
+        SettingsMsg::Language(None),
+        SettingsMsg::NoServer,
+    ]
+}
+
+fn settings_index(m: &SettingsMsg) -> usize {
+    match m {
+        SettingsMsg::Language(Some(Lang::En)) => 0,
+        SettingsMsg::Language(Some(Lang::Ja)) => 1,
+        SettingsMsg::Language(None) => 2,
+        SettingsMsg::NoServer => 3,
+    }
+}
+
+/// A sample of every message.
+pub(crate) fn every_message() -> Vec<Message> {
+    let mut all: Vec<Message> = Vec::new();
+    all.extend(challenge().into_iter().map(Message::from));
+    all.extend(turn().into_iter().map(Message::from));
+    all.extend(offer().into_iter().map(Message::from));
+    all.extend(view().into_iter().map(Message::from));
+    all.extend(info().into_iter().map(Message::from));
+    all.extend(notice().into_iter().map(Message::from));
+    all.extend(refusal().into_iter().map(Message::from));
+    all.extend(archive().into_iter().map(Message::from));
+    all.extend(rematch().into_iter().map(Message::from));
+    all.extend(vacation().into_iter().map(Message::from));
+    all.extend(rating().into_iter().map(Message::from));
+    all.extend(settings().into_iter().map(Message::from));
+    all.extend(move_errors().into_iter().map(|error| {
+        Message::from(Refusal::Illegal {
+            error,
+            suggestions: Vec::new(),
+        })
+    }));
+    all.extend(
+        setup_errors()
+            .into_iter()
+            .map(|e| Message::from(Refusal::BadSetup(e))),
+    );
+    all
+}
+
+#[test]
+fn the_samples_cover_every_variant() {
+    let mut covered: BTreeSet<(&str, usize)> = every_message().iter().map(index).collect();
+    covered.extend(move_errors().iter().map(|e| ("rules", move_error_index(e))));
+    let mut areas: Vec<&str> = covered.iter().map(|(a, _)| *a).collect();
+    areas.dedup();
+    for area in areas {
+        let indices: Vec<usize> = covered
+            .iter()
+            .filter(|(a, _)| *a == area)
+            .map(|(_, i)| *i)
+            .collect();
+        let expected: Vec<usize> = (0..indices.len()).collect();
+        assert_eq!(indices, expected, "{area}: a variant has no sample");
+    }
+    let last = |area: &str, count: usize| covered.contains(&(area, count - 1));
+    assert!(last("challenge", 7) && last("turn", 9) && last("offer", 10));
+    assert!(last("view", 6) && last("info", 3) && last("notice", 5) && last("refusal", 36));
+    assert!(last("rules", 31));
+    assert!(last("archive", 9) && last("rematch", 3) && last("vacation", 8));
+    assert!(last("rating", 9) && last("settings", 4));
+}
+
+#[test]
+fn every_message_presents_in_every_language_on_every_surface() {
+    for message in every_message() {
+        for lang in Lang::ALL {
+            for surface in Surface::ALL {
+                MISSING.with(|m| m.borrow_mut().clear());
+                let text = message_text(&message, lang, surface);
+                let missing = MISSING.with(|m| m.borrow().clone());
+                assert!(
+                    missing.is_empty(),
+                    "{lang:?} {surface:?}: {message:?} uses missing {missing:?}"
+                );
+                assert!(!text.trim().is_empty(), "{lang:?} {surface:?}: {message:?}");
+                assert!(!text.contains('{'), "{lang:?} {surface:?}: {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_button_has_a_label_in_every_language() {
+    for action in Action::ALL {
+        for lang in Lang::ALL {
+            for surface in Surface::ALL {
+                MISSING.with(|m| m.borrow_mut().clear());
+                let label = action_label(action, lang, surface);
+                let missing = MISSING.with(|m| m.borrow().clone());
+                assert!(missing.is_empty(), "{lang:?}: {action:?} has no label");
+                assert!(!label.is_empty() && label.chars().count() <= 80, "{label}");
+            }
+        }
+    }
+}

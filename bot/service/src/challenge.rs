@@ -1,0 +1,417 @@
+//! Challenges: making one, and accepting, declining, cancelling it.
+
+use std::time::Duration;
+
+use rand::Rng;
+use rules::{Game, Variant};
+
+use super::live::{Live, Slot};
+use super::messages::Message;
+use super::messages::{ChallengeMsg, RatingMsg, Refusal};
+use super::{
+    Action, ColorChoice, Command, GameService, Origin, Reply, SetupChoice, SlotGuard, User, UserId,
+    save_failed,
+};
+use super::{ChallengeEnd, ChallengeRecord, GameRecord, GameState};
+use domain::rating::RatingFamily;
+
+/// What a challenger asks for.
+pub(super) struct Ask {
+    pub(super) opponent: Option<User>,
+    pub(super) variant: Variant,
+    pub(super) setup: Option<SetupChoice>,
+    pub(super) color: ColorChoice,
+    pub(super) deadline: Option<Duration>,
+    pub(super) rated: Option<bool>,
+}
+
+impl GameService {
+    pub(super) async fn challenge(
+        &self,
+        origin: &Origin,
+        guard: &mut SlotGuard,
+        ask: Ask,
+    ) -> Reply {
+        let ask = ask.with_defaults();
+        match &**guard {
+            Slot::Challenge(c) if c.challenger.id == origin.user.id => {
+                return Reply::private(Refusal::OwnChallengeOpen);
+            }
+            Slot::Challenge(c) => {
+                return Reply::private(Refusal::ChallengeOpen {
+                    challenger: c.challenger.name.clone(),
+                });
+            }
+            Slot::Game(live) if live.outcome().is_none() => {
+                return Reply::private(Refusal::GameGoingOn {
+                    players: live.players(),
+                });
+            }
+            Slot::Game(_) | Slot::Free | Slot::Retired => {}
+        }
+        if let Err(e) = self.check_ask(origin, &ask) {
+            return Reply::private(e);
+        }
+        let deadline = ask.deadline.or(self.shared.config.default_deadline);
+        let now = self.now_ms();
+        let ttl = i64::try_from(self.shared.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
+        let id = match self.store(self.db().new_id()).await {
+            Ok(id) => id,
+            Err(e) => return save_failed(&e),
+        };
+        let row = ChallengeRecord {
+            id,
+            guild: origin.guild,
+            channel: origin.channel,
+            challenger: origin.user.clone(),
+            opponent: ask.opponent.clone(),
+            variant: ask.variant,
+            setup: ask.setup,
+            color: ask.color,
+            deadline,
+            created_ms: now,
+            expires_ms: now.saturating_add(ttl),
+            // Rated by default between two people in a server; never against oneself or the
+            // computer.
+            rated: ask.rated.unwrap_or(true)
+                && origin.guild.is_some()
+                && ask
+                    .opponent
+                    .as_ref()
+                    .is_none_or(|o| o.id != origin.user.id && !super::is_computer(o.id)),
+        };
+        if ask
+            .opponent
+            .as_ref()
+            .is_some_and(|o| o.id == origin.user.id || super::is_computer(o.id))
+        {
+            // Practice against yourself, or a game against the computer: nobody needs to
+            // accept.
+            return self.start(guard, row, false).await;
+        }
+        if let Err(e) = self.store(self.db().insert_challenge(&row)).await {
+            return save_failed(&e);
+        }
+        self.replace_slot(guard, Slot::Challenge(row.clone()));
+        let opponent = row.opponent.as_ref().map(|o| o.name.clone());
+        let challenged = ChallengeMsg::Challenged {
+            challenger: row.challenger.name.clone(),
+            opponent: opponent.clone(),
+            variant: row.variant,
+            setup: row.setup,
+            color: row.color,
+            deadline: row.deadline,
+        };
+        let answer = ChallengeMsg::AnswerWithin {
+            opponent,
+            ttl: self.shared.config.challenge_ttl,
+        };
+        let rated = RatingMsg::Rated {
+            rated: row.rated,
+            family: RatingFamily::of(row.variant),
+        };
+        Reply {
+            messages: vec![challenged.into(), rated.into(), answer.into()],
+            game: Some(row.id),
+            actions: vec![Action::AcceptChallenge, Action::DeclineChallenge],
+            mentions: row.opponent.iter().map(|o| o.id).collect(),
+            ..Reply::default()
+        }
+    }
+
+    /// Why a challenge asking for this could not be made anywhere, if it could not: a setup
+    /// the variant cannot start from, a deadline out of range, too many open challenges of
+    /// the challenger's. A front may check this before preparing a place (a thread) for it.
+    pub fn check_challenge(&self, origin: &Origin, command: &Command) -> Option<Reply> {
+        let Command::Challenge {
+            opponent,
+            variant,
+            setup,
+            color,
+            deadline,
+            rated,
+        } = command
+        else {
+            return None;
+        };
+        let ask = Ask {
+            opponent: opponent.clone(),
+            variant: *variant,
+            setup: *setup,
+            color: *color,
+            deadline: *deadline,
+            rated: *rated,
+        }
+        .with_defaults();
+        self.check_ask(origin, &ask).err().map(Reply::private)
+    }
+
+    /// Refuses what no channel's state could allow: the setup, the deadline, one challenge too
+    /// many.
+    fn check_ask(&self, origin: &Origin, ask: &Ask) -> Result<(), Refusal> {
+        check_setup(ask)?;
+        let limit = self.shared.config.max_open_challenges;
+        if self.open_challenges_of(origin.user.id) >= limit {
+            return Err(Refusal::TooManyChallenges { limit });
+        }
+        if let Some(d) = ask.deadline.or(self.shared.config.default_deadline) {
+            let config = &self.shared.config;
+            if d < config.min_deadline || d > config.max_deadline {
+                return Err(Refusal::DeadlineOutOfRange {
+                    min: config.min_deadline,
+                    max: config.max_deadline,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// How many open challenges `user` has made, counting the channels not busy right now
+    /// (a busy channel is skipped rather than waited for: the limit is a guard, not a count).
+    fn open_challenges_of(&self, user: UserId) -> usize {
+        let slots: Vec<_> = self
+            .shared
+            .slots
+            .iter()
+            .map(|entry| entry.value().clone())
+            .collect();
+        slots
+            .iter()
+            .filter(|slot| {
+                slot.try_lock()
+                    .is_ok_and(|s| matches!(&*s, Slot::Challenge(c) if c.challenger.id == user))
+            })
+            .count()
+    }
+
+    pub(super) async fn accept(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+        let row = match &**guard {
+            Slot::Challenge(c) => c.clone(),
+            Slot::Game(live) if live.outcome().is_none() => {
+                return Reply::private(Refusal::AlreadyStarted);
+            }
+            _ => return Reply::private(Refusal::NoChallengeToAccept),
+        };
+        match &row.opponent {
+            Some(o) if o.id != origin.user.id => {
+                return Reply::private(Refusal::NotYoursToAccept {
+                    opponent: o.name.clone(),
+                });
+            }
+            None if row.challenger.id == origin.user.id => {
+                return Reply::private(Refusal::OwnChallengeAccept);
+            }
+            _ => {}
+        }
+        let row = ChallengeRecord {
+            opponent: Some(origin.user.clone()),
+            ..row
+        };
+        self.start(guard, row, true).await
+    }
+
+    /// Starts the game a challenge asked for; `from_challenge` when a stored challenge closes.
+    async fn start(
+        &self,
+        guard: &mut SlotGuard,
+        challenge: ChallengeRecord,
+        from_challenge: bool,
+    ) -> Reply {
+        let opponent = challenge
+            .opponent
+            .clone()
+            .unwrap_or_else(|| challenge.challenger.clone());
+        let challenger_white = match challenge.color {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => rand::rng().random_bool(0.5),
+        };
+        let (white, black) = if challenger_white {
+            (challenge.challenger.clone(), opponent)
+        } else {
+            (opponent, challenge.challenger.clone())
+        };
+        let number = match challenge.setup {
+            None => None,
+            Some(SetupChoice::Number(n)) => Some(n),
+            Some(SetupChoice::Random) => Some(rand::rng().random_range(0..960)),
+        };
+        let game = match Game::new(challenge.variant, number) {
+            Ok(g) => g,
+            Err(e) => return Reply::private(Refusal::BadSetup(e)),
+        };
+        let now = self.now_ms();
+        // Never rated against oneself or the computer, whatever the challenge said.
+        let rated = challenge.rated
+            && white.id != black.id
+            && !super::is_computer(white.id)
+            && !super::is_computer(black.id);
+        let row = GameRecord {
+            id: challenge.id,
+            guild: challenge.guild,
+            channel: challenge.channel,
+            variant: challenge.variant,
+            chess960: game.chess960_number(),
+            white,
+            black,
+            deadline: challenge.deadline,
+            created_ms: now,
+            rated,
+            state: GameState {
+                turn_started_ms: now,
+                ..GameState::default()
+            },
+        };
+        let closes = from_challenge.then_some(challenge.id);
+        if let Err(e) = self.store(self.db().start_game(closes, &row)).await {
+            return save_failed(&e);
+        }
+        let live = Live {
+            row,
+            game,
+            pending: None,
+            announced: None,
+        };
+        let mut messages: Vec<Message> = vec![
+            if live.is_solo() {
+                ChallengeMsg::PracticeStarted {
+                    player: live.row.white.name.clone(),
+                    kind: live.kind(),
+                }
+            } else {
+                ChallengeMsg::Started {
+                    players: live.players(),
+                    kind: live.kind(),
+                }
+            }
+            .into(),
+        ];
+        let people = !live.is_solo()
+            && !super::is_computer(live.row.white.id)
+            && !super::is_computer(live.row.black.id);
+        if people && live.row.guild.is_some() {
+            messages.push(
+                RatingMsg::Rated {
+                    rated: live.row.rated,
+                    family: RatingFamily::of(live.row.variant),
+                }
+                .into(),
+            );
+        }
+        if let Some(deadline) = live.row.deadline {
+            messages.push(ChallengeMsg::TurnDeadline { deadline }.into());
+        }
+        messages.push(live.status().into());
+        self.replace_slot(guard, Slot::Game(Box::new(live)));
+        let Slot::Game(live) = &**guard else {
+            return Reply::private(Refusal::Misrouted);
+        };
+        self.game_reply(live, live.to_move(), messages).await
+    }
+
+    pub(super) async fn decline(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+        let Slot::Challenge(c) = &**guard else {
+            return Reply::private(Refusal::NoChallengeToDecline);
+        };
+        let c = c.clone();
+        match &c.opponent {
+            _ if c.challenger.id == origin.user.id => {
+                return Reply::private(Refusal::OwnChallengeDecline);
+            }
+            None => return Reply::private(Refusal::OpenChallengeDecline),
+            Some(o) if o.id != origin.user.id => {
+                return Reply::private(Refusal::NotYoursToDecline {
+                    opponent: o.name.clone(),
+                });
+            }
+            Some(_) => {}
+        }
+        let id = c.id;
+        if let Err(e) = self
+            .store(self.db().end_challenge(id, ChallengeEnd::Declined))
+            .await
+        {
+            return save_failed(&e);
+        }
+        **guard = Slot::Free;
+        Reply {
+            messages: vec![
+                ChallengeMsg::Declined {
+                    by: origin.user.name.clone(),
+                    challenger: c.challenger.name.clone(),
+                }
+                .into(),
+            ],
+            game: Some(id),
+            mentions: vec![c.challenger.id],
+            ..Reply::default()
+        }
+    }
+
+    pub(super) async fn cancel(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+        match &**guard {
+            Slot::Challenge(c) if c.challenger.id == origin.user.id => {
+                let id = c.id;
+                if let Err(e) = self
+                    .store(self.db().end_challenge(id, ChallengeEnd::Cancelled))
+                    .await
+                {
+                    return save_failed(&e);
+                }
+                **guard = Slot::Free;
+                Reply::public(ChallengeMsg::Withdrawn {
+                    by: origin.user.name.clone(),
+                })
+                .with_game(id)
+            }
+            Slot::Challenge(c) => Reply::private(Refusal::OnlyChallengerCancels {
+                challenger: c.challenger.name.clone(),
+            }),
+            Slot::Game(_) => self.cancel_push(origin, guard).await,
+            Slot::Free | Slot::Retired => Reply::private(Refusal::NothingToCancel),
+        }
+    }
+
+    /// Puts `slot` in the guard, forgetting what was there (a finished game) and indexing the
+    /// new id.
+    pub(super) fn replace_slot(&self, guard: &mut SlotGuard, slot: Slot) {
+        if let Some(old) = guard.id() {
+            self.shared.channels.remove(&old);
+        }
+        if let Some(id) = slot.id() {
+            let channel = match &slot {
+                Slot::Challenge(c) => c.channel,
+                Slot::Game(g) => g.row.channel,
+                Slot::Free | Slot::Retired => return,
+            };
+            self.shared.channels.insert(id, channel);
+        }
+        **guard = slot;
+    }
+}
+
+impl Ask {
+    /// The ask with the service's defaults filled in: a Chess960 game without a setup
+    /// number starts from a random setup.
+    fn with_defaults(self) -> Ask {
+        let setup = match (self.variant, self.setup) {
+            (Variant::Chess960, None) => Some(SetupChoice::Random),
+            (_, setup) => setup,
+        };
+        Ask { setup, ..self }
+    }
+}
+
+/// Refuses setups the variant cannot start from, before anyone accepts.
+fn check_setup(ask: &Ask) -> Result<(), Refusal> {
+    match ask.setup {
+        None => Ok(()),
+        Some(_) if !ask.variant.allows_chess960_setup() => Err(Refusal::FixedSetup {
+            variant: ask.variant,
+        }),
+        Some(SetupChoice::Random) => Ok(()),
+        Some(SetupChoice::Number(n)) => Game::new(ask.variant, Some(n))
+            .map(|_| ())
+            .map_err(Refusal::BadSetup),
+    }
+}

@@ -1,0 +1,142 @@
+//! The computer opponent: a reserved player per level whose turns the service plays itself,
+//! right after the human's and under the same game lock, and hints in games against it.
+//!
+//! The level lives in the computer's user id (one reserved id per level), so a game against
+//! the computer needs nothing more in storage and survives a restart as it is. Searches run on
+//! the blocking pool, at most one per core at a time (a semaphore), so many games against the
+//! computer queue for the engine instead of filling the pool that renders boards.
+
+use std::sync::atomic::AtomicBool;
+
+use engine::{Engine, Level};
+use rules::{Game, Turn};
+
+use super::live::{Live, Slot};
+use super::messages::{Refusal, TurnMsg};
+use super::play::game_in;
+use super::{GameService, Origin, Reply, SlotGuard, computer_level, is_computer};
+
+/// The level hints are searched at: modest, and quick.
+const HINT_LEVEL: u8 = 4;
+
+/// The level of the computer to move in `live`, if the game goes on and the computer is to
+/// move.
+fn computer_to_move(live: &Live) -> Option<Level> {
+    if live.outcome().is_some() {
+        return None;
+    }
+    computer_level(live.player(live.to_move()).id)
+}
+
+/// Whether one of the players of `live` is the computer.
+fn against_computer(live: &Live) -> bool {
+    is_computer(live.row.white.id) || is_computer(live.row.black.id)
+}
+
+impl GameService {
+    /// Plays the computer's turn if the game in `guard` waits for it, stores and announces it
+    /// like any turn. `None` when the computer is not to move (or the search found nothing).
+    pub(super) async fn computer_moves(&self, guard: &mut SlotGuard) -> Option<Reply> {
+        let Slot::Game(live) = &mut **guard else {
+            return None;
+        };
+        let level = computer_to_move(live)?;
+        let seed = live.row.id ^ (live.game.turns().len() as u64).rotate_left(32);
+        let turn = self.think(live.game.clone(), level, seed).await?;
+        let mut reply = self.play_turn(live, turn).await;
+        reply.mentions.retain(|id| !is_computer(*id));
+        Some(reply)
+    }
+
+    /// A turn for the side to move in `game`, searched at `level` on the blocking pool once
+    /// an engine permit is free.
+    async fn think(&self, game: Game, level: Level, seed: u64) -> Option<Turn> {
+        let permit = match self.shared.engine_permits.clone().acquire_owned().await {
+            Ok(permit) => permit,
+            Err(e) => {
+                tracing::error!(error = %e, "the engine pool is closed");
+                return None;
+            }
+        };
+        let search = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let stop = AtomicBool::new(false);
+            Engine::new().search(&game, &level.limits(seed), &stop).best
+        });
+        match search.await {
+            Ok(Some(turn)) => Some(turn),
+            Ok(None) => {
+                tracing::error!("the engine found no turn in a game that goes on");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "the engine's search failed");
+                None
+            }
+        }
+    }
+
+    /// A turn suggested to the player to move, in games against the computer only.
+    pub(super) async fn hint(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+        let live = match game_in(guard) {
+            Ok(live) => live,
+            Err(reply) => return *reply,
+        };
+        if !against_computer(live) {
+            return Reply::private(Refusal::HintsAgainstComputerOnly).with_game(live.row.id);
+        }
+        if let Some(refusal) = super::play::refuse_turn(live, origin) {
+            return refusal;
+        }
+        let (id, game) = (live.row.id, live.game.clone());
+        let level = Level::new(HINT_LEVEL).unwrap_or(Level::MIN);
+        let seed = id ^ (game.turns().len() as u64);
+        let position = game.position().clone();
+        match self.think(game, level, seed).await {
+            Some(turn) => Reply::private(TurnMsg::Hint {
+                notation: position.turn_to_notation(&turn),
+            })
+            .with_game(id),
+            None => Reply::private(Refusal::NoHint).with_game(id),
+        }
+    }
+}
+
+/// The human's reply followed by the computer's answer: one public message with both turns,
+/// the board after the computer's.
+pub(super) fn followed_by(first: Reply, then: Reply) -> Reply {
+    Reply {
+        messages: first.messages.into_iter().chain(then.messages).collect(),
+        lang: then.lang,
+        board: then.board.or(first.board),
+        replay: then.replay.or(first.replay),
+        image: None,
+        files: if then.files.is_empty() {
+            first.files
+        } else {
+            then.files
+        },
+        private: first.private && then.private,
+        game: then.game.or(first.game),
+        actions: then.actions,
+        mentions: then.mentions,
+        shows_plies: then.shows_plies.or(first.shows_plies),
+        tone: then.tone.or(first.tone),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_level_has_its_own_reserved_id() {
+        for level in Level::all() {
+            assert_eq!(computer_level(computer(level).id), Some(level));
+        }
+        assert_eq!(computer_level(COMPUTER_ID_BASE), None);
+        assert_eq!(computer_level(COMPUTER_ID_BASE + 9), None);
+        assert_eq!(computer_level(1), None);
+        assert!(i64::try_from(computer(Level::MAX).id).is_ok());
+    }
+}

@@ -1,0 +1,205 @@
+//! What a channel holds, and a game in progress with everything the service keeps about it.
+
+use rules::{Color, Game, Outcome};
+
+use super::messages::{GameKind, Message, NoticeMsg, Players, Ply, TurnMsg};
+use super::pending::Pending;
+use super::{ChallengeRecord, GameRecord};
+use super::{GameId, GuildId, ServiceError, StoredGame, User, UserId};
+
+/// The contents of a channel's slot.
+#[derive(Debug)]
+pub(crate) enum Slot {
+    /// Nothing here.
+    Free,
+    /// An open challenge.
+    Challenge(ChallengeRecord),
+    /// A game, going on or recently finished.
+    Game(Box<Live>),
+    /// The slot was taken out of the map; whoever finds it must look the channel up again.
+    Retired,
+}
+
+impl Slot {
+    /// The id of the challenge or game here.
+    pub(crate) fn id(&self) -> Option<GameId> {
+        match self {
+            Slot::Challenge(c) => Some(c.id),
+            Slot::Game(g) => Some(g.row.id),
+            Slot::Free | Slot::Retired => None,
+        }
+    }
+
+    /// The server of the challenge or game here.
+    pub(crate) fn guild(&self) -> Option<GuildId> {
+        match self {
+            Slot::Challenge(c) => c.guild,
+            Slot::Game(g) => g.row.guild,
+            Slot::Free | Slot::Retired => None,
+        }
+    }
+}
+
+/// A game with its players, its stored state and any half-entered turn.
+#[derive(Debug)]
+pub(crate) struct Live {
+    /// The stored facts and state.
+    pub(crate) row: GameRecord,
+    /// The game itself.
+    pub(crate) game: Game,
+    /// What the player to move has entered of their turn so far.
+    pub(crate) pending: Option<Pending>,
+    /// How many plies are stored as shown to the players (`None`: not counted yet).
+    pub(crate) announced: Option<usize>,
+}
+
+impl Live {
+    /// A stored game as it stood: its turns replayed, its half-entered turn and its result
+    /// restored.
+    pub(crate) fn restore(stored: StoredGame) -> Result<Live, ServiceError> {
+        let (row, announced) = (stored.row, stored.announced);
+        let mut game =
+            Game::new(row.variant, row.chess960).map_err(|source| ServiceError::Setup {
+                game: row.id,
+                source,
+            })?;
+        for (i, notation) in stored.turns.iter().enumerate() {
+            let replayed = game
+                .position()
+                .parse_turn(notation)
+                .and_then(|turn| game.play(turn));
+            if let Err(source) = replayed {
+                return Err(ServiceError::Replay {
+                    game: row.id,
+                    ply: i + 1,
+                    notation: notation.clone(),
+                    source,
+                });
+            }
+        }
+        if let Some(finished) = row.state.finished
+            && game.outcome().is_none()
+        {
+            game.set_outcome(finished.outcome);
+        }
+        let pending = row.state.pending.as_deref().and_then(|p| {
+            let decoded = Pending::decode(p);
+            if decoded.is_none() {
+                tracing::warn!(
+                    game = row.id,
+                    pending = p,
+                    "dropping an unreadable half-entered turn"
+                );
+            }
+            decoded
+        });
+        Ok(Live {
+            row,
+            game,
+            pending,
+            announced,
+        })
+    }
+
+    /// The player of `color`.
+    pub(crate) fn player(&self, color: Color) -> &User {
+        match color {
+            Color::White => &self.row.white,
+            Color::Black => &self.row.black,
+        }
+    }
+
+    /// The colours `user` plays: none, one, or both in a game against themself.
+    pub(crate) fn colors_of(&self, user: UserId) -> Vec<Color> {
+        Color::ALL
+            .into_iter()
+            .filter(|c| self.player(*c).id == user)
+            .collect()
+    }
+
+    /// True when one person plays both sides.
+    pub(crate) fn is_solo(&self) -> bool {
+        self.row.white.id == self.row.black.id
+    }
+
+    /// The side to move.
+    pub(crate) fn to_move(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+
+    /// The result, once the game is over.
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// The players' names.
+    pub(crate) fn players(&self) -> Players {
+        Players {
+            white: self.row.white.name.clone(),
+            black: self.row.black.name.clone(),
+        }
+    }
+
+    /// Ply `ply` (0-based) of the record, with its number as a record writes it.
+    pub(crate) fn ply(&self, ply: usize, notation: &str) -> Ply {
+        let start = self.game.start();
+        let offset = usize::from(start.side_to_move() == Color::Black);
+        let index = ply + offset;
+        let number = start.fullmove_number() as usize + index / 2;
+        Ply {
+            number: u32::try_from(number).unwrap_or(u32::MAX),
+            mover: if index.is_multiple_of(2) {
+                Color::White
+            } else {
+                Color::Black
+            },
+            notation: notation.to_owned(),
+        }
+    }
+
+    /// Ply `ply` announced: the turn and who played it.
+    pub(crate) fn played(&self, ply: usize, notation: &str) -> TurnMsg {
+        let ply = self.ply(ply, notation);
+        TurnMsg::Played {
+            player: self.player(ply.mover).name.clone(),
+            ply,
+        }
+    }
+
+    /// The stored turns not yet shown to the players, as they are announced; `None` when
+    /// every stored turn was shown (or nobody counts).
+    pub(crate) fn unannounced(&self) -> Option<Vec<Message>> {
+        let from = self.announced?;
+        let notations = self.game.notations();
+        let missed = notations.get(from..).filter(|m| !m.is_empty())?;
+        let mut messages = vec![Message::Notice(NoticeMsg::AnnouncedAfterRestart)];
+        for (i, notation) in missed.iter().enumerate() {
+            messages.push(self.played(from + i, notation).into());
+        }
+        Some(messages)
+    }
+
+    /// Whose turn it is, check, a pending promotion, the deadline; or the result.
+    pub(crate) fn status(&self) -> TurnMsg {
+        if let Some(o) = self.outcome() {
+            return TurnMsg::Over(o);
+        }
+        let pos = self.game.position();
+        let color = self.to_move();
+        TurnMsg::ToMove {
+            player: self.player(color).name.clone(),
+            color,
+            check: pos.is_check(),
+            promotion: pos.pending_promotion(),
+            deadline: self.row.deadline,
+        }
+    }
+
+    /// What is played: the variant and the setup number.
+    pub(crate) fn kind(&self) -> GameKind {
+        GameKind {
+            variant: self.row.variant,
+            chess960: self.game.chess960_number(),
+        }
+    }
+}

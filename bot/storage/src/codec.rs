@@ -1,0 +1,364 @@
+//! The stored form of challenges and games, shared by both backends: plain column values on
+//! one side, the service's records on the other. Each backend only moves these values in and
+//! out of its own rows, so SQLite and PostgreSQL store exactly the same thing.
+
+use std::time::Duration;
+
+use rules::{Color, EndReason, Outcome, Variant};
+
+use domain::{
+    ChallengeEnd, ChallengeRecord, ColorChoice, Finished, GameId, GameRecord, GameState,
+    SetupChoice, StoreError, User,
+};
+
+/// The columns of `challenges` as stored, in [`CHALLENGE_COLUMNS`] order.
+#[derive(Clone, Debug)]
+pub(super) struct RawChallenge {
+    pub id: i64,
+    pub guild_id: Option<i64>,
+    pub channel_id: i64,
+    pub challenger_id: i64,
+    pub challenger_name: String,
+    pub opponent_id: Option<i64>,
+    pub opponent_name: Option<String>,
+    pub variant: String,
+    pub setup: String,
+    pub color: String,
+    pub deadline_secs: Option<i64>,
+    pub created_ms: i64,
+    pub expires_ms: i64,
+    pub status: String,
+    pub rated: i32,
+}
+
+/// The columns of `challenges`, in [`RawChallenge`] order.
+pub(super) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, \
+    challenger_name, opponent_id, opponent_name, variant, setup, color, deadline_secs, \
+    created_ms, expires_ms, status, rated";
+
+/// The columns of `games` as stored, in [`GAME_COLUMNS`] order.
+#[derive(Clone, Debug)]
+pub(super) struct RawGame {
+    pub id: i64,
+    pub guild_id: Option<i64>,
+    pub channel_id: i64,
+    pub variant: String,
+    pub chess960: Option<i32>,
+    pub white_id: i64,
+    pub white_name: String,
+    pub black_id: i64,
+    pub black_name: String,
+    pub deadline_secs: Option<i64>,
+    pub created_ms: i64,
+    pub state: RawState,
+    pub rated: i32,
+}
+
+/// The changing columns of `games`, in [`STATE_COLUMNS`] order.
+#[derive(Clone, Debug)]
+pub(super) struct RawState {
+    pub turn_started_ms: i64,
+    pub reminded: i32,
+    pub draw_offer: Option<String>,
+    pub takeback: Option<String>,
+    pub pending: Option<String>,
+    pub status: String,
+    pub winner: Option<String>,
+    pub end_reason: Option<String>,
+    pub finished_ms: Option<i64>,
+    pub revision: i64,
+}
+
+/// The fixed columns of `games`, then the changing ones ([`RawState`]), then `rated`: in
+/// [`RawGame`] order.
+pub(super) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, chess960, white_id, \
+    white_name, black_id, black_name, deadline_secs, created_ms, turn_started_ms, reminded, \
+    draw_offer, takeback, pending, status, winner, end_reason, finished_ms, revision, rated";
+
+/// The SQL condition on `guild_id` selecting the servers of shards `first..=last` of `total`
+/// by Discord's formula (direct messages are shard 0); a `total` of 0 selects everything. The
+/// arguments are the placeholders of the three values (`?1` in SQLite, `$1::BIGINT` in
+/// PostgreSQL, which wants their types spelled out).
+pub(super) fn shard_condition(total: &str, first: &str, last: &str) -> String {
+    format!(
+        "({total} = 0 OR (CASE WHEN guild_id IS NULL THEN 0 ELSE (guild_id >> 22) % {total} \
+         END) BETWEEN {first} AND {last})"
+    )
+}
+
+/// The (total, first, last) values for [`shard_condition`].
+pub(super) fn shard_params(shards: domain::ShardSet) -> (i64, i64, i64) {
+    match shards {
+        domain::ShardSet::All => (0, 0, 0),
+        domain::ShardSet::Range { first, last, total } => {
+            (i64::from(total), i64::from(first), i64::from(last))
+        }
+    }
+}
+
+impl RawChallenge {
+    /// The stored form of `c`, with its status.
+    pub fn from_record(c: &ChallengeRecord, end: Option<ChallengeEnd>) -> Result<Self, StoreError> {
+        Ok(RawChallenge {
+            id: id_in(c.id)?,
+            guild_id: c.guild.map(id_in).transpose()?,
+            channel_id: id_in(c.channel)?,
+            challenger_id: id_in(c.challenger.id)?,
+            challenger_name: c.challenger.name.clone(),
+            opponent_id: c.opponent.as_ref().map(|u| id_in(u.id)).transpose()?,
+            opponent_name: c.opponent.as_ref().map(|u| u.name.clone()),
+            variant: c.variant.id().to_string(),
+            setup: setup_out(c.setup),
+            color: c.color.id().to_string(),
+            deadline_secs: c.deadline.map(secs_out),
+            created_ms: c.created_ms,
+            expires_ms: c.expires_ms,
+            status: end.map_or("open", ChallengeEnd::id).to_string(),
+            rated: i32::from(c.rated),
+        })
+    }
+
+    /// The record, and how it ended (`None` while open).
+    pub fn into_record(self) -> Result<(ChallengeRecord, Option<ChallengeEnd>), StoreError> {
+        let t = "challenges";
+        let opponent = match (self.opponent_id, self.opponent_name) {
+            (Some(id), Some(name)) => Some(User {
+                id: id_out(id, t, "opponent_id")?,
+                name,
+            }),
+            _ => None,
+        };
+        let end = match self.status.as_str() {
+            "open" => None,
+            "accepted" => Some(ChallengeEnd::Accepted),
+            "declined" => Some(ChallengeEnd::Declined),
+            "cancelled" => Some(ChallengeEnd::Cancelled),
+            "expired" => Some(ChallengeEnd::Expired),
+            _ => return Err(bad(t, "status", self.status)),
+        };
+        let record = ChallengeRecord {
+            id: id_out(self.id, t, "id")?,
+            guild: self
+                .guild_id
+                .map(|g| id_out(g, t, "guild_id"))
+                .transpose()?,
+            channel: id_out(self.channel_id, t, "channel_id")?,
+            challenger: User {
+                id: id_out(self.challenger_id, t, "challenger_id")?,
+                name: self.challenger_name,
+            },
+            opponent,
+            variant: variant_in(self.variant, t)?,
+            setup: setup_in(&self.setup)?,
+            color: ColorChoice::from_id(&self.color).ok_or_else(|| bad(t, "color", self.color))?,
+            deadline: secs_in(self.deadline_secs),
+            created_ms: self.created_ms,
+            expires_ms: self.expires_ms,
+            rated: self.rated != 0,
+        };
+        Ok((record, end))
+    }
+}
+
+impl RawGame {
+    /// The stored form of `g`.
+    pub fn from_record(g: &GameRecord) -> Result<Self, StoreError> {
+        Ok(RawGame {
+            id: id_in(g.id)?,
+            guild_id: g.guild.map(id_in).transpose()?,
+            channel_id: id_in(g.channel)?,
+            variant: g.variant.id().to_string(),
+            chess960: g.chess960.map(i32::from),
+            white_id: id_in(g.white.id)?,
+            white_name: g.white.name.clone(),
+            black_id: id_in(g.black.id)?,
+            black_name: g.black.name.clone(),
+            deadline_secs: g.deadline.map(secs_out),
+            created_ms: g.created_ms,
+            state: RawState::from_state(&g.state)?,
+            rated: i32::from(g.rated),
+        })
+    }
+
+    /// The record.
+    pub fn into_record(self) -> Result<GameRecord, StoreError> {
+        let t = "games";
+        Ok(GameRecord {
+            id: id_out(self.id, t, "id")?,
+            guild: self
+                .guild_id
+                .map(|g| id_out(g, t, "guild_id"))
+                .transpose()?,
+            channel: id_out(self.channel_id, t, "channel_id")?,
+            variant: variant_in(self.variant, t)?,
+            chess960: self
+                .chess960
+                .map(|n| u16::try_from(n).map_err(|_| bad(t, "chess960", n.to_string())))
+                .transpose()?,
+            white: User {
+                id: id_out(self.white_id, t, "white_id")?,
+                name: self.white_name,
+            },
+            black: User {
+                id: id_out(self.black_id, t, "black_id")?,
+                name: self.black_name,
+            },
+            deadline: secs_in(self.deadline_secs),
+            created_ms: self.created_ms,
+            rated: self.rated != 0,
+            state: self.state.into_state()?,
+        })
+    }
+}
+
+impl RawState {
+    /// The stored form of `s`.
+    pub fn from_state(s: &GameState) -> Result<Self, StoreError> {
+        Ok(RawState {
+            turn_started_ms: s.turn_started_ms,
+            reminded: i32::from(s.reminded),
+            draw_offer: s.draw_offer.map(|c| color_out(c).to_string()),
+            takeback: s.takeback.map(|c| color_out(c).to_string()),
+            pending: s.pending.clone(),
+            status: if s.finished.is_some() {
+                "finished"
+            } else {
+                "active"
+            }
+            .to_string(),
+            winner: s.finished.map(|f| winner_out(f.outcome.winner).to_string()),
+            end_reason: s.finished.map(|f| f.outcome.reason.id().to_string()),
+            finished_ms: s.finished.map(|f| f.at_ms),
+            revision: i64::try_from(s.revision)
+                .map_err(|_| StoreError::Backend(format!("revision {} too large", s.revision)))?,
+        })
+    }
+
+    /// The state.
+    pub fn into_state(self) -> Result<GameState, StoreError> {
+        let t = "games";
+        let finished = match (self.winner, self.end_reason, self.finished_ms) {
+            (Some(winner), Some(reason), Some(at_ms)) => Some(Finished {
+                outcome: Outcome {
+                    winner: winner_in(&winner)?,
+                    reason: EndReason::from_id(&reason)
+                        .ok_or_else(|| bad(t, "end_reason", reason.clone()))?,
+                },
+                at_ms,
+            }),
+            _ => None,
+        };
+        Ok(GameState {
+            turn_started_ms: self.turn_started_ms,
+            reminded: self.reminded != 0,
+            draw_offer: self
+                .draw_offer
+                .map(|c| color_in(&c, "draw_offer"))
+                .transpose()?,
+            takeback: self
+                .takeback
+                .map(|c| color_in(&c, "takeback"))
+                .transpose()?,
+            pending: self.pending,
+            finished,
+            revision: u64::try_from(self.revision)
+                .map_err(|_| bad(t, "revision", self.revision.to_string()))?,
+        })
+    }
+}
+
+pub(super) fn bad(
+    table: &'static str,
+    column: &'static str,
+    value: impl Into<String>,
+) -> StoreError {
+    StoreError::BadValue {
+        table,
+        column,
+        value: value.into(),
+    }
+}
+
+/// An id as the database's signed 64-bit integer.
+pub(super) fn id_in(id: GameId) -> Result<i64, StoreError> {
+    i64::try_from(id).map_err(|_| StoreError::Backend(format!("the id {id} is too large to store")))
+}
+
+/// A stored id back as the service's.
+pub(super) fn id_out(
+    id: i64,
+    table: &'static str,
+    column: &'static str,
+) -> Result<u64, StoreError> {
+    u64::try_from(id).map_err(|_| bad(table, column, id.to_string()))
+}
+
+/// The `announced_plies` column back as a count of plies (NULL: the front keeps no count).
+pub(super) fn announced_out(plies: Option<i32>) -> Result<Option<usize>, StoreError> {
+    plies
+        .map(|n| usize::try_from(n).map_err(|_| bad("games", "announced_plies", n.to_string())))
+        .transpose()
+}
+
+/// A ply number as stored.
+pub(super) fn ply_in(ply: usize) -> Result<i32, StoreError> {
+    i32::try_from(ply).map_err(|_| StoreError::Backend(format!("ply {ply} is too large to store")))
+}
+
+fn secs_out(d: Duration) -> i64 {
+    i64::try_from(d.as_secs()).unwrap_or(i64::MAX)
+}
+
+fn secs_in(secs: Option<i64>) -> Option<Duration> {
+    secs.and_then(|s| u64::try_from(s).ok())
+        .map(Duration::from_secs)
+}
+
+fn variant_in(id: String, table: &'static str) -> Result<Variant, StoreError> {
+    id.parse().map_err(|_| bad(table, "variant", id))
+}
+
+fn setup_out(setup: Option<SetupChoice>) -> String {
+    match setup {
+        None => "none".to_string(),
+        Some(SetupChoice::Random) => "random".to_string(),
+        Some(SetupChoice::Number(n)) => n.to_string(),
+    }
+}
+
+fn setup_in(s: &str) -> Result<Option<SetupChoice>, StoreError> {
+    match s {
+        "none" => Ok(None),
+        "random" => Ok(Some(SetupChoice::Random)),
+        n => n
+            .parse()
+            .map(|n| Some(SetupChoice::Number(n)))
+            .map_err(|_| bad("challenges", "setup", s)),
+    }
+}
+
+fn color_out(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn color_in(s: &str, column: &'static str) -> Result<Color, StoreError> {
+    match s {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(bad("games", column, s)),
+    }
+}
+
+fn winner_out(w: Option<Color>) -> &'static str {
+    w.map(color_out).unwrap_or("none")
+}
+
+fn winner_in(s: &str) -> Result<Option<Color>, StoreError> {
+    match s {
+        "none" => Ok(None),
+        c => color_in(c, "winner").map(Some),
+    }
+}

@@ -1,1 +1,0 @@
-//! Support for the workspace-level tests in `tests/`: nothing ships from here.

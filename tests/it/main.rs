@@ -1,0 +1,1 @@
+//! nadare end-to-end tests.

@@ -1,0 +1,1 @@
+//! The dev-only kit of nadare's tests: nothing here ships.
