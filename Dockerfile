@@ -24,9 +24,9 @@ RUN cargo chef prepare --recipe-path recipe.json
 FROM chef AS build
 COPY --from=planner /src/recipe.json recipe.json
 # Dependencies in their own layer: a change to nadare's sources rebuilds only nadare.
-RUN cargo chef cook --release --locked -p nadare-bot --bin nadare --recipe-path recipe.json
+RUN cargo chef cook --release --locked -p nadare --bin nadare --recipe-path recipe.json
 COPY . .
-RUN cargo build --release --locked -p nadare-bot --bin nadare \
+RUN cargo build --release --locked -p nadare --bin nadare \
     && cp target/release/nadare /usr/local/bin/nadare
 
 FROM debian:bookworm-slim
@@ -39,7 +39,7 @@ USER nadare
 WORKDIR /data
 # RUST_LOG as the code's own default: nadare's info, other crates' warnings.
 ENV NADARE_DATABASE=/data/nadare.db \
-    RUST_LOG=warn,nadare=info
+    RUST_LOG=warn,nadare=info,service=info,storage=info,present=info,discord=info,console=info
 VOLUME ["/data"]
 # nadare handles SIGTERM itself: it stops taking commands, lets those in flight finish for up
 # to 8 seconds and closes the database cleanly, within `docker stop`'s default 10 seconds.

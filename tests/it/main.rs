@@ -1,1 +1,21 @@
-//! nadare end-to-end tests.
+//! nadare's end-to-end and service tests, one binary: each former test file is a module, so
+//! `cargo test --workspace -- e2e_discord` still runs that suite.
+
+mod after_game;
+mod authorization;
+mod avalanche;
+mod concurrency;
+mod deadlines;
+mod e2e_discord;
+mod e2e_processes;
+mod games;
+mod japanese;
+mod offers;
+mod ratings;
+mod restart;
+mod shared_database;
+mod storage;
+mod store_conformance;
+mod store_records;
+mod token_logs;
+mod views;

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use domain::{Notice, Reply};
-use present;
 use present::fluent_args;
 use present::i18n::{self, FluentArgs, Lang, Surface};
 

@@ -9,7 +9,6 @@ use super::replies::Outgoing;
 use super::respond::{Target, answer};
 use super::threads;
 use domain::{Action, EarlyPrivacy, GameId, Origin, Reply};
-use present;
 use present::fluent_args;
 use present::i18n::{self, FluentArgs, Lang, Surface};
 

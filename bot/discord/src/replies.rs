@@ -11,7 +11,6 @@ use super::buttons;
 use rules::Color;
 
 use domain::{GameId, Reply, Tone};
-use present;
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
 

@@ -35,3 +35,19 @@ pub fn computer_level(id: UserId) -> Option<Level> {
 pub fn is_computer(id: UserId) -> bool {
     computer_level(id).is_some()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_level_has_its_own_reserved_id() {
+        for level in Level::all() {
+            assert_eq!(computer_level(computer(level).id), Some(level));
+        }
+        assert_eq!(computer_level(COMPUTER_ID_BASE), None);
+        assert_eq!(computer_level(COMPUTER_ID_BASE + 9), None);
+        assert_eq!(computer_level(1), None);
+        assert!(i64::try_from(computer(Level::MAX).id).is_ok());
+    }
+}

@@ -1,7 +1,8 @@
-//! Turns per second through the game service, rendering included, across 1000 concurrent
-//! games, on SQLite and on PostgreSQL; the latency of committing one turn on each; the
-//! memory an idle game holds (counted by a global allocator); and how long a restart takes to
-//! reload 1000 stored games.
+//! Turns per second through the game service, the board drawn as a front draws it
+//! (`present::draw`, after the game lock is released), across 1000 concurrent games, on SQLite
+//! and on PostgreSQL; the p50 and p99 of one turn (service and drawing) in a game played alone;
+//! the latency of committing one turn on each store; the memory an idle game holds (counted by
+//! a global allocator); and how long a restart takes to reload 1000 stored games.
 //!
 //! PostgreSQL is the server at `NADARE_TEST_POSTGRES_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/test`), in a schema `nadare_bench` made for the run and
@@ -14,19 +15,21 @@ use std::sync::atomic::{AtomicIsize, Ordering};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
-use nadare::service::{
-    ColorChoice, Command, GameRecord, GameService, GameState, GameStore, Locale, Origin,
-    ServiceConfig, SystemClock, User,
-};
-use nadare::storage::Storage;
-use nadare::storage::postgres::{PgOptions, PgStore};
+use domain::{ColorChoice, Command, GameRecord, GameState, GameStore, Locale, Origin, Reply, User};
+use present::i18n::Surface;
+use render::Renderer;
 use rules::Variant;
+use service::{GameService, ServiceConfig, SystemClock};
+use storage::Storage;
+use storage::postgres::{PgOptions, PgStore};
 
 /// Counts the bytes live on the Rust heap.
 struct Counting;
 
 static LIVE: AtomicIsize = AtomicIsize::new(0);
 
+// SAFETY: every call is passed on to the system allocator unchanged; only a counter is kept.
+#[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
@@ -111,25 +114,44 @@ async fn postgres_store() -> Option<Arc<dyn GameStore>> {
     Some(Arc::new(PgStore::connect(&options).await.expect("connect")))
 }
 
-async fn open(dir: &std::path::Path, name: &str) -> GameService {
+/// The service and the renderer a front draws its replies with.
+#[derive(Clone)]
+struct Bot {
+    service: GameService,
+    renderer: Arc<Renderer>,
+}
+
+impl Bot {
+    /// The reply to `command`, drawn as a front draws it once the service answered.
+    async fn execute(&self, origin: &Origin, command: Command) -> Reply {
+        let mut reply = self.service.execute(origin, command).await;
+        present::draw(&self.renderer, &mut reply).await;
+        reply
+    }
+}
+
+fn text(reply: &Reply) -> String {
+    present::reply_text(reply, Surface::Console)
+}
+
+async fn open(dir: &std::path::Path, name: &str) -> Bot {
     let storage = Storage::open(&dir.join(name)).expect("storage");
     open_on(Arc::new(storage)).await
 }
 
-async fn open_on(store: Arc<dyn GameStore>) -> GameService {
-    let renderer = render::Renderer::new(render::RenderOptions::default()).expect("renderer");
-    GameService::open(
-        ServiceConfig::default(),
-        store,
-        Arc::new(renderer),
-        Arc::new(SystemClock),
-    )
-    .await
-    .expect("service")
+async fn open_on(store: Arc<dyn GameStore>) -> Bot {
+    let renderer = Renderer::new(render::RenderOptions::default()).expect("renderer");
+    let service = GameService::open(ServiceConfig::default(), store, Arc::new(SystemClock))
+        .await
+        .expect("service");
+    Bot {
+        service,
+        renderer: Arc::new(renderer),
+    }
 }
 
 /// Starts one game per channel `base..base + GAMES`, White = 2c, Black = 2c + 1.
-async fn start_games(service: &GameService, base: u64, variant: Variant) {
+async fn start_games(service: &Bot, base: u64, variant: Variant) {
     let mut tasks = Vec::new();
     for channel in base..base + GAMES {
         let service = service.clone();
@@ -145,19 +167,11 @@ async fn start_games(service: &GameService, base: u64, variant: Variant) {
             let r = service
                 .execute(&origin(channel, 2 * channel), challenge)
                 .await;
-            assert!(
-                !r.private,
-                "{}",
-                nadare::present::reply_text(&r, nadare::i18n::Surface::Console)
-            );
+            assert!(!r.private, "{}", text(&r));
             let r = service
                 .execute(&origin(channel, 2 * channel + 1), Command::Accept)
                 .await;
-            assert!(
-                !r.private,
-                "{}",
-                nadare::present::reply_text(&r, nadare::i18n::Surface::Console)
-            );
+            assert!(!r.private, "{}", text(&r));
         }));
     }
     for t in tasks {
@@ -166,7 +180,7 @@ async fn start_games(service: &GameService, base: u64, variant: Variant) {
 }
 
 /// Every game plays `line` at once, turn by turn; returns the turns applied.
-async fn play_all(service: &GameService, base: u64, line: &[String]) -> u64 {
+async fn play_all(service: &Bot, base: u64, line: &[String]) -> u64 {
     let mut tasks = Vec::new();
     for channel in base..base + GAMES {
         let service = service.clone();
@@ -178,11 +192,7 @@ async fn play_all(service: &GameService, base: u64, line: &[String]) -> u64 {
                 let r = service
                     .execute(&origin(channel, player), Command::Move(mv))
                     .await;
-                assert!(
-                    !r.private && r.image.is_some(),
-                    "{}",
-                    nadare::present::reply_text(&r, nadare::i18n::Surface::Console)
-                );
+                assert!(!r.private && r.image.is_some(), "{}", text(&r));
                 played += 1;
             }
             played
@@ -193,6 +203,60 @@ async fn play_all(service: &GameService, base: u64, line: &[String]) -> u64 {
         total += t.await.expect("play");
     }
     total
+}
+
+/// The p50 and p99 of one turn (service and drawing) in games played one at a time, each
+/// turn timed alone: `games` games of `line` in fresh channels from `base`.
+async fn one_turn_percentiles(bot: &Bot, base: u64, line: &[String], games: u64) -> [Duration; 2] {
+    let mut times = Vec::new();
+    for channel in base..base + games {
+        let challenge = Command::Challenge {
+            opponent: Some(user(2 * channel + 1)),
+            variant: Variant::Standard,
+            setup: None,
+            color: ColorChoice::White,
+            deadline: None,
+            rated: None,
+        };
+        bot.execute(&origin(channel, 2 * channel), challenge).await;
+        bot.execute(&origin(channel, 2 * channel + 1), Command::Accept)
+            .await;
+        for (ply, mv) in line.iter().enumerate() {
+            let player = 2 * channel + (ply as u64 % 2);
+            let start = Instant::now();
+            let r = bot
+                .execute(&origin(channel, player), Command::Move(mv.clone()))
+                .await;
+            times.push(start.elapsed());
+            assert!(r.image.is_some(), "{}", text(&r));
+        }
+    }
+    times.sort_unstable();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    [at(0.5), at(0.99)]
+}
+
+/// Prints the p50 and p99 of one standard turn on each store.
+fn turn_percentiles() {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut bots = vec![(
+        "sqlite",
+        runtime.block_on(open(dir.path(), "percentiles.db")),
+    )];
+    if let Some(store) = runtime.block_on(postgres_store()) {
+        bots.push(("postgres", runtime.block_on(open_on(store))));
+    }
+    let line = LINE.map(String::from);
+    for (name, bot) in &bots {
+        let [p50, p99] = runtime.block_on(one_turn_percentiles(bot, 5_000_000, &line, 100));
+        println!(
+            "one standard turn on {name}, service and board: p50 {:.3} ms, p99 {:.3} ms ({} turns)",
+            p50.as_secs_f64() * 1e3,
+            p99.as_secs_f64() * 1e3,
+            100 * line.len()
+        );
+    }
 }
 
 /// A deterministic Avalanche line of `plies` turns that does not end the game.
@@ -334,10 +398,8 @@ fn restart_reload() {
     let service = runtime.block_on(open(dir.path(), "restart.db"));
     runtime.block_on(start_games(&service, 0, Variant::Avalanche));
     runtime.block_on(play_all(&service, 0, &avalanche_line(20)));
-    runtime.block_on(service.shutdown());
+    runtime.block_on(service.service.shutdown());
     drop(service);
-    let renderer =
-        Arc::new(render::Renderer::new(render::RenderOptions::default()).expect("renderer"));
     let heap = LIVE.load(Ordering::SeqCst);
     let start = Instant::now();
     let storage = Storage::open(&dir.path().join("restart.db")).expect("storage");
@@ -345,7 +407,6 @@ fn restart_reload() {
         .block_on(GameService::open(
             ServiceConfig::default(),
             Arc::new(storage),
-            renderer,
             Arc::new(SystemClock),
         ))
         .expect("service");
@@ -361,6 +422,7 @@ fn restart_reload() {
 }
 
 fn main() {
+    turn_percentiles();
     restart_reload();
     idle_game_memory();
     let mut criterion = Criterion::default().configure_from_args();

@@ -56,6 +56,11 @@ fn discord_settings(config: &Config) -> Settings {
     }
 }
 
+/// Starts the Discord bot of `config` on the wall clock with the usual timings.
+pub async fn start(config: &Config) -> Result<Bot, StartError> {
+    start_bot(config, Arc::new(SystemClock), Timing::default()).await
+}
+
 /// Starts the Discord bot of `config` on `clock`: opens the database and the games, prepares
 /// the renderer, then connects. A failure after the service opened closes it again.
 pub async fn start_bot(
@@ -96,7 +101,7 @@ pub async fn run(config_file: Option<&Path>) -> anyhow::Result<()> {
         typed_moves = config.typed_moves,
         "starting nadare"
     );
-    let bot = start_bot(&config, Arc::new(SystemClock), Timing::default()).await?;
+    let bot = start(&config).await?;
     bot.run_until_signal().await?;
     tracing::info!("stopped");
     Ok(())

@@ -8,8 +8,10 @@ use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::{Layer, fmt};
 
-/// What is logged when `RUST_LOG` is unset or malformed.
-pub const DEFAULT_DIRECTIVES: &str = "warn,nadare=info";
+/// What is logged when `RUST_LOG` is unset or malformed: nadare's crates (each logs under its
+/// library's name) at info, everything else at warn.
+pub const DEFAULT_DIRECTIVES: &str =
+    "warn,nadare=info,service=info,storage=info,present=info,discord=info,console=info";
 
 /// Libraries whose trace output holds whole websocket frames or HTTP traffic, and so the bot
 /// token (in IDENTIFY, in `Authorization` headers). They never log below debug, whatever the

@@ -124,19 +124,3 @@ pub(super) fn followed_by(first: Reply, then: Reply) -> Reply {
         tone: then.tone.or(first.tone),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_level_has_its_own_reserved_id() {
-        for level in Level::all() {
-            assert_eq!(computer_level(computer(level).id), Some(level));
-        }
-        assert_eq!(computer_level(COMPUTER_ID_BASE), None);
-        assert_eq!(computer_level(COMPUTER_ID_BASE + 9), None);
-        assert_eq!(computer_level(1), None);
-        assert!(i64::try_from(computer(Level::MAX).id).is_ok());
-    }
-}

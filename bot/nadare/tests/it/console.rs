@@ -1,0 +1,668 @@
+//! The console binary: scripts, malformed lines, restarts, and SIGKILL at random points.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use domain::ShardSet;
+use rules::{EndReason, Variant};
+use storage::Storage;
+use testkit::harness::{Rng, find_mating_game};
+
+fn nadare(dir: &Path, script: &str) -> Command {
+    let path = dir.join("script.txt");
+    std::fs::write(&path, script).expect("write script");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_nadare"));
+    cmd.current_dir(dir)
+        .arg("local")
+        .arg("--script")
+        .arg(&path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+/// Issue 10: `challenge bob chess960` without a number is accepted and starts from a setup
+/// drawn at random (the service's default, the same as from Discord).
+#[test]
+fn a_chess960_challenge_without_a_number_starts_a_random_setup() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(dir.path(), "alice> challenge bob chess960\nbob> accept\n")
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("The game is on"),
+        "{stdout}"
+    );
+    let game = Storage::open(&dir.path().join("nadare.db"))
+        .expect("open")
+        .load_game(1)
+        .expect("load")
+        .expect("the game was stored");
+    let number = game.row.chess960.expect("a setup number");
+    assert!(
+        stdout.contains(&format!("Chess960 (setup #{number})")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_malformed_script_line_stops_the_run_with_its_number() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(
+        dir.path(),
+        "alice> challenge bob\n\n# a comment\nbob> acept\nbob accept\n",
+    )
+    .output()
+    .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("script.txt:4:") && err.contains("did you mean `accept`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("script.txt:5:") && err.contains("USER> COMMAND"),
+        "{err}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).is_empty(),
+        "nothing was played"
+    );
+}
+
+/// Runs `script` with `--lang ja` in a new folder.
+fn in_japanese(script: &str) -> std::process::Output {
+    let dir = tempfile::tempdir().expect("temp dir");
+    nadare(dir.path(), script)
+        .args(["--lang", "ja"])
+        .output()
+        .expect("run")
+}
+
+#[test]
+fn with_lang_ja_the_console_explains_malformed_lines_in_japanese() {
+    let out = in_japanese("alice> challenge bob\nbob accept\n");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("スクリプトに読めない行が1行"), "{err}");
+    assert!(
+        err.contains("script.txt:2:") && err.contains("`ユーザー> コマンド` の形で"),
+        "{err}"
+    );
+    assert!(!err.contains("malformed"), "{err}");
+}
+
+#[test]
+fn with_lang_ja_the_console_and_the_game_speak_japanese() {
+    let out =
+        in_japanese("alice> challenge bob white\nbob> accept\nalice> move ｅ４\nbob> move e4\n");
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("[画像] "), "{stdout}");
+    assert!(stdout.contains("(bob だけに表示)"), "{stdout}");
+    assert!(stdout.contains("[ボタン] "), "{stdout}");
+    for english in ["[image]", "sees this", "[buttons]", " to move"] {
+        assert!(!stdout.contains(english), "`{english}` in {stdout}");
+    }
+}
+
+#[test]
+fn a_script_writes_boards_and_the_game_continues_after_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(
+        dir.path(),
+        "alice> challenge bob white\nbob> accept\nalice> move e4\nbob> move e5\n",
+    )
+    .output()
+    .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("1... e5 — bob (Black)"), "{stdout}");
+    let image = dir.path().join("boards/board-00003.png");
+    assert!(
+        stdout.contains("[image] boards/board-00003.png"),
+        "{stdout}"
+    );
+    assert!(
+        std::fs::read(&image)
+            .expect("image")
+            .starts_with(b"\x89PNG")
+    );
+    assert!(
+        dir.path().join("nadare.db").exists(),
+        "the default database file"
+    );
+    let out = nadare(dir.path(), "alice> move Nf3\ncarol> moves\n")
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("1. e4 e5 2. Nf3"), "{stdout}");
+    assert!(
+        stdout.contains("[image] boards/board-00004.png"),
+        "numbering goes on: {stdout}"
+    );
+}
+
+/// The ply (0-based, from the standard start) and notation of a turn announcement line
+/// (`  **12... Nf3/a6** — bob (Black)`).
+fn announced(line: &str) -> Option<(usize, String)> {
+    let (head, rest) = line.trim_start().split_once(" — ")?;
+    if !rest.contains("(White)") && !rest.contains("(Black)") {
+        return None;
+    }
+    let (number, notation) = head.split_once(' ')?;
+    let (move_number, black) = match number.strip_suffix("...") {
+        Some(n) => (n, 1),
+        None => (number.strip_suffix('.')?, 0),
+    };
+    let ply = (move_number.parse::<usize>().ok()? - 1) * 2 + black;
+    Some((ply, notation.to_string()))
+}
+
+/// Runs `script` until its end or until `kill_after` announcements, recording each one.
+fn run_recording(
+    dir: &Path,
+    script: &str,
+    kill_after: Option<usize>,
+    announced_turns: &mut BTreeMap<usize, String>,
+) -> bool {
+    let mut child = nadare(dir, script).spawn().expect("spawn");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut reader = BufReader::new(stdout);
+    let mut seen = 0;
+    let mut line = String::new();
+    let mut killed = false;
+    loop {
+        if kill_after.is_some_and(|k| seen >= k) && !killed {
+            child.kill().expect("SIGKILL");
+            killed = true;
+        }
+        line.clear();
+        if reader.read_line(&mut line).expect("read") == 0 {
+            break;
+        }
+        if let Some((ply, n)) = announced(&line) {
+            announced_turns.insert(ply, n);
+            seen += 1;
+        }
+    }
+    let status = child.wait().expect("wait");
+    assert!(killed || status.success());
+    killed
+}
+
+#[test]
+fn killed_at_random_points_every_stored_turn_is_announced_and_the_game_resumes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("nadare.db");
+    let notations = find_mating_game(Variant::Avalanche, None);
+    let moves: Vec<String> = notations
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            format!(
+                "{}> move {n}",
+                if i.is_multiple_of(2) { "alice" } else { "bob" }
+            )
+        })
+        .collect();
+    let mut rng = Rng::new(2026);
+    let mut announced_turns = BTreeMap::new();
+    let mut kills = 0;
+    let load = || {
+        let storage = Storage::open(&db).expect("open");
+        let open = storage.load_unfinished(ShardSet::All).expect("load");
+        assert!(open.games.len() + open.challenges.len() <= 1);
+        let stored = storage.load_game(1).expect("load");
+        (
+            stored.is_some(),
+            !open.challenges.is_empty(),
+            stored.map(|g| g.turns).unwrap_or_default(),
+        )
+    };
+    for run in 0..200 {
+        // Where does the stored game stand? Continue from exactly there.
+        let (started, challenge_open, stored) = if db.exists() {
+            load()
+        } else {
+            (false, false, Vec::new())
+        };
+        // Everything announced is stored; at most the last stored turn is not announced yet
+        // (committed, then killed before its reply was printed).
+        for (ply, n) in &announced_turns {
+            assert_eq!(stored.get(*ply), Some(n), "run {run}: ply {ply}");
+        }
+        assert!(
+            stored.len() - announced_turns.len() <= 1,
+            "run {run}: stored {} turns, announced {}",
+            stored.len(),
+            announced_turns.len()
+        );
+        if stored.len() == moves.len() {
+            break;
+        }
+        let mut script = String::new();
+        if !started {
+            if !challenge_open {
+                script.push_str("alice> challenge bob avalanche white\n");
+            }
+            script.push_str("bob> accept\n");
+        }
+        for line in &moves[stored.len()..] {
+            script.push_str(line);
+            script.push('\n');
+        }
+        script.push_str("carol> board\n");
+        // Kill after a random number of announcements (0: while it is starting up).
+        if run_recording(
+            dir.path(),
+            &script,
+            Some(rng.below(4)),
+            &mut announced_turns,
+        ) {
+            kills += 1;
+        }
+    }
+    assert!(kills >= 5, "the game was killed {kills} times");
+    // One more start announces a last turn stored but not shown when it was killed.
+    run_recording(dir.path(), "carol> moves\n", None, &mut announced_turns);
+    let stored: Vec<String> = announced_turns.values().cloned().collect();
+    assert_eq!(stored, notations, "every turn was announced");
+    let storage = Storage::open(&db).expect("open");
+    let game = storage.load_game(1).expect("load").expect("game");
+    assert_eq!(
+        game.turns, notations,
+        "the game resumed exactly and finished"
+    );
+    assert_eq!(
+        game.row.state.finished.map(|f| f.outcome.reason),
+        Some(EndReason::Checkmate)
+    );
+}
+
+#[test]
+fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(dir.path(), "alice> challenge bob white\nbob> accept\n")
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    {
+        // The turn is committed as the console would, and the process dies before printing.
+        let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
+        let game = storage.load_game(1).expect("load").expect("game");
+        assert_eq!(game.announced, Some(0), "the start was shown");
+        storage
+            .record_turn(1, 0, "e4", &game.row.state.next(), None)
+            .expect("turn");
+    }
+    let out = nadare(dir.path(), "carol> board\n").output().expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("[notice]\n  Announced after a restart:\n  1. e4 — alice (White)"),
+        "{stdout}"
+    );
+    let out = nadare(dir.path(), "carol> board\n").output().expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !stdout.contains("Announced after"),
+        "announced once: {stdout}"
+    );
+}
+
+/// Issue 10: a script that cannot be read is explained in the console's language.
+#[test]
+fn with_lang_ja_a_missing_script_is_explained_in_japanese() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("missing.txt");
+    let out = Command::new(env!("CARGO_BIN_EXE_nadare"))
+        .current_dir(dir.path())
+        .args(["local", "--lang", "ja", "--script"])
+        .arg(&missing)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("スクリプト {} を読めません", missing.display())),
+        "{err}"
+    );
+}
+
+/// Issue 10: with `--lang ja`, the notices printed before the first command are in Japanese.
+#[test]
+fn with_lang_ja_a_turn_announced_after_a_restart_is_in_japanese() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(dir.path(), "alice> challenge bob white\nbob> accept\n")
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    {
+        let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
+        let game = storage.load_game(1).expect("load").expect("game");
+        storage
+            .record_turn(1, 0, "e4", &game.row.state.next(), None)
+            .expect("turn");
+    }
+    let out = nadare(dir.path(), "carol> board\n")
+        .args(["--lang", "ja"])
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("[通知]\n  再起動のため遅れてお知らせします:\n  1. e4"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn announcements_are_recognised() {
+    assert_eq!(
+        announced("  12... Nf3/a6 — bob (Black)"),
+        Some((23, "Nf3/a6".into()))
+    );
+    assert_eq!(announced("  1. e4 — alice (White)"), Some((0, "e4".into())));
+    assert_eq!(announced("  alice challenges bob to Avalanche."), None);
+}
+
+#[test]
+fn a_second_process_on_the_database_is_refused_clearly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("nadare.db");
+    let held = Storage::open(&db).expect("this process holds the database");
+    let out = nadare(dir.path(), "alice> challenge bob\n")
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("in use by another nadare process"), "{err}");
+    assert!(
+        held.load_unfinished(ShardSet::All)
+            .expect("load")
+            .challenges
+            .is_empty()
+    );
+    drop(held);
+    let out = nadare(dir.path(), "alice> challenge bob\n")
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_read_only_folder_is_a_permission_problem_not_damage() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).expect("folder");
+    let db = data.join("nadare.db");
+    drop(Storage::open(&db).expect("create"));
+    let before = std::fs::read(&db).expect("read");
+    let mode = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod")
+    };
+    let mut cmd = nadare(dir.path(), "alice> challenge bob\n");
+    cmd.arg("--db").arg(&db);
+    // Root may write anywhere: run the bot as `nobody`, owning the file but not its folder.
+    // SAFETY: geteuid has no preconditions.
+    #[allow(unsafe_code)]
+    let root = unsafe { libc::geteuid() } == 0;
+    if root {
+        std::os::unix::fs::chown(&db, Some(65534), Some(65534)).expect("chown");
+        mode(dir.path(), 0o755);
+        cmd.uid(65534).gid(65534);
+    }
+    mode(&data, 0o555);
+    let out = cmd.output().expect("run");
+    mode(&data, 0o755);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("may not write") && err.contains("permissions") && err.contains("untouched"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("damaged") && !err.contains("corrupt"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&db).expect("read"),
+        before,
+        "the file is unchanged"
+    );
+}
+
+/// Runs `nadare local` in `dir` reading `input` from standard input.
+fn interactive(dir: &Path, input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nadare"))
+        .current_dir(dir)
+        .arg("local")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input).expect("write");
+    drop(stdin);
+    child.wait_with_output().expect("run")
+}
+
+#[test]
+fn bad_bytes_and_huge_lines_are_bad_lines_and_the_session_goes_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut input = b"alice> challenge bob white\n\xff\xfe> board\n".to_vec();
+    input.extend(b"alice> ".iter().chain(&[b'x'; 1 << 20]));
+    input.extend(b"\nalice> dance\x1b[2J\x07\r\nbob> accept\r\nalice> move e4\n");
+    let out = interactive(dir.path(), &input);
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(err.contains("line 2: the line is not valid UTF-8"), "{err}");
+    assert!(err.contains("line 3: the line is too long"), "{err}");
+    assert!(err.contains("line 4:") && err.contains("dance"), "{err}");
+    assert!(
+        err.len() + stdout.len() < 20_000,
+        "the huge line is not echoed"
+    );
+    for text in [&err, &stdout] {
+        assert!(
+            !text.contains(['\x1b', '\x07', '\r']),
+            "control characters reach the terminal: {text:?}"
+        );
+    }
+    assert!(stdout.contains("1. e4 — alice (White)"), "{stdout}");
+}
+
+#[test]
+fn a_board_that_cannot_be_written_is_reported_and_the_turn_still_announced() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The first board's file name is taken by a folder: writing it fails.
+    std::fs::create_dir_all(dir.path().join("boards/board-00001.png")).expect("folder");
+    let out = nadare(
+        dir.path(),
+        "alice> challenge bob white\nbob> accept\nalice> move e4\n",
+    )
+    .output()
+    .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("[image not saved] cannot write boards/board-00001.png"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("1. e4 — alice (White)"), "{stdout}");
+    assert!(
+        stdout.contains("[image] boards/board-00002.png"),
+        "{stdout}"
+    );
+    let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
+    assert_eq!(
+        storage.load_game(1).expect("load").expect("game").turns,
+        vec!["e4"]
+    );
+}
+
+/// Fool's mate twice: Alice loses as White, Bob asks for a rematch, Alice accepts and, now
+/// Black, mates Bob the same way.
+const REMATCH_AND_ARCHIVE: &str = "alice> challenge bob white\nbob> accept\n\
+    alice> move f3\nbob> move e5\nalice> move g4\nbob> move Qh4\n\
+    bob> rematch\nalice> accept\n\
+    bob> move f3\nalice> move e5\nbob> move g4\nalice> move Qh4\n\
+    carol> history\ncarol> game 2\n";
+
+/// Runs [`REMATCH_AND_ARCHIVE`] in `dir` with `args`, returning its standard output.
+fn rematch_and_archive(dir: &Path, args: &[&str]) -> String {
+    let out = nadare(dir, REMATCH_AND_ARCHIVE)
+        .args(args)
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The lines of `stdout` from the echo of `line` to the next echoed line.
+fn answer_to<'a>(stdout: &'a str, line: &str) -> Vec<&'a str> {
+    stdout
+        .lines()
+        .skip_while(|l| *l != line)
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect()
+}
+
+/// `game 2` wrote the record and the replay of the rematch into the output folder.
+fn assert_game_two_files(dir: &Path, answer: &[&str], file_marker: &str) {
+    for name in ["nadare-game-2.pgn", "nadare-game-2.gif"] {
+        let line = format!("  {file_marker} boards/{name}");
+        assert!(answer.contains(&line.as_str()), "`{line}` in {answer:#?}");
+    }
+    let pgn = std::fs::read_to_string(dir.join("boards/nadare-game-2.pgn")).expect("the PGN");
+    for tag in ["[White \"bob\"]", "[Black \"alice\"]", "[Result \"0-1\"]"] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    let gif = std::fs::read(dir.join("boards/nadare-game-2.gif")).expect("the GIF");
+    assert!(gif.starts_with(b"GIF89a"));
+}
+
+/// Issue 12 through the console: a rematch swaps the colours, `history` lists both finished
+/// games (newest first) and `game 2` shows the rematch with its board, PGN and GIF.
+#[test]
+fn a_rematch_then_the_archive_through_the_console() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let stdout = rematch_and_archive(dir.path(), &[]);
+    let asked = answer_to(&stdout, "bob> rematch");
+    assert!(
+        asked.contains(&"  bob asks for a rematch, colours swapped."),
+        "{asked:#?}"
+    );
+    let started = answer_to(&stdout, "alice> accept").join("\n");
+    assert!(
+        started.contains("The game is on: bob (White) vs alice (Black)"),
+        "{started}"
+    );
+    let history = answer_to(&stdout, "carol> history");
+    assert!(
+        history[0].contains("Finished games (2) · page 1 of 1"),
+        "{history:#?}"
+    );
+    let listed: Vec<&str> = history[1..]
+        .iter()
+        .filter(|l| l.contains("Black wins by checkmate · 4 turns"))
+        .copied()
+        .collect();
+    assert_eq!(listed.len(), 2, "{history:#?}");
+    assert!(
+        listed[0].starts_with("  #2 · ") && listed[0].contains("bob (White) vs alice (Black)"),
+        "{listed:#?}"
+    );
+    assert!(
+        listed[1].starts_with("  #1 · ") && listed[1].contains("alice (White) vs bob (Black)"),
+        "{listed:#?}"
+    );
+    let shown = answer_to(&stdout, "carol> game 2");
+    assert!(
+        shown[0].starts_with("  Game #2 · ")
+            && shown[0].ends_with(": 0-1, Black wins by checkmate."),
+        "{shown:#?}"
+    );
+    assert!(
+        shown
+            .iter()
+            .any(|l| l.starts_with("  [image] boards/board-")),
+        "{shown:#?}"
+    );
+    assert_game_two_files(dir.path(), &shown, "[file]");
+}
+
+/// The same in Japanese (`--lang ja`): the rematch, the archive's heading and the game shown
+/// again are worded from the Japanese catalogs.
+#[test]
+fn with_lang_ja_the_rematch_and_the_archive_speak_japanese() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let stdout = rematch_and_archive(dir.path(), &["--lang", "ja"]);
+    let asked = answer_to(&stdout, "bob> rematch");
+    assert!(
+        asked.contains(&"  bobが先後を入れ替えての再戦を申し込みました。"),
+        "{asked:#?}"
+    );
+    let started = answer_to(&stdout, "alice> accept").join("\n");
+    assert!(started.contains("bob(白) 対 alice(黒)"), "{started}");
+    let history = answer_to(&stdout, "carol> history");
+    assert_eq!(
+        history[0], "  終局した対局(2局)· 1ページ中1ページ目",
+        "{history:#?}"
+    );
+    assert!(history[1].starts_with("  #2 · "), "{history:#?}");
+    let shown = answer_to(&stdout, "carol> game 2");
+    assert!(
+        shown[0].starts_with("  対局 #2 · ")
+            && shown[0].ends_with("0-1、チェックメイトで黒の勝ち。"),
+        "{shown:#?}"
+    );
+    assert!(
+        shown.contains(&"  対局 #2 の再生アニメーションを添付しました。"),
+        "{shown:#?}"
+    );
+    assert!(
+        shown
+            .iter()
+            .any(|l| l.starts_with("  [画像] boards/board-")),
+        "{shown:#?}"
+    );
+    assert_game_two_files(dir.path(), &shown, "[ファイル]");
+    for english in [
+        "Finished games",
+        "asks for a rematch",
+        "Rematch",
+        "[file]",
+        "Game #",
+    ] {
+        assert!(!stdout.contains(english), "`{english}` in {stdout}");
+    }
+}

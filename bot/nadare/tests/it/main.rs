@@ -1,0 +1,6 @@
+//! Tests of the `nadare` binary as a user runs it: the console, the computer opponent and the
+//! command-line tools, each a module of this one test binary.
+
+mod computer;
+mod console;
+mod replay;

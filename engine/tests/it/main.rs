@@ -1,0 +1,4 @@
+//! The engine's integration tests, as one test binary: each module is one suite, run alone
+//! by naming it, e.g. `cargo test -p nadare-engine --test it -- search`.
+
+mod search;

@@ -1,0 +1,7 @@
+//! The renderer's integration tests, as one test binary: each module is one suite, run alone
+//! by naming it, e.g. `cargo test -p nadare-render --test it -- gif`.
+
+mod common;
+
+mod gif;
+mod images;

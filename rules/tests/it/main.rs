@@ -1,0 +1,14 @@
+//! The rules core's integration tests, as one test binary: each module is one suite, run
+//! alone by naming it, e.g. `cargo test -p nadare-rules --test it -- perft`.
+
+mod common;
+
+mod avalanche;
+mod fidelity;
+mod full_width;
+mod games;
+mod oracle;
+mod parsers_never_panic;
+mod perft;
+mod pgn;
+mod results;

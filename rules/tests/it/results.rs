@@ -1,0 +1,124 @@
+//! Games ended by the rules, each position checked by hand.
+
+use rules::{Color, EndReason, Game, MoveError, Outcome, Position, Variant};
+
+use crate::common::pos;
+
+fn game_from(variant: Variant, fen: &str) -> Game {
+    Game::from_position(pos(variant, fen))
+}
+
+fn play(game: &mut Game, turns: &[&str]) {
+    for t in turns {
+        if let Err(e) = game.play_str(t) {
+            panic!("{t}: {e}");
+        }
+    }
+}
+
+#[test]
+fn fools_mate_is_checkmate() {
+    let mut game = Game::new(Variant::Standard, None).unwrap_or_else(|e| panic!("{e}"));
+    play(&mut game, &["f3", "e5", "g4", "Qh4"]);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            winner: Some(Color::Black),
+            reason: EndReason::Checkmate
+        })
+    );
+    assert_eq!(game.notations().last().map(String::as_str), Some("Qh4#"));
+    assert_eq!(
+        game.outcome().map(|o| o.to_string()).as_deref(),
+        Some("Black wins by checkmate")
+    );
+    assert_eq!(game.outcome().map(|o| o.result_str()), Some("0-1"));
+}
+
+/// Black Kh8; White Kg6 and Qe7. After Qf7 the black king has g8 (queen), g7 and h7
+/// (king and queen) taken and is not in check.
+#[test]
+fn stalemate_is_a_draw() {
+    let mut game = game_from(Variant::Standard, "7k/4Q3/6K1/8/8/8/8/8 w - - 0 1");
+    play(&mut game, &["Qf7"]);
+    assert_eq!(
+        game.outcome().map(|o| (o.winner, o.reason)),
+        Some((None, EndReason::Stalemate))
+    );
+}
+
+/// White's king takes the undefended rook on e2: king and bishop against king.
+#[test]
+fn insufficient_material_is_a_draw() {
+    let mut game = game_from(Variant::Standard, "4k3/8/8/8/8/8/4r3/4K1B1 w - - 0 1");
+    play(&mut game, &["Kxe2"]);
+    assert_eq!(
+        game.outcome().map(|o| o.reason),
+        Some(EndReason::InsufficientMaterial)
+    );
+    for (fen, expected) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", true),
+        ("4k3/8/8/8/8/8/8/4KN2 w - - 0 1", true),
+        ("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", true),
+        ("4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", false),
+        ("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", false),
+        ("4k3/7p/8/8/8/8/8/4K3 w - - 0 1", false),
+    ] {
+        let pos = Position::from_fen(Variant::Standard, fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(pos.is_insufficient_material(), expected, "{fen}");
+    }
+}
+
+#[test]
+fn fifty_moves_without_capture_or_pawn_move_draw() {
+    let mut game = game_from(Variant::Standard, "4k3/8/8/8/8/8/8/R3K3 w - - 98 80");
+    play(&mut game, &["Ra2"]);
+    assert_eq!(game.outcome(), None);
+    play(&mut game, &["Kd7"]);
+    assert_eq!(
+        game.outcome().map(|o| o.reason),
+        Some(EndReason::FiftyMoveRule)
+    );
+}
+
+/// In Avalanche a push is a pawn move: it resets the fifty-move count.
+#[test]
+fn an_avalanche_push_resets_the_fifty_move_count() {
+    let mut game = game_from(Variant::Avalanche, "4k3/p7/8/8/8/8/8/R3K3 w - - 99 80");
+    play(&mut game, &["Ra2/a6"]);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.position().halfmove_clock(), 0);
+}
+
+#[test]
+fn threefold_repetition_draws_on_the_third_occurrence() {
+    let mut game = Game::new(Variant::Standard, None).unwrap_or_else(|e| panic!("{e}"));
+    play(
+        &mut game,
+        &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"],
+    );
+    assert_eq!(game.outcome(), None, "the start has stood twice so far");
+    play(&mut game, &["Ng8"]);
+    assert_eq!(
+        game.outcome().map(|o| o.reason),
+        Some(EndReason::ThreefoldRepetition)
+    );
+    // A takeback reopens the game.
+    assert!(game.take_back().is_some());
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.turns().len(), 7);
+}
+
+#[test]
+fn players_can_end_a_game_and_it_then_refuses_turns() {
+    let mut game = Game::new(Variant::Chess960, Some(0)).unwrap_or_else(|e| panic!("{e}"));
+    game.set_outcome(Outcome {
+        winner: Some(Color::White),
+        reason: EndReason::Resignation,
+    });
+    assert_eq!(game.play_str("e4").err(), Some(MoveError::GameOver));
+    assert_eq!(
+        game.outcome().map(|o| o.to_string()).as_deref(),
+        Some("White wins by resignation")
+    );
+}

@@ -1,0 +1,286 @@
+//! Ratings through the service: a rated game between two people moves both ratings by the
+//! Glicko-2 amounts, stored with the result; games against the computer, against oneself and
+//! aborted games change no rating; each variant family keeps its own.
+
+use console::{CONSOLE_GUILD, user_id};
+use domain::messages::{Message, RatingMsg, SettingsMsg, Shown, ShownChange};
+use domain::rating::RatingFamily;
+use domain::{Locale, PlayerRating, Reply};
+use present::i18n::Lang;
+use testkit::harness::{Harness, text};
+
+/// `name`'s ratings in the console's server.
+fn ratings(h: &Harness, name: &str) -> Vec<PlayerRating> {
+    h.storage
+        .user_ratings(CONSOLE_GUILD, user_id(name))
+        .expect("ratings")
+}
+
+/// The rating changes a reply reports.
+fn changes(reply: &Reply) -> Vec<ShownChange> {
+    reply
+        .messages
+        .iter()
+        .filter_map(|m| match m {
+            Message::Rating(RatingMsg::Changed(c)) => Some(c.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Starts a game of `variant` with alice as White against bob.
+async fn start(h: &Harness, variant: &str) -> u64 {
+    h.say(&format!("alice> challenge bob {variant} white"))
+        .await;
+    h.say("bob> accept").await.game.expect("game id")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_moves_both_ratings_by_the_glicko2_amounts() {
+    let h = Harness::new().await;
+    let id = start(&h, "standard").await;
+    h.say("alice> move e4").await;
+    h.say("bob> move e5").await;
+    let r = h.say("bob> resign").await;
+    assert!(!r.private);
+    // The result's reply reports both changes (1662.31 and 1337.69, RD 290: provisional).
+    let shown = |rating| Shown {
+        rating,
+        deviation: if rating == 1500 { 350 } else { 290 },
+        provisional: true,
+    };
+    assert_eq!(
+        changes(&r),
+        vec![
+            ShownChange {
+                name: "alice".into(),
+                family: RatingFamily::Standard,
+                before: shown(1500),
+                after: shown(1662),
+            },
+            ShownChange {
+                name: "bob".into(),
+                family: RatingFamily::Standard,
+                before: shown(1500),
+                after: shown(1338),
+            },
+        ]
+    );
+    let words = text(&r);
+    assert!(
+        words.contains("alice's Standard chess rating: 1500? → 1662? (+162)"),
+        "{words}"
+    );
+
+    let (alice, bob) = (&ratings(&h, "alice")[0], &ratings(&h, "bob")[0]);
+    assert_eq!(alice.family, RatingFamily::Standard);
+    assert_eq!(
+        (alice.games, alice.wins, bob.games, bob.losses),
+        (1, 1, 1, 1)
+    );
+    // Glicko-2 by hand for two new players (1500, RD 350, σ 0.06), one game, τ 0.5:
+    // φ = 350/173.7178 = 2.01476, g(φ) = 1/√(1 + 3φ²/π²) = 0.66907, E = ½,
+    // v = 1/(g²·E·(1-E)) = 8.93547, φ* = √(φ² + σ²) = 2.01565 (σ' stays 0.0600 to 4 places),
+    // φ' = 1/√(1/φ*² + 1/v) = 1.67121, μ' = ±φ'²·g·½ = ±0.93434:
+    // r' = 1500 ± 173.7178·0.93434 = 1662.31 / 1337.69, RD' = 173.7178·φ' = 290.32.
+    assert!((alice.glicko.rating - 1662.31).abs() < 0.01, "{alice:?}");
+    assert!((bob.glicko.rating - 1337.69).abs() < 0.01, "{bob:?}");
+    assert!((alice.glicko.deviation - 290.32).abs() < 0.01, "{alice:?}");
+    assert!((bob.glicko.deviation - 290.32).abs() < 0.01, "{bob:?}");
+    // The game's archive keeps both changes.
+    let changes = h.storage.game_rating_changes(id).expect("changes");
+    assert_eq!(changes.len(), 2);
+    assert!(changes.iter().all(|c| c.before.rating == 1500.0));
+
+    // A second game, drawn by agreement, starts from the stored ratings: the weaker-rated bob
+    // gains, alice loses, and both become surer.
+    start(&h, "standard").await;
+    h.say("alice> move d4").await;
+    h.say("bob> draw offer").await;
+    h.say("alice> draw accept").await;
+    let (alice2, bob2) = (&ratings(&h, "alice")[0], &ratings(&h, "bob")[0]);
+    assert_eq!((alice2.games, alice2.draws, bob2.draws), (2, 1, 1));
+    assert!(alice2.glicko.rating < alice.glicko.rating, "{alice2:?}");
+    assert!(bob2.glicko.rating > bob.glicko.rating, "{bob2:?}");
+    assert!(alice2.glicko.deviation < alice.glicko.deviation);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_variant_family_keeps_its_own_rating() {
+    let h = Harness::new().await;
+    start(&h, "avalanche-balanced").await;
+    h.say("alice> resign").await;
+    start(&h, "chess960 518").await;
+    h.say("bob> resign").await;
+    let alice = ratings(&h, "alice");
+    let families: Vec<RatingFamily> = alice.iter().map(|r| r.family).collect();
+    assert_eq!(
+        families,
+        vec![RatingFamily::Chess960, RatingFamily::Avalanche]
+    );
+    let avalanche = &alice[1];
+    assert_eq!((avalanche.games, avalanche.losses), (1, 1));
+    assert!(avalanche.glicko.rating < 1500.0);
+    assert!(alice[0].glicko.rating > 1500.0);
+    assert!(ratings(&h, "bob").iter().all(|r| r.games == 1));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computer_self_play_and_aborted_games_are_never_rated() {
+    let h = Harness::new().await;
+    // Against the computer.
+    h.say("alice> challenge computer level 1 white").await;
+    h.say("alice> resign").await;
+    // Against oneself.
+    h.say("alice> challenge alice").await;
+    h.say("alice> move e4").await;
+    h.say("alice> resign").await;
+    // Aborted between two people.
+    start(&h, "standard").await;
+    h.say("alice> move e4").await;
+    h.say("bob> abort").await;
+    for name in ["alice", "bob"] {
+        assert!(
+            ratings(&h, name).is_empty(),
+            "{name}: {:?}",
+            ratings(&h, name)
+        );
+    }
+    let stored = h.storage.all_games().expect("games");
+    assert_eq!(stored.len(), 3);
+    assert!(
+        stored
+            .iter()
+            .all(|g| !g.row.rated || g.row.state.finished.is_some())
+    );
+    assert!(stored.iter().all(|g| g.row.state.finished.is_some()));
+    // The computer and self-play games are stored casual; the aborted one was rated but
+    // changed nothing.
+    let rated: Vec<bool> = stored.iter().map(|g| g.row.rated).collect();
+    assert_eq!(rated, vec![false, false, true]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_casual_game_says_so_and_changes_no_rating() {
+    let h = Harness::new().await;
+    let r = h.say("alice> challenge bob casual white").await;
+    assert!(
+        r.says(&Message::Rating(RatingMsg::Rated {
+            rated: false,
+            family: RatingFamily::Standard
+        })),
+        "{r:?}"
+    );
+    let r = h.say("bob> accept").await;
+    assert!(
+        text(&r).contains("Casual: no rating changes."),
+        "{}",
+        text(&r)
+    );
+    h.say("alice> move e4").await;
+    let r = h.say("bob> resign").await;
+    assert!(changes(&r).is_empty(), "{r:?}");
+    assert!(ratings(&h, "alice").is_empty());
+    // By default a challenge between two people is rated, and says so.
+    let r = h.say("alice> challenge bob avalanche").await;
+    assert!(
+        r.says(&Message::Rating(RatingMsg::Rated {
+            rated: true,
+            family: RatingFamily::Avalanche
+        })),
+        "{r:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rating_and_leaderboard_show_the_stored_ratings() {
+    let h = Harness::new().await;
+    let r = h.say("alice> rating").await;
+    assert!(
+        text(&r).contains("alice has no rated game in this server yet."),
+        "{}",
+        text(&r)
+    );
+    // carol beats bob, then alice beats carol.
+    h.say("carol> challenge bob white").await;
+    h.say("bob> accept").await;
+    h.say("carol> move e4").await;
+    h.say("bob> resign").await;
+    h.say("alice> challenge carol white").await;
+    h.say("carol> accept").await;
+    h.say("alice> move e4").await;
+    h.say("carol> resign").await;
+
+    let r = h.say("dave> rating carol").await;
+    assert!(!r.private);
+    let Some(Message::Rating(RatingMsg::Ratings { name, ratings })) = r.messages.first() else {
+        panic!("{r:?}");
+    };
+    assert_eq!(name, "carol");
+    assert_eq!(ratings.len(), 1);
+    assert_eq!(
+        (ratings[0].games, ratings[0].wins, ratings[0].losses),
+        (2, 1, 1)
+    );
+    let stored = &self::ratings(&h, "carol")[0];
+    assert_eq!(ratings[0].shown.rating, stored.glicko.rating.round() as i32);
+
+    let r = h.say("bob> leaderboard").await;
+    let Some(Message::Rating(RatingMsg::Leaderboard {
+        family,
+        players,
+        top,
+        own,
+    })) = r.messages.first()
+    else {
+        panic!("{r:?}");
+    };
+    assert_eq!((*family, *players), (RatingFamily::Standard, 3));
+    let names: Vec<&str> = top.iter().map(|p| p.name.as_str()).collect();
+    // alice won her only game; carol won one and lost one; bob lost.
+    assert_eq!(names, vec!["alice", "carol", "bob"]);
+    assert_eq!(own.as_ref().map(|p| p.rank), Some(3));
+    let words = text(&r);
+    assert!(words.contains("1. alice"), "{words}");
+    assert!(words.contains("Your place: 3."), "{words}");
+    let r = h.say("dave> leaderboard avalanche").await;
+    assert!(
+        text(&r).contains("Nobody has played a rated Avalanche (all three) game"),
+        "{}",
+        text(&r)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_servers_chosen_language_comes_before_its_locale_and_survives_a_restart() {
+    let mut h = Harness::new().await;
+    h.locale = Locale {
+        user: Some(Lang::En),
+        server: Some(Lang::En),
+    };
+    let r = h.say("alice> language ja").await;
+    assert!(r.says(&Message::Settings(SettingsMsg::Language(Some(Lang::Ja)))));
+    assert_eq!(r.lang, Lang::Ja, "the reply is already in the new language");
+    assert_eq!(
+        h.storage
+            .guild_settings(CONSOLE_GUILD)
+            .expect("settings")
+            .lang,
+        Some(Lang::Ja)
+    );
+    let r = h.say("alice> rules").await;
+    assert_eq!(
+        r.lang,
+        Lang::Ja,
+        "public replies follow the server's choice"
+    );
+    // Private replies stay in the user's language.
+    let r = h.say("alice> accept").await;
+    assert!(r.private && r.lang == Lang::En, "{r:?}");
+    h.restart().await;
+    assert_eq!(h.say("alice> rules").await.lang, Lang::Ja);
+    let r = h.say("alice> language default").await;
+    assert!(r.says(&Message::Settings(SettingsMsg::Language(None))));
+    assert_eq!(r.lang, Lang::En);
+    assert_eq!(h.say("alice> rules").await.lang, Lang::En);
+}

@@ -1,0 +1,220 @@
+//! Several game services (as several bot processes would run them) on one PostgreSQL
+//! database: each loads only its shards' games, a crashed process's games continue on the
+//! process that takes its shards over, a process holding a stale copy of a game is refused
+//! and reloads instead of overwriting, and a deadline fires once however many processes
+//! sweep. Skipped (and says so) without a reachable PostgreSQL.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use console::parse_line;
+use domain::messages::{Message, NoticeMsg, Refusal};
+use domain::{Locale, Origin, Reply, ShardSet};
+use service::{GameService, ManualClock, ServiceConfig};
+use testkit::harness::{epoch, record, refusal, text};
+use testkit::stores::Backend;
+
+fn lost_on_time(reply: &Reply) -> bool {
+    reply
+        .messages
+        .iter()
+        .any(|m| matches!(m, Message::Notice(NoticeMsg::LostOnTime { .. })))
+}
+
+/// A guild id in shard `shard` of `total` by Discord's formula `(id >> 22) % total`.
+fn guild_in_shard(shard: u64, total: u64) -> u64 {
+    (1_000 * total + shard) << 22
+}
+
+/// A service ("process") on `backend` serving `shards`.
+async fn process(backend: &Backend, shards: ShardSet, clock: &Arc<ManualClock>) -> GameService {
+    let config = ServiceConfig {
+        shards,
+        ..ServiceConfig::default()
+    };
+    GameService::open(config, backend.handle().await, clock.clone())
+        .await
+        .expect("open service")
+}
+
+/// Runs a console-style line (`alice> move e4`) in `channel` of `guild`.
+async fn say(service: &GameService, guild: u64, channel: u64, line: &str) -> Reply {
+    let parsed = parse_line(line).unwrap_or_else(|e| panic!("bad test line `{line}`: {e}"));
+    let origin = Origin {
+        guild: Some(guild),
+        channel,
+        user: parsed.user,
+        locale: Locale::default(),
+    };
+    service.execute(&origin, parsed.command).await
+}
+
+fn range(first: u32, last: u32, total: u32) -> ShardSet {
+    ShardSet::Range { first, last, total }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_each_play_in_their_own_shards_and_hand_over() {
+    let Some(backend) = Backend::postgres("shared_hand_over").await else {
+        return;
+    };
+    let clock = Arc::new(ManualClock::new(epoch()));
+    let (g0, g1) = (guild_in_shard(0, 2), guild_in_shard(1, 2));
+    let a = process(&backend, range(0, 0, 2), &clock).await;
+    let b = process(&backend, range(1, 1, 2), &clock).await;
+    for (p, guild, channel) in [(&a, g0, 10), (&b, g1, 11)] {
+        assert!(
+            !say(p, guild, channel, "alice> challenge bob white")
+                .await
+                .private
+        );
+        assert!(!say(p, guild, channel, "bob> accept").await.private);
+        assert!(!say(p, guild, channel, "alice> move e4").await.private);
+    }
+    assert!(!say(&b, g1, 11, "bob> move e5").await.private);
+    // Ids come from the database: the two processes never hand out the same one.
+    let (ida, idb) = (
+        say(&a, g0, 10, "alice> board").await.game,
+        say(&b, g1, 11, "alice> board").await.game,
+    );
+    assert!(ida.is_some() && idb.is_some() && ida != idb);
+
+    // B is killed (no shutdown); A takes both shards over and finds B's game at its last turn.
+    drop(b);
+    let a2 = process(&backend, range(0, 1, 2), &clock).await;
+    assert_eq!(a2.active_channels(), 2);
+    let moves = say(&a2, g1, 11, "alice> moves").await;
+    assert!(
+        record(&moves).contains("e4") && record(&moves).contains("e5"),
+        "{}",
+        text(&moves)
+    );
+    assert!(!say(&a2, g1, 11, "alice> move Nf3").await.private);
+
+    // The shard total changes to 4: the game's server now maps to one of the four, and the
+    // process serving that one loads it.
+    drop(a);
+    drop(a2);
+    let owner = ShardSet::shard_of(Some(g1), 4);
+    let wrong = process(&backend, range((owner + 1) % 4, (owner + 1) % 4, 4), &clock).await;
+    assert!(
+        say(&wrong, g1, 11, "bob> moves").await.private,
+        "not this process's game"
+    );
+    let right = process(&backend, range(owner, owner, 4), &clock).await;
+    let moves = say(&right, g1, 11, "bob> moves").await;
+    assert!(record(&moves).contains("Nf3"), "{}", text(&moves));
+    assert!(!say(&right, g1, 11, "bob> move Nc6").await.private);
+    backend.cleanup().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_process_is_refused_and_reloads() {
+    let Some(backend) = Backend::postgres("shared_stale").await else {
+        return;
+    };
+    let clock = Arc::new(ManualClock::new(epoch()));
+    let guild = guild_in_shard(0, 1);
+    let a = process(&backend, ShardSet::All, &clock).await;
+    assert!(
+        !say(&a, guild, 5, "alice> challenge bob white")
+            .await
+            .private
+    );
+    assert!(!say(&a, guild, 5, "bob> accept").await.private);
+    // B loads the game too (as a process whose shard was moved away without it knowing).
+    let b = process(&backend, ShardSet::All, &clock).await;
+    assert!(!say(&a, guild, 5, "alice> move e4").await.private);
+    assert!(!say(&a, guild, 5, "bob> move e5").await.private);
+    // B still thinks it is White's first turn: its write is refused, nothing is overwritten.
+    let r = say(&b, guild, 5, "alice> move d4").await;
+    assert!(r.private, "{}", text(&r));
+    assert_eq!(refusal(&r), Some(&Refusal::Conflict));
+    // B has reloaded: it now shows both turns, and plays on from there.
+    let moves = say(&b, guild, 5, "alice> moves").await;
+    assert!(
+        record(&moves).contains("e5") && !record(&moves).contains("d4"),
+        "{}",
+        text(&moves)
+    );
+    assert!(!say(&b, guild, 5, "alice> move Nf3").await.private);
+    // And now A is the stale one: it still thinks White is to move.
+    let r = say(&a, guild, 5, "alice> move Bc4").await;
+    assert_eq!(refusal(&r), Some(&Refusal::Conflict));
+    let fresh = process(&backend, ShardSet::All, &clock).await;
+    let moves = say(&fresh, guild, 5, "bob> moves").await;
+    assert!(
+        record(&moves).contains("Nf3")
+            && !record(&moves).contains("Bc4")
+            && !record(&moves).contains("d4"),
+        "{}",
+        text(&moves)
+    );
+    backend.cleanup().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deadline_fires_once_across_processes() {
+    let Some(backend) = Backend::postgres("shared_deadline").await else {
+        return;
+    };
+    let clock = Arc::new(ManualClock::new(epoch()));
+    let guild = guild_in_shard(0, 1);
+    let a = process(&backend, ShardSet::All, &clock).await;
+    for channel in 20..25 {
+        assert!(
+            !say(&a, guild, channel, "alice> challenge bob white 1h")
+                .await
+                .private
+        );
+        assert!(!say(&a, guild, channel, "bob> accept").await.private);
+    }
+    let b = process(&backend, ShardSet::All, &clock).await;
+    clock.advance(Duration::from_secs(2 * 3600));
+    let (na, nb) = tokio::join!(a.sweep(), b.sweep());
+    let timeouts = na
+        .iter()
+        .chain(&nb)
+        .filter(|n| lost_on_time(&n.reply))
+        .count();
+    assert_eq!(timeouts, 5, "one timeout per game: {na:?} {nb:?}");
+    let (na, nb) = tokio::join!(a.sweep(), b.sweep());
+    assert!(
+        na.iter().chain(&nb).all(|n| !lost_on_time(&n.reply)),
+        "announced again: {na:?} {nb:?}"
+    );
+    backend.cleanup().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_connection_is_retried_and_no_turn_is_lost() {
+    let Some(backend) = Backend::postgres("shared_reconnect").await else {
+        return;
+    };
+    let clock = Arc::new(ManualClock::new(epoch()));
+    let guild = guild_in_shard(0, 1);
+    let a = process(&backend, ShardSet::All, &clock).await;
+    assert!(
+        !say(&a, guild, 7, "alice> challenge bob white")
+            .await
+            .private
+    );
+    assert!(!say(&a, guild, 7, "bob> accept").await.private);
+    assert!(!say(&a, guild, 7, "alice> move e4").await.private);
+    // The server drops every connection of this process (a restart, a network cut).
+    assert!(backend.cut_connections().await > 0);
+    let r = say(&a, guild, 7, "bob> move e5").await;
+    assert!(
+        !r.private,
+        "the turn went through on a new connection: {}",
+        text(&r)
+    );
+    let fresh = process(&backend, ShardSet::All, &clock).await;
+    let moves = say(&fresh, guild, 7, "bob> moves").await;
+    assert!(
+        record(&moves).contains("e5"),
+        "the turn was stored: {}",
+        text(&moves)
+    );
+    backend.cleanup().await;
+}

@@ -1,0 +1,138 @@
+//! The bot token never reaches the logs, even with `RUST_LOG=trace`: the real bot runs against
+//! the fake Discord with every log on (its own logger, as `nadare run` installs it), and all of
+//! the output is searched for the token in every form a library might print it in.
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use nadare::app;
+use nadare::config::Config;
+use testkit::fake_discord::FakeDiscord;
+use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, TOKEN};
+
+/// Log output collected in memory.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Standard base64 (RFC 4648), padded: the test's own, so it checks the bot independently.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// Every form of the token that must not appear: itself, its three parts, its bytes in hex and
+/// as a Rust byte list, and its base64 inside a longer string at each of the three alignments
+/// (standard and URL-safe alphabets).
+fn needles(token: &str) -> Vec<String> {
+    let bytes = token.as_bytes();
+    let mut out = vec![token.to_string()];
+    out.extend(token.split('.').map(str::to_string));
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    out.push(hex.to_uppercase());
+    out.push(hex);
+    let list: Vec<String> = bytes.iter().map(u8::to_string).collect();
+    out.push(list.join(", "));
+    for skip in 0..3 {
+        let whole = &bytes[skip..];
+        let encoded = base64(&whole[..whole.len() / 3 * 3]);
+        out.push(encoded.replace('+', "-").replace('/', "_"));
+        out.push(encoded);
+    }
+    out
+}
+
+#[test]
+fn the_needles_are_right() {
+    // RFC 4648 test vectors.
+    assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    assert_eq!(base64(b"fo"), "Zm8=");
+    let n = needles("ab.cd.efg");
+    assert!(n.contains(&"cd".to_string()) && n.contains(&"61622e63642e656667".to_string()));
+    assert!(n.contains(&"97, 98, 46".to_string()) || n.iter().any(|s| s.starts_with("97, 98, 46")));
+    // "b.cd.e" from the second byte on, six bytes.
+    assert!(n.contains(&base64(b"b.cd.e")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_token_is_never_logged_even_at_trace_level() {
+    let logs = Captured::default();
+    let sink = logs.clone();
+    nadare::logging::init(Some("trace"), move || sink.clone(), false).expect("the logger");
+
+    let fake = FakeDiscord::start(1).await;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let text = format!(
+        "token = \"{TOKEN}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\n",
+        dir.path().join("nadare.db").display(),
+        fake.url(),
+    );
+    let config =
+        Config::from_parts(Some((&text, Path::new("e2e.toml"))), |_| None).expect("a valid config");
+    let bot = app::start(&config).await.expect("the bot starts");
+    fake.wait_call("command registration", |c| {
+        c.method == "PUT" && c.path.ends_with("/commands")
+    })
+    .await;
+    // A command whose answer carries a board: REST calls with the token in their headers.
+    let alice = FakeUser::new(1, "alice");
+    let id = fake.snowflake();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        GUILD_ID,
+        payloads::slash(id, &alice, FakeChannel::text(10), "chess960", &[]),
+    )
+    .await;
+    let token = payloads::token(id);
+    fake.wait_call("the answer", |c| c.path.contains(&token))
+        .await;
+    bot.stop().await.expect("a clean stop");
+    fake.wait_disconnected().await;
+    assert_eq!(fake.identifies()[0].token, TOKEN, "the token was sent");
+
+    let output = String::from_utf8_lossy(&logs.0.lock().unwrap_or_else(PoisonError::into_inner))
+        .into_owned();
+    assert!(
+        output.contains("TRACE") && output.contains("serenity::gateway"),
+        "trace logging was on and the gateway logged:\n{}",
+        &output[..output.len().min(2000)]
+    );
+    for needle in needles(TOKEN) {
+        if let Some(at) = output.find(&needle) {
+            let from = output.floor_char_boundary(at.saturating_sub(300));
+            panic!(
+                "the token appears in the logs as `{needle}`:\n{}",
+                &output[from..output.ceil_char_boundary(at + needle.len() + 100)]
+            );
+        }
+    }
+}

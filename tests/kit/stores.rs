@@ -1,0 +1,191 @@
+//! The backends a test can run against: SQLite in a temporary folder, and PostgreSQL in a
+//! schema of its own on the server at `NADARE_TEST_POSTGRES_URL` (default
+//! `postgres://postgres@127.0.0.1:5432/test`). Without a reachable server the PostgreSQL tests
+//! print "PostgreSQL tests skipped: …" and pass, unless `NADARE_TEST_POSTGRES=required` (set by
+//! CI), when they fail instead.
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+use domain::GameStore;
+use storage::Storage;
+use storage::postgres::{PgOptions, PgStore};
+
+/// The server the PostgreSQL tests use.
+pub fn postgres_url() -> String {
+    std::env::var("NADARE_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string())
+}
+
+/// A database for one test.
+pub enum Backend {
+    /// An SQLite file; every handle shares its one connection.
+    Sqlite {
+        /// The store.
+        storage: Storage,
+        /// Its folder, removed at the end.
+        _dir: tempfile::TempDir,
+    },
+    /// A schema of its own on the PostgreSQL server; every handle is a separate pool, like
+    /// another process.
+    Postgres {
+        /// The server URL, selecting the schema.
+        url: String,
+        /// The schema.
+        schema: String,
+    },
+}
+
+impl Backend {
+    /// A fresh SQLite database.
+    pub fn sqlite() -> Backend {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let storage = Storage::open(&dir.path().join("nadare.db")).expect("open sqlite");
+        Backend::Sqlite { storage, _dir: dir }
+    }
+
+    /// A fresh schema named after `test` on the PostgreSQL server, or `None` (after saying so)
+    /// when there is no server and it is not required.
+    pub async fn postgres(test: &str) -> Option<Backend> {
+        let base = postgres_url();
+        let schema = format!("nadare_test_{test}");
+        let setup = async {
+            let (client, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
+                .await
+                .map_err(|e| e.to_string())?;
+            let task = tokio::spawn(connection);
+            client
+                .batch_execute(&format!(
+                    "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
+                ))
+                .await
+                .map_err(|e| e.to_string())?;
+            drop(client);
+            let _ = task.await;
+            Ok::<(), String>(())
+        };
+        match tokio::time::timeout(Duration::from_secs(5), setup).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return skip(&base, &e),
+            Err(_) => return skip(&base, "no answer within 5 s"),
+        }
+        let separator = if base.contains('?') { '&' } else { '?' };
+        let url =
+            format!("{base}{separator}options=-csearch_path%3D{schema}&application_name={schema}");
+        Some(Backend::Postgres { url, schema })
+    }
+
+    /// A handle on the database: the shared SQLite store, or a new PostgreSQL pool.
+    pub async fn handle(&self) -> Arc<dyn GameStore> {
+        match self {
+            Backend::Sqlite { storage, .. } => Arc::new(storage.clone()),
+            Backend::Postgres { url, .. } => Arc::new(self.pg(url).await),
+        }
+    }
+
+    async fn pg(&self, url: &str) -> PgStore {
+        let mut options = PgOptions::new(url);
+        options.pool_size = 4;
+        PgStore::connect(&options)
+            .await
+            .expect("connect to PostgreSQL")
+    }
+
+    /// The PostgreSQL URL, for tests that start bot processes.
+    pub fn url(&self) -> Option<&str> {
+        match self {
+            Backend::Sqlite { .. } => None,
+            Backend::Postgres { url, .. } => Some(url),
+        }
+    }
+
+    /// Cuts every connection the handles of this backend hold, as a server restart or a
+    /// network failure would. Returns how many were cut.
+    pub async fn cut_connections(&self) -> i64 {
+        let Backend::Postgres { schema, .. } = self else {
+            return 0;
+        };
+        let (client, connection) = tokio_postgres::connect(&postgres_url(), tokio_postgres::NoTls)
+            .await
+            .expect("connect to cut connections");
+        let task = tokio::spawn(connection);
+        let cut: i64 = client
+            .query_one(
+                "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity \
+                 WHERE application_name = $1",
+                &[schema],
+            )
+            .await
+            .expect("terminate")
+            .get(0);
+        drop(client);
+        let _ = task.await;
+        cut
+    }
+
+    /// Removes the schema (SQLite's folder goes when the backend is dropped).
+    pub async fn cleanup(self) {
+        if let Backend::Postgres { schema, .. } = self {
+            let (client, connection) =
+                tokio_postgres::connect(&postgres_url(), tokio_postgres::NoTls)
+                    .await
+                    .expect("connect for cleanup");
+            let task = tokio::spawn(connection);
+            client
+                .batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
+                .await
+                .expect("drop schema");
+            drop(client);
+            let _ = task.await;
+        }
+    }
+}
+
+/// Says the PostgreSQL test is skipped, or fails it when CI requires the server.
+fn skip(url: &str, why: &str) -> Option<Backend> {
+    if std::env::var("NADARE_TEST_POSTGRES").as_deref() == Ok("required") {
+        panic!(
+            "PostgreSQL is required (NADARE_TEST_POSTGRES=required) but {url} is unreachable: {why}"
+        );
+    }
+    // Straight to standard error, past the test harness's capture, so `cargo test` shows it.
+    let _ = writeln!(
+        std::io::stderr(),
+        "PostgreSQL tests skipped: {url} is unreachable ({why}); start a server there or set \
+         NADARE_TEST_POSTGRES_URL to run them"
+    );
+    None
+}
+
+/// Runs `check` on SQLite and on PostgreSQL (when reachable), each in its own database.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($check:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $check() {
+                    let backend = $crate::stores::Backend::sqlite();
+                    super::$check(&backend).await;
+                    backend.cleanup().await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $check() {
+                    let Some(backend) = $crate::stores::Backend::postgres(stringify!($check)).await else {
+                        return;
+                    };
+                    super::$check(&backend).await;
+                    backend.cleanup().await;
+                }
+            )*
+        }
+    };
+}
+
+#[allow(unused_imports)]
+pub(crate) use on_both_backends;
