@@ -173,7 +173,10 @@ async fn notices_before_any_command_speak_the_language_told_at_start() {
     h.say("alice> challenge bob white").await;
     let start = h.say("bob> accept").await;
     h.service
-        .mark_announced(start.game.expect("the game started"))
+        .mark_shown(
+            start.game.expect("the game started"),
+            start.shows_plies.expect("the start shows the game"),
+        )
         .await;
     // Stored, but never marked as shown: the restart announces it.
     h.say("alice> move e4").await;

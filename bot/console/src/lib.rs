@@ -215,8 +215,8 @@ impl Console {
         let mut reply = self.service.execute(&origin, line.command).await;
         present::draw(&self.renderer, &mut reply).await;
         out.reply(text, &origin.user.name, &reply)?;
-        if let Some(game) = reply.game {
-            self.service.mark_announced(game).await;
+        if let (Some(game), Some(plies)) = (reply.game, reply.shows_plies) {
+            self.service.mark_shown(game, plies).await;
         }
         Ok(())
     }
@@ -226,8 +226,8 @@ impl Console {
         for mut notice in self.service.sweep().await {
             present::draw(&self.renderer, &mut notice.reply).await;
             out.notice(&notice)?;
-            if let Some(game) = notice.reply.game {
-                self.service.mark_announced(game).await;
+            if let (Some(game), Some(plies)) = (notice.reply.game, notice.reply.shows_plies) {
+                self.service.mark_shown(game, plies).await;
             }
         }
         Ok(())

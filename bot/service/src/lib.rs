@@ -70,6 +70,9 @@ struct Shared {
     /// with their server: they are worded in its language when they go out, so a language
     /// learnt after the start (see [`GameService::note_server_lang`]) is the one used.
     startup_notices: std::sync::Mutex<Vec<(Option<GuildId>, Notice)>>,
+    /// How many turns of each game held here are stored as shown to its players (see
+    /// [`GameService::mark_shown`]).
+    shown: DashMap<GameId, usize>,
     /// Notices for the next sweep: vacations begun or ended in other channels.
     queued_notices: std::sync::Mutex<Vec<Notice>>,
     /// Raised when a command queues notices, so a front's sweeper posts them at once
@@ -208,6 +211,7 @@ impl GameService {
                 config,
                 store,
                 clock,
+                shown: DashMap::new(),
                 slots,
                 channels,
                 conflicted: DashMap::new(),
@@ -476,34 +480,24 @@ impl GameService {
         }
     }
 
-    /// Notes that every turn of `game` so far has been shown to its players; a front calls it
-    /// after delivering a reply about the game. A turn stored but never marked (the process
-    /// died in between) is announced by the first [`sweep`](GameService::sweep) after a
-    /// restart.
-    pub async fn mark_announced(&self, game: GameId) {
-        self.mark_shown(game, usize::MAX).await;
-    }
-
-    /// Notes that the first `plies` turns of `game` (at most those stored) have been shown to
-    /// its players: a front calls it after delivering a reply stamped with
-    /// [`Reply::shows_plies`], so a turn stored while that reply was on its way still counts
-    /// as unannounced.
+    /// Notes that the first `plies` turns of `game` have been shown to its players: a front
+    /// calls it after delivering a reply stamped with [`Reply::shows_plies`], so a turn stored
+    /// while that reply was on its way still counts as unannounced.
+    ///
+    /// It takes no game lock: the mark is written straight to the store, and not at all when
+    /// as many turns are already marked. (It stays a write of its own, after the reply: a mark
+    /// kept back for a later write would be lost with the process, and a restart would then
+    /// announce again turns already shown.)
     pub async fn mark_shown(&self, game: GameId, plies: usize) {
-        let Some(channel) = self.channel_of_game(game).await else {
-            return;
-        };
-        let Some(mut guard) = self.existing_slot(channel).await else {
-            return;
-        };
-        let Slot::Game(live) = &mut *guard else {
-            return;
-        };
-        let plies = plies.min(live.game.turns().len());
-        if live.row.id != game || live.announced == Some(plies) {
+        if self.shared.shown.get(&game).is_some_and(|m| *m >= plies) {
             return;
         }
-        if self.shared.store.mark_announced(game, plies).await.is_ok() {
-            live.announced = Some(plies);
+        match self.shared.store.mark_announced(game, plies).await {
+            Ok(()) => {
+                let mut mark = self.shared.shown.entry(game).or_insert(plies);
+                *mark = (*mark).max(plies);
+            }
+            Err(e) => tracing::warn!(game, error = %e, "could not store the turns shown"),
         }
     }
 
@@ -671,6 +665,7 @@ impl GameService {
         let old = std::mem::replace(&mut **guard, Slot::Retired);
         if let Some(id) = old.id() {
             self.shared.channels.remove(&id);
+            self.shared.shown.remove(&id);
         }
         let mutex = OwnedMutexGuard::mutex(guard).clone();
         self.shared
