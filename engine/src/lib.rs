@@ -4,7 +4,8 @@
 //! [`Engine::search`] takes a rules [`rules::Game`] (its history counts for repetitions)
 //! and [`Limits`], runs on the calling thread and can be stopped through an `AtomicBool`;
 //! at a fixed depth it always chooses the same turn. [`Level`] turns a level 1–8 into
-//! limits; [`greedy`] is the weak reference player; [`arena`] plays engine games.
+//! limits; [`greedy`] is the weak reference player; [`arena`] plays engine games; [`uci`]
+//! speaks the Universal Chess Interface.
 
 pub mod arena;
 pub mod eval;
@@ -13,6 +14,7 @@ pub mod level;
 pub mod search;
 pub mod stats;
 mod tt;
+pub mod uci;
 mod zobrist;
 
 pub use level::{Level, ParseLevelError};

@@ -52,9 +52,8 @@ impl Front {
 
     /// The service's reply to `command`, its pictures drawn once the game is let go.
     pub async fn execute(&self, origin: &Origin, command: Command) -> Reply {
-        let mut reply = self.service.execute(origin, command).await;
-        present::draw(&self.renderer, &mut reply).await;
-        reply
+        self.execute_noting(origin, command, &EarlyPrivacy::default())
+            .await
     }
 
     /// [`Front::execute`], raising `early` as soon as the reply is known to be private.

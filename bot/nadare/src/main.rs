@@ -118,7 +118,7 @@ fn main() -> ExitCode {
         Command::Migrate(args) => block_on(cli::migrate::run(args)),
         Command::Bestmove(args) => cli::bestmove::run(args),
         Command::Match(args) => cli::engine_match::run(args),
-        Command::Uci => cli::uci::run(),
+        Command::Uci => engine::uci::run().map_err(Into::into),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

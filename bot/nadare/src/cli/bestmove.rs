@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use engine::search::MAX_DEPTH;
-use engine::{Engine, Level, Limits, SearchResult};
+use engine::{Engine, Level, Limits};
 use rules::{Position, Turn};
 
 use super::output::write_lines;
@@ -45,14 +45,6 @@ pub fn line_notation(pos: &Position, line: &[Turn]) -> String {
     out.join(" ")
 }
 
-/// The score as UCI writes it: `cp 35` or `mate 3`.
-pub fn score_text(result: &SearchResult) -> String {
-    match result.mate_in() {
-        Some(n) => format!("mate {n}"),
-        None => format!("cp {}", result.score),
-    }
-}
-
 /// The limits the arguments ask for.
 fn limits(args: &BestmoveArgs) -> anyhow::Result<Limits> {
     if let Some(depth) = args.depth
@@ -84,7 +76,7 @@ pub fn run(args: BestmoveArgs) -> anyhow::Result<()> {
             lines.push(format!(
                 "info depth {} score {} nodes {} time {} pv {}",
                 r.depth,
-                score_text(r),
+                engine::uci::score(r),
                 r.nodes,
                 r.elapsed.as_millis(),
                 line_notation(&pos, &r.pv)

@@ -1,5 +1,5 @@
 //! The command-line tools of the `nadare` binary that need no Discord: perft, replay,
-//! chess960, bestmove, match and uci (and the renderer's and console's, in their own modules).
+//! chess960, bestmove and match (and the renderer's and console's, in their own modules).
 
 pub mod bestmove;
 pub mod chess960;
@@ -10,4 +10,3 @@ pub mod perft;
 pub mod position;
 pub mod render;
 pub mod replay;
-pub mod uci;

@@ -1,6 +1,7 @@
-//! `nadare uci`: the engine behind the Universal Chess Interface, so standard chess GUIs
-//! and tournament managers (cutechess-cli, fastchess, Arena) can run it, for standard
-//! chess and Chess960 (`setoption name UCI_Chess960 value true`).
+//! The Universal Chess Interface on standard input and output (`nadare uci`), so standard
+//! chess GUIs and tournament managers (cutechess-cli, fastchess, Arena) can run the engine,
+//! for standard chess and Chess960 (`setoption name UCI_Chess960 value true`), with no bot
+//! code behind it.
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -8,10 +9,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use engine::{Engine, Limits, SearchResult};
 use rules::{Color, Game, Position, Turn, Variant};
 
-use super::bestmove::score_text;
+use crate::{Engine, Limits, SearchResult};
+
+/// A search's score as UCI says it: `mate N` or `cp N`.
+pub fn score(result: &SearchResult) -> String {
+    match result.mate_in() {
+        Some(n) => format!("mate {n}"),
+        None => format!("cp {}", result.score),
+    }
+}
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -91,10 +99,11 @@ fn parse_go(args: &[&str], side: Color) -> Limits {
 }
 
 /// Runs the UCI loop on standard input until `quit` or its end.
-pub fn run() -> anyhow::Result<()> {
+/// Speaks UCI on standard input and output until `quit` or the end of input.
+pub fn run() -> std::io::Result<()> {
     let engine = Arc::new(Engine::new());
     let mut chess960 = false;
-    let mut game = parse_position(&["startpos"], false).map_err(anyhow::Error::msg)?;
+    let mut game = parse_position(&["startpos"], false).map_err(std::io::Error::other)?;
     let stop = Arc::new(AtomicBool::new(false));
     let mut search: Option<JoinHandle<()>> = None;
     let finish = |search: &mut Option<JoinHandle<()>>, stop: &AtomicBool| {
@@ -119,7 +128,7 @@ pub fn run() -> anyhow::Result<()> {
             }
             ["ucinewgame", ..] => {
                 finish(&mut search, &stop);
-                game = parse_position(&["startpos"], chess960).map_err(anyhow::Error::msg)?;
+                game = parse_position(&["startpos"], chess960).map_err(std::io::Error::other)?;
             }
             ["position", args @ ..] => {
                 finish(&mut search, &stop);
@@ -140,7 +149,7 @@ pub fn run() -> anyhow::Result<()> {
                         send(&format!(
                             "info depth {} score {} nodes {} nps {} time {} pv {}",
                             r.depth,
-                            score_text(r),
+                            score(r),
                             r.nodes,
                             u128::from(r.nodes) * 1000 / ms,
                             ms,
