@@ -2,6 +2,7 @@
 //! `cargo test --workspace -- e2e_discord` still runs that suite.
 
 mod after_game;
+mod architecture;
 mod authorization;
 mod avalanche;
 mod concurrency;

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use serenity::all::CommandInteraction;
 use strum::IntoEnumIterator;
 
-use super::{buttons, commands};
+use super::{commands, components};
 use domain::{Action, Command, CommandKind};
 
 /// How a Discord user gives a command.
@@ -100,8 +100,8 @@ fn every_service_command_has_a_slash_command_or_a_button() {
                     .unwrap_or_else(|refusal| panic!("/{name} refused: {refusal:?}"))
             }
             Way::Button(action) => {
-                let id = buttons::custom_id(9, action);
-                let (game, pressed) = buttons::parse(&id).expect("a button's id reads back");
+                let id = components::custom_id(9, action);
+                let (game, pressed) = components::parse(&id).expect("a button's id reads back");
                 assert_eq!((game, pressed), (9, action));
                 pressed.command()
             }

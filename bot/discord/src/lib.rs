@@ -8,6 +8,7 @@ mod autocomplete;
 mod bot;
 mod buttons;
 mod commands;
+mod components;
 #[cfg(test)]
 mod coverage;
 mod front;

@@ -7,7 +7,7 @@ use serenity::all::{
     EditInteractionResponse, UserId,
 };
 
-use super::buttons;
+use super::components;
 use rules::Color;
 
 use domain::{GameId, Reply, Tone};
@@ -123,7 +123,7 @@ impl Outgoing {
             files.push(CreateAttachment::bytes(bytes, name));
         }
         // Archive pages are about no game: their buttons carry game 0.
-        let rows = buttons::rows(reply.game.unwrap_or(0), &reply.actions, reply.lang);
+        let rows = components::rows(reply.game.unwrap_or(0), &reply.actions, reply.lang);
         Outgoing {
             content: clip(&content),
             card,
