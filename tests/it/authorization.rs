@@ -1,13 +1,14 @@
 //! Who may do what: strangers and spectators are refused privately and nothing changes.
 
 use domain::messages::{ChallengeMsg, Message, OfferMsg, Players, Refusal, ViewMsg};
-use domain::{Action, Locale};
+use domain::{Action, Games, Locale};
 use rules::{Color, EndReason, Outcome};
 use testkit::harness::{Harness, over, refusal, text};
 
 async fn plies(h: &Harness, id: u64) -> usize {
     h.storage
         .load_game(id)
+        .await
         .expect("load")
         .expect("stored")
         .turns
@@ -118,6 +119,7 @@ async fn only_players_act_and_only_in_turn() {
     assert!(
         h.storage
             .load_game(id)
+            .await
             .expect("load")
             .expect("stored")
             .row

@@ -3,7 +3,7 @@
 
 use console::user;
 use domain::messages::{Message, Refusal, TurnMsg};
-use domain::{Action, Command, Locale, Origin};
+use domain::{Action, Command, Games, Locale, Origin};
 use rules::{EndReason, Game, MoveError, Role, Square, Variant};
 use testkit::harness::{
     Harness, Rng, illegal, main_room, over, played, refusal, text, turns_that_do_not_lose,
@@ -91,7 +91,12 @@ async fn a_losing_push_asks_for_confirmation_and_survives_a_restart() {
     let r = h.say(&format!("{who}> confirm")).await;
     assert!(!r.private, "{}", text(&r));
     assert_eq!(over(&r).map(|o| o.reason), Some(EndReason::ExposedOwnKing));
-    let stored = h.storage.load_game(id).expect("load").expect("stored");
+    let stored = h
+        .storage
+        .load_game(id)
+        .await
+        .expect("load")
+        .expect("stored");
     assert_eq!(stored.turns.len(), notations.len() + 1);
     assert_eq!(
         stored.row.state.finished.map(|f| f.outcome.reason),

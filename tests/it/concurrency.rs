@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use console::{room_channel, user};
 use domain::messages::ViewMsg;
-use domain::{Command, Locale, Origin};
+use domain::{Command, Games, Locale, Origin};
 use rules::{Color, EndReason};
 use testkit::harness::{Harness, over, text};
 
@@ -62,7 +62,12 @@ async fn a_thousand_games_on_a_thousand_channels_at_once() {
     ids.dedup();
     assert_eq!(ids.len(), 1000, "every game got its own id");
     for id in ids {
-        let g = h.storage.load_game(id).expect("load").expect("stored");
+        let g = h
+            .storage
+            .load_game(id)
+            .await
+            .expect("load")
+            .expect("stored");
         assert_eq!(g.turns, ["f3", "e5", "g4", "Qh4#"]);
         assert_eq!(
             g.row.state.finished.map(|f| f.outcome.reason),
@@ -122,6 +127,7 @@ async fn players_racing_in_one_game_apply_exactly_once() {
         let turns = h
             .storage
             .load_game(id)
+            .await
             .expect("load")
             .expect("stored")
             .turns;

@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use console::{room_channel, user_id};
+use domain::Games;
 use domain::messages::{ChallengeMsg, Message, NoticeMsg, Players, Refusal};
 use rules::{Color, EndReason};
 use testkit::harness::{Harness, main_room, over, refusal, text};
@@ -75,6 +76,7 @@ async fn reminders_then_a_loss_on_time() {
     let finished = h
         .storage
         .load_game(id)
+        .await
         .expect("load")
         .expect("stored")
         .row
@@ -113,6 +115,7 @@ async fn challenges_expire_after_ten_minutes() {
     assert!(
         h.storage
             .load_unfinished(domain::ShardSet::All)
+            .await
             .expect("load")
             .challenges
             .is_empty()
@@ -140,7 +143,12 @@ async fn an_overdue_game_ends_at_the_next_command_even_before_a_sweep() {
         ),
         "{r:?}"
     );
-    let stored = h.storage.load_game(id).expect("load").expect("stored");
+    let stored = h
+        .storage
+        .load_game(id)
+        .await
+        .expect("load")
+        .expect("stored");
     assert!(stored.turns.is_empty(), "the late move is not played");
     assert!(h.sweep().await.is_empty());
 }
@@ -165,7 +173,12 @@ async fn deadlines_and_challenges_survive_a_restart() {
             .iter()
             .any(|n| over(&n.reply).and_then(|o| o.winner) == Some(Color::White))
     );
-    let stored = h.storage.load_game(id).expect("load").expect("stored");
+    let stored = h
+        .storage
+        .load_game(id)
+        .await
+        .expect("load")
+        .expect("stored");
     assert_eq!(stored.turns, vec!["d4".to_string()]);
     assert_eq!(
         stored.row.state.finished.map(|f| f.outcome.reason),

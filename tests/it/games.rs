@@ -1,7 +1,7 @@
 //! Whole games through the service, one per variant, to mate or to a draw rule.
 
 use domain::messages::{ChallengeMsg, Message, Refusal};
-use domain::{ColorChoice, Command, Reply};
+use domain::{ColorChoice, Command, Games, Reply};
 use rules::{Color, EndReason, Game, Move, Outcome, Role, Turn, Variant};
 use testkit::harness::{Harness, find_mating_game, main_room, over, played, refusal, text};
 
@@ -90,8 +90,12 @@ async fn play(h: &Harness, notations: &[String]) -> Reply {
 }
 
 /// The game stored for the main room's last game.
-fn stored(h: &Harness, id: u64) -> domain::StoredGame {
-    h.storage.load_game(id).expect("load").expect("game stored")
+async fn stored(h: &Harness, id: u64) -> domain::StoredGame {
+    h.storage
+        .load_game(id)
+        .await
+        .expect("load")
+        .expect("game stored")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -115,7 +119,7 @@ async fn standard_fools_mate() {
         text(&last)
     );
     assert!(last.mentions.is_empty());
-    let game = stored(&h, id);
+    let game = stored(&h, id).await;
     assert_eq!(game.turns, notations);
     let finished = game.row.state.finished.expect("finished");
     assert_eq!(finished.outcome.reason, EndReason::Checkmate);
@@ -197,7 +201,7 @@ async fn a_chess960_challenge_without_a_number_starts_a_random_setup() {
     assert_eq!(kind.variant, Variant::Chess960);
     let number = kind.chess960.expect("a setup number");
     assert!(number < 960);
-    let game = stored(&h, r.game.expect("id"));
+    let game = stored(&h, r.game.expect("id")).await;
     assert_eq!(game.row.chess960, Some(number));
 }
 
@@ -221,7 +225,7 @@ async fn chess960_to_threefold_repetition() {
             reason: EndReason::ThreefoldRepetition
         })
     );
-    let game = stored(&h, first.game.expect("id"));
+    let game = stored(&h, first.game.expect("id")).await;
     assert_eq!(game.row.chess960, Some(411));
     assert_eq!(game.turns, notations);
 }
@@ -236,7 +240,7 @@ async fn avalanche_to_mate(options: &str, variant: Variant, chess960: Option<u16
         over(&last).is_some_and(|o| o.reason == EndReason::Checkmate && o.winner.is_some()),
         "{last:?}"
     );
-    let game = stored(&h, id);
+    let game = stored(&h, id).await;
     assert_eq!(game.row.variant, variant);
     assert_eq!(game.turns, notations);
     assert_eq!(

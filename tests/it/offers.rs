@@ -1,5 +1,6 @@
 //! Draw offers, takebacks, aborts and resignation, and how moves affect them.
 
+use domain::Games;
 use domain::messages::{Message, OfferMsg, Refusal, TurnMsg};
 use rules::{Color, EndReason, Outcome};
 use testkit::harness::{Harness, over, refusal, text};
@@ -9,9 +10,10 @@ async fn start(h: &Harness) -> u64 {
     h.say("bob> accept").await.game.expect("id")
 }
 
-fn reason(h: &Harness, id: u64) -> Option<EndReason> {
+async fn reason(h: &Harness, id: u64) -> Option<EndReason> {
     h.storage
         .load_game(id)
+        .await
         .expect("load")
         .expect("stored")
         .row
@@ -48,7 +50,7 @@ async fn a_draw_offer_lapses_when_the_other_side_moves() {
     );
     let r = h.say("bob> draw accept").await;
     assert!(r.private, "{}", text(&r));
-    assert_eq!(reason(&h, id), None);
+    assert_eq!(reason(&h, id).await, None);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -79,7 +81,7 @@ async fn draws_are_declined_or_agreed() {
             reason: EndReason::DrawAgreed
         })
     );
-    assert_eq!(reason(&h, id), Some(EndReason::DrawAgreed));
+    assert_eq!(reason(&h, id).await, Some(EndReason::DrawAgreed));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -106,6 +108,7 @@ async fn takebacks_need_the_opponent_and_undo_the_requesters_turn() {
     assert_eq!(
         h.storage
             .load_game(id)
+            .await
             .expect("load")
             .expect("stored")
             .turns
@@ -125,6 +128,7 @@ async fn takebacks_need_the_opponent_and_undo_the_requesters_turn() {
     let turns = h
         .storage
         .load_game(id)
+        .await
         .expect("load")
         .expect("stored")
         .turns;
@@ -137,6 +141,7 @@ async fn takebacks_need_the_opponent_and_undo_the_requesters_turn() {
     let turns = h
         .storage
         .load_game(id)
+        .await
         .expect("load")
         .expect("stored")
         .turns;
@@ -157,7 +162,7 @@ async fn abort_only_before_both_sides_have_moved() {
         player: "bob".into(),
     };
     assert!(!r.private && r.says(&aborted.into()), "{r:?}");
-    assert_eq!(reason(&h, id), Some(EndReason::Aborted));
+    assert_eq!(reason(&h, id).await, Some(EndReason::Aborted));
     // The channel takes a new challenge once the game is over.
     h.say("alice> challenge bob white").await;
     let id = h.say("bob> accept").await.game.expect("id");
@@ -173,5 +178,5 @@ async fn abort_only_before_both_sides_have_moved() {
             reason: EndReason::Resignation
         })
     );
-    assert_eq!(reason(&h, id), Some(EndReason::Resignation));
+    assert_eq!(reason(&h, id).await, Some(EndReason::Resignation));
 }

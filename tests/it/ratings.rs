@@ -5,14 +5,15 @@
 use console::{CONSOLE_GUILD, user_id};
 use domain::messages::{Message, RatingMsg, SettingsMsg, Shown, ShownChange};
 use domain::rating::RatingFamily;
-use domain::{Locale, PlayerRating, Reply};
+use domain::{Locale, PlayerRating, Ratings, Reply, Settings, Transfer};
 use present::i18n::Lang;
 use testkit::harness::{Harness, text};
 
 /// `name`'s ratings in the console's server.
-fn ratings(h: &Harness, name: &str) -> Vec<PlayerRating> {
+async fn ratings(h: &Harness, name: &str) -> Vec<PlayerRating> {
     h.storage
         .user_ratings(CONSOLE_GUILD, user_id(name))
+        .await
         .expect("ratings")
 }
 
@@ -72,7 +73,7 @@ async fn a_rated_game_moves_both_ratings_by_the_glicko2_amounts() {
         "{words}"
     );
 
-    let (alice, bob) = (&ratings(&h, "alice")[0], &ratings(&h, "bob")[0]);
+    let (alice, bob) = (&ratings(&h, "alice").await[0], &ratings(&h, "bob").await[0]);
     assert_eq!(alice.family, RatingFamily::Standard);
     assert_eq!(
         (alice.games, alice.wins, bob.games, bob.losses),
@@ -88,7 +89,7 @@ async fn a_rated_game_moves_both_ratings_by_the_glicko2_amounts() {
     assert!((alice.glicko.deviation - 290.32).abs() < 0.01, "{alice:?}");
     assert!((bob.glicko.deviation - 290.32).abs() < 0.01, "{bob:?}");
     // The game's archive keeps both changes.
-    let changes = h.storage.game_rating_changes(id).expect("changes");
+    let changes = h.storage.game_rating_changes(id).await.expect("changes");
     assert_eq!(changes.len(), 2);
     assert!(changes.iter().all(|c| c.before.rating == 1500.0));
 
@@ -98,7 +99,7 @@ async fn a_rated_game_moves_both_ratings_by_the_glicko2_amounts() {
     h.say("alice> move d4").await;
     h.say("bob> draw offer").await;
     h.say("alice> draw accept").await;
-    let (alice2, bob2) = (&ratings(&h, "alice")[0], &ratings(&h, "bob")[0]);
+    let (alice2, bob2) = (&ratings(&h, "alice").await[0], &ratings(&h, "bob").await[0]);
     assert_eq!((alice2.games, alice2.draws, bob2.draws), (2, 1, 1));
     assert!(alice2.glicko.rating < alice.glicko.rating, "{alice2:?}");
     assert!(bob2.glicko.rating > bob.glicko.rating, "{bob2:?}");
@@ -112,7 +113,7 @@ async fn each_variant_family_keeps_its_own_rating() {
     h.say("alice> resign").await;
     start(&h, "chess960 518").await;
     h.say("bob> resign").await;
-    let alice = ratings(&h, "alice");
+    let alice = ratings(&h, "alice").await;
     let families: Vec<RatingFamily> = alice.iter().map(|r| r.family).collect();
     assert_eq!(
         families,
@@ -122,7 +123,7 @@ async fn each_variant_family_keeps_its_own_rating() {
     assert_eq!((avalanche.games, avalanche.losses), (1, 1));
     assert!(avalanche.glicko.rating < 1500.0);
     assert!(alice[0].glicko.rating > 1500.0);
-    assert!(ratings(&h, "bob").iter().all(|r| r.games == 1));
+    assert!(ratings(&h, "bob").await.iter().all(|r| r.games == 1));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -141,12 +142,12 @@ async fn computer_self_play_and_aborted_games_are_never_rated() {
     h.say("bob> abort").await;
     for name in ["alice", "bob"] {
         assert!(
-            ratings(&h, name).is_empty(),
+            ratings(&h, name).await.is_empty(),
             "{name}: {:?}",
-            ratings(&h, name)
+            ratings(&h, name).await
         );
     }
-    let stored = h.storage.all_games().expect("games");
+    let stored = h.storage.all_games().await.expect("games");
     assert_eq!(stored.len(), 3);
     assert!(
         stored
@@ -180,7 +181,7 @@ async fn a_casual_game_says_so_and_changes_no_rating() {
     h.say("alice> move e4").await;
     let r = h.say("bob> resign").await;
     assert!(changes(&r).is_empty(), "{r:?}");
-    assert!(ratings(&h, "alice").is_empty());
+    assert!(ratings(&h, "alice").await.is_empty());
     // By default a challenge between two people is rated, and says so.
     let r = h.say("alice> challenge bob avalanche").await;
     assert!(
@@ -222,7 +223,7 @@ async fn rating_and_leaderboard_show_the_stored_ratings() {
         (ratings[0].games, ratings[0].wins, ratings[0].losses),
         (2, 1, 1)
     );
-    let stored = &self::ratings(&h, "carol")[0];
+    let stored = &self::ratings(&h, "carol").await[0];
     assert_eq!(ratings[0].shown.rating, stored.glicko.rating.round() as i32);
 
     let r = h.say("bob> leaderboard").await;
@@ -264,6 +265,7 @@ async fn a_servers_chosen_language_comes_before_its_locale_and_survives_a_restar
     assert_eq!(
         h.storage
             .guild_settings(CONSOLE_GUILD)
+            .await
             .expect("settings")
             .lang,
         Some(Lang::Ja)

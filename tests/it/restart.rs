@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use console::room_channel;
+use domain::Games;
 use domain::messages::{Message, NoticeMsg, Refusal, ViewMsg};
 use rules::{Color, EndReason, Outcome};
 use testkit::harness::{Harness, over, played, refusal, text};
@@ -48,6 +49,7 @@ async fn a_stored_game_that_no_longer_replays_is_set_aside_and_the_others_start(
     assert_eq!(
         h.storage
             .load_game(good)
+            .await
             .expect("load")
             .expect("game")
             .turns
@@ -79,12 +81,18 @@ async fn a_stored_game_that_no_longer_replays_is_set_aside_and_the_others_start(
     // Their channels are free for a new game; the stored games are untouched.
     let r = h.say_in("a", "carol> challenge dave").await;
     assert!(!r.private, "{}", text(&r));
-    let stored = h.storage.load_game(bad_turn).expect("load").expect("game");
+    let stored = h
+        .storage
+        .load_game(bad_turn)
+        .await
+        .expect("load")
+        .expect("game");
     assert_eq!(stored.turns, vec!["Ke9"]);
     assert!(stored.row.state.finished.is_none());
     let unfinished = h
         .storage
         .load_unfinished(domain::ShardSet::All)
+        .await
         .expect("load");
     assert!(unfinished.damaged.iter().any(|d| d.id == bad_row as i64));
 }

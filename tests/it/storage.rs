@@ -4,7 +4,7 @@
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 
-use domain::{GameRecord, GameState};
+use domain::{GameRecord, GameState, Games, Transfer};
 use storage::{APPLICATION_ID, LATEST_VERSION, Storage, StorageError};
 use testkit::harness::sample_game;
 
@@ -36,14 +36,17 @@ fn a_file_that_is_not_a_database_is_refused() {
     );
 }
 
-#[test]
-fn a_database_with_damaged_pages_is_refused() {
+#[tokio::test]
+async fn a_database_with_damaged_pages_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("nadare.db");
     {
         let storage = Storage::open(&path).expect("open");
         for id in 1..200 {
-            storage.start_game(None, &game_row(id)).expect("start");
+            storage
+                .start_game(None, &game_row(id))
+                .await
+                .expect("start");
             for ply in 0..5 {
                 storage
                     .record_turn(
@@ -56,6 +59,7 @@ fn a_database_with_damaged_pages_is_refused() {
                         },
                         None,
                     )
+                    .await
                     .expect("turn");
             }
         }
@@ -190,18 +194,18 @@ fn nadare_databases_carry_its_application_id() {
     );
 }
 
-#[test]
-fn one_process_may_open_its_database_twice() {
+#[tokio::test]
+async fn one_process_may_open_its_database_twice() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("nadare.db");
     let first = Storage::open(&path).expect("open");
-    first.start_game(None, &game_row(1)).expect("start");
+    first.start_game(None, &game_row(1)).await.expect("start");
     let second = Storage::open(&path).expect("the same process opens it again");
-    assert!(second.load_game(1).expect("load").is_some());
+    assert!(second.load_game(1).await.expect("load").is_some());
 }
 
-#[test]
-fn games_stored_before_ratings_existed_come_back_casual() {
+#[tokio::test]
+async fn games_stored_before_ratings_existed_come_back_casual() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("nadare.db");
     {
@@ -225,11 +229,11 @@ fn games_stored_before_ratings_existed_come_back_casual() {
         .expect("version 3");
     }
     let storage = Storage::open(&path).expect("open and migrate");
-    let game = storage.load_game(4).expect("load").expect("game");
+    let game = storage.load_game(4).await.expect("load").expect("game");
     assert!(!game.row.rated, "an old game counts as casual");
     assert_eq!(game.row.white.name, "alice");
-    let challenges = storage.all_challenges().expect("challenges");
+    let challenges = storage.all_challenges().await.expect("challenges");
     assert_eq!(challenges.len(), 1);
     assert!(!challenges[0].challenge.rated);
-    assert!(storage.all_extras().expect("extras").is_empty());
+    assert!(storage.all_extras().await.expect("extras").is_empty());
 }

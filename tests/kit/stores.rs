@@ -4,6 +4,7 @@
 //! print "PostgreSQL tests skipped: …" and pass, unless `NADARE_TEST_POSTGRES=required` (set by
 //! CI), when they fail instead.
 
+use std::future::Future;
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
@@ -189,3 +190,13 @@ macro_rules! on_both_backends {
 
 #[allow(unused_imports)]
 pub(crate) use on_both_backends;
+
+/// Runs a store call to its end from a test that is not async (one that drives nadare
+/// processes), on a runtime of its own.
+pub fn block_on<F: Future>(call: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime for the store call")
+        .block_on(call)
+}

@@ -28,7 +28,10 @@ pub use records::{
     ArchivePage, ArchiveQuery, ArchivedGame, Extras, GameRatingChange, GuildSettings, Leaderboard,
     PlayerRating, Ranked, RatingChange, RatingUpdate, Vacation, VacationAllowance, VacationDays,
 };
-pub use store::{ChallengeEntry, GameStore, ShardSet, StoreError};
+pub use store::{
+    Archive, ChallengeEntry, GameStore, Games, Ratings, Settings, ShardSet, StoreError, Transfer,
+    Vacations,
+};
 pub use types::{
     Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, GameId,
     GuildId, Locale, Notice, Origin, PageRef, Replay, Reply, SetupChoice, TakebackAction, Tone,

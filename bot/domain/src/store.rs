@@ -127,12 +127,22 @@ pub struct ChallengeEntry {
     pub end: Option<ChallengeEnd>,
 }
 
-/// What the service reads from and writes to a database. Every write is committed when the
-/// call returns. Writes of a game are conditional: `state.revision` is the revision being
-/// written and the stored one must be the revision before it, else [`StoreError::Conflict`]
-/// and nothing changes. Closing a challenge likewise requires it to be still open.
+/// What the service reads from and writes to a database, by concern: its games
+/// ([`Games`]), ratings ([`Ratings`]), archive ([`Archive`]), vacations ([`Vacations`]),
+/// server settings ([`Settings`]) and whole-database copies ([`Transfer`]). Every type with
+/// all six is a `GameStore`; the service holds one as `Arc<dyn GameStore>`.
+///
+/// Every write is committed when the call returns. Writes of a game are conditional:
+/// `state.revision` is the revision being written and the stored one must be the revision
+/// before it, else [`StoreError::Conflict`] and nothing changes. Closing a challenge likewise
+/// requires it to be still open.
+pub trait GameStore: Games + Ratings + Archive + Vacations + Settings + Transfer {}
+
+impl<T: Games + Ratings + Archive + Vacations + Settings + Transfer> GameStore for T {}
+
+/// Challenges, games and their turns: what a process plays.
 #[async_trait]
-pub trait GameStore: Send + Sync + fmt::Debug {
+pub trait Games: Send + Sync + fmt::Debug {
     /// A fresh id for a challenge (its game takes the same id), unique across every process
     /// sharing the database.
     async fn new_id(&self) -> Result<GameId, StoreError>;
@@ -165,7 +175,7 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     ) -> Result<(), StoreError>;
 
     /// Removes every ply from number `keep` on and writes the new state, atomically and
-    /// conditionally like [`GameStore::record_turn`].
+    /// conditionally like [`Games::record_turn`].
     async fn take_back(
         &self,
         game: GameId,
@@ -174,7 +184,7 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     ) -> Result<(), StoreError>;
 
     /// Writes a game's state besides its turns (offers, reminders, result…), conditionally
-    /// like [`GameStore::record_turn`], with the `rating` update of a rated game it finishes
+    /// like [`Games::record_turn`], with the `rating` update of a rated game it finishes
     /// (resignation, agreed draw, timeout) in the same transaction.
     async fn update_game(
         &self,
@@ -202,28 +212,17 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     /// channel after a conflict).
     async fn load_channel(&self, channel: ChannelId) -> Result<Unfinished, StoreError>;
 
-    /// Every challenge ever stored, with its status, by id.
-    async fn all_challenges(&self) -> Result<Vec<ChallengeEntry>, StoreError>;
-
-    /// Every game ever stored, finished or not, with its turns, by id.
-    async fn all_games(&self) -> Result<Vec<StoredGame>, StoreError>;
-
-    /// Copies a challenge in as it is (for `nadare migrate`).
-    async fn import_challenge(&self, entry: &ChallengeEntry) -> Result<(), StoreError>;
-
-    /// Copies a game in as it is, with its turns and revision (for `nadare migrate`).
-    async fn import_game(&self, game: &StoredGame) -> Result<(), StoreError>;
-
-    /// Makes the next [`GameStore::new_id`] larger than every id stored (after an import).
-    async fn reserve_ids(&self) -> Result<(), StoreError>;
-
     /// Notes that the first `plies` plies of a game have been shown to its players, so a turn
     /// stored but not yet announced when the process died is announced after a restart.
     async fn mark_announced(&self, game: GameId, plies: usize) -> Result<(), StoreError>;
 
     /// Writes everything out before exit (a checkpoint for SQLite).
     async fn flush(&self) -> Result<(), StoreError>;
+}
 
+/// Players' ratings in each server, and what each rated game changed.
+#[async_trait]
+pub trait Ratings: Send + Sync {
     /// A user's ratings in a server, one per family they have played rated games in.
     async fn user_ratings(
         &self,
@@ -243,12 +242,20 @@ pub trait GameStore: Send + Sync + fmt::Debug {
 
     /// The rating changes a game made (none for a casual or unfinished game).
     async fn game_rating_changes(&self, game: GameId) -> Result<Vec<GameRatingChange>, StoreError>;
+}
 
+/// The finished games of a server, page by page.
+#[async_trait]
+pub trait Archive: Send + Sync {
     /// One page of the finished games of a server (optionally of one user), newest first,
     /// with the count of all that match. A game by id, in any state, is
-    /// [`GameStore::load_game`].
+    /// [`Games::load_game`].
     async fn finished_games(&self, query: &ArchiveQuery) -> Result<ArchivePage, StoreError>;
+}
 
+/// Players' vacations, which pause the deadlines of their games.
+#[async_trait]
+pub trait Vacations: Send + Sync {
     /// Starts a vacation and adds its days to its year's count, atomically; a
     /// [`StoreError::Conflict`] (`vacation`) if the user already has one under way.
     async fn start_vacation(&self, vacation: &Vacation) -> Result<(), StoreError>;
@@ -267,7 +274,11 @@ pub trait GameStore: Send + Sync + fmt::Debug {
 
     /// Every vacation under way (a process pauses the deadlines of those players' games).
     async fn active_vacations(&self) -> Result<Vec<Vacation>, StoreError>;
+}
 
+/// Per-server settings.
+#[async_trait]
+pub trait Settings: Send + Sync {
     /// Sets (or with `None`, clears) the language of a server's public messages.
     async fn set_guild_lang(&self, guild: GuildId, lang: Option<Lang>) -> Result<(), StoreError>;
 
@@ -277,11 +288,30 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     /// The stored settings of every server in `shards`.
     async fn load_guild_settings(&self, shards: ShardSet)
     -> Result<Vec<GuildSettings>, StoreError>;
+}
 
-    /// Everything stored besides challenges and games (for `nadare migrate`).
+/// Copying a whole database into another (`nadare migrate`).
+#[async_trait]
+pub trait Transfer: Send + Sync {
+    /// Every challenge ever stored, with its status, by id.
+    async fn all_challenges(&self) -> Result<Vec<ChallengeEntry>, StoreError>;
+
+    /// Every game ever stored, finished or not, with its turns, by id.
+    async fn all_games(&self) -> Result<Vec<StoredGame>, StoreError>;
+
+    /// Everything stored besides challenges and games.
     async fn all_extras(&self) -> Result<Extras, StoreError>;
 
+    /// Copies a challenge in as it is.
+    async fn import_challenge(&self, entry: &ChallengeEntry) -> Result<(), StoreError>;
+
+    /// Copies a game in as it is, with its turns and revision.
+    async fn import_game(&self, game: &StoredGame) -> Result<(), StoreError>;
+
     /// Copies in everything besides challenges and games, replacing what the tables held
-    /// (for `nadare migrate`, after the games the rating changes refer to).
+    /// (after the games the rating changes refer to).
     async fn import_extras(&self, extras: &Extras) -> Result<(), StoreError>;
+
+    /// Makes the next [`Games::new_id`] larger than every id stored (after an import).
+    async fn reserve_ids(&self) -> Result<(), StoreError>;
 }

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use rules::{Color, EndReason, Outcome, Variant};
 
+use crate::sql::{Columns, SqlValue};
 use domain::{
     ChallengeEnd, ChallengeRecord, ColorChoice, Finished, GameId, GameRecord, GameState,
     SetupChoice, StoreError, User,
@@ -13,7 +14,7 @@ use domain::{
 
 /// The columns of `challenges` as stored, in [`CHALLENGE_COLUMNS`] order.
 #[derive(Clone, Debug)]
-pub(super) struct RawChallenge {
+pub(crate) struct RawChallenge {
     pub id: i64,
     pub guild_id: Option<i64>,
     pub channel_id: i64,
@@ -28,22 +29,22 @@ pub(super) struct RawChallenge {
     pub created_ms: i64,
     pub expires_ms: i64,
     pub status: String,
-    pub rated: i32,
+    pub rated: i64,
 }
 
 /// The columns of `challenges`, in [`RawChallenge`] order.
-pub(super) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, \
+pub(crate) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, \
     challenger_name, opponent_id, opponent_name, variant, setup, color, deadline_secs, \
     created_ms, expires_ms, status, rated";
 
 /// The columns of `games` as stored, in [`GAME_COLUMNS`] order.
 #[derive(Clone, Debug)]
-pub(super) struct RawGame {
+pub(crate) struct RawGame {
     pub id: i64,
     pub guild_id: Option<i64>,
     pub channel_id: i64,
     pub variant: String,
-    pub chess960: Option<i32>,
+    pub chess960: Option<i64>,
     pub white_id: i64,
     pub white_name: String,
     pub black_id: i64,
@@ -51,14 +52,14 @@ pub(super) struct RawGame {
     pub deadline_secs: Option<i64>,
     pub created_ms: i64,
     pub state: RawState,
-    pub rated: i32,
+    pub rated: i64,
 }
 
-/// The changing columns of `games`, in [`STATE_COLUMNS`] order.
+/// The changing columns of `games`, in [`GAME_COLUMNS`] order.
 #[derive(Clone, Debug)]
-pub(super) struct RawState {
+pub(crate) struct RawState {
     pub turn_started_ms: i64,
-    pub reminded: i32,
+    pub reminded: i64,
     pub draw_offer: Option<String>,
     pub takeback: Option<String>,
     pub pending: Option<String>,
@@ -71,32 +72,71 @@ pub(super) struct RawState {
 
 /// The fixed columns of `games`, then the changing ones ([`RawState`]), then `rated`: in
 /// [`RawGame`] order.
-pub(super) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, chess960, white_id, \
+pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, chess960, white_id, \
     white_name, black_id, black_name, deadline_secs, created_ms, turn_started_ms, reminded, \
     draw_offer, takeback, pending, status, winner, end_reason, finished_ms, revision, rated";
 
 /// The SQL condition on `guild_id` selecting the servers of shards `first..=last` of `total`
-/// by Discord's formula (direct messages are shard 0); a `total` of 0 selects everything. The
-/// arguments are the placeholders of the three values (`?1` in SQLite, `$1::BIGINT` in
-/// PostgreSQL, which wants their types spelled out).
-pub(super) fn shard_condition(total: &str, first: &str, last: &str) -> String {
-    format!(
-        "({total} = 0 OR (CASE WHEN guild_id IS NULL THEN 0 ELSE (guild_id >> 22) % {total} \
-         END) BETWEEN {first} AND {last})"
-    )
-}
+/// by Discord's formula (direct messages are shard 0), with the three values as `?1`, `?2`,
+/// `?3` ([`shard_values`]); a `total` of 0 selects everything. The casts tell PostgreSQL the
+/// placeholders' types.
+pub(crate) const SHARD_CONDITION: &str = "(CAST(?1 AS BIGINT) = 0 OR (CASE WHEN guild_id IS NULL \
+    THEN 0 ELSE (guild_id >> 22) % CAST(?1 AS BIGINT) END) \
+    BETWEEN CAST(?2 AS BIGINT) AND CAST(?3 AS BIGINT))";
 
-/// The (total, first, last) values for [`shard_condition`].
-pub(super) fn shard_params(shards: domain::ShardSet) -> (i64, i64, i64) {
-    match shards {
+/// The values of [`SHARD_CONDITION`].
+pub(crate) fn shard_values(shards: domain::ShardSet) -> Vec<SqlValue> {
+    let (total, first, last) = match shards {
         domain::ShardSet::All => (0, 0, 0),
-        domain::ShardSet::Range { first, last, total } => {
-            (i64::from(total), i64::from(first), i64::from(last))
-        }
-    }
+        domain::ShardSet::Range { first, last, total } => (total, first, last),
+    };
+    vec![total.into(), first.into(), last.into()]
 }
 
 impl RawChallenge {
+    /// The values of [`CHALLENGE_COLUMNS`].
+    pub fn values(self) -> Vec<SqlValue> {
+        let c = self;
+        vec![
+            c.id.into(),
+            c.guild_id.into(),
+            c.channel_id.into(),
+            c.challenger_id.into(),
+            c.challenger_name.into(),
+            c.opponent_id.into(),
+            c.opponent_name.into(),
+            c.variant.into(),
+            c.setup.into(),
+            c.color.into(),
+            c.deadline_secs.into(),
+            c.created_ms.into(),
+            c.expires_ms.into(),
+            c.status.into(),
+            c.rated.into(),
+        ]
+    }
+
+    /// A row of [`CHALLENGE_COLUMNS`].
+    pub fn read(r: &dyn Columns) -> Result<RawChallenge, StoreError> {
+        Ok(RawChallenge {
+            id: r.int(0)?,
+            guild_id: r.opt_int(1)?,
+            channel_id: r.int(2)?,
+            challenger_id: r.int(3)?,
+            challenger_name: r.text(4)?,
+            opponent_id: r.opt_int(5)?,
+            opponent_name: r.opt_text(6)?,
+            variant: r.text(7)?,
+            setup: r.text(8)?,
+            color: r.text(9)?,
+            deadline_secs: r.opt_int(10)?,
+            created_ms: r.int(11)?,
+            expires_ms: r.int(12)?,
+            status: r.text(13)?,
+            rated: r.int(14)?,
+        })
+    }
+
     /// The stored form of `c`, with its status.
     pub fn from_record(c: &ChallengeRecord, end: Option<ChallengeEnd>) -> Result<Self, StoreError> {
         Ok(RawChallenge {
@@ -114,7 +154,7 @@ impl RawChallenge {
             created_ms: c.created_ms,
             expires_ms: c.expires_ms,
             status: end.map_or("open", ChallengeEnd::id).to_string(),
-            rated: i32::from(c.rated),
+            rated: i64::from(c.rated),
         })
     }
 
@@ -161,6 +201,57 @@ impl RawChallenge {
 }
 
 impl RawGame {
+    /// The values of [`GAME_COLUMNS`].
+    pub fn values(self) -> Vec<SqlValue> {
+        let g = self;
+        let mut values = vec![
+            g.id.into(),
+            g.guild_id.into(),
+            g.channel_id.into(),
+            g.variant.into(),
+            g.chess960.into(),
+            g.white_id.into(),
+            g.white_name.into(),
+            g.black_id.into(),
+            g.black_name.into(),
+            g.deadline_secs.into(),
+            g.created_ms.into(),
+        ];
+        values.extend(g.state.values());
+        values.push(g.rated.into());
+        values
+    }
+
+    /// A row starting with [`GAME_COLUMNS`].
+    pub fn read(r: &dyn Columns) -> Result<RawGame, StoreError> {
+        Ok(RawGame {
+            id: r.int(0)?,
+            guild_id: r.opt_int(1)?,
+            channel_id: r.int(2)?,
+            variant: r.text(3)?,
+            chess960: r.opt_int(4)?,
+            white_id: r.int(5)?,
+            white_name: r.text(6)?,
+            black_id: r.int(7)?,
+            black_name: r.text(8)?,
+            deadline_secs: r.opt_int(9)?,
+            created_ms: r.int(10)?,
+            state: RawState {
+                turn_started_ms: r.int(11)?,
+                reminded: r.int(12)?,
+                draw_offer: r.opt_text(13)?,
+                takeback: r.opt_text(14)?,
+                pending: r.opt_text(15)?,
+                status: r.text(16)?,
+                winner: r.opt_text(17)?,
+                end_reason: r.opt_text(18)?,
+                finished_ms: r.opt_int(19)?,
+                revision: r.int(20)?,
+            },
+            rated: r.int(21)?,
+        })
+    }
+
     /// The stored form of `g`.
     pub fn from_record(g: &GameRecord) -> Result<Self, StoreError> {
         Ok(RawGame {
@@ -168,7 +259,7 @@ impl RawGame {
             guild_id: g.guild.map(id_in).transpose()?,
             channel_id: id_in(g.channel)?,
             variant: g.variant.id().to_string(),
-            chess960: g.chess960.map(i32::from),
+            chess960: g.chess960.map(i64::from),
             white_id: id_in(g.white.id)?,
             white_name: g.white.name.clone(),
             black_id: id_in(g.black.id)?,
@@ -176,7 +267,7 @@ impl RawGame {
             deadline_secs: g.deadline.map(secs_out),
             created_ms: g.created_ms,
             state: RawState::from_state(&g.state)?,
-            rated: i32::from(g.rated),
+            rated: i64::from(g.rated),
         })
     }
 
@@ -212,11 +303,27 @@ impl RawGame {
 }
 
 impl RawState {
+    /// The values of the changing columns, in [`GAME_COLUMNS`] order.
+    pub fn values(self) -> [SqlValue; 10] {
+        [
+            self.turn_started_ms.into(),
+            self.reminded.into(),
+            self.draw_offer.into(),
+            self.takeback.into(),
+            self.pending.into(),
+            self.status.into(),
+            self.winner.into(),
+            self.end_reason.into(),
+            self.finished_ms.into(),
+            self.revision.into(),
+        ]
+    }
+
     /// The stored form of `s`.
     pub fn from_state(s: &GameState) -> Result<Self, StoreError> {
         Ok(RawState {
             turn_started_ms: s.turn_started_ms,
-            reminded: i32::from(s.reminded),
+            reminded: i64::from(s.reminded),
             draw_offer: s.draw_offer.map(|c| color_out(c).to_string()),
             takeback: s.takeback.map(|c| color_out(c).to_string()),
             pending: s.pending.clone(),
@@ -267,7 +374,7 @@ impl RawState {
     }
 }
 
-pub(super) fn bad(
+pub(crate) fn bad(
     table: &'static str,
     column: &'static str,
     value: impl Into<String>,
@@ -280,12 +387,12 @@ pub(super) fn bad(
 }
 
 /// An id as the database's signed 64-bit integer.
-pub(super) fn id_in(id: GameId) -> Result<i64, StoreError> {
+pub(crate) fn id_in(id: GameId) -> Result<i64, StoreError> {
     i64::try_from(id).map_err(|_| StoreError::Backend(format!("the id {id} is too large to store")))
 }
 
 /// A stored id back as the service's.
-pub(super) fn id_out(
+pub(crate) fn id_out(
     id: i64,
     table: &'static str,
     column: &'static str,
@@ -294,15 +401,17 @@ pub(super) fn id_out(
 }
 
 /// The `announced_plies` column back as a count of plies (NULL: the front keeps no count).
-pub(super) fn announced_out(plies: Option<i32>) -> Result<Option<usize>, StoreError> {
+pub(crate) fn announced_out(plies: Option<i64>) -> Result<Option<usize>, StoreError> {
     plies
         .map(|n| usize::try_from(n).map_err(|_| bad("games", "announced_plies", n.to_string())))
         .transpose()
 }
 
 /// A ply number as stored.
-pub(super) fn ply_in(ply: usize) -> Result<i32, StoreError> {
-    i32::try_from(ply).map_err(|_| StoreError::Backend(format!("ply {ply} is too large to store")))
+pub(crate) fn ply_in(ply: usize) -> Result<i64, StoreError> {
+    i32::try_from(ply)
+        .map(i64::from)
+        .map_err(|_| StoreError::Backend(format!("ply {ply} is too large to store")))
 }
 
 fn secs_out(d: Duration) -> i64 {

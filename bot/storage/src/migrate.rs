@@ -1,15 +1,15 @@
-//! Schema migrations: numbered SQL files applied in order, each in its own transaction,
-//! recorded in `schema_migrations`.
+//! Schema migrations: numbered SQL files applied in order, each recorded in
+//! `schema_migrations`. Both backends apply the same files with the same statements, so the
+//! schemas stay in step.
 
-use std::path::Path;
+use std::time::SystemTime;
 
-use rusqlite::{Connection, OptionalExtension};
+use domain::clock::to_unix_ms;
 
-use super::StorageError;
+use crate::sql::SqlValue;
 
 /// Every migration this build knows, oldest first: (version, SQL).
-/// The same files are applied to PostgreSQL (`super::postgres`): the schemas stay in step.
-pub(super) const MIGRATIONS: &[(i64, &str)] = &[
+pub(crate) const MIGRATIONS: &[(i64, &str)] = &[
     (1, include_str!("../migrations/0001_initial.sql")),
     (2, include_str!("../migrations/0002_shared.sql")),
     (3, include_str!("../migrations/0003_announced.sql")),
@@ -22,43 +22,29 @@ pub(super) const MIGRATIONS: &[(i64, &str)] = &[
 /// The newest schema version this build knows.
 pub const LATEST_VERSION: i64 = 4;
 
-/// Brings the database to [`LATEST_VERSION`], refusing one written by a newer build.
-pub(super) fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StorageError> {
-    conn.execute_batch(
-        "CREATE TABLE IF NOT EXISTS schema_migrations (
-             version    BIGINT PRIMARY KEY,
-             applied_ms BIGINT NOT NULL
-         )",
-    )?;
-    let current: i64 = conn
-        .query_row("SELECT MAX(version) FROM schema_migrations", [], |r| {
-            r.get::<_, Option<i64>>(0)
-        })
-        .optional()?
-        .flatten()
-        .unwrap_or(0);
-    if current > LATEST_VERSION {
-        return Err(StorageError::NewerSchema {
-            path: path.to_path_buf(),
-            found: current,
-            known: LATEST_VERSION,
-        });
-    }
-    for &(version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > current) {
-        let fail = |e: rusqlite::Error| StorageError::Migration {
-            path: path.to_path_buf(),
-            version,
-            detail: e.to_string(),
-        };
-        let tx = conn.transaction().map_err(fail)?;
-        tx.execute_batch(sql).map_err(fail)?;
-        tx.execute(
-            "INSERT INTO schema_migrations (version, applied_ms) VALUES (?1, ?2)",
-            (version, super::unix_ms_now()),
-        )
-        .map_err(fail)?;
-        tx.commit().map_err(fail)?;
-        tracing::info!(version, "applied database migration");
-    }
-    Ok(())
+/// Creates the table of applied migrations, if missing.
+pub(crate) const CREATE_MIGRATIONS: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (
+     version    BIGINT PRIMARY KEY,
+     applied_ms BIGINT NOT NULL
+ )";
+
+/// The schema version of the database (0 for a new one).
+pub(crate) const CURRENT_VERSION: &str =
+    "SELECT CAST(COALESCE(MAX(version), 0) AS BIGINT) FROM schema_migrations";
+
+/// Records a migration as applied.
+pub(crate) const RECORD: &str =
+    "INSERT INTO schema_migrations (version, applied_ms) VALUES (?1, ?2)";
+
+/// The migrations a database at schema version `current` still needs.
+pub(crate) fn pending(current: i64) -> impl Iterator<Item = (i64, &'static str)> {
+    MIGRATIONS
+        .iter()
+        .copied()
+        .filter(move |(v, _)| *v > current)
+}
+
+/// The values of [`RECORD`] for `version`, applied now.
+pub(crate) fn record_values(version: i64) -> Vec<SqlValue> {
+    vec![version.into(), to_unix_ms(SystemTime::now()).into()]
 }

@@ -4,9 +4,10 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use domain::{StoredGame, computer, computer_level};
+use domain::{Games, StoredGame, computer, computer_level};
 use rules::{Color, Game, Variant};
 use storage::Storage;
+use testkit::stores::block_on;
 
 /// The most turns the human plays before resigning; the games below end well before.
 const TURN_CAP: usize = 300;
@@ -32,7 +33,9 @@ fn nadare(dir: &Path, script: &str) -> String {
 
 fn stored(dir: &Path) -> StoredGame {
     let storage = Storage::open(&dir.join("nadare.db")).expect("open");
-    storage.load_game(1).expect("load").expect("game 1")
+    block_on(storage.load_game(1))
+        .expect("load")
+        .expect("game 1")
 }
 
 /// The game a stored record replays to, checked turn by turn by the rules crate.
@@ -141,11 +144,9 @@ fn the_computer_plays_its_turn_after_a_restart_in_the_middle_of_its_thinking() {
         // The human's turn is committed as the service would, and the process dies while the
         // computer thinks: nothing of the computer's is stored.
         let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
-        let game = storage.load_game(1).expect("load").expect("game");
+        let game = block_on(storage.load_game(1)).expect("load").expect("game");
         assert_eq!(game.turns.len(), 0);
-        storage
-            .record_turn(1, 0, "e4", &game.row.state.next(), None)
-            .expect("turn");
+        block_on(storage.record_turn(1, 0, "e4", &game.row.state.next(), None)).expect("turn");
     }
     let out = nadare(dir.path(), "carol> board\n");
     let bot = computer(engine::Level::new(2).expect("level"));

@@ -5,10 +5,11 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use domain::ShardSet;
+use domain::{Games, ShardSet};
 use rules::{EndReason, Variant};
 use storage::Storage;
 use testkit::harness::{Rng, find_mating_game};
+use testkit::stores::block_on;
 
 fn nadare(dir: &Path, script: &str) -> Command {
     let path = dir.join("script.txt");
@@ -37,11 +38,13 @@ fn a_chess960_challenge_without_a_number_starts_a_random_setup() {
         out.status.success() && stdout.contains("The game is on"),
         "{stdout}"
     );
-    let game = Storage::open(&dir.path().join("nadare.db"))
-        .expect("open")
-        .load_game(1)
-        .expect("load")
-        .expect("the game was stored");
+    let game = block_on(
+        Storage::open(&dir.path().join("nadare.db"))
+            .expect("open")
+            .load_game(1),
+    )
+    .expect("load")
+    .expect("the game was stored");
     let number = game.row.chess960.expect("a setup number");
     assert!(
         stdout.contains(&format!("Chess960 (setup #{number})")),
@@ -220,9 +223,9 @@ fn killed_at_random_points_every_stored_turn_is_announced_and_the_game_resumes()
     let mut kills = 0;
     let load = || {
         let storage = Storage::open(&db).expect("open");
-        let open = storage.load_unfinished(ShardSet::All).expect("load");
+        let open = block_on(storage.load_unfinished(ShardSet::All)).expect("load");
         assert!(open.games.len() + open.challenges.len() <= 1);
-        let stored = storage.load_game(1).expect("load");
+        let stored = block_on(storage.load_game(1)).expect("load");
         (
             stored.is_some(),
             !open.challenges.is_empty(),
@@ -278,7 +281,7 @@ fn killed_at_random_points_every_stored_turn_is_announced_and_the_game_resumes()
     let stored: Vec<String> = announced_turns.values().cloned().collect();
     assert_eq!(stored, notations, "every turn was announced");
     let storage = Storage::open(&db).expect("open");
-    let game = storage.load_game(1).expect("load").expect("game");
+    let game = block_on(storage.load_game(1)).expect("load").expect("game");
     assert_eq!(
         game.turns, notations,
         "the game resumed exactly and finished"
@@ -299,11 +302,9 @@ fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
     {
         // The turn is committed as the console would, and the process dies before printing.
         let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
-        let game = storage.load_game(1).expect("load").expect("game");
+        let game = block_on(storage.load_game(1)).expect("load").expect("game");
         assert_eq!(game.announced, Some(0), "the start was shown");
-        storage
-            .record_turn(1, 0, "e4", &game.row.state.next(), None)
-            .expect("turn");
+        block_on(storage.record_turn(1, 0, "e4", &game.row.state.next(), None)).expect("turn");
     }
     let out = nadare(dir.path(), "carol> board\n").output().expect("run");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -349,10 +350,8 @@ fn with_lang_ja_a_turn_announced_after_a_restart_is_in_japanese() {
     assert!(out.status.success());
     {
         let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
-        let game = storage.load_game(1).expect("load").expect("game");
-        storage
-            .record_turn(1, 0, "e4", &game.row.state.next(), None)
-            .expect("turn");
+        let game = block_on(storage.load_game(1)).expect("load").expect("game");
+        block_on(storage.record_turn(1, 0, "e4", &game.row.state.next(), None)).expect("turn");
     }
     let out = nadare(dir.path(), "carol> board\n")
         .args(["--lang", "ja"])
@@ -387,7 +386,7 @@ fn a_second_process_on_the_database_is_refused_clearly() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("in use by another nadare process"), "{err}");
     assert!(
-        held.load_unfinished(ShardSet::All)
+        block_on(held.load_unfinished(ShardSet::All))
             .expect("load")
             .challenges
             .is_empty()
@@ -518,7 +517,10 @@ fn a_board_that_cannot_be_written_is_reported_and_the_turn_still_announced() {
     );
     let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
     assert_eq!(
-        storage.load_game(1).expect("load").expect("game").turns,
+        block_on(storage.load_game(1))
+            .expect("load")
+            .expect("game")
+            .turns,
         vec!["e4"]
     );
 }

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 use rusqlite::{Connection, ErrorCode};
 
-use super::StorageError;
+use crate::error::StorageError;
 
 /// nadare's SQLite application id ("ndre"), stamped in every database it creates.
 pub const APPLICATION_ID: i32 = 0x6e64_7265;
@@ -25,7 +25,7 @@ const OWN_TABLES: [&str; 4] = ["schema_migrations", "challenges", "games", "turn
 /// POSIX locks. `flock` and SQLite's POSIX locks do not interfere, so other programs (a backup
 /// with the `sqlite3` shell) can still read the file.
 #[derive(Debug)]
-pub(super) struct FileLock {
+pub(crate) struct FileLock {
     _file: File,
 }
 
@@ -33,7 +33,7 @@ pub(super) struct FileLock {
 static HELD: Mutex<Vec<(PathBuf, Weak<FileLock>)>> = Mutex::new(Vec::new());
 
 /// What [`claim`] found.
-pub(super) enum Claimed {
+pub(crate) enum Claimed {
     /// A file nadare just created: empty, to be set up.
     New(Arc<FileLock>),
     /// An existing file, to be checked with [`check_ownership`] before any write.
@@ -41,7 +41,7 @@ pub(super) enum Claimed {
 }
 
 /// Locks the file at `path` for this process, creating it when there is none.
-pub(super) fn claim(path: &Path) -> Result<Claimed, StorageError> {
+pub(crate) fn claim(path: &Path) -> Result<Claimed, StorageError> {
     let mut held = HELD.lock().unwrap_or_else(PoisonError::into_inner);
     held.retain(|(_, lock)| lock.strong_count() > 0);
     if let Ok(canonical) = path.canonicalize()
@@ -97,7 +97,7 @@ fn has_wal(path: &Path) -> bool {
 
 /// Checks, reading only, that an existing file is nadare's database. Returns whether it still
 /// needs nadare's application id stamped (a database of an earlier nadare).
-pub(super) fn check_ownership(conn: &Connection, path: &Path) -> Result<bool, StorageError> {
+pub(crate) fn check_ownership(conn: &Connection, path: &Path) -> Result<bool, StorageError> {
     let fail = |e| sql_failure(path, e);
     let id: i32 = conn
         .query_row("PRAGMA application_id", [], |r| r.get(0))
@@ -136,7 +136,7 @@ pub(super) fn check_ownership(conn: &Connection, path: &Path) -> Result<bool, St
 }
 
 /// The error for a failed SQLite call on the file, by what SQLite says went wrong.
-pub(super) fn sql_failure(path: &Path, e: rusqlite::Error) -> StorageError {
+pub(crate) fn sql_failure(path: &Path, e: rusqlite::Error) -> StorageError {
     let path = path.to_path_buf();
     let detail = e.to_string();
     match e.sqlite_error_code() {

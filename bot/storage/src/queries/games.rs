@@ -1,0 +1,300 @@
+//! Challenges, games and turns: the statements writing them, the queries loading them, and
+//! how loaded rows become [`StoredGame`]s (or [`DamagedGame`]s, set aside).
+
+use domain::{
+    ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, DamagedGame, GameId, GameRecord,
+    GameState, ShardSet, StoreError, StoredGame,
+};
+
+use crate::codec::{
+    CHALLENGE_COLUMNS, GAME_COLUMNS, RawChallenge, RawGame, RawState, SHARD_CONDITION,
+    announced_out, id_in, id_out, ply_in, shard_values,
+};
+use crate::sql::{Columns, SqlValue, Step};
+
+/// Hands out the next id, returning it.
+pub(crate) const NEXT_ID: &str = "UPDATE ids SET next_id = next_id + 1 RETURNING next_id - 1";
+
+/// The error when the id counter has no row (a database not made by nadare's migrations).
+pub(crate) fn no_id() -> StoreError {
+    StoreError::Backend("the table `ids` holds no row".to_string())
+}
+
+/// A challenge's status (a retried write checking what its first attempt did).
+pub(crate) const CHALLENGE_STATUS: &str = "SELECT status FROM challenges WHERE id = ?1";
+
+/// Whether a challenge is stored.
+pub(crate) const CHALLENGE_EXISTS: &str = "SELECT 1 FROM challenges WHERE id = ?1";
+
+/// Whether a game is stored.
+pub(crate) const GAME_EXISTS: &str = "SELECT 1 FROM games WHERE id = ?1";
+
+/// A game's stored revision.
+pub(crate) const GAME_REVISION: &str = "SELECT revision FROM games WHERE id = ?1";
+
+const INSERT_CHALLENGE: &str = "INSERT INTO challenges (id, guild_id, channel_id, \
+    challenger_id, challenger_name, opponent_id, opponent_name, variant, setup, color, \
+    deadline_secs, created_ms, expires_ms, status, rated)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)";
+
+const CLOSE_CHALLENGE: &str = "UPDATE challenges SET status = ?2 WHERE id = ?1 AND status = 'open'";
+
+const INSERT_GAME: &str = "INSERT INTO games (id, guild_id, channel_id, variant, chess960, \
+    white_id, white_name, black_id, black_name, deadline_secs, created_ms, turn_started_ms, \
+    reminded, draw_offer, takeback, pending, status, winner, end_reason, finished_ms, revision, \
+    rated)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
+        ?20, ?21, ?22)";
+
+const UPDATE_STATE: &str = "UPDATE games SET turn_started_ms = ?2, reminded = ?3, \
+    draw_offer = ?4, takeback = ?5, pending = ?6, status = ?7, winner = ?8, end_reason = ?9, \
+    finished_ms = ?10, revision = CAST(?11 AS BIGINT)
+    WHERE id = ?1 AND revision = CAST(?11 AS BIGINT) - 1";
+
+const INSERT_TURN: &str = "INSERT INTO turns (game_id, ply, notation) VALUES (?1, ?2, ?3)";
+
+const DELETE_TURNS_FROM: &str = "DELETE FROM turns WHERE game_id = ?1 AND ply >= ?2";
+
+const ANNOUNCE: &str = "UPDATE games SET announced_plies = ?2 WHERE id = ?1";
+
+/// The id a challenge or game binds.
+pub(crate) fn id_value(id: GameId) -> Result<Vec<SqlValue>, StoreError> {
+    Ok(vec![id_in(id)?.into()])
+}
+
+/// The statement storing a challenge, open or (`end`) closed.
+pub(crate) fn insert_challenge(
+    c: &ChallengeRecord,
+    end: Option<ChallengeEnd>,
+) -> Result<Step, StoreError> {
+    Ok(Step::new(
+        INSERT_CHALLENGE,
+        RawChallenge::from_record(c, end)?.values(),
+    ))
+}
+
+/// The statement closing a challenge that must still be open.
+pub(crate) fn close_challenge(id: GameId, end: ChallengeEnd) -> Result<Step, StoreError> {
+    Ok(Step::one(
+        CLOSE_CHALLENGE,
+        vec![id_in(id)?.into(), end.id().into()],
+        "challenge",
+        id,
+    ))
+}
+
+/// The statement storing a game's row.
+pub(crate) fn insert_game(g: &GameRecord) -> Result<Step, StoreError> {
+    Ok(Step::new(INSERT_GAME, RawGame::from_record(g)?.values()))
+}
+
+/// The statement writing `state` over the revision before it; a conflict otherwise.
+pub(crate) fn update_state(game: GameId, state: &GameState) -> Result<Step, StoreError> {
+    let mut values = vec![id_in(game)?.into()];
+    values.extend(RawState::from_state(state)?.values());
+    Ok(Step::one(UPDATE_STATE, values, "game", game))
+}
+
+/// The statement appending ply number `ply`.
+pub(crate) fn insert_turn(game: GameId, ply: usize, notation: &str) -> Result<Step, StoreError> {
+    Ok(Step::new(
+        INSERT_TURN,
+        vec![id_in(game)?.into(), ply_in(ply)?.into(), notation.into()],
+    ))
+}
+
+/// The statements appending every turn of a game, in order.
+pub(crate) fn insert_turns(game: GameId, turns: &[String]) -> Result<Vec<Step>, StoreError> {
+    (0..)
+        .zip(turns)
+        .map(|(ply, notation)| insert_turn(game, ply, notation))
+        .collect()
+}
+
+/// The statement removing every ply from number `keep` on.
+pub(crate) fn delete_turns_from(game: GameId, keep: usize) -> Result<Step, StoreError> {
+    Ok(Step::new(
+        DELETE_TURNS_FROM,
+        vec![id_in(game)?.into(), ply_in(keep)?.into()],
+    ))
+}
+
+/// The statement noting how many plies of a game its players have been shown.
+pub(crate) fn announce(game: GameId, plies: usize) -> Result<Step, StoreError> {
+    Ok(Step::new(
+        ANNOUNCE,
+        vec![id_in(game)?.into(), ply_in(plies)?.into()],
+    ))
+}
+
+/// Which challenges and games a load reads: a condition on each table and the values both
+/// bind.
+pub(crate) struct Filter {
+    /// The condition on `challenges`.
+    pub challenges: String,
+    /// The condition on `games`.
+    pub games: String,
+    /// The values of both.
+    pub values: Vec<SqlValue>,
+}
+
+impl Filter {
+    /// The open challenges and unfinished games of the servers in `shards`.
+    pub fn unfinished(shards: ShardSet) -> Filter {
+        Filter {
+            challenges: format!("status = 'open' AND {SHARD_CONDITION}"),
+            games: format!("status = 'active' AND {SHARD_CONDITION}"),
+            values: shard_values(shards),
+        }
+    }
+
+    /// The open challenge and the unfinished game in `channel`.
+    pub fn channel(channel: ChannelId) -> Result<Filter, StoreError> {
+        Ok(Filter {
+            challenges: "status = 'open' AND channel_id = ?1".to_string(),
+            games: "status = 'active' AND channel_id = ?1".to_string(),
+            values: vec![id_in(channel)?.into()],
+        })
+    }
+
+    /// The games of the servers in `shards` finished at or after `since_ms`.
+    pub fn finished_since(shards: ShardSet, since_ms: i64) -> Filter {
+        let mut values = shard_values(shards);
+        values.push(since_ms.into());
+        Filter {
+            challenges: "FALSE".to_string(),
+            games: format!(
+                "status = 'finished' AND finished_ms >= CAST(?4 AS BIGINT) AND {SHARD_CONDITION}"
+            ),
+            values,
+        }
+    }
+
+    /// One game (or challenge) by id.
+    pub fn id(id: GameId) -> Result<Filter, StoreError> {
+        Ok(Filter {
+            challenges: "id = ?1".to_string(),
+            games: "id = ?1".to_string(),
+            values: id_value(id)?,
+        })
+    }
+
+    /// Everything.
+    pub fn all() -> Filter {
+        Filter {
+            challenges: "1 = 1".to_string(),
+            games: "1 = 1".to_string(),
+            values: Vec::new(),
+        }
+    }
+
+    /// The challenges, by id.
+    pub fn challenges_sql(&self) -> String {
+        format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE {} ORDER BY id",
+            self.challenges
+        )
+    }
+
+    /// The games, by id: [`GAME_COLUMNS`] then `announced_plies`.
+    pub fn games_sql(&self) -> String {
+        format!(
+            "SELECT {GAME_COLUMNS}, announced_plies FROM games WHERE {} ORDER BY id",
+            self.games
+        )
+    }
+
+    /// The turns of the games, by game and ply: `game_id, notation`.
+    pub fn turns_sql(&self) -> String {
+        format!(
+            "SELECT game_id, notation FROM turns
+             WHERE game_id IN (SELECT id FROM games WHERE {}) ORDER BY game_id, ply",
+            self.games
+        )
+    }
+}
+
+/// A row of [`Filter::challenges_sql`].
+pub(crate) fn read_challenge(r: &dyn Columns) -> Result<ChallengeEntry, StoreError> {
+    let (challenge, end) = RawChallenge::read(r)?.into_record()?;
+    Ok(ChallengeEntry { challenge, end })
+}
+
+/// The games of a load being put together from the rows of [`Filter::games_sql`] and then of
+/// [`Filter::turns_sql`]. A game whose row or turns cannot be read is set aside as damaged,
+/// not a failure of the whole load.
+#[derive(Default)]
+pub(crate) struct Loaded {
+    games: Vec<StoredGame>,
+    damaged: Vec<DamagedGame>,
+    /// The games (by place in `games`, and id as stored) whose turns cannot be read, with
+    /// why.
+    broken: Vec<(usize, i64, String)>,
+}
+
+impl Loaded {
+    /// Adds a row of [`Filter::games_sql`] (rows come by id).
+    pub fn add_game(&mut self, r: &dyn Columns) -> Result<(), StoreError> {
+        let read = RawGame::read(r).and_then(|raw| {
+            Ok(StoredGame {
+                row: raw.into_record()?,
+                turns: Vec::new(),
+                announced: announced_out(r.opt_int(22)?)?,
+            })
+        });
+        match read {
+            Ok(game) => self.games.push(game),
+            Err(e) => self.damaged.push(DamagedGame {
+                id: r.int(0)?,
+                channel: r.int(2).ok().and_then(|c| u64::try_from(c).ok()),
+                error: e.to_string(),
+            }),
+        }
+        Ok(())
+    }
+
+    /// Adds a row of [`Filter::turns_sql`] to its game (rows come by game and ply).
+    pub fn add_turn(&mut self, r: &dyn Columns) -> Result<(), StoreError> {
+        let raw_id = r.int(0)?;
+        let id = id_out(raw_id, "turns", "game_id")?;
+        let Ok(at) = self.games.binary_search_by_key(&id, |g| g.row.id) else {
+            return Ok(());
+        };
+        match r.text(1) {
+            Ok(notation) => self.games[at].turns.push(notation),
+            Err(e) => self.broken.push((at, raw_id, e.to_string())),
+        }
+        Ok(())
+    }
+
+    /// The games read whole, and those set aside.
+    pub fn finish(self) -> (Vec<StoredGame>, Vec<DamagedGame>) {
+        let Loaded {
+            games,
+            mut damaged,
+            broken,
+        } = self;
+        let mut whole = Vec::with_capacity(games.len());
+        for (at, game) in games.into_iter().enumerate() {
+            match broken.iter().find(|(b, _, _)| *b == at) {
+                Some((_, id, error)) => damaged.push(DamagedGame {
+                    id: *id,
+                    channel: Some(game.row.channel),
+                    error: error.clone(),
+                }),
+                None => whole.push(game),
+            }
+        }
+        (whole, damaged)
+    }
+
+    /// Only the games, or the first that cannot be read as an error (where every game is
+    /// needed).
+    pub fn all_readable(self) -> Result<Vec<StoredGame>, StoreError> {
+        let (games, damaged) = self.finish();
+        match damaged.first() {
+            Some(d) => Err(StoreError::unreadable(d)),
+            None => Ok(games),
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! The SQL both backends run, by concern, with the values each statement binds and how each
+//! row reads back. A backend only runs these statements in its own transactions, so SQLite
+//! and PostgreSQL store exactly the same thing.
+
+pub(crate) mod archive;
+pub(crate) mod games;
+pub(crate) mod ratings;
+pub(crate) mod settings;
+pub(crate) mod transfer;
+pub(crate) mod vacations;
