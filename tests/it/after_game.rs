@@ -5,8 +5,7 @@ use std::time::Duration;
 
 use console::{CONSOLE_GUILD, user_id};
 use domain::messages::{
-    ArchiveMsg, ChallengeMsg, GameKind, Message, NoticeMsg, Players, RatingMsg, RematchMsg,
-    VacationMsg,
+    ArchiveMsg, ChallengeMsg, GameKind, Message, Players, RatingMsg, RematchMsg, VacationMsg,
 };
 use domain::{Action, ColorChoice, Command, GameId, Origin, PageRef, Reply, SetupChoice};
 use rules::Variant;
@@ -320,13 +319,11 @@ async fn a_game_is_shown_with_board_record_replay_and_link() {
     );
 }
 
+/// Whether any of `notices` announces a game lost on time.
 fn lost_on_time(notices: &[domain::Notice]) -> bool {
-    notices.iter().any(|n| {
-        n.reply
-            .messages
-            .iter()
-            .any(|m| matches!(m, Message::Notice(NoticeMsg::LostOnTime { .. })))
-    })
+    notices
+        .iter()
+        .any(|n| testkit::harness::lost_on_time(&n.reply))
 }
 
 fn says_anywhere(notices: &[domain::Notice], wanted: &Message) -> bool {

@@ -8,23 +8,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use console::parse_line;
-use domain::messages::{Message, NoticeMsg, Refusal};
+use domain::messages::Refusal;
 use domain::{Locale, Origin, Reply, ShardSet};
 use service::{GameService, ManualClock, ServiceConfig};
-use testkit::harness::{epoch, record, refusal, text};
+use testkit::harness::{epoch, guild_in_shard, lost_on_time, record, refusal, text};
 use testkit::stores::Backend;
-
-fn lost_on_time(reply: &Reply) -> bool {
-    reply
-        .messages
-        .iter()
-        .any(|m| matches!(m, Message::Notice(NoticeMsg::LostOnTime { .. })))
-}
-
-/// A guild id in shard `shard` of `total` by Discord's formula `(id >> 22) % total`.
-fn guild_in_shard(shard: u64, total: u64) -> u64 {
-    (1_000 * total + shard) << 22
-}
 
 /// A service ("process") on `backend` serving `shards`.
 async fn process(backend: &Backend, shards: ShardSet, clock: &Arc<ManualClock>) -> GameService {
@@ -59,7 +47,7 @@ async fn two_processes_each_play_in_their_own_shards_and_hand_over() {
         return;
     };
     let clock = Arc::new(ManualClock::new(epoch()));
-    let (g0, g1) = (guild_in_shard(0, 2), guild_in_shard(1, 2));
+    let (g0, g1) = (guild_in_shard(0, 2, 1_000), guild_in_shard(1, 2, 1_000));
     let a = process(&backend, range(0, 0, 2), &clock).await;
     let b = process(&backend, range(1, 1, 2), &clock).await;
     for (p, guild, channel) in [(&a, g0, 10), (&b, g1, 11)] {
@@ -114,7 +102,7 @@ async fn a_stale_process_is_refused_and_reloads() {
         return;
     };
     let clock = Arc::new(ManualClock::new(epoch()));
-    let guild = guild_in_shard(0, 1);
+    let guild = guild_in_shard(0, 1, 1_000);
     let a = process(&backend, ShardSet::All, &clock).await;
     assert!(
         !say(&a, guild, 5, "alice> challenge bob white")
@@ -159,7 +147,7 @@ async fn a_deadline_fires_once_across_processes() {
         return;
     };
     let clock = Arc::new(ManualClock::new(epoch()));
-    let guild = guild_in_shard(0, 1);
+    let guild = guild_in_shard(0, 1, 1_000);
     let a = process(&backend, ShardSet::All, &clock).await;
     for channel in 20..25 {
         assert!(
@@ -192,7 +180,7 @@ async fn a_lost_connection_is_retried_and_no_turn_is_lost() {
         return;
     };
     let clock = Arc::new(ManualClock::new(epoch()));
-    let guild = guild_in_shard(0, 1);
+    let guild = guild_in_shard(0, 1, 1_000);
     let a = process(&backend, ShardSet::All, &clock).await;
     assert!(
         !say(&a, guild, 7, "alice> challenge bob white")

@@ -15,14 +15,9 @@ use domain::{
 };
 use present::i18n::Lang;
 use rules::{Color, EndReason, Outcome, Variant};
-use testkit::harness::{sample_game, user};
+use testkit::harness::{guild_in_shard, sample_game, user};
 use testkit::on_both_backends;
 use testkit::stores::Backend;
-
-/// A guild id whose shard among `total` is `shard`: Discord puts `(id >> 22) % total` there.
-fn guild_in_shard(shard: u64, total: u64, salt: u64) -> u64 {
-    ((salt * total + shard) << 22) | (salt & 0x3F_FFFF)
-}
 
 fn challenge(id: u64, guild: Option<u64>, channel: u64) -> ChallengeRecord {
     ChallengeRecord {

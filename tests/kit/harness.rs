@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use console::{CONSOLE_GUILD, parse_line, room_channel};
-use domain::messages::{Message, Refusal, TurnMsg, ViewMsg};
+use domain::messages::{Message, NoticeMsg, Refusal, TurnMsg, ViewMsg};
 use domain::{ChannelId, Command, GameRecord, GameState, Locale, Notice, Origin, Reply, User};
 use rules::{Color, EndReason, Game, Position, Turn, Variant};
 use service::{GameService, ManualClock, ServiceConfig};
@@ -51,6 +51,20 @@ pub fn refusal(reply: &Reply) -> Option<&Refusal> {
         Message::Refusal(r) => Some(r),
         _ => None,
     })
+}
+
+/// Whether a reply announces a game lost on time.
+pub fn lost_on_time(reply: &Reply) -> bool {
+    reply
+        .messages
+        .iter()
+        .any(|m| matches!(m, Message::Notice(NoticeMsg::LostOnTime { .. })))
+}
+
+/// A guild id whose shard among `total` is `shard` (Discord puts `(id >> 22) % total` there),
+/// told apart from others of the same shard by `salt`.
+pub fn guild_in_shard(shard: u64, total: u64, salt: u64) -> u64 {
+    ((salt * total + shard) << 22) | (salt & 0x3F_FFFF)
 }
 
 /// The record a reply shows (the `moves` command), or `""` for none.

@@ -2,7 +2,6 @@
 //! restart while the computer was to move, and hints.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use domain::{Games, StoredGame, computer, computer_level};
 use rules::{Color, Game, Variant};
@@ -12,15 +11,9 @@ use testkit::stores::block_on;
 /// The most turns the human plays before resigning; the games below end well before.
 const TURN_CAP: usize = 300;
 
+/// The console's output for `script`, which must run to its end.
 fn nadare(dir: &Path, script: &str) -> String {
-    let path = dir.join("script.txt");
-    std::fs::write(&path, script).expect("write script");
-    let out = Command::new(env!("CARGO_BIN_EXE_nadare"))
-        .current_dir(dir)
-        .arg("local")
-        .arg("--script")
-        .arg(&path)
-        .stdin(Stdio::null())
+    let out = crate::script::nadare(dir, script)
         .output()
         .expect("run nadare");
     assert!(

@@ -9,21 +9,9 @@ use domain::{Games, ShardSet};
 use rules::{EndReason, Variant};
 use storage::Storage;
 use testkit::harness::{Rng, find_mating_game};
-use testkit::stores::block_on;
 
-fn nadare(dir: &Path, script: &str) -> Command {
-    let path = dir.join("script.txt");
-    std::fs::write(&path, script).expect("write script");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_nadare"));
-    cmd.current_dir(dir)
-        .arg("local")
-        .arg("--script")
-        .arg(&path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    cmd
-}
+use crate::script::nadare;
+use testkit::stores::block_on;
 
 /// Issue 10: `challenge bob chess960` without a number is accepted and starts from a setup
 /// drawn at random (the service's default, the same as from Discord).

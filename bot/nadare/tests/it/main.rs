@@ -4,3 +4,4 @@
 mod computer;
 mod console;
 mod replay;
+mod script;
