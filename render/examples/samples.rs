@@ -1,4 +1,4 @@
-//! Writes the README's sample boards: `cargo run --release -p nadare-render --example samples
+//! Writes the sample boards of docs/boards.md: `cargo run --release -p nadare-render --example samples
 //! [DIR]` (default `docs/images`).
 
 use std::error::Error;

@@ -21,7 +21,7 @@ use tempfile::TempDir;
 use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt, TOKEN};
 use testkit::fake_discord::{FakeDiscord, RestCall};
 
-/// How many slash commands the bot registers (the README's commands table lists them).
+/// How many slash commands the bot registers (docs/commands.md lists them).
 const COMMANDS: usize = 24;
 
 /// A 2×2 PNG, made with the png crate.
