@@ -153,3 +153,31 @@ async fn a_late_delivery_marks_only_the_turns_its_reply_showed() {
     assert_eq!(played(&notice.reply), ["Nf3"]);
     assert!(text(&notice.reply).contains("2. Nf3 — alice"), "{notice:?}");
 }
+
+/// After a takeback, the turns past the one taken back are new: the smaller mark its reply
+/// carries is stored, so a turn played after it and never delivered is announced after a
+/// restart.
+#[tokio::test]
+async fn a_takeback_lowers_the_mark_so_a_later_turn_is_still_announced() {
+    let mut h = Harness::new().await;
+    let id = start_in(&h, "back").await;
+    let answer = h.say_in("back", "bob> move e5").await;
+    h.service
+        .mark_shown(id, answer.shows_plies.expect("stamped"))
+        .await;
+    h.say_in("back", "bob> takeback request").await;
+    let undone = h.say_in("back", "alice> takeback accept").await;
+    assert_eq!(undone.shows_plies, Some(1), "{}", text(&undone));
+    h.service.mark_shown(id, 1).await;
+    // Played again, differently, and never delivered.
+    let unshown = h.say_in("back", "bob> move c5").await;
+    assert_eq!(played(&unshown), ["c5"], "{}", text(&unshown));
+
+    h.restart().await;
+    let notices = h.sweep().await;
+    let notice = notices
+        .iter()
+        .find(|n| n.reply.says(&NoticeMsg::AnnouncedAfterRestart.into()))
+        .unwrap_or_else(|| panic!("no restart notice in {notices:?}"));
+    assert_eq!(played(&notice.reply), ["c5"]);
+}

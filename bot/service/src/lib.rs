@@ -70,8 +70,8 @@ struct Shared {
     /// with their server: they are worded in its language when they go out, so a language
     /// learnt after the start (see [`GameService::note_server_lang`]) is the one used.
     startup_notices: std::sync::Mutex<Vec<(Option<GuildId>, Notice)>>,
-    /// How many turns of each game held here are stored as shown to its players (see
-    /// [`GameService::mark_shown`]).
+    /// How many turns of each game held here are stored as shown to its players, as loaded
+    /// and then as marked (see [`GameService::mark_shown`]).
     shown: DashMap<GameId, usize>,
     /// Notices for the next sweep: vacations begun or ended in other channels.
     queued_notices: std::sync::Mutex<Vec<Notice>>,
@@ -116,6 +116,7 @@ impl GameService {
             .collect();
         let slots = DashMap::new();
         let channels = DashMap::new();
+        let shown = DashMap::new();
         let mut startup_notices = Vec::new();
         for damaged in unfinished.damaged {
             tracing::error!(
@@ -169,6 +170,9 @@ impl GameService {
                 continue;
             }
             startup_notices.extend(unannounced_notice(&live).map(|n| (live.row.guild, n)));
+            if let Some(plies) = live.announced {
+                shown.insert(id, plies);
+            }
             channels.insert(id, channel);
             slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
         }
@@ -195,6 +199,9 @@ impl GameService {
             match Live::restore(stored) {
                 Ok(live) => {
                     startup_notices.extend(unannounced_notice(&live).map(|n| (live.row.guild, n)));
+                    if let Some(plies) = live.announced {
+                        shown.insert(id, plies);
+                    }
                     channels.insert(id, channel);
                     slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
                 }
@@ -211,7 +218,7 @@ impl GameService {
                 config,
                 store,
                 clock,
-                shown: DashMap::new(),
+                shown,
                 slots,
                 channels,
                 conflicted: DashMap::new(),
@@ -485,17 +492,17 @@ impl GameService {
     /// while that reply was on its way still counts as unannounced.
     ///
     /// It takes no game lock: the mark is written straight to the store, and not at all when
-    /// as many turns are already marked. (It stays a write of its own, after the reply: a mark
-    /// kept back for a later write would be lost with the process, and a restart would then
-    /// announce again turns already shown.)
+    /// it is the one stored already. A smaller mark than the stored one is written too: after
+    /// a takeback the turns past it are new, and must count as unannounced. (It stays a write
+    /// of its own, after the reply: a mark kept back for a later write would be lost with the
+    /// process, and a restart would then announce again turns already shown.)
     pub async fn mark_shown(&self, game: GameId, plies: usize) {
-        if self.shared.shown.get(&game).is_some_and(|m| *m >= plies) {
+        if self.shared.shown.get(&game).is_some_and(|m| *m == plies) {
             return;
         }
         match self.shared.store.mark_announced(game, plies).await {
             Ok(()) => {
-                let mut mark = self.shared.shown.entry(game).or_insert(plies);
-                *mark = (*mark).max(plies);
+                self.shared.shown.insert(game, plies);
             }
             Err(e) => tracing::warn!(game, error = %e, "could not store the turns shown"),
         }

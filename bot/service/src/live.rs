@@ -49,7 +49,8 @@ pub(crate) struct Live {
     pub(crate) game: Game,
     /// What the player to move has entered of their turn so far.
     pub(crate) pending: Option<Pending>,
-    /// How many plies are stored as shown to the players (`None`: not counted yet).
+    /// How many plies were stored as shown to the players when the game was loaded (`None`:
+    /// not counted yet); the marks made since are the service's `shown`.
     pub(crate) announced: Option<usize>,
 }
 
