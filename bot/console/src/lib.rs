@@ -33,30 +33,17 @@ pub const CONSOLE_GUILD: u64 = 1;
 /// How often the interactive console looks for deadlines and expiries on its own.
 const SWEEP_EVERY: Duration = Duration::from_secs(15);
 
-/// What the console runs: where boards go, the script if any, and its language.
+/// Where the console writes its boards, and the language it speaks.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The folder board images are written to, one file per board shown.
     pub out: PathBuf,
-    /// Run the lines of this file instead of reading standard input; a malformed line stops
-    /// the run before anything is played.
-    pub script: Option<PathBuf>,
     /// The language nadare speaks; commands stay the same English words in both.
     pub lang: Lang,
 }
 
-/// Reads and checks the script of `options`, if any, before anything is opened: a malformed
-/// line is reported (in the console's language) before a database or a renderer is made.
-pub fn load_script(options: &Options) -> anyhow::Result<Option<Vec<(String, Line)>>> {
-    options
-        .script
-        .as_deref()
-        .map(|path| read_script(path, options.lang))
-        .transpose()
-}
-
-/// Runs the console over `service` until the script (read by [`load_script`]) or standard
-/// input ends, then shuts the service down.
+/// Runs the console over `service` until the script (read by [`read_script`]) or, without
+/// one, standard input ends, then shuts the service down.
 pub async fn run(
     service: GameService,
     renderer: Arc<Renderer>,
@@ -121,8 +108,9 @@ fn line_error(lang: Lang, number: u64, error: &str) -> String {
     )
 }
 
-/// Reads and checks a whole script: every malformed line is reported with its number.
-fn read_script(path: &Path, lang: Lang) -> anyhow::Result<Vec<(String, Line)>> {
+/// Reads and checks a whole script: every malformed line is reported with its number, in
+/// `lang`, so a caller can refuse a script before it opens a database or a renderer.
+pub fn read_script(path: &Path, lang: Lang) -> anyhow::Result<Vec<(String, Line)>> {
     let bytes = std::fs::read(path).with_context(|| {
         say(
             lang,

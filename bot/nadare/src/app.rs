@@ -107,11 +107,18 @@ pub async fn run(config_file: Option<&Path>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `nadare local`: the console on the database file `db`; a failure to start is explained in
-/// the console's language.
-pub async fn local(db: &Path, options: console::Options) -> anyhow::Result<()> {
+/// `nadare local`: the console on the database file `db`, running `script` if one is given
+/// (checked whole before anything is opened); a failure to start is explained in the
+/// console's language.
+pub async fn local(
+    db: &Path,
+    script: Option<&Path>,
+    options: console::Options,
+) -> anyhow::Result<()> {
     let lang = options.lang;
-    let script = console::load_script(&options)?;
+    let script = script
+        .map(|path| console::read_script(path, lang))
+        .transpose()?;
     let storage = {
         let db = db.to_path_buf();
         tokio::task::spawn_blocking(move || Storage::open(&db))

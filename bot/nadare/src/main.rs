@@ -105,9 +105,9 @@ fn main() -> ExitCode {
         Command::Run(args) => block_on(app::run(args.config.as_deref())),
         Command::Local(args) => block_on(app::local(
             &args.db,
+            args.script.as_deref(),
             console::Options {
                 out: args.out,
-                script: args.script,
                 lang: args.lang,
             },
         )),
