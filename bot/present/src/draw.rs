@@ -28,10 +28,11 @@ pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply) {
         });
         let gif = replay.map(|r| {
             let started = std::time::Instant::now();
-            let turns = r.scenes.len().saturating_sub(1);
+            let (id, turns) = (r.game, r.scenes.len().saturating_sub(1));
             let gif = renderer.render_gif(&replay_scenes(r, lang));
             if let Ok(bytes) = &gif {
                 tracing::debug!(
+                    game = id,
                     turns,
                     bytes = bytes.len(),
                     ms = started.elapsed().as_millis(),
@@ -96,6 +97,7 @@ fn replay_scenes(replay: Replay, lang: Lang) -> Vec<Scene> {
     scenes
 }
 
+/// Labels `scene` in `lang`, and says the result on it when `outcome` is given.
 fn label(scene: &mut Scene, outcome: Option<&rules::Outcome>, lang: Lang) {
     let labels = labels(scene, outcome, lang);
     scene.result = outcome.map(|_| labels.status.clone());
