@@ -44,7 +44,6 @@ pub use error::ServiceError;
 
 // The domain's types, for this crate's modules to name as `super::…`.
 use domain::messages::{self, InfoMsg, NoticeMsg, Refusal};
-#[allow(clippy::wildcard_imports)]
 use domain::*;
 
 use live::{Live, Slot};
