@@ -3,7 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::chess960;
-use crate::error::{FenError, SetupError};
+use crate::error::{FenError, SetupError, quote};
 use crate::position::{CastleSide, Position, chess960_targets, two_square_targets};
 use crate::types::{Color, Piece, Role, Square, file_from_char};
 use crate::variant::{Castling, Setups, Variant};
@@ -110,7 +110,7 @@ impl Position {
         pos.side = match fields[1] {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
-            other => return Err(FenError::SideToMove(other.to_string())),
+            other => return Err(FenError::SideToMove(quote(other))),
         };
         read_castling(&mut pos, fields[2])?;
         pos.ep = read_en_passant(&pos, fields[3])?;
@@ -119,14 +119,14 @@ impl Position {
                 .parse()
                 .ok()
                 .filter(|&n: &u32| n <= MAX_COUNTER)
-                .ok_or_else(|| FenError::HalfmoveClock(h.to_string()))?;
+                .ok_or_else(|| FenError::HalfmoveClock(quote(h)))?;
         }
         if let Some(f) = fields.get(5) {
             pos.fullmove = f
                 .parse()
                 .ok()
                 .filter(|&n: &u32| (1..=MAX_COUNTER).contains(&n))
-                .ok_or_else(|| FenError::FullmoveNumber(f.to_string()))?;
+                .ok_or_else(|| FenError::FullmoveNumber(quote(f)))?;
         }
         let rules = variant.rules();
         let unusual_castling = Color::ALL.into_iter().any(|color| {
@@ -151,7 +151,7 @@ impl Position {
             };
             if CastleSide::ALL.into_iter().any(cramped) {
                 return Err(FenError::Castling {
-                    field: fields[2].to_string(),
+                    field: quote(fields[2]),
                     reason: "Black's king castles two squares here and has no room for that"
                         .to_string(),
                 });
@@ -295,7 +295,7 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
         return Ok(());
     }
     let err = |reason: String| FenError::Castling {
-        field: field.to_string(),
+        field: quote(field),
         reason,
     };
     for c in field.chars() {
@@ -351,7 +351,7 @@ fn read_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenErr
     }
     let sq: Square = field
         .parse()
-        .map_err(|_| FenError::EnPassant(field.to_string()))?;
+        .map_err(|_| FenError::EnPassant(quote(field)))?;
     if !pos.rules().en_passant {
         return Ok(None);
     }
@@ -365,7 +365,7 @@ fn read_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenErr
             .pieces(them, Role::Pawn)
             .contains(sq.with_rank(pawn_rank))
     {
-        return Err(FenError::EnPassant(field.to_string()));
+        return Err(FenError::EnPassant(quote(field)));
     }
     let capturers = crate::attacks::pawn(them, sq) & pos.pieces(pos.side, Role::Pawn);
     Ok(capturers.is_nonempty().then_some(sq))

@@ -66,23 +66,36 @@ impl EndReason {
         }
     }
 
+    /// Every reason, in the order of the enum.
+    pub(crate) const ALL: [EndReason; 11] = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::ThreefoldRepetition,
+        EndReason::FiftyMoveRule,
+        EndReason::InsufficientMaterial,
+        EndReason::PromotedIntoCheck,
+        EndReason::ExposedOwnKing,
+        EndReason::Resignation,
+        EndReason::DrawAgreed,
+        EndReason::Aborted,
+        EndReason::Timeout,
+    ];
+
     /// The reason for an identifier written by [`EndReason::id`].
     pub fn from_id(id: &str) -> Option<EndReason> {
-        [
-            EndReason::Checkmate,
-            EndReason::Stalemate,
-            EndReason::ThreefoldRepetition,
-            EndReason::FiftyMoveRule,
-            EndReason::InsufficientMaterial,
-            EndReason::PromotedIntoCheck,
-            EndReason::ExposedOwnKing,
-            EndReason::Resignation,
-            EndReason::DrawAgreed,
-            EndReason::Aborted,
-            EndReason::Timeout,
-        ]
-        .into_iter()
-        .find(|r| r.id() == id)
+        EndReason::ALL.into_iter().find(|r| r.id() == id)
+    }
+
+    /// True for the reasons the players decide rather than the board: resignation,
+    /// agreement, abort and a missed deadline ([`crate::Game::set_outcome`]).
+    pub(crate) const fn by_players(self) -> bool {
+        matches!(
+            self,
+            EndReason::Resignation
+                | EndReason::DrawAgreed
+                | EndReason::Aborted
+                | EndReason::Timeout
+        )
     }
 }
 
@@ -104,6 +117,20 @@ impl Outcome {
             (Some(Color::Black), _) => "0-1",
             (None, _) => "1/2-1/2",
         }
+    }
+}
+
+impl Outcome {
+    /// The outcome whose text ([`Outcome`]'s `Display`, what a record's Termination tag
+    /// carries) is `text`: the writer and the reader of records share this one table.
+    pub(crate) fn from_text(text: &str) -> Option<Outcome> {
+        EndReason::ALL
+            .into_iter()
+            .flat_map(|reason| {
+                [None, Some(Color::White), Some(Color::Black)]
+                    .map(|winner| Outcome { winner, reason })
+            })
+            .find(|o| o.to_string() == text)
     }
 }
 

@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, ErrorKind};
 
-use crate::error::{FenError, MoveError, SetupError};
+use crate::error::{FenError, MoveError, SetupError, quote};
 use crate::game::Game;
 use crate::notation::ParsedInput;
 use crate::outcome::{EndReason, Outcome};
@@ -59,6 +59,21 @@ pub enum RecordError {
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// The longest word of movetext a record may hold, in bytes: far more than the longest turn
+/// (`=Q 12345...Qa1xh8=Q+!!/h7#??` and the like), so a reader never holds more than this of
+/// one word, however long the word in the input.
+const MAX_WORD: usize = 256;
+
+/// The longest tag line a record may hold, in bytes, brackets included. The writer keeps
+/// every line it writes shorter ([`MAX_TAG_NAME`], [`MAX_TAG_VALUE`]).
+const MAX_TAG_LINE: usize = 4096;
+
+/// The longest tag name the writer writes, in characters; a longer one is left out.
+const MAX_TAG_NAME: usize = 64;
+
+/// The most characters of a tag value the writer writes; a longer value is cut there.
+const MAX_TAG_VALUE: usize = 512;
+
 /// A record's tags, name and value, in the order written.
 pub type Tags = Vec<(String, String)>;
 
@@ -85,7 +100,8 @@ impl Game {
         const OWN: [&str; 5] = ["Result", "Variant", "SetUp", "FEN", "Termination"];
         let mut out = String::new();
         let mut tag = |name: &str, value: &str| {
-            let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+            let kept: String = value.chars().take(MAX_TAG_VALUE).collect();
+            let escaped = kept.replace('\\', "\\\\").replace('"', "\\\"");
             let clean: String = escaped.chars().filter(|c| !c.is_control()).collect();
             out.push_str(&format!("[{name} \"{clean}\"]\n"));
         };
@@ -101,7 +117,10 @@ impl Game {
         tag("Result", result);
         let ours = |name: &str| OWN.contains(&name) || ROSTER.iter().any(|(n, _)| *n == name);
         for (name, value) in tags.iter().filter(|(n, _)| !ours(n)) {
-            if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            if !name.is_empty()
+                && name.len() <= MAX_TAG_NAME
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
                 tag(name, value);
             }
         }
@@ -160,9 +179,9 @@ impl Game {
         text
     }
 
-    /// Reads a record and replays it. Returns the game and every tag as written.
-    /// A decisive or drawn Result tag with no rule behind it ends the game as resigned
-    /// (or, for a draw, agreed; a Termination mentioning time makes it a timeout).
+    /// Reads a record and replays it. Returns the game and every tag as written; a game the
+    /// rules did not end takes its outcome from the Result and Termination tags
+    /// ([`RecordReader::finish`]).
     pub fn from_record(text: &str) -> Result<(Game, Tags), RecordError> {
         RecordReader::new(text.as_bytes())?.finish()
     }
@@ -201,11 +220,7 @@ impl<R: BufRead> RecordReader<R> {
     pub fn new(input: R) -> Result<RecordReader<R>, RecordError> {
         let mut input = Bytes(input);
         let tags = read_tags(&mut input)?;
-        let find = |name: &str| {
-            tags.iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(name))
-                .map(|(_, v)| v.as_str())
-        };
+        let find = |name: &str| tag(&tags, name);
         let variant: Variant = match find("Variant") {
             Some(v) => v.parse()?,
             None => Variant::Standard,
@@ -264,7 +279,7 @@ impl<R: BufRead> RecordReader<R> {
             .and_then(|turn| self.game.play(turn).map(|()| turn));
         let turn = played.map_err(|reason| RecordError::Turn {
             ply,
-            written,
+            written: quote(&written),
             reason,
         })?;
         self.plies = ply;
@@ -277,44 +292,19 @@ impl<R: BufRead> RecordReader<R> {
         Ok(Some(ReadTurn { ply, before, turn }))
     }
 
-    /// Plays the turns not yet read and returns the game and the tags. A decisive or drawn
-    /// Result tag with no rule behind it ends the game as resigned (or, for a draw, agreed; a
-    /// Termination mentioning time makes it a timeout).
+    /// Plays the turns not yet read and returns the game and the tags. A game the rules did
+    /// not end takes its outcome from the tags: the Termination nadare writes for a
+    /// resignation, an agreement, an abort or a missed deadline is read back as that outcome;
+    /// otherwise a decisive Result is a resignation and a drawn one an agreement (a foreign
+    /// Termination mentioning time, such as PGN's `time forfeit`, makes it a timeout).
     pub fn finish(mut self) -> Result<(Game, Tags), RecordError> {
         while self.next_turn()?.is_some() {}
         let mut game = self.game;
         let tags = self.tags;
-        if game.outcome().is_none() {
-            let find = |name: &str| {
-                tags.iter()
-                    .find(|(n, _)| n.eq_ignore_ascii_case(name))
-                    .map(|(_, v)| v.as_str())
-            };
-            let timeout =
-                find("Termination").is_some_and(|t| t.to_ascii_lowercase().contains("time"));
-            let reason = |decisive| match (timeout, decisive) {
-                (true, _) => EndReason::Timeout,
-                (false, true) => EndReason::Resignation,
-                (false, false) => EndReason::DrawAgreed,
-            };
-            let outcome = match find("Result") {
-                Some("1-0") => Some(Outcome {
-                    winner: Some(Color::White),
-                    reason: reason(true),
-                }),
-                Some("0-1") => Some(Outcome {
-                    winner: Some(Color::Black),
-                    reason: reason(true),
-                }),
-                Some("1/2-1/2") => Some(Outcome {
-                    winner: None,
-                    reason: reason(false),
-                }),
-                _ => None,
-            };
-            if let Some(outcome) = outcome {
-                game.set_outcome(outcome);
-            }
+        if game.outcome().is_none()
+            && let Some(outcome) = outcome_of_tags(&tags)
+        {
+            game.set_outcome(outcome);
         }
         Ok((game, tags))
     }
@@ -393,9 +383,15 @@ impl<R: BufRead> RecordReader<R> {
                 }
                 _ if self.depth > 0 => false,
                 _ if byte.is_ascii_whitespace() => true,
-                _ => {
+                _ if word.len() < MAX_WORD => {
                     word.push(byte);
                     false
+                }
+                _ => {
+                    return Err(RecordError::Read(format!(
+                        "a word of the movetext is longer than {MAX_WORD} bytes: `{}`",
+                        quote(&String::from_utf8_lossy(&word))
+                    )));
                 }
             };
             if separates && !word.is_empty() {
@@ -403,6 +399,44 @@ impl<R: BufRead> RecordReader<R> {
             }
         }
     }
+}
+
+/// The outcome the tags give a game the rules did not end: the Termination nadare writes
+/// (the text of [`Outcome`]) when it names an outcome the players decide and agrees with the
+/// Result; otherwise the Result alone, decisive as a resignation and drawn as an agreement,
+/// or a timeout when a foreign Termination mentions time.
+fn outcome_of_tags(tags: &Tags) -> Option<Outcome> {
+    let result = tag(tags, "Result");
+    let termination = tag(tags, "Termination");
+    if let Some(outcome) = termination
+        .and_then(Outcome::from_text)
+        .filter(|o| o.reason.by_players() && Some(o.result_str()) == result)
+    {
+        return Some(outcome);
+    }
+    let timeout = termination.is_some_and(|t| t.to_ascii_lowercase().contains("time"));
+    let reason = |decisive| match (timeout, decisive) {
+        (true, _) => EndReason::Timeout,
+        (false, true) => EndReason::Resignation,
+        (false, false) => EndReason::DrawAgreed,
+    };
+    let (winner, decisive) = match result? {
+        "1-0" => (Some(Color::White), true),
+        "0-1" => (Some(Color::Black), true),
+        "1/2-1/2" => (None, false),
+        _ => return None,
+    };
+    Some(Outcome {
+        winner,
+        reason: reason(decisive),
+    })
+}
+
+/// The value of the first tag named exactly `name` (tag names are case-sensitive in PGN).
+fn tag<'a>(tags: &'a Tags, name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// A record's bytes, one at a time from a buffered reader. ASCII bytes never occur inside a
@@ -454,12 +488,19 @@ impl<R: BufRead> Bytes<R> {
         }
     }
 
-    /// The rest of the line, without its `\n`.
+    /// The rest of the line, without its `\n`; an error, read no further than
+    /// [`MAX_TAG_LINE`], for a longer line.
     fn line(&mut self) -> Result<Vec<u8>, RecordError> {
         let mut line = Vec::new();
         while let Some(byte) = self.next()? {
             if byte == b'\n' {
                 break;
+            }
+            if line.len() == MAX_TAG_LINE {
+                return Err(RecordError::Read(format!(
+                    "a tag line is longer than {MAX_TAG_LINE} bytes: `{}`",
+                    quote(&String::from_utf8_lossy(&line))
+                )));
             }
             line.push(byte);
         }
@@ -496,7 +537,7 @@ fn read_tags<R: BufRead>(input: &mut Bytes<R>) -> Result<Tags, RecordError> {
 fn read_tag(text: &str, line: usize) -> Result<(String, String), RecordError> {
     let bad = || RecordError::Tag {
         line,
-        text: text.to_string(),
+        text: quote(text),
     };
     let (name, value) = text
         .strip_prefix('[')

@@ -11,4 +11,5 @@ mod oracle;
 mod parsers_never_panic;
 mod perft;
 mod pgn;
+mod readback;
 mod results;
