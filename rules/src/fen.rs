@@ -1,5 +1,6 @@
-//! Reading FEN, X-FEN and Shredder-FEN; writing FEN for standard games and Shredder-FEN
-//! for Chess960. Also the start positions of every variant.
+//! Reading FEN, X-FEN and Shredder-FEN; writing FEN with `KQkq` castling, or Shredder-FEN
+//! for positions that follow Chess960 conventions (docs/rules.md, "FEN"). Also the start
+//! positions of every variant, and the checks a FEN may state.
 
 use crate::bitboard::Bitboard;
 use crate::chess960;
@@ -54,7 +55,6 @@ impl Position {
             pos.put(queen, Piece::new(Color::Black, Role::King));
             pos.put(king, Piece::new(Color::Black, Role::Queen));
         }
-        pos.chess960 = rules.setups == Setups::Chess960 || number != chess960::STANDARD_NUMBER;
         for color in Color::ALL {
             let rooks = pos.pieces(color, Role::Rook);
             let king = pos.king_square(color);
@@ -72,8 +72,9 @@ impl Position {
     }
 
     /// Sets the castling geometry of the rule set: Chess960's, except where a side castles
-    /// two squares from wherever its king stands (Black in Reversed Avalanche).
-    fn set_castle_targets(&mut self) {
+    /// two squares from wherever its king stands (Black in Reversed Avalanche). It depends on
+    /// the king's square only, so it is set again whenever a king moves.
+    pub(crate) fn set_castle_targets(&mut self) {
         self.targets[Color::White.index()] = chess960_targets(Color::White);
         self.targets[Color::Black.index()] =
             match (self.rules().black_castling, self.king_square(Color::Black)) {
@@ -129,18 +130,6 @@ impl Position {
                 .ok_or_else(|| FenError::FullmoveNumber(quote(f)))?;
         }
         let rules = variant.rules();
-        let unusual_castling = Color::ALL.into_iter().any(|color| {
-            let two_squares = color == Color::Black && rules.black_castling == Castling::TwoSquares;
-            let rights = pos.castling[color.index()];
-            rights
-                .iter()
-                .flatten()
-                .any(|r| r.file() != 0 && r.file() != 7)
-                || (rights.iter().any(Option::is_some)
-                    && !two_squares
-                    && pos.king_square(color).is_some_and(|k| k.file() != 4))
-        });
-        pos.chess960 = rules.setups == Setups::Chess960 || unusual_castling;
         pos.set_castle_targets();
         if rules.black_castling == Castling::TwoSquares
             && let Some(king) = pos.king_square(Color::Black)
@@ -165,7 +154,7 @@ impl Position {
     /// The position as FEN: Shredder-FEN castling (rook files) for Chess960 positions,
     /// standard `KQkq` otherwise.
     pub fn to_fen(&self) -> String {
-        self.fen(self.chess960)
+        self.fen(self.is_chess960())
     }
 
     /// The position as X-FEN: castling as `KQkq` when the rook is the outermost one on its
@@ -398,13 +387,50 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             )));
         }
     }
-    if pos.king_attacked(pos.side.opposite()) {
+    // In Avalanche the side not to move may be in check: the game is over (docs/rules.md).
+    if pos.king_attacked(pos.side.opposite()) && !pos.rules().push {
         return Err(FenError::Illegal(format!(
             "{} is not to move but is in check",
             pos.side.opposite()
         )));
     }
+    for color in Color::ALL {
+        possible_checkers(pos, color)?;
+    }
     Ok(())
+}
+
+/// Refuses a check on `color`'s king that no turn can give: by a king, by two pawns or
+/// knights (a turn moves one piece that checks; the others it uncovers are sliders), by more
+/// than two pieces (three when `color` is to move in Avalanche: the move's piece, a line its
+/// square opened and a line the push opened), or, when a single move gave the check, by
+/// two pieces on one line on either side of the king.
+fn possible_checkers(pos: &Position, color: Color) -> Result<(), FenError> {
+    let Some(king) = pos.king_square(color) else {
+        return Ok(());
+    };
+    let checkers = pos.attackers_to(king, pos.occupied()) & pos.color_bb(color.opposite());
+    let pushed = pos.rules().push && color == pos.side;
+    let count = checkers.count();
+    let leapers = checkers & (pos.role_bb(Role::Pawn) | pos.role_bb(Role::Knight));
+    let opposite = match (checkers.first(), checkers.last()) {
+        (Some(a), Some(b)) => crate::attacks::between(a, b).contains(king),
+        _ => false,
+    };
+    let why = if (checkers & pos.role_bb(Role::King)).is_nonempty() {
+        "the other king"
+    } else if count > 3 || count > 2 && !pushed {
+        "too many pieces"
+    } else if leapers.more_than_one() {
+        "two pawns or knights"
+    } else if opposite && !pushed {
+        "two pieces on either side of it on one line"
+    } else {
+        return Ok(());
+    };
+    Err(FenError::Illegal(format!(
+        "{color}'s king is in check by {why}: no turn gives such a check"
+    )))
 }
 
 #[cfg(test)]

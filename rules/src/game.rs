@@ -1,11 +1,13 @@
 //! A game from its start: the turns played, the positions they led to, and the result,
 //! whether a rule ended the game or the players did.
 
+use crate::chess960::{self, STANDARD_NUMBER};
 use crate::error::{MoveError, SetupError};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Position;
 use crate::turn::Turn;
-use crate::variant::Variant;
+use crate::types::{Role, Square};
+use crate::variant::{Setups, Variant};
 
 /// A game of any variant: its start, its turns and, once over, its outcome.
 #[derive(Clone, Debug)]
@@ -21,17 +23,28 @@ impl Game {
     /// A new game of `variant`, from Chess960 setup `chess960` where given.
     pub fn new(variant: Variant, chess960: Option<u16>) -> Result<Game, SetupError> {
         let start = Position::new_game(variant, chess960)?;
-        let mut game = Game::from_position(start);
-        game.chess960 = chess960;
-        Ok(game)
+        Ok(Game::with_setup(start, chess960))
     }
 
     /// A game from any position (for example one read from a FEN). A start that the rules
-    /// already end (mate, stalemate, insufficient material, the fifty-move rule) is a game
-    /// over with that result.
+    /// already end (mate, stalemate, insufficient material, the fifty-move rule, or an
+    /// Avalanche position whose side not to move is in check, won by the side to move and
+    /// counted as a push that exposed the loser's king) is a game over with that result.
+    ///
+    /// A start that is a numbered Chess960 setup's (every piece on its square, White to move
+    /// on move 1, every castling right) is a game from that setup, as [`Game::new`] makes
+    /// it; so is the usual setup in Chess960, while in the variants that may start from
+    /// either it is the usual start (setup number none).
     pub fn from_position(start: Position) -> Game {
+        let chess960 = setup_number(&start)
+            .filter(|&n| n != STANDARD_NUMBER || start.rules().setups == Setups::Chess960);
+        Game::with_setup(start, chess960)
+    }
+
+    /// A game from `start`, which is Chess960 setup `chess960` when one is given.
+    pub(crate) fn with_setup(start: Position, chess960: Option<u16>) -> Game {
         let mut game = Game {
-            chess960: None,
+            chess960,
             turns: Vec::new(),
             positions: vec![start],
             outcome: None,
@@ -172,6 +185,14 @@ impl Game {
     fn outcome_by_rule(&self) -> Option<Outcome> {
         let pos = self.position();
         let side = pos.side_to_move();
+        if pos.is_won_by_side_to_move() {
+            // Only a FEN gives a game such a start: a turn that leads to it ends the game
+            // by itself, and the position cannot tell which of the two ways it took.
+            return Some(Outcome {
+                winner: Some(side),
+                reason: EndReason::ExposedOwnKing,
+            });
+        }
         let draw = |reason| {
             Some(Outcome {
                 winner: None,
@@ -206,6 +227,17 @@ impl Game {
         }
         None
     }
+}
+
+/// The number of the Chess960 setup whose start `pos` is, if it is one in its variant.
+pub(crate) fn setup_number(pos: &Position) -> Option<u16> {
+    let mut back = [Role::Pawn; 8];
+    for (file, slot) in (0u8..).zip(&mut back) {
+        *slot = Square::new(file, 0).and_then(|sq| pos.role_at(sq))?;
+    }
+    let number = chess960::number_from_back_rank(&back)?;
+    let start = Position::new_game(pos.variant(), Some(number)).ok()?;
+    (start == *pos).then_some(number)
 }
 
 /// True when two positions are the same for the repetition rule: placement (a pending

@@ -5,7 +5,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::turn::{Move, Push};
 use crate::types::{Color, Piece, Role, Square};
-use crate::variant::{RuleSet, Setups, Variant};
+use crate::variant::{Castling, RuleSet, Setups, Variant};
 
 /// Which way a castling goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,8 +58,6 @@ pub struct Position {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) variant: Variant,
-    /// Chess960 conventions for notation: king-onto-rook UCI and Shredder-FEN.
-    pub(crate) chess960: bool,
 }
 
 /// The usual castling destinations of Chess960 and standard chess: g/f and c/d.
@@ -110,7 +108,6 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             variant,
-            chess960: variant.rules().setups == Setups::Chess960,
         }
     }
 
@@ -125,9 +122,34 @@ impl Position {
         self.variant.rules()
     }
 
-    /// True when castling and FEN follow Chess960 conventions (any setup but the usual one).
+    /// True when castling and FEN follow Chess960 conventions (king-onto-rook UCI castling,
+    /// Shredder-FEN): always in Chess960, and in any rule set while a castling right is not
+    /// the usual one (the king on the e-file, the rook on the a- or h-file; Black's king in
+    /// Reversed Avalanche castles two squares from wherever it stands). It depends on the
+    /// position alone, so a FEN states it and reads back to it (docs/rules.md).
     pub fn is_chess960(&self) -> bool {
-        self.chess960
+        if self.rules().setups == Setups::Chess960 {
+            return true;
+        }
+        Color::ALL.into_iter().any(|color| {
+            let two_squares =
+                color == Color::Black && self.rules().black_castling == Castling::TwoSquares;
+            let rights = self.castling[color.index()];
+            rights
+                .iter()
+                .flatten()
+                .any(|r| r.file() != 0 && r.file() != 7)
+                || (rights.iter().any(Option::is_some)
+                    && !two_squares
+                    && self.king_square(color).is_some_and(|k| k.file() != 4))
+        })
+    }
+
+    /// True in an Avalanche position that ended the game: the side not to move is in check,
+    /// because it pushed an enemy pawn that exposed its own king, or because the side to
+    /// move chose a promotion that attacks it. The side to move has won; it has no turns.
+    pub(crate) fn is_won_by_side_to_move(&self) -> bool {
+        self.rules().push && self.king_attacked(self.side.opposite())
     }
 
     /// The side to move.
@@ -328,6 +350,7 @@ impl Position {
             self.by_role[Role::King.index()] = (self.by_role[Role::King.index()] & !from) | king_to;
             self.by_role[Role::Rook.index()] = (self.by_role[Role::Rook.index()] & !to) | rook_to;
             self.castling[us.index()] = [None, None];
+            self.set_castle_targets();
             return;
         }
         if self.by_color[them.index()].contains(mv.to) {
@@ -348,7 +371,10 @@ impl Position {
         };
         self.by_role[placed.index()] ^= to;
         match role {
-            Role::King => self.castling[us.index()] = [None, None],
+            Role::King => {
+                self.castling[us.index()] = [None, None];
+                self.set_castle_targets();
+            }
             Role::Rook => self.drop_castling_right(us, mv.from),
             Role::Pawn => {
                 self.halfmove = 0;

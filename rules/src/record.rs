@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::io::{BufRead, ErrorKind};
 
 use crate::error::{FenError, MoveError, SetupError, quote};
-use crate::game::Game;
+use crate::game::{Game, setup_number};
 use crate::notation::ParsedInput;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Position;
@@ -92,7 +92,8 @@ impl Game {
     /// The game as a record: a PGN file. The Seven Tag Roster comes first, in its order
     /// (Event, Site, Date, Round, White and Black from `tags`, `?` or `-` where missing, then
     /// the Result), then the other `tags`, then Variant, SetUp and FEN (X-FEN, when the game
-    /// did not start from its variant's usual setup) and Termination, written from the game
+    /// did not start from its variant's usual setup or started from a numbered Chess960
+    /// setup) and Termination, written from the game
     /// itself. Standard and Chess960 games are thus PGN as other chess software imports it
     /// (Variant `Standard` or `Chess960`, moves in SAN); Avalanche games are in the same
     /// form, their Variant the variant's id and their turns in the notation of docs/rules.md.
@@ -131,7 +132,7 @@ impl Game {
         };
         tag("Variant", variant);
         let default_start = Position::new_game(self.variant(), None).ok();
-        if default_start.as_ref() != Some(self.start()) {
+        if default_start.as_ref() != Some(self.start()) || self.chess960_number().is_some() {
             tag("SetUp", "1");
             tag("FEN", &self.start().to_xfen());
         }
@@ -225,10 +226,15 @@ impl<R: BufRead> RecordReader<R> {
             Some(v) => v.parse()?,
             None => Variant::Standard,
         };
+        // A FEN tag that states a Chess960 setup's start names that setup (the usual one
+        // included: the writer gives a FEN tag to a game from setup 518 in Avalanche).
         let game = match find("FEN") {
-            Some(fen) => Game::from_position(
-                Position::from_fen(variant, fen).map_err(|reason| RecordError::Fen { reason })?,
-            ),
+            Some(fen) => {
+                let start = Position::from_fen(variant, fen)
+                    .map_err(|reason| RecordError::Fen { reason })?;
+                let setup = setup_number(&start);
+                Game::with_setup(start, setup)
+            }
             None => Game::new(variant, None)?,
         };
         Ok(RecordReader {

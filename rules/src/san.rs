@@ -48,7 +48,7 @@ impl Position {
     /// setups (`e1g1`, `d8f8` in reversed Avalanche) and king-onto-rook in Chess960 (`b1a1`).
     pub fn move_to_uci(&self, mv: &Move) -> String {
         let to = match self.castle_side(mv) {
-            Some(side) if !self.chess960 => self.castle_target(self.side, side).king,
+            Some(side) if !self.is_chess960() => self.castle_target(self.side, side).king,
             _ => mv.to,
         };
         let mut s = format!("{}{}", mv.from, to);

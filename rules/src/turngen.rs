@@ -90,6 +90,9 @@ impl Position {
             }
             return;
         }
+        if self.is_won_by_side_to_move() {
+            return;
+        }
         if self.pending_promotion().is_none() {
             self.visit_move_turns(None, f);
             return;
@@ -157,6 +160,9 @@ impl Position {
     pub fn count_turns(&self) -> u64 {
         if !self.rules().push {
             return self.count_legal_moves();
+        }
+        if self.is_won_by_side_to_move() {
+            return 0;
         }
         let Some(_) = self.pending_promotion() else {
             return self.count_move_turns();
@@ -285,6 +291,9 @@ impl Position {
 
     /// Why `turn` is not legal here, as precisely as can be said.
     pub(crate) fn diagnose(&self, turn: &Turn) -> MoveError {
+        if self.is_won_by_side_to_move() {
+            return MoveError::GameOver;
+        }
         let prefix = TurnPrefix {
             promotion: turn.promotion,
             mv: None,

@@ -11,5 +11,6 @@ mod oracle;
 mod parsers_never_panic;
 mod perft;
 mod pgn;
+mod positions;
 mod readback;
 mod results;
