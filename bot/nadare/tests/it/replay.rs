@@ -47,3 +47,57 @@ fn a_wrong_turn_is_named_after_the_turns_before_it() {
         "{error}"
     );
 }
+
+/// Runs `nadare` with `args`.
+fn nadare(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nadare"))
+        .args(args)
+        .output()
+        .expect("nadare runs")
+}
+
+/// Issue 19: the final position of a game lost by a self-exposing push loads in the other
+/// tools, as a finished game, and a loss on time replays as one.
+#[test]
+fn the_final_fen_of_a_self_exposure_loss_loads_and_has_no_turns() {
+    let record = "[Variant \"avalanche\"]\n[SetUp \"1\"]\n[FEN \"k7/8/8/8/5p2/8/8/7K w - - 0 1\"]\n\n\
+                  1. Kg2/f3 0-1\n";
+    let out = replay(record);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(
+        text,
+        "1. Kg2/f3\n0-1 Black wins by a push that exposed the pusher's own king\n\
+         k7/8/8/8/8/5p2/6K1/8 b - - 0 1\n"
+    );
+    let fen = text.lines().last().expect("a FEN");
+    let perft = nadare(&["perft", "--variant", "avalanche", "--fen", fen, "2"]);
+    assert!(perft.status.success(), "{perft:?}");
+    assert_eq!(String::from_utf8_lossy(&perft.stdout), "0\n");
+    let best = nadare(&[
+        "bestmove",
+        "--variant",
+        "avalanche",
+        "--fen",
+        fen,
+        "--depth",
+        "2",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&best.stderr).contains("the game is over"),
+        "{best:?}"
+    );
+}
+
+#[test]
+fn a_loss_on_time_replays_as_one() {
+    let out = replay(
+        "[Result \"0-1\"]\n[Termination \"Black wins by a missed move deadline\"]\n\n1. e4 0-1\n",
+    );
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(
+        text.contains("0-1 Black wins by a missed move deadline\n"),
+        "{text}"
+    );
+}
