@@ -4,20 +4,6 @@ use crate::position::CastleSide;
 use crate::turn::Push;
 use crate::types::{Role, Square};
 
-/// The most characters of a user's text an error quotes.
-const QUOTE_CHARS: usize = 40;
-
-/// `text` as an error of this crate quotes it: whole when short, else its first
-/// [`QUOTE_CHARS`] characters and an ellipsis. Every error that repeats what a user wrote
-/// (FEN fields, turns, tags, record words, variant and square names) takes it from here, so
-/// no message grows with its input.
-pub(crate) fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_CHARS) {
-        None => text.to_string(),
-        Some((at, _)) => format!("{}…", text.get(..at).unwrap_or_default()),
-    }
-}
-
 /// Joins squares for a message: "b1, d2 and f3".
 pub(crate) fn list_squares(squares: &[Square]) -> String {
     let names: Vec<String> = squares.iter().map(Square::to_string).collect();

@@ -4,8 +4,9 @@
 
 use crate::bitboard::Bitboard;
 use crate::chess960;
-use crate::error::{FenError, SetupError, quote};
+use crate::error::{FenError, SetupError};
 use crate::position::{CastleSide, Position, chess960_targets, two_square_targets};
+use crate::quote::quote;
 use crate::types::{Color, Piece, Role, Square, file_from_char};
 use crate::variant::{Castling, Setups, Variant};
 

@@ -44,6 +44,7 @@ mod notation;
 mod outcome;
 mod perft;
 mod position;
+mod quote;
 mod record;
 mod san;
 mod turn;

@@ -128,7 +128,7 @@ impl Position {
                 Err(MoveError::PushRequired { pushable: pushes })
             }
             ParsedInput::NeedsMove { .. } => Err(MoveError::Unparseable {
-                input: crate::error::quote(input.trim()),
+                input: crate::quote::quote(input.trim()),
                 reason: Unreadable::MoveAfterChoice,
             }),
         }
@@ -144,7 +144,7 @@ impl Position {
     ) -> Result<ParsedInput, MoveError> {
         let input = &*crate::ascii_width(input);
         let unparseable = |reason: Unreadable| MoveError::Unparseable {
-            input: crate::error::quote(input.trim()),
+            input: crate::quote::quote(input.trim()),
             reason,
         };
         // Glyphs and marks standing alone after a space go; those glued to a part are

@@ -5,11 +5,12 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, ErrorKind};
 
-use crate::error::{FenError, MoveError, SetupError, quote};
+use crate::error::{FenError, MoveError, SetupError};
 use crate::game::{Game, setup_number};
 use crate::notation::ParsedInput;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Position;
+use crate::quote::quote;
 use crate::turn::Turn;
 use crate::turngen::TurnPrefix;
 use crate::types::Color;

@@ -116,7 +116,7 @@ impl Position {
     pub fn parse_move(&self, input: &str) -> Result<Move, MoveError> {
         let text = clean_move_text(input);
         let unparseable = |reason: Unreadable| MoveError::Unparseable {
-            input: crate::error::quote(input.trim()),
+            input: crate::quote::quote(input.trim()),
             reason,
         };
         if text.is_empty() {

@@ -277,8 +277,8 @@ impl FromStr for Square {
             (Some(f), Some(r), None) => file_from_char(f)
                 .zip(rank_from_char(r))
                 .and_then(|(f, r)| Square::new(f, r))
-                .ok_or_else(|| ParseSquareError(crate::error::quote(s))),
-            _ => Err(ParseSquareError(crate::error::quote(s))),
+                .ok_or_else(|| ParseSquareError(crate::quote::quote(s))),
+            _ => Err(ParseSquareError(crate::quote::quote(s))),
         }
     }
 }

@@ -193,7 +193,7 @@ impl FromStr for Variant {
             .zip(&TABLE)
             .find(|(_, e)| simple(e.id) == key || e.aliases.contains(&key.as_str()))
             .map(|(v, _)| v)
-            .ok_or_else(|| ParseVariantError(crate::error::quote(s)))
+            .ok_or_else(|| ParseVariantError(crate::quote::quote(s)))
     }
 }
 
