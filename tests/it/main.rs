@@ -14,6 +14,7 @@ mod japanese;
 mod offers;
 mod ratings;
 mod restart;
+mod schema_setup;
 mod shared_database;
 mod storage;
 mod store_conformance;

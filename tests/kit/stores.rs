@@ -7,11 +7,13 @@
 use std::future::Future;
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use domain::GameStore;
 use storage::Storage;
 use storage::postgres::{PgOptions, PgStore};
+use tokio_postgres::NoTls;
+use tokio_postgres::error::SqlState;
 
 /// The server the PostgreSQL tests use.
 pub fn postgres_url() -> String {
@@ -51,25 +53,14 @@ impl Backend {
     pub async fn postgres(test: &str) -> Option<Backend> {
         let base = postgres_url();
         let schema = format!("nadare_test_{test}");
-        let setup = async {
-            let (client, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
-                .await
-                .map_err(|e| e.to_string())?;
-            let task = tokio::spawn(connection);
-            client
-                .batch_execute(&format!(
-                    "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
-                ))
-                .await
-                .map_err(|e| e.to_string())?;
-            drop(client);
-            let _ = task.await;
-            Ok::<(), String>(())
-        };
-        match tokio::time::timeout(Duration::from_secs(5), setup).await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => return skip(&base, &e),
-            Err(_) => return skip(&base, "no answer within 5 s"),
+        match admin(
+            &base,
+            &format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"),
+        )
+        .await
+        {
+            Ok(()) => {}
+            Err(e) => return skip(&base, &e),
         }
         let separator = if base.contains('?') { '&' } else { '?' };
         let url =
@@ -107,7 +98,7 @@ impl Backend {
         let Backend::Postgres { schema, .. } = self else {
             return 0;
         };
-        let (client, connection) = tokio_postgres::connect(&postgres_url(), tokio_postgres::NoTls)
+        let (client, connection) = tokio_postgres::connect(&postgres_url(), NoTls)
             .await
             .expect("connect to cut connections");
         let task = tokio::spawn(connection);
@@ -128,19 +119,56 @@ impl Backend {
     /// Removes the schema (SQLite's folder goes when the backend is dropped).
     pub async fn cleanup(self) {
         if let Backend::Postgres { schema, .. } = self {
-            let (client, connection) =
-                tokio_postgres::connect(&postgres_url(), tokio_postgres::NoTls)
-                    .await
-                    .expect("connect for cleanup");
-            let task = tokio::spawn(connection);
-            client
-                .batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
-                .await
-                .expect("drop schema");
-            drop(client);
-            let _ = task.await;
+            admin(
+                &postgres_url(),
+                &format!("DROP SCHEMA IF EXISTS {schema} CASCADE"),
+            )
+            .await
+            .expect("drop schema");
         }
     }
+}
+
+/// Runs `sql` on the server at `url` on a connection of its own. A connection lost or
+/// terminated on the way (a server restarting, a backend terminated by another test) is tried
+/// again for up to 10 s, as the store retries its own calls; a server that does not answer is
+/// reported at once.
+pub async fn admin(url: &str, sql: &str) -> Result<(), String> {
+    let started = Instant::now();
+    loop {
+        let attempt = async {
+            let (client, connection) = tokio_postgres::connect(url, NoTls)
+                .await
+                .map_err(|e| (lost(&e), e.to_string()))?;
+            let task = tokio::spawn(connection);
+            let done = client
+                .batch_execute(sql)
+                .await
+                .map_err(|e| (lost(&e) || e.is_closed(), e.to_string()));
+            drop(client);
+            let _ = task.await;
+            done
+        };
+        match tokio::time::timeout(Duration::from_secs(5), attempt).await {
+            Ok(Ok(())) => return Ok(()),
+            Ok(Err((true, _))) if started.elapsed() < Duration::from_secs(10) => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Ok(Err((_, why))) => return Err(why),
+            Err(_) => return Err("no answer within 5 s".to_string()),
+        }
+    }
+}
+
+/// Whether the server ended the session or is restarting (worth another try), as opposed to
+/// an error in the statement or no server at all.
+fn lost(e: &tokio_postgres::Error) -> bool {
+    e.code().is_some_and(|c| {
+        c.code().starts_with("08")
+            || *c == SqlState::ADMIN_SHUTDOWN
+            || *c == SqlState::CRASH_SHUTDOWN
+            || *c == SqlState::CANNOT_CONNECT_NOW
+    })
 }
 
 /// Says the PostgreSQL test is skipped, or fails it when CI requires the server.

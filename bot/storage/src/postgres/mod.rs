@@ -141,7 +141,9 @@ impl PgStore {
     }
 }
 
-/// Brings the database to [`LATEST_VERSION`] in one transaction, one process at a time.
+/// Brings the database to [`LATEST_VERSION`] in one transaction, one process at a time. Run
+/// through [`PgStore::run`] like every other call: a connection lost midway leaves the schema
+/// as it was, and the migration is tried again from the start.
 async fn migrate(mut client: Object) -> Result<(), Fail> {
     let tx = client.transaction().await?;
     // One process migrates at a time; the others wait here, then find nothing to do.
@@ -157,10 +159,15 @@ async fn migrate(mut client: Object) -> Result<(), Fail> {
     }
     for (version, sql) in pending(current) {
         tx.batch_execute(sql).await.map_err(|e| {
-            Fail::Stop(StoreError::Backend(format!(
-                "cannot bring the database to schema version {version}: {}",
-                describe(&e)
-            )))
+            let detail = describe(&e);
+            match Fail::from(e) {
+                // A lost connection rolled the whole transaction back: the next attempt
+                // starts over from the version the database still has.
+                Fail::Retry(why) => Fail::Retry(why),
+                Fail::Stop(_) => Fail::Stop(StoreError::Backend(format!(
+                    "cannot bring the database to schema version {version}: {detail}"
+                ))),
+            }
         })?;
         tx.execute(&pg(RECORD), &driver::bind(&record_values(version)))
             .await?;
