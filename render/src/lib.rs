@@ -5,6 +5,7 @@
 //! by copying tiles and laying glyph masks through blend tables, and written as an indexed PNG.
 //! Text is set in DejaVu Sans, with embedded subsets of Noto Sans CJK JP and Noto Emoji for the
 //! characters DejaVu lacks; every word besides the players' names comes from [`Labels`].
+//! [`save`] writes an image to a file whole or not at all.
 
 #![warn(missing_docs)]
 
@@ -18,6 +19,7 @@ mod layout;
 mod lzw;
 mod palette;
 mod renderer;
+mod save;
 mod scene;
 mod sprites;
 mod text;
@@ -25,6 +27,7 @@ mod theme;
 mod tiles;
 
 pub use renderer::{RenderOptions, Renderer};
+pub use save::{save, save_with};
 pub use scene::{Labels, Scene};
 pub use theme::{ParseThemeError, Theme};
 

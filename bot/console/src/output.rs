@@ -119,10 +119,11 @@ impl Output {
         out
     }
 
-    /// Writes `bytes` to `path`: the line that shows where, or why it could not be written.
+    /// Writes `bytes` to `path`, whole or not at all: the line that shows where, or why it
+    /// could not be written.
     fn written(&self, what: Written, path: &Path, bytes: &[u8]) -> String {
         let shown = path.display().to_string();
-        let line = match (std::fs::write(path, bytes), what) {
+        let line = match (render::save(path, bytes), what) {
             (Ok(()), Written::Image) => self.say("console-image", &fluent_args![("path", shown)]),
             (Ok(()), Written::File) => self.say("console-file", &fluent_args![("path", shown)]),
             (Err(e), what) => {

@@ -134,7 +134,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
     };
     match &args.output {
         Some(path) => {
-            std::fs::write(path, &image).with_context(|| format!("cannot write {}", path.display()))
+            render::save(path, &image).with_context(|| format!("cannot write {}", path.display()))
         }
         None => {
             let mut out = std::io::stdout().lock();
