@@ -237,3 +237,25 @@ async fn games_stored_before_ratings_existed_come_back_casual() {
     assert!(!challenges[0].challenge.rated);
     assert!(storage.all_extras().await.expect("extras").is_empty());
 }
+
+/// Issue 19, item 7: what a first start killed while building the database left under its
+/// temporary name (a half-built file and its journal) is removed by the next start, which
+/// creates the database whole.
+#[test]
+fn a_killed_first_starts_leftovers_are_removed_by_the_next() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("nadare.db");
+    std::fs::write(dir.path().join("nadare.db-creating"), [0u8; 4096]).expect("leftover");
+    std::fs::write(dir.path().join("nadare.db-creating-journal"), [7u8; 512]).expect("journal");
+    drop(Storage::open(&path).expect("the next start creates the database"));
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("read")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["nadare.db"]);
+    assert_eq!(
+        std::fs::read(&path).expect("read")[68..72],
+        APPLICATION_ID.to_be_bytes()
+    );
+}

@@ -3,5 +3,6 @@
 
 mod computer;
 mod console;
+mod files;
 mod replay;
 mod script;

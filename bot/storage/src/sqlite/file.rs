@@ -1,13 +1,14 @@
-//! Claiming the database file: one process at a time, and never a write to a file that is not
-//! nadare's. A file is nadare's when nadare created it here, when it carries nadare's SQLite
-//! application id, or when it holds the tables of a nadare from before the id was stamped.
+//! Claiming the database file: one process at a time, a new database that appears whole or not
+//! at all, and never a write to a file that is not nadare's or that this process may not
+//! write. A file is nadare's when it carries nadare's SQLite application id, or when it holds
+//! the tables of a nadare from before the id was stamped.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 
-use rusqlite::{Connection, ErrorCode};
+use rusqlite::{Connection, ErrorCode, OpenFlags};
 
 use crate::error::StorageError;
 
@@ -32,16 +33,17 @@ pub(crate) struct FileLock {
 /// The files this process holds, by canonical path.
 static HELD: Mutex<Vec<(PathBuf, Weak<FileLock>)>> = Mutex::new(Vec::new());
 
-/// What [`claim`] found.
-pub(crate) enum Claimed {
-    /// A file nadare just created: empty, to be set up.
-    New(Arc<FileLock>),
-    /// An existing file, to be checked with [`check_ownership`] before any write.
-    Existing(Arc<FileLock>),
-}
+/// The suffix of the file a new database is built in, beside where it will live.
+const CREATING: &str = "-creating";
 
-/// Locks the file at `path` for this process, creating it when there is none.
-pub(crate) fn claim(path: &Path) -> Result<Claimed, StorageError> {
+/// Locks the database file at `path` for this process, creating the database when there is
+/// none.
+///
+/// A new database is built whole under a temporary name in the same folder (application id and
+/// schema), written to disk, and only then linked into place, so a process killed at any
+/// moment of its first start leaves either no database or a complete one. What such a start
+/// left under the temporary name is removed by the next one.
+pub(crate) fn claim(path: &Path) -> Result<Arc<FileLock>, StorageError> {
     let mut held = HELD.lock().unwrap_or_else(PoisonError::into_inner);
     held.retain(|(_, lock)| lock.strong_count() > 0);
     if let Ok(canonical) = path.canonicalize()
@@ -50,21 +52,14 @@ pub(crate) fn claim(path: &Path) -> Result<Claimed, StorageError> {
             .find(|(p, _)| *p == canonical)
             .and_then(|(_, l)| l.upgrade())
     {
-        return Ok(Claimed::Existing(lock));
+        return Ok(lock);
     }
     let io = |e: std::io::Error| io_failure(path, e);
-    let (file, created) = match OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create_new(true)
-        .open(path)
-    {
-        Ok(file) => (file, true),
-        Err(e) if e.kind() == ErrorKind::AlreadyExists => {
-            (OpenOptions::new().read(true).open(path).map_err(io)?, false)
-        }
-        Err(e) => return Err(io(e)),
-    };
+    remove_leftover(path)?;
+    if !path.try_exists().map_err(io)? {
+        create(path)?;
+    }
+    let file = OpenOptions::new().read(true).open(path).map_err(io)?;
     match file.try_lock() {
         Ok(()) => {}
         Err(TryLockError::WouldBlock) => {
@@ -74,25 +69,146 @@ pub(crate) fn claim(path: &Path) -> Result<Claimed, StorageError> {
         }
         Err(TryLockError::Error(e)) => return Err(io(e)),
     }
-    if !created && file.metadata().map_err(io)?.len() == 0 && !has_wal(path) {
+    if file.metadata().map_err(io)?.len() == 0 && !has_wal(path) {
         return Err(StorageError::Empty {
             path: path.to_path_buf(),
         });
     }
     let lock = Arc::new(FileLock { _file: file });
     held.push((path.canonicalize().map_err(io)?, Arc::downgrade(&lock)));
-    Ok(if created {
-        Claimed::New(lock)
+    Ok(lock)
+}
+
+/// Builds a new database for `path` under its temporary name and links it into place. Another
+/// file that appeared at `path` meanwhile is left alone, for [`claim`] to check.
+fn create(path: &Path) -> Result<(), StorageError> {
+    let io = |e: std::io::Error| io_failure(path, e);
+    let temp = beside(path, CREATING);
+    let file = match OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+    {
+        Ok(file) => file,
+        // Another process is creating it right now.
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+            return Err(StorageError::InUse {
+                path: path.to_path_buf(),
+            });
+        }
+        Err(e) => return Err(io(e)),
+    };
+    let built = match file.try_lock() {
+        Ok(()) => build(&temp, path)
+            .and_then(|()| file.sync_all().map_err(io))
+            .and_then(|()| publish(&temp, path, false).map_err(io))
+            .map(|_| ()),
+        Err(TryLockError::WouldBlock) => Err(StorageError::InUse {
+            path: path.to_path_buf(),
+        }),
+        Err(TryLockError::Error(e)) => Err(io(e)),
+    };
+    // Once linked into place the temporary name is a second name of the database: drop it.
+    let removed = remove_with_side_files(&temp);
+    built.and(removed.map_err(io))
+}
+
+/// Sets up a new database in the empty file `temp`: nadare's application id and the whole
+/// schema, all in the file itself. Neither a journal on disk nor a sync is needed while it is
+/// built: a build that does not finish is thrown away, and [`create`] syncs the file before it
+/// gets its name.
+fn build(temp: &Path, path: &Path) -> Result<(), StorageError> {
+    let fail = |e| sql_failure(path, e);
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let mut conn = Connection::open_with_flags(temp, flags).map_err(fail)?;
+    conn.pragma_update_and_check(None, "journal_mode", "MEMORY", |_| Ok(()))
+        .map_err(fail)?;
+    conn.pragma_update(None, "synchronous", "OFF")
+        .map_err(fail)?;
+    conn.pragma_update(None, "application_id", APPLICATION_ID)
+        .map_err(fail)?;
+    super::migrate(&mut conn, path)?;
+    conn.close().map_err(|(_, e)| fail(e))
+}
+
+/// Removes what a first start killed before it was done left under the temporary name,
+/// unless another process is still building there.
+fn remove_leftover(path: &Path) -> Result<(), StorageError> {
+    let io = |e: std::io::Error| io_failure(path, e);
+    let temp = beside(path, CREATING);
+    let file = match File::open(&temp) {
+        Ok(file) => file,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(io(e)),
+    };
+    match file.try_lock() {
+        Ok(()) => remove_with_side_files(&temp).map_err(io),
+        Err(TryLockError::WouldBlock) => Err(StorageError::InUse {
+            path: path.to_path_buf(),
+        }),
+        Err(TryLockError::Error(e)) => Err(io(e)),
+    }
+}
+
+/// Removes the file at `path` and SQLite's side files beside it; missing ones are no error.
+pub(crate) fn remove_with_side_files(path: &Path) -> std::io::Result<()> {
+    for side in ["-journal", "-wal", "-shm", ""] {
+        match std::fs::remove_file(beside(path, side)) {
+            Err(e) if e.kind() != ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `path` with `suffix` appended to its name.
+pub(crate) fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Gives the finished file `temp` the name `path`, then makes the folder's new entry durable.
+/// Without `replace`, a file already at `path` is kept and `false` returned. `temp` keeps its
+/// name too when the file system has hard links; the caller removes it.
+pub(crate) fn publish(temp: &Path, path: &Path, replace: bool) -> std::io::Result<bool> {
+    if replace {
+        std::fs::rename(temp, path)?;
     } else {
-        Claimed::Existing(lock)
-    })
+        // A hard link never replaces a file, where a rename would.
+        match std::fs::hard_link(temp, path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => return Ok(false),
+            // A file system without hard links.
+            Err(_) if !path.try_exists()? => std::fs::rename(temp, path)?,
+            Err(e) => return Err(e),
+        }
+    }
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    File::open(folder)?.sync_all()?;
+    Ok(true)
+}
+
+/// Refuses a database this process may not write (a read-only file, or one owned by another
+/// user): SQLite would open it for reading only and every later write would fail. Checked
+/// before anything is read, so no side file is made either.
+pub(crate) fn check_writable(conn: &Connection, path: &Path) -> Result<(), StorageError> {
+    if conn.is_readonly("main").map_err(|e| sql_failure(path, e))? {
+        return Err(StorageError::Permission {
+            path: path.to_path_buf(),
+            detail: "the file is read-only for this user".to_string(),
+        });
+    }
+    Ok(())
 }
 
 /// Whether a write-ahead log beside `path` may hold the database's pages.
 fn has_wal(path: &Path) -> bool {
-    let mut wal = path.as_os_str().to_owned();
-    wal.push("-wal");
-    std::fs::metadata(PathBuf::from(wal)).is_ok_and(|m| m.len() > 0)
+    std::fs::metadata(beside(path, "-wal")).is_ok_and(|m| m.len() > 0)
 }
 
 /// Checks, reading only, that an existing file is nadare's database. Returns whether it still

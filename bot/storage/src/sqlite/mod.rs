@@ -48,32 +48,17 @@ impl Storage {
     ///
     /// Nothing is written to a file that is not nadare's (another program's database, a file
     /// that is not a database, an empty file nadare did not create); damaged pages, missing
-    /// permissions, locks and another nadare process using the file are each their own error.
+    /// permissions (of the folder or of the file itself), locks and another nadare process
+    /// using the file are each their own error. A new database appears whole or not at all.
     /// The file stays locked for this process until every clone of the storage is dropped.
     pub fn open(path: &Path) -> Result<Storage, StorageError> {
-        let (lock, created) = match file::claim(path)? {
-            file::Claimed::New(lock) => (lock, true),
-            file::Claimed::Existing(lock) => (lock, false),
-        };
-        let opened = Storage::open_claimed(path, created, lock);
-        if opened.is_err() && created {
-            // Leave no half-made file behind: the next start would call it foreign.
-            let _ = std::fs::remove_file(path);
-        }
-        opened
-    }
-
-    fn open_claimed(
-        path: &Path,
-        created: bool,
-        lock: Arc<file::FileLock>,
-    ) -> Result<Storage, StorageError> {
+        let lock = file::claim(path)?;
         let fail = |e| file::sql_failure(path, e);
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags).map_err(fail)?;
         conn.busy_timeout(Duration::from_secs(5)).map_err(fail)?;
-        let stamp = created || file::check_ownership(&conn, path)?;
-        if stamp {
+        file::check_writable(&conn, path)?;
+        if file::check_ownership(&conn, path)? {
             // Written before the switch to WAL, so the id lands in the main file at once.
             conn.pragma_update(None, "application_id", APPLICATION_ID)
                 .map_err(fail)?;
