@@ -150,22 +150,7 @@ impl Config {
     /// Reads `path` (or `nadare.toml` if it exists when `path` is `None`), applies the process
     /// environment and validates.
     pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
-        let default = Path::new(DEFAULT_CONFIG_FILE);
-        let file = match path {
-            Some(path) => Some(path),
-            None => default.exists().then_some(default),
-        };
-        let text = match file {
-            Some(path) => {
-                Some(
-                    std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
-                        path: path.to_owned(),
-                        source,
-                    })?,
-                )
-            }
-            None => None,
-        };
+        let (text, file) = read_file(path)?;
         Config::from_parts(text.as_deref().zip(file), |name| std::env::var(name).ok())
     }
 
@@ -175,6 +160,45 @@ impl Config {
         file: Option<(&str, &Path)>,
         env: impl Fn(&str) -> Option<String>,
     ) -> Result<Config, ConfigError> {
+        RawConfig::from_parts(file, env)?.validate()
+    }
+
+    /// The database `path` (or `nadare.toml`, as for [`Config::load`]) and the environment
+    /// name, without the rest of the configuration: the tools that only touch the database
+    /// need no token.
+    pub fn load_database(path: Option<&Path>) -> Result<Database, ConfigError> {
+        let (text, file) = read_file(path)?;
+        RawConfig::from_parts(text.as_deref().zip(file), |name| std::env::var(name).ok())?
+            .database()
+    }
+}
+
+/// The text of the config file `path`, or of `nadare.toml` if it exists when `path` is
+/// `None`, with the path it was read from.
+fn read_file(path: Option<&Path>) -> Result<(Option<String>, Option<&Path>), ConfigError> {
+    let default = Path::new(DEFAULT_CONFIG_FILE);
+    let file = match path {
+        Some(path) => Some(path),
+        None => default.exists().then_some(default),
+    };
+    let text = match file {
+        Some(path) => Some(
+            std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+                path: path.to_owned(),
+                source,
+            })?,
+        ),
+        None => None,
+    };
+    Ok((text, file))
+}
+
+impl RawConfig {
+    /// The file's text (with its path, for messages) read, then the environment applied.
+    fn from_parts(
+        file: Option<(&str, &Path)>,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<RawConfig, ConfigError> {
         let mut raw = match file {
             Some((text, path)) => toml::from_str::<RawConfig>(text).map_err(|e| {
                 // The parser's own Display quotes the offending line, which may hold the token.
@@ -195,7 +219,7 @@ impl Config {
             None => RawConfig::default(),
         };
         raw.apply_env(&env)?;
-        raw.validate()
+        Ok(raw)
     }
 }
 
@@ -271,7 +295,31 @@ impl RawConfig {
         Ok(())
     }
 
+    /// The database named (`nadare.db` by default), with its pool settings for PostgreSQL.
+    fn database(&self) -> Result<Database, ConfigError> {
+        let mut database = Database::parse(self.database.as_deref().unwrap_or("nadare.db"));
+        if let Database::Postgres(options) = &mut database {
+            if let Some(size) = self.postgres.pool_size {
+                if !(1..=1000).contains(&size) {
+                    return Err(ConfigError::Invalid {
+                        key: "postgres.pool_size",
+                        reason: format!("{size} is out of range; use 1 to 1000 connections"),
+                    });
+                }
+                options.pool_size = size;
+            }
+            if let Some(text) = &self.postgres.connect_timeout {
+                options.connect_timeout = duration_key("postgres.connect_timeout", text)?;
+            }
+            if let Some(text) = &self.postgres.retry_for {
+                options.retry_for = duration_key("postgres.retry_for", text)?;
+            }
+        }
+        Ok(database)
+    }
+
     fn validate(self) -> Result<Config, ConfigError> {
+        let database = self.database()?;
         let token = self.token.map(|t| t.trim().to_owned()).unwrap_or_default();
         if token.is_empty() {
             return Err(ConfigError::MissingToken);
@@ -330,24 +378,6 @@ impl RawConfig {
             })?,
             None => Shards::Auto,
         };
-        let mut database = Database::parse(self.database.as_deref().unwrap_or("nadare.db"));
-        if let Database::Postgres(options) = &mut database {
-            if let Some(size) = self.postgres.pool_size {
-                if !(1..=1000).contains(&size) {
-                    return Err(ConfigError::Invalid {
-                        key: "postgres.pool_size",
-                        reason: format!("{size} is out of range; use 1 to 1000 connections"),
-                    });
-                }
-                options.pool_size = size;
-            }
-            if let Some(text) = &self.postgres.connect_timeout {
-                options.connect_timeout = duration_key("postgres.connect_timeout", text)?;
-            }
-            if let Some(text) = &self.postgres.retry_for {
-                options.retry_for = duration_key("postgres.retry_for", text)?;
-            }
-        }
         let api_proxy = match self
             .api_proxy
             .map(|p| p.trim().trim_end_matches('/').to_owned())

@@ -42,6 +42,9 @@ enum Command {
     /// Copy every challenge and game to another database (`--from sqlite:FILE --to
     /// postgres://…`) and verify the copy.
     Migrate(cli::migrate::MigrateArgs),
+    /// Copy the SQLite database to a new file and verify the copy; safe while the bot runs.
+    /// Never copy the database file by hand: recent turns may still be in its `-wal` file.
+    Backup(cli::backup::BackupArgs),
     /// The engine's turn in a position (last line), with its search progress.
     Bestmove(cli::bestmove::BestmoveArgs),
     /// Play the engine against itself or the greedy player and print the Elo difference.
@@ -116,6 +119,7 @@ fn main() -> ExitCode {
         Command::Chess960(args) => cli::chess960::run(args),
         Command::Render(args) => cli::render::run(args),
         Command::Migrate(args) => block_on(cli::migrate::run(args)),
+        Command::Backup(args) => cli::backup::run(args),
         Command::Bestmove(args) => cli::bestmove::run(args),
         Command::Match(args) => cli::engine_match::run(args),
         Command::Uci => engine::uci::run().map_err(Into::into),

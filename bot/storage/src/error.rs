@@ -92,6 +92,26 @@ pub enum StorageError {
         /// What went wrong.
         detail: String,
     },
+    /// There is no database to read at the path.
+    #[error("there is no database at {path}")]
+    Missing {
+        /// The path.
+        path: PathBuf,
+    },
+    /// A backup would replace a file already there.
+    #[error("{path} exists already; nadare does not replace it unless told to")]
+    Exists {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A backup could not be written, or the copy failed its check.
+    #[error("cannot back the database up to {path}: {detail}")]
+    Backup {
+        /// The copy.
+        path: PathBuf,
+        /// What went wrong.
+        detail: String,
+    },
     /// The database was written by a newer nadare with a schema this build does not know.
     #[error(
         "the database {path} has schema version {found}, newer than this nadare knows ({known}); \

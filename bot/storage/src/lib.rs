@@ -19,4 +19,5 @@ pub use database::Database;
 pub use error::StorageError;
 pub use migrate::LATEST_VERSION;
 pub use sqlite::Storage;
+pub use sqlite::backup::{Backup, backup};
 pub use sqlite::file::APPLICATION_ID;

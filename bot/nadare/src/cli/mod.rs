@@ -1,6 +1,8 @@
 //! The command-line tools of the `nadare` binary that need no Discord: perft, replay,
-//! chess960, bestmove and match (and the renderer's and console's, in their own modules).
+//! chess960, bestmove and match, the database's migrate and backup (and the renderer's and
+//! console's, in their own modules).
 
+pub mod backup;
 pub mod bestmove;
 pub mod chess960;
 pub mod engine_match;

@@ -1,5 +1,6 @@
 //! The files nadare makes, as the binary makes them: a first start killed at any moment, a
-//! database file it may not write, and images that never stay half written.
+//! database file it may not write, backups of a database in use, a database stopped cleanly
+//! and later read without its `-wal`, and images that never stay half written.
 
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
@@ -7,8 +8,10 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use domain::{Games, Transfer};
 use storage::{APPLICATION_ID, Storage};
 use testkit::harness::Rng;
+use testkit::stores::block_on;
 
 use crate::script::nadare;
 
@@ -141,6 +144,144 @@ fn tool(dir: &Path, args: &[&str]) -> std::process::Output {
         .env_remove("DISCORD_TOKEN")
         .output()
         .expect("run")
+}
+
+/// The games a database holds, each with its number of turns.
+fn games_in(path: &Path) -> Vec<(u64, usize)> {
+    let storage = Storage::open(path).expect("open");
+    let mut games: Vec<(u64, usize)> = block_on(storage.all_games())
+        .expect("games")
+        .into_iter()
+        .map(|g| (g.row.id, g.turns.len()))
+        .collect();
+    games.sort_unstable();
+    games
+}
+
+/// Issue 19, item 9: `nadare backup` copies the database named by the config (no token
+/// needed), with the turns that are still only in its write-ahead log, and checks the copy;
+/// it replaces no file unless told to, and sends PostgreSQL to its own tools.
+#[test]
+fn backup_copies_what_the_wal_holds_and_replaces_nothing_unasked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(
+        dir.path(),
+        "alice> challenge bob white\nbob> accept\nalice> move e4\nbob> move e5\n",
+    )
+    .arg("--db")
+    .arg("games.db")
+    .output()
+    .expect("play");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::write(dir.path().join("nadare.toml"), "database = \"games.db\"\n").expect("config");
+
+    // A process holds the database, with turns only in its write-ahead log.
+    let live = Storage::open(&dir.path().join("games.db")).expect("open");
+    let mut game = block_on(live.load_game(1)).expect("load").expect("game");
+    for (ply, turn) in ["Nf3", "Nc6"].iter().enumerate() {
+        game.row.state.revision += 1;
+        block_on(live.record_turn(1, ply + 2, turn, &game.row.state, None)).expect("turn");
+    }
+    std::fs::copy(dir.path().join("games.db"), dir.path().join("by-hand.db")).expect("copy");
+
+    let out = tool(dir.path(), &["backup", "--to", "copy.db"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("1 games, 4 turns") && said.contains("verified"),
+        "{said}"
+    );
+    drop(live);
+    assert_eq!(games_in(&dir.path().join("copy.db")), [(1, 4)]);
+    assert_eq!(
+        games_in(&dir.path().join("by-hand.db")),
+        [(1, 2)],
+        "a copy of the file alone misses the turns only the WAL held"
+    );
+
+    // An existing file is kept unless --replace is given.
+    std::fs::write(dir.path().join("old.db"), b"keep me").expect("write");
+    let out = tool(
+        dir.path(),
+        &["backup", "--db", "games.db", "--to", "old.db"],
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("old.db exists already"), "{err}");
+    assert_eq!(
+        std::fs::read(dir.path().join("old.db")).expect("read"),
+        b"keep me"
+    );
+    let out = tool(
+        dir.path(),
+        &["backup", "--db", "games.db", "--to", "old.db", "--replace"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(games_in(&dir.path().join("old.db")), [(1, 4)]);
+
+    let out = tool(
+        dir.path(),
+        &[
+            "backup",
+            "--db",
+            "postgres://nadare@127.0.0.1:1/none",
+            "--to",
+            "pg.db",
+        ],
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("pg_dump"), "{err}");
+    let out = tool(
+        dir.path(),
+        &["backup", "--db", "none.db", "--to", "none-copy.db"],
+    );
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("there is no database at none.db"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!dir.path().join("pg.db").exists() && !dir.path().join("none.db").exists());
+    assert!(
+        !names(dir.path()).iter().any(|n| n.contains("partial")),
+        "{:?}",
+        names(dir.path())
+    );
+}
+
+/// Issue 19, item 9: a database stopped cleanly holds everything in its main file: the game
+/// is whole with the `-wal` and `-shm` files deleted.
+#[test]
+fn a_stopped_database_is_whole_without_its_wal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = nadare(
+        dir.path(),
+        "alice> challenge bob white\nbob> accept\nalice> move e4\nbob> move e5\nalice> move Nf3\n",
+    )
+    .output()
+    .expect("play");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for side in ["nadare.db-wal", "nadare.db-shm"] {
+        let _ = std::fs::remove_file(dir.path().join(side));
+    }
+    assert_eq!(games_in(&dir.path().join("nadare.db")), [(1, 3)]);
 }
 
 /// Issue 19, item 10: an image that cannot be written whole (here the file size limit, as a

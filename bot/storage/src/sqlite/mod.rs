@@ -7,6 +7,7 @@
 //! process at a time uses a database file (an advisory lock), and nothing is written to a file
 //! that is not nadare's own (see the `file` module).
 
+pub(crate) mod backup;
 mod driver;
 pub(crate) mod file;
 mod games;
@@ -162,9 +163,15 @@ impl Inner {
     }
 }
 
-/// Writes everything to the main file and empties the write-ahead log.
+/// Writes everything to the main file and empties the write-ahead log; an error when a reader
+/// kept part of the log from being written.
 fn checkpoint(conn: &mut Connection) -> Result<(), StorageError> {
-    conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+    let busy: i64 = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))?;
+    if busy != 0 {
+        return Err(StorageError::Store(StoreError::Backend(
+            "the checkpoint could not finish: another connection is reading the database".into(),
+        )));
+    }
     Ok(())
 }
 
