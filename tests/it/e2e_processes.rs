@@ -17,6 +17,7 @@ use nadare::app;
 use nadare::config::Config;
 use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt, TOKEN};
 use testkit::fake_discord::{FakeDiscord, RestCall};
+use testkit::stores::postgres_url;
 
 const CHILD_CONFIG: &str = "NADARE_E2E_BOT_CONFIG";
 
@@ -35,24 +36,9 @@ async fn bot_process() {
     }
 }
 
-fn postgres_url() -> String {
-    std::env::var("NADARE_TEST_POSTGRES_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string())
-}
-
-/// Runs `sql` on the server; `Err` when it does not answer.
+/// Runs `sql` on the server, retrying a lost session; `Err` when it does not answer.
 async fn admin(sql: &str) -> Result<(), String> {
-    let url = postgres_url();
-    let connect = tokio_postgres::connect(&url, tokio_postgres::NoTls);
-    let (client, connection) = tokio::time::timeout(Duration::from_secs(5), connect)
-        .await
-        .map_err(|_| "no answer within 5 s".to_string())?
-        .map_err(|e| e.to_string())?;
-    let task = tokio::spawn(connection);
-    client.batch_execute(sql).await.map_err(|e| e.to_string())?;
-    drop(client);
-    let _ = task.await;
-    Ok(())
+    testkit::stores::admin(&postgres_url(), sql).await
 }
 
 /// A bot process running `shards`, sharing the database at `database`.
