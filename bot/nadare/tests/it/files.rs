@@ -222,6 +222,26 @@ fn backup_copies_what_the_wal_holds_and_replaces_nothing_unasked() {
     );
     let out = tool(
         dir.path(),
+        &[
+            "backup",
+            "--db",
+            "games.db",
+            "--to",
+            "./games.db",
+            "--replace",
+        ],
+    );
+    assert!(
+        !out.status.success(),
+        "a backup never replaces its database"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("the database itself"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = tool(
+        dir.path(),
         &["backup", "--db", "games.db", "--to", "old.db", "--replace"],
     );
     assert!(

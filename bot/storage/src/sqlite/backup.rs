@@ -40,7 +40,13 @@ pub fn backup(from: &Path, to: &Path, replace: bool) -> Result<Backup, StorageEr
             path: from.to_path_buf(),
         });
     }
-    if !replace && to.try_exists().unwrap_or(true) {
+    if let (Ok(a), Ok(b)) = (from.canonicalize(), to.canonicalize())
+        && a == b
+    {
+        return Err(failed(to, "it is the database itself".into()));
+    }
+    // Checked again, without a race, when the copy gets its name.
+    if !replace && to.try_exists().unwrap_or(false) {
         return Err(StorageError::Exists {
             path: to.to_path_buf(),
         });
