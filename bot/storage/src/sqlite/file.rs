@@ -40,7 +40,7 @@ const CREATING: &str = "-creating";
 /// none.
 ///
 /// A new database is built whole under a temporary name in the same folder (application id and
-/// schema), written to disk, and only then linked into place, so a process killed at any
+/// schema), written to disk, and only then renamed into place, so a process killed at any
 /// moment of its first start leaves either no database or a complete one. What such a start
 /// left under the temporary name is removed by the next one.
 pub(crate) fn claim(path: &Path) -> Result<Arc<FileLock>, StorageError> {
@@ -79,10 +79,20 @@ pub(crate) fn claim(path: &Path) -> Result<Arc<FileLock>, StorageError> {
     Ok(lock)
 }
 
-/// Builds a new database for `path` under its temporary name and links it into place. Another
+/// Builds a new database for `path` under its temporary name and renames it into place. A
 /// file that appeared at `path` meanwhile is left alone, for [`claim`] to check.
+///
+/// Only the process that created the temporary file builds: another first start finds it
+/// there (or locked) and is refused as a second process. The rename cannot replace another
+/// nadare's new database: that one's rename removed the temporary name before this process
+/// could create it again, so the check of `path` after creating it sees the database. The
+/// temporary file is never a second name of the database, so a leftover of a killed start is
+/// always safe to remove.
 fn create(path: &Path) -> Result<(), StorageError> {
     let io = |e: std::io::Error| io_failure(path, e);
+    let in_use = || StorageError::InUse {
+        path: path.to_path_buf(),
+    };
     let temp = beside(path, CREATING);
     let file = match OpenOptions::new()
         .read(true)
@@ -92,24 +102,24 @@ fn create(path: &Path) -> Result<(), StorageError> {
     {
         Ok(file) => file,
         // Another process is creating it right now.
-        Err(e) if e.kind() == ErrorKind::AlreadyExists => {
-            return Err(StorageError::InUse {
-                path: path.to_path_buf(),
-            });
-        }
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => return Err(in_use()),
         Err(e) => return Err(io(e)),
     };
-    let built = match file.try_lock() {
-        Ok(()) => build(&temp, path)
+    match file.try_lock() {
+        Ok(()) => {}
+        // Another first start is removing it as a leftover, and will build its own.
+        Err(TryLockError::WouldBlock) => return Err(in_use()),
+        Err(TryLockError::Error(e)) => return Err(io(e)),
+    }
+    let built = match path.try_exists() {
+        Ok(true) => Ok(()),
+        Ok(false) => build(&temp, path)
             .and_then(|()| file.sync_all().map_err(io))
-            .and_then(|()| publish(&temp, path, false).map_err(io))
-            .map(|_| ()),
-        Err(TryLockError::WouldBlock) => Err(StorageError::InUse {
-            path: path.to_path_buf(),
-        }),
-        Err(TryLockError::Error(e)) => Err(io(e)),
+            .and_then(|()| std::fs::rename(&temp, path).map_err(io))
+            .and_then(|()| sync_folder(path).map_err(io)),
+        Err(e) => Err(io(e)),
     };
-    // Once linked into place the temporary name is a second name of the database: drop it.
+    // Still holding its lock, so no other start takes it for its own (gone after a rename).
     let removed = remove_with_side_files(&temp);
     built.and(removed.map_err(io))
 }
@@ -170,8 +180,8 @@ pub(crate) fn beside(path: &Path, suffix: &str) -> PathBuf {
 }
 
 /// Gives the finished file `temp` the name `path`, then makes the folder's new entry durable.
-/// Without `replace`, a file already at `path` is kept and `false` returned. `temp` keeps its
-/// name too when the file system has hard links; the caller removes it.
+/// Without `replace`, a file already at `path` is kept and `false` returned; `temp` then keeps
+/// its name too, as it does when the file system has hard links: the caller removes it.
 pub(crate) fn publish(temp: &Path, path: &Path, replace: bool) -> std::io::Result<bool> {
     if replace {
         std::fs::rename(temp, path)?;
@@ -185,12 +195,17 @@ pub(crate) fn publish(temp: &Path, path: &Path, replace: bool) -> std::io::Resul
             Err(e) => return Err(e),
         }
     }
+    sync_folder(path)?;
+    Ok(true)
+}
+
+/// Makes the entries of the folder holding `path` durable.
+fn sync_folder(path: &Path) -> std::io::Result<()> {
     let folder = match path.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => Path::new("."),
     };
-    File::open(folder)?.sync_all()?;
-    Ok(true)
+    File::open(folder)?.sync_all()
 }
 
 /// Refuses a database this process may not write (a read-only file, or one owned by another
