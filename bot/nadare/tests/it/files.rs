@@ -26,8 +26,8 @@ fn names(dir: &Path) -> Vec<String> {
 }
 
 /// Issue 19, item 7: a first start SIGKILLed at random moments (0–50 ms after the process
-/// started; it creates its database at about 20–35 ms) leaves either no database or a whole one, and the
-/// next start always succeeds.
+/// started; a debug build has its database at about 10–35 ms) leaves either no database or a
+/// whole one, and the next start always succeeds.
 #[test]
 fn a_first_start_killed_at_any_moment_leaves_nothing_or_a_whole_database() {
     let dir = tempfile::tempdir().expect("temp dir");
