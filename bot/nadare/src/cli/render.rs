@@ -95,7 +95,7 @@ fn replay(args: &RenderArgs, path: &std::path::Path) -> anyhow::Result<Vec<Scene
         .with_context(|| format!("cannot replay the record {}", path.display()))?;
     let tag = |name: &str| {
         tags.iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
             .filter(|v| *v != "?")
             .unwrap_or("")
