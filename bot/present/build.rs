@@ -5,7 +5,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    // Read when the script runs, not baked in when it is compiled: a compiled build script
+    // may be reused for a copy of the package in another folder.
+    let manifest_dir =
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir).join("locales");
     println!("cargo::rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     let langs = std::fs::read_dir(&root).expect("locales/ is readable");
