@@ -6,6 +6,8 @@ mod common;
 mod avalanche;
 mod fidelity;
 mod full_width;
+mod fuzz_checks;
+mod fuzz_regressions;
 mod games;
 mod oracle;
 mod parsers_never_panic;
