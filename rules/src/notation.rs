@@ -127,8 +127,9 @@ impl Position {
             ParsedInput::NeedsPush { pushes, .. } => {
                 Err(MoveError::PushRequired { pushable: pushes })
             }
+            // Quoted in ASCII, as every other refusal of typed input is.
             ParsedInput::NeedsMove { .. } => Err(MoveError::Unparseable {
-                input: crate::quote::quote(input.trim()),
+                input: crate::quote::quote(crate::ascii_width(input).trim()),
                 reason: Unreadable::MoveAfterChoice,
             }),
         }
