@@ -278,6 +278,11 @@ fn assert_record_round_trips(game: &Game, tags: &[(String, String)]) {
         "end of\n{written}"
     );
     assert_eq!(back.outcome(), game.outcome(), "outcome of\n{written}");
+    assert_eq!(
+        back.chess960_number(),
+        game.chess960_number(),
+        "Chess960 setup of\n{written}"
+    );
     assert_eq!(back.to_record(&back_tags), written, "written again");
 }
 
@@ -297,9 +302,10 @@ const CALLED: [(Option<Color>, EndReason); 6] = [
 /// game's record reads back (replaying every ply from the notation it was written in); then
 /// the game is called (resigned, lost on time, drawn, aborted) where no rule ended it, and
 /// its record still reads back.
-/// Input: a byte naming the variant, two bytes naming the setup, then one byte per ply.
+/// Input: a byte naming the variant, two bytes naming the setup, a byte naming how the game
+/// is called (one of [`CALLED`], or, for 6 and 7 modulo 8, not at all), then one byte per ply.
 pub fn walk(data: &[u8]) {
-    let [v, hi, lo, plies @ ..] = data else {
+    let [v, hi, lo, call, plies @ ..] = data else {
         return;
     };
     let variant = variant(*v);
@@ -339,9 +345,8 @@ pub fn walk(data: &[u8]) {
     // The record replays every ply from its notation, so one round trip covers them all.
     assert_record_round_trips(&game, &[]);
     if game.outcome().is_none()
-        && let Some(&pick) = plies.next()
+        && let Some(&(winner, reason)) = CALLED.get(usize::from(*call) % 8)
     {
-        let (winner, reason) = CALLED[usize::from(pick) % CALLED.len()];
         game.set_outcome(Outcome { winner, reason });
         assert_record_round_trips(&game, &[]);
     }
