@@ -1,5 +1,5 @@
 //! The checks the fuzz targets of `fuzz/` run on each input, shared with
-//! [`crate::fuzz_regressions`], which replays every input that ever failed one. Each check
+//! `fuzz_regressions`, which replays every input that ever failed one. Each check
 //! takes the fuzzer's bytes and panics when a rule is broken; it uses only the public API
 //! of the rules core. The fuzz targets include this file with `#[path]`.
 
@@ -303,7 +303,7 @@ const CALLED: [(Option<Color>, EndReason); 6] = [
 /// the game is called (resigned, lost on time, drawn, aborted) where no rule ended it, and
 /// its record still reads back.
 /// Input: a byte naming the variant, two bytes naming the setup, a byte naming how the game
-/// is called (one of [`CALLED`], or, for 6 and 7 modulo 8, not at all), then one byte per ply.
+/// is called (one of `CALLED`, or, for 6 and 7 modulo 8, not at all), then one byte per ply.
 pub fn walk(data: &[u8]) {
     let [v, hi, lo, call, plies @ ..] = data else {
         return;

@@ -1,5 +1,5 @@
 //! The check the `console_line` fuzz target of `fuzz/` runs on each input, shared with
-//! [`crate::fuzz_regressions`], which replays every input that ever failed it. It panics
+//! `fuzz_regressions`, which replays every input that ever failed it. It panics
 //! when a rule is broken and uses only the public API. The fuzz target includes this file
 //! with `#[path]`.
 
