@@ -369,6 +369,16 @@ fn validate(pos: &Position) -> Result<(), FenError> {
                 "{color} has {kings} kings, not one"
             )));
         }
+        // No turn adds a piece: a side keeps at most its 16, and at most its 8 pawns.
+        let (men, pawns) = (
+            pos.color_bb(color).count(),
+            pos.pieces(color, Role::Pawn).count(),
+        );
+        if men > 16 || pawns > 8 {
+            return Err(FenError::Illegal(format!(
+                "{color} has {men} pieces of which {pawns} pawns; a side has at most 16, of which 8 pawns"
+            )));
+        }
         let own_first = pos.pieces(color, Role::Pawn) & Bitboard::rank(color.back_rank());
         if own_first.is_nonempty() {
             return Err(FenError::Illegal(format!(
@@ -397,6 +407,13 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     }
     for color in Color::ALL {
         possible_checkers(pos, color)?;
+    }
+    // Only the Chess960 family may castle from other squares than the usual ones.
+    if pos.rules().setups == Setups::Usual && pos.is_chess960() {
+        return Err(FenError::Illegal(format!(
+            "{} castles only with the king on the e-file and a rook on the a- or h-file",
+            pos.variant().name()
+        )));
     }
     Ok(())
 }
@@ -563,5 +580,27 @@ mod tests {
         );
         assert!(Position::from_fen(Variant::Standard, "3kP3/8/8/8/8/8/8/4K3 w - - 0 30").is_err());
         assert!(Position::from_fen(Variant::Avalanche, "3kP3/8/8/8/8/8/8/4K3 b - - 0 30").is_err());
+    }
+
+    #[test]
+    fn more_men_than_a_side_starts_with_are_refused() {
+        // Seventeen white men: eight pawns and three rooks.
+        let seventeen = "r3k2r/Pppp1Rpp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+        assert!(matches!(
+            Position::from_fen(Variant::Standard, seventeen),
+            Err(FenError::Illegal(_))
+        ));
+        let nine_pawns = "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1";
+        assert!(matches!(
+            Position::from_fen(Variant::Avalanche, nine_pawns),
+            Err(FenError::Illegal(_))
+        ));
+    }
+
+    #[test]
+    fn only_the_chess960_family_castles_from_other_squares() {
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNKBNRBQ w FAha - 0 1";
+        assert!(Position::from_fen(Variant::Standard, fen).is_err());
+        assert!(Position::from_fen(Variant::Chess960, fen).is_ok());
     }
 }
