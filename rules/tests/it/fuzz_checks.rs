@@ -396,7 +396,7 @@ pub fn differential(data: &[u8]) {
 }
 
 /// nadare's legal moves in UCI, castling as the king taking its rook.
-fn our_moves(p: &Position) -> BTreeSet<String> {
+pub fn our_moves(p: &Position) -> BTreeSet<String> {
     p.legal_moves()
         .iter()
         .map(|m| {
@@ -410,7 +410,7 @@ fn our_moves(p: &Position) -> BTreeSet<String> {
 }
 
 /// cozy-chess's legal moves in UCI (castling, as in nadare, the king taking its rook).
-fn oracle_moves(board: &cozy_chess::Board) -> BTreeSet<String> {
+pub fn oracle_moves(board: &cozy_chess::Board) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     board.generate_moves(|moves| {
         out.extend(moves.into_iter().map(|mv| mv.to_string()));

@@ -1,36 +1,10 @@
 //! Random playouts checked against an independent move generator (cozy-chess, MIT, a
 //! test-only dependency), and round trips of FEN and every notation on the way.
 
-use std::collections::BTreeSet;
-
 use rules::{Position, Turn, Variant};
 
 use crate::common::Rng;
-
-fn our_moves(p: &Position) -> BTreeSet<String> {
-    p.legal_moves()
-        .iter()
-        .map(|m| {
-            let promo = m
-                .promotion
-                .map(|r| r.upper_char().to_ascii_lowercase().to_string())
-                .unwrap_or_default();
-            format!("{}{}{promo}", m.from, m.to)
-        })
-        .collect()
-}
-
-fn oracle_moves(board: &cozy_chess::Board) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    board.generate_moves(|moves| {
-        for mv in moves {
-            // cozy-chess, like nadare, writes castling as the king moving onto its rook.
-            out.insert(mv.to_string());
-        }
-        false
-    });
-    out
-}
+use crate::fuzz_checks::{oracle_moves, our_moves};
 
 /// Every notation nadare writes for a turn reads back as the same turn.
 fn assert_round_trips(p: &Position, turn: &Turn) {
