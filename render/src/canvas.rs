@@ -1,5 +1,6 @@
 //! The image being composed: one palette index per pixel.
 
+use crate::avatar::{OUTSIDE, Prepared};
 use crate::palette::Ink;
 
 /// A rectangle of palette indices, drawn once and copied into every image.
@@ -75,6 +76,24 @@ impl Canvas {
         for row in 0..tile.h.min(self.h.saturating_sub(y)) {
             let dst = (y + row) * self.w + x;
             self.px[dst..dst + w].copy_from_slice(&tile.px[row * tile.w..row * tile.w + w]);
+        }
+    }
+
+    /// Draws an avatar with its top-left corner at (`x`, `y`), clipped to the canvas: its
+    /// local index `i` becomes palette index `at + i`, and pixels outside its circle are left.
+    pub fn draw_avatar(&mut self, x: usize, y: usize, face: &Prepared, at: u8) {
+        if x >= self.w {
+            return;
+        }
+        let w = face.side.min(self.w.saturating_sub(x));
+        for row in 0..face.side.min(self.h.saturating_sub(y)) {
+            let dst = (y + row) * self.w + x;
+            let src = &face.px[row * face.side..row * face.side + w];
+            for (p, &i) in self.px[dst..dst + w].iter_mut().zip(src) {
+                if i != OUTSIDE {
+                    *p = at.saturating_add(i);
+                }
+            }
         }
     }
 

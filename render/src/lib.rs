@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 mod arrows;
+mod avatar;
 mod canvas;
 mod encode;
 mod font;
@@ -26,6 +27,7 @@ mod text;
 mod theme;
 mod tiles;
 
+pub use avatar::{Avatar, AvatarError};
 pub use renderer::{RenderOptions, Renderer};
 pub use save::{save, save_with};
 pub use scene::{Labels, Scene};

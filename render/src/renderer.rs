@@ -1,10 +1,12 @@
 //! The renderer: artwork prepared once, then every board composed from it.
 
 use std::fmt;
+use std::sync::Arc;
 
 use rules::{Color, Square};
 use tiny_skia::Pixmap;
 
+use crate::avatar::{Avatar, Prepared};
 use crate::canvas::{Canvas, Clip, Coverage, Tile};
 use crate::font::Font;
 use crate::gif::{FRAME_DELAY_CS, GifWriter, LAST_FRAME_DELAY_CS};
@@ -14,7 +16,7 @@ use crate::palette::{Histogram, Ink, Palette};
 use crate::scene::{Labels, Scene};
 use crate::sprites::PieceArtist;
 use crate::text::{Line, Style, Text};
-use crate::theme::Theme;
+use crate::theme::{Rgb, Theme};
 use crate::tiles::{self, Mark};
 use crate::{RenderError, arrows, encode};
 
@@ -55,7 +57,63 @@ pub struct Renderer {
     text: Text,
     inks: Inks,
     bar: u8,
+    /// The bars' colour, which avatars' round edges fade into.
+    bar_rgb: Rgb,
     accent: u8,
+}
+
+/// The avatars one image shows, by colour index, each with the first palette index of its
+/// colours (appended after the renderer's own).
+type Faces = [Option<(Arc<Prepared>, u8)>; 2];
+
+/// The avatars of a run of scenes and where their colours go in the palette.
+struct AvatarSlots {
+    /// The first palette index after the renderer's own colours and the slots so far.
+    next: usize,
+    /// The most palette entries allowed in all.
+    max: usize,
+    slots: Vec<(Avatar, Arc<Prepared>, u8)>,
+}
+
+impl AvatarSlots {
+    fn new(base: usize, max: usize) -> AvatarSlots {
+        AvatarSlots {
+            next: base,
+            max,
+            slots: Vec::new(),
+        }
+    }
+
+    /// The prepared avatar and its first palette index, given a slot if it has none and
+    /// there is room (else `None`: the icon is drawn).
+    fn place(&mut self, avatar: &Avatar, side: usize, bar: Rgb) -> Option<(Arc<Prepared>, u8)> {
+        if let Some((_, p, at)) = self.slots.iter().find(|(a, _, _)| a == avatar) {
+            return Some((Arc::clone(p), *at));
+        }
+        let prepared = avatar.prepared(side, bar);
+        let at = u8::try_from(self.next).ok()?;
+        if self.next + prepared.colors.len() > self.max {
+            return None;
+        }
+        self.next += prepared.colors.len();
+        self.slots.push((avatar.clone(), Arc::clone(&prepared), at));
+        Some((prepared, at))
+    }
+
+    /// The avatars of `scene`, placed.
+    fn faces(&mut self, scene: &Scene, side: usize, bar: Rgb) -> Faces {
+        [&scene.white_avatar, &scene.black_avatar]
+            .map(|a| a.as_ref().and_then(|a| self.place(a, side, bar)))
+    }
+
+    /// `plte` followed by every slot's colours.
+    fn plte(&self, plte: &[u8]) -> Vec<u8> {
+        let mut out = plte.to_vec();
+        for (_, p, _) in &self.slots {
+            out.extend(p.colors.iter().flat_map(|c| [c.0, c.1, c.2]));
+        }
+        out
+    }
 }
 
 impl fmt::Debug for Renderer {
@@ -112,6 +170,7 @@ impl Renderer {
             text: Text::new(layout.name_px, layout.info_px, layout.label_px)?,
             inks: Inks::new(&palette, &colors),
             bar: palette.nearest(colors.bar),
+            bar_rgb: colors.bar,
             accent: palette.nearest(colors.accent),
             plte: palette.plte(),
         })
@@ -128,34 +187,56 @@ impl Renderer {
     }
 
     /// Draws `scene` and encodes it as a PNG.
+    /// A player's [`Avatar`] takes the place of their icon, as a circle in colours of its own
+    /// appended to the palette; without avatars the palette is the renderer's alone.
     pub fn render_png(&self, scene: &Scene) -> Result<Vec<u8>, RenderError> {
-        let canvas = self.compose(scene);
-        encode::indexed_png(canvas.w as u32, canvas.h as u32, &canvas.px, &self.plte)
+        let mut slots = self.avatar_slots(256);
+        let faces = slots.faces(scene, self.layout.icon, self.bar_rgb);
+        let canvas = self.compose(scene, &faces);
+        encode::indexed_png(
+            canvas.w as u32,
+            canvas.h as u32,
+            &canvas.px,
+            &slots.plte(&self.plte),
+        )
+    }
+
+    /// Room for avatars' colours after the renderer's own, up to `max` palette entries.
+    fn avatar_slots(&self, max: usize) -> AvatarSlots {
+        AvatarSlots::new(self.plte.len() / 3, max)
     }
 
     /// Draws `scenes` as an animated GIF that loops forever: one frame per scene, each shown
     /// for a second and the last (normally the result) for 3.5 s. Each frame equals the PNG of
     /// its scene; after the first, only the rectangle that changed is stored. Pure CPU work:
-    /// call it off async threads. [`Scene::replay`] gives the scenes of a game.
+    /// call it off async threads. [`Scene::replay`] gives the scenes of a game. Avatars are
+    /// drawn as in [`Renderer::render_png`]; the palette holds the colours of the first few
+    /// different ones (four at least) and later ones show the icon.
     pub fn render_gif(&self, scenes: &[Scene]) -> Result<Vec<u8>, RenderError> {
         if scenes.is_empty() {
             return Err(RenderError::NoScenes);
         }
         let (w, h) = (self.layout.width(), self.layout.height());
-        let mut gif = GifWriter::new(w, h, &self.plte)?;
-        for (i, scene) in scenes.iter().enumerate() {
+        // One index stays free for the GIF's unchanged pixels.
+        let mut slots = self.avatar_slots(255);
+        let faces: Vec<Faces> = scenes
+            .iter()
+            .map(|s| slots.faces(s, self.layout.icon, self.bar_rgb))
+            .collect();
+        let mut gif = GifWriter::new(w, h, &slots.plte(&self.plte))?;
+        for (i, (scene, faces)) in scenes.iter().zip(&faces).enumerate() {
             let delay = if i + 1 == scenes.len() {
                 LAST_FRAME_DELAY_CS
             } else {
                 FRAME_DELAY_CS
             };
-            gif.add(self.compose(scene).px, delay)?;
+            gif.add(self.compose(scene, faces).px, delay)?;
         }
         gif.finish()
     }
 
-    /// Draws `scene` into a canvas of palette indices.
-    fn compose(&self, scene: &Scene) -> Canvas {
+    /// Draws `scene` into a canvas of palette indices, with `faces` in place of the icons.
+    fn compose(&self, scene: &Scene, faces: &Faces) -> Canvas {
         let l = &self.layout;
         let mut canvas = Canvas::new(l.width(), l.height(), self.bar);
         let english;
@@ -171,7 +252,11 @@ impl Renderer {
             &mut canvas,
             0,
             scene,
-            (top, labels.name(top, scene.player(top))),
+            (
+                top,
+                labels.name(top, scene.player(top)),
+                faces[top.index()].as_ref(),
+            ),
             &labels.heading,
             &self.inks.dim,
         );
@@ -180,7 +265,11 @@ impl Renderer {
             &mut canvas,
             l.bottom_bar_y(),
             scene,
-            (bottom, labels.name(bottom, scene.player(bottom))),
+            (
+                bottom,
+                labels.name(bottom, scene.player(bottom)),
+                faces[bottom.index()].as_ref(),
+            ),
             &labels.status,
             &self.inks.text,
         );
@@ -248,7 +337,7 @@ impl Renderer {
         canvas: &mut Canvas,
         y: usize,
         scene: &Scene,
-        (color, name): (Color, &str),
+        (color, name, face): (Color, &str, Option<&(Arc<Prepared>, u8)>),
         right: &str,
         right_ink: &Ink,
     ) {
@@ -258,7 +347,11 @@ impl Renderer {
             canvas.fill_rect(0, y, l.accent, l.bar, self.accent);
         }
         let icon_x = l.accent + l.pad / 2;
-        canvas.copy_tile(icon_x, y + (l.bar - l.icon) / 2, &self.icons[color.index()]);
+        let icon_y = y + (l.bar - l.icon) / 2;
+        match face {
+            Some((face, at)) => canvas.draw_avatar(icon_x, icon_y, face, *at),
+            None => canvas.copy_tile(icon_x, icon_y, &self.icons[color.index()]),
+        }
         let cap = l.name_px * 0.73;
         let baseline = (y as f32 + (l.bar as f32 + cap) / 2.0).round() as i32;
         let info = self.text.line(Style::Info, right, w as f32 * 0.6);

@@ -1,5 +1,6 @@
 //! What one board image shows.
 
+use crate::Avatar;
 use rules::{Color, Game, Piece, Position, Square, Turn, Variant};
 
 /// Everything one image shows, decided by the caller; the renderer adds no chess logic.
@@ -25,6 +26,10 @@ pub struct Scene {
     pub white: String,
     /// Black's display name (any Unicode; cut to fit).
     pub black: String,
+    /// White's picture, drawn in place of the icon; `None` draws the icon.
+    pub white_avatar: Option<Avatar>,
+    /// Black's picture, drawn in place of the icon; `None` draws the icon.
+    pub black_avatar: Option<Avatar>,
     /// The rule set, named in the bar.
     pub variant: Variant,
     /// The Chess960 setup number, named in the bar when the game started from one.
@@ -92,6 +97,8 @@ impl Default for Scene {
             arrows: Vec::new(),
             white: String::new(),
             black: String::new(),
+            white_avatar: None,
+            black_avatar: None,
             variant: Variant::Standard,
             chess960: None,
             move_number: 1,

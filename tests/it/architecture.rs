@@ -86,6 +86,7 @@ const CONFINED: &[(&str, &[&str])] = &[
     ("fluent-bundle", &["nadare-present"]),
     ("fluent-syntax", &["nadare-present"]),
     ("unic-langid", &["nadare-present"]),
+    ("image", &["nadare-render"]),
 ];
 
 /// One workspace member as its manifest describes it.

@@ -7,7 +7,7 @@ use rules::{Color, Game, Variant};
 use crate::common::{RENDERER, render, sq, start};
 
 /// Morphy against the Duke of Brunswick and Count Isouard, Paris 1858: mate on move 17.
-const OPERA_GAME: &str = "[White \"Morphy\"]\n[Black \"Duke Karl / Count Isouard\"]\n\
+pub(crate) const OPERA_GAME: &str = "[White \"Morphy\"]\n[Black \"Duke Karl / Count Isouard\"]\n\
     [Result \"1-0\"]\n\n\
     1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 \
     8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 \
@@ -19,7 +19,7 @@ const AVALANCHE_GAME: &str = include_str!(concat!(
     "/../rules/tests/data/games/salvadori-castelli-1991.txt"
 ));
 
-fn game(record: &str) -> Game {
+pub(crate) fn game(record: &str) -> Game {
     match Game::from_record(record) {
         Ok((game, _)) => game,
         Err(e) => panic!("the record replays: {e}"),
@@ -27,7 +27,7 @@ fn game(record: &str) -> Game {
 }
 
 /// The replay of `game` with the players' names, seen from `orientation`.
-fn scenes(game: &Game, orientation: Color) -> Vec<Scene> {
+pub(crate) fn scenes(game: &Game, orientation: Color) -> Vec<Scene> {
     let mut scenes = Scene::replay(game);
     for scene in &mut scenes {
         scene.white = "Morphy".into();
@@ -49,7 +49,7 @@ struct RawFrame {
 }
 
 /// A decoded GIF: the canvas size, the global palette, the loop setting and the frames.
-struct Animation {
+pub(crate) struct Animation {
     w: usize,
     h: usize,
     palette: Vec<u8>,
@@ -88,7 +88,7 @@ fn decode(bytes: &[u8]) -> Animation {
 impl Animation {
     /// The RGB image shown after each frame: each frame drawn over the last, its transparent
     /// pixels leaving what was there (the "keep" disposal every frame asks for).
-    fn composed(&self) -> Vec<Vec<u8>> {
+    pub(crate) fn composed(&self) -> Vec<Vec<u8>> {
         let mut canvas = vec![0u8; self.w * self.h * 3];
         let mut shown = Vec::new();
         for f in &self.frames {
@@ -111,7 +111,7 @@ impl Animation {
 }
 
 /// How many pixels of two RGB images differ.
-fn differing_pixels(a: &[u8], b: &[u8]) -> usize {
+pub(crate) fn differing_pixels(a: &[u8], b: &[u8]) -> usize {
     a.chunks_exact(3)
         .zip(b.chunks_exact(3))
         .filter(|(p, q)| p != q)
@@ -122,14 +122,19 @@ fn differing_pixels(a: &[u8], b: &[u8]) -> usize {
 fn check_replay(game: &Game, orientation: Color) -> Animation {
     let scenes = scenes(game, orientation);
     assert_eq!(scenes.len(), game.turns().len() + 1);
-    let bytes = RENDERER.render_gif(&scenes).expect("the GIF is written");
+    check_frames(&scenes)
+}
+
+/// Checks that every frame of the GIF of `scenes` shows what the PNG of its scene shows.
+pub(crate) fn check_frames(scenes: &[Scene]) -> Animation {
+    let bytes = RENDERER.render_gif(scenes).expect("the GIF is written");
     let animation = decode(&bytes);
     assert_eq!(
         (animation.w as u32, animation.h as u32),
         RENDERER.image_size()
     );
     assert_eq!(animation.frames.len(), scenes.len(), "one frame per scene");
-    for (i, (shown, scene)) in animation.composed().iter().zip(&scenes).enumerate() {
+    for (i, (shown, scene)) in animation.composed().iter().zip(scenes).enumerate() {
         let png = render(scene);
         assert_eq!((png.w, png.h), (animation.w, animation.h));
         assert_eq!(

@@ -3,5 +3,6 @@
 
 mod common;
 
+mod avatars;
 mod gif;
 mod images;
