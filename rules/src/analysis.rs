@@ -22,8 +22,8 @@ use crate::variant::Variant;
 /// ```
 pub fn analysis_url(pos: &Position) -> Option<String> {
     let board = match pos.variant() {
-        Variant::Standard if !pos.is_chess960() => "standard",
-        Variant::Standard | Variant::Chess960 => "chess960",
+        Variant::Standard => "standard",
+        Variant::Chess960 => "chess960",
         Variant::Avalanche | Variant::AvalancheBalanced | Variant::AvalancheReversed => {
             return None;
         }
