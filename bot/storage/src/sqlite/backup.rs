@@ -96,14 +96,7 @@ fn copy(
         .map_err(|e| failed(to, e.to_string()))?;
     if replace {
         // A stale write-ahead log beside the old file would be read as the new one's.
-        for side in ["-wal", "-shm", "-journal"] {
-            match std::fs::remove_file(beside(to, side)) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(failed(to, e.to_string()));
-                }
-                _ => {}
-            }
-        }
+        file::remove_side_files(to).map_err(|e| failed(to, e.to_string()))?;
     }
     match file::publish(temp, to, replace) {
         Ok(true) => {}

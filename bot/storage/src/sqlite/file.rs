@@ -163,13 +163,26 @@ fn remove_leftover(path: &Path) -> Result<(), StorageError> {
 
 /// Removes the file at `path` and SQLite's side files beside it; missing ones are no error.
 pub(crate) fn remove_with_side_files(path: &Path) -> std::io::Result<()> {
-    for side in ["-journal", "-wal", "-shm", ""] {
-        match std::fs::remove_file(beside(path, side)) {
-            Err(e) if e.kind() != ErrorKind::NotFound => return Err(e),
-            _ => {}
-        }
+    remove_side_files(path)?;
+    remove_if_there(path)
+}
+
+/// Removes SQLite's side files beside `path` (journal, write-ahead log, shared memory), so
+/// that none of them is read as belonging to a file that takes that name later; missing ones
+/// are no error.
+pub(crate) fn remove_side_files(path: &Path) -> std::io::Result<()> {
+    for side in ["-journal", "-wal", "-shm"] {
+        remove_if_there(&beside(path, side))?;
     }
     Ok(())
+}
+
+/// Removes the file at `path`, if there is one.
+fn remove_if_there(path: &Path) -> std::io::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
 }
 
 /// `path` with `suffix` appended to its name.
