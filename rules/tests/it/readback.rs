@@ -189,27 +189,20 @@ fn fen_and_turn_errors_quote_a_huge_field_in_part() {
         format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {huge}"),
     ];
     for fen in &fens {
-        let message = rules::Position::from_fen(Variant::Standard, fen)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(
-            !message.is_empty() && message.len() < QUOTED,
-            "{}",
-            message.get(..QUOTED).unwrap_or_default()
-        );
+        assert_refused_in_short(rules::Position::from_fen(Variant::Standard, fen).err());
     }
     let start = pos(Variant::Avalanche, rules::STANDARD_START);
     for input in [huge.clone(), format!("e4/{huge}"), format!("=Q {huge}")] {
-        let message = start
-            .parse_turn(&input)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(
-            !message.is_empty() && message.len() < QUOTED,
-            "{}",
-            message.get(..QUOTED).unwrap_or_default()
-        );
+        assert_refused_in_short(start.parse_turn(&input).err());
     }
+}
+
+/// Asserts that `error` is there and says what it refuses in under [`QUOTED`] bytes.
+fn assert_refused_in_short(error: Option<impl std::fmt::Display>) {
+    let message = error.map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        !message.is_empty() && message.len() < QUOTED,
+        "{}",
+        message.get(..QUOTED).unwrap_or_default()
+    );
 }
