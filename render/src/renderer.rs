@@ -186,6 +186,12 @@ impl Renderer {
         (self.layout.width() as u32, self.layout.height() as u32)
     }
 
+    /// The side of a player's picture in the name bars, in px: fetch pictures at least this
+    /// large.
+    pub fn avatar_side(&self) -> u32 {
+        self.layout.icon as u32
+    }
+
     /// Draws `scene` and encodes it as a PNG.
     /// A player's [`Avatar`] takes the place of their icon, as a circle in colours of its own
     /// appended to the palette; without avatars the palette is the renderer's alone.

@@ -22,7 +22,7 @@ use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt
 use testkit::fake_discord::{FakeDiscord, RestCall};
 
 /// How many slash commands the bot registers (docs/commands.md lists them).
-const COMMANDS: usize = 24;
+const COMMANDS: usize = 25;
 
 /// A 2×2 PNG, made with the png crate.
 fn tiny_png() -> Vec<u8> {
@@ -283,11 +283,12 @@ impl World {
             String::new()
         };
         let text = format!(
-            "{guild}token = \"{}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\nshards = \"{}\"\n\
-             [games]\nthreads = {}\ntyped_moves = {}\nsweep_interval = \"{}\"\n",
+            "{guild}token = \"{}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\ncdn_url = \"{}\"\n\
+             shards = \"{}\"\n[games]\nthreads = {}\ntyped_moves = {}\nsweep_interval = \"{}\"\n",
             setup.token,
             database.display(),
             self.fake.url(),
+            self.fake.cdn_url(),
             setup.shards,
             setup.threads,
             setup.typed_moves,
@@ -1808,6 +1809,119 @@ async fn a_vacation_is_told_in_the_other_games_at_once() {
             .contains("the deadlines of this game run again"),
         "{}",
         resumed.text()
+    );
+    world.stop().await;
+}
+
+/// A 64 px square PNG of one colour, as a player's picture.
+fn solid_png(rgb: [u8; 3]) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, 64, 64);
+    encoder.set_color(png::ColorType::Rgb);
+    let mut writer = encoder.write_header().expect("a header");
+    writer
+        .write_image_data(&rgb.repeat(64 * 64))
+        .expect("the pixels");
+    writer.finish().expect("the end");
+    bytes
+}
+
+/// Whether the board PNG `call` posted has a palette colour within 40 of `rgb` on every
+/// channel: a picture of that colour is drawn in one of its name bars (the colours the tests
+/// use are far from every colour of a board without pictures).
+fn board_shows(call: &RestCall, rgb: [u8; 3]) -> bool {
+    let png = call
+        .file_ending(".png")
+        .unwrap_or_else(|| panic!("no PNG in {call:#?}"));
+    let reader = png::Decoder::new(std::io::Cursor::new(&png.bytes))
+        .read_info()
+        .expect("a PNG header");
+    let palette = reader.info().palette.as_ref().expect("an indexed PNG");
+    palette
+        .chunks(3)
+        .any(|c| c.iter().zip(rgb).all(|(&a, b)| a.abs_diff(b) <= 40))
+}
+
+/// Players' pictures come from the fake CDN into the name bars: a member's server picture
+/// before their own, asked at a size the CDN serves; a broken picture leaves the icon and the
+/// game goes on; a server admin turns pictures off and on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_show_the_players_pictures_from_the_cdn() {
+    const MAGENTA: [u8; 3] = [230, 20, 230];
+    const GREEN: [u8; 3] = [20, 200, 20];
+    const BLUE: [u8; 3] = [20, 20, 230];
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let alice = alice()
+        .with_avatar("a11ce0000000000000000000000000a1")
+        .managing_the_server();
+    let bob = bob()
+        .with_avatar("b0b000000000000000000000000000b0")
+        .with_server_avatar("5e7b0b00000000000000000000000005");
+    let carol = carol().with_avatar("a_c0ffee0000000000000000000000000c");
+    let cdn = &world.fake;
+    cdn.put_picture(
+        &format!("avatars/{}/a11ce0000000000000000000000000a1", alice.id),
+        solid_png(MAGENTA),
+    );
+    cdn.put_picture(
+        &format!("avatars/{}/b0b000000000000000000000000000b0", bob.id),
+        solid_png(GREEN),
+    );
+    let bob_here = format!(
+        "guilds/{GUILD_ID}/users/{}/avatars/5e7b0b00000000000000000000000005",
+        bob.id
+    );
+    cdn.put_picture(&bob_here, solid_png(BLUE));
+    cdn.put_picture(
+        &format!("avatars/{}/a_c0ffee0000000000000000000000000c", carol.id),
+        b"\x89PNG\r\n\x1a\n not a picture after all".to_vec(),
+    );
+    let channel = FakeChannel::text(2_000_000_000_000_041);
+
+    challenge_as_white(&world, &alice, &bob, channel, "standard").await;
+    world.slash(&bob, channel, "accept", &[]).await;
+    let board = world.play(&alice, channel, "e4").await;
+    assert_board(&board);
+    assert!(board_shows(&board, MAGENTA), "alice's picture");
+    assert!(board_shows(&board, BLUE), "bob's picture in this server");
+    assert!(
+        !board_shows(&board, GREEN),
+        "bob's own picture is not the one shown here"
+    );
+    let calls = cdn.cdn_calls();
+    assert!(
+        calls.iter().any(|c| c.path == format!("{bob_here}.png")),
+        "{calls:#?}"
+    );
+    assert!(
+        calls.iter().all(|c| c.status == 200 && c.size.is_some()),
+        "every picture asked at a size the CDN serves: {calls:#?}"
+    );
+
+    let off = world
+        .slash(&alice, channel, "avatars", &[Opt::str("show", "off")])
+        .await;
+    assert!(off.text().contains("icons"), "{}", off.text());
+    let plain = world.play(&bob, channel, "e5").await;
+    assert_board(&plain);
+    assert!(!board_shows(&plain, MAGENTA) && !board_shows(&plain, BLUE));
+    world
+        .slash(&alice, channel, "avatars", &[Opt::str("show", "on")])
+        .await;
+    let again = world.play(&alice, channel, "Nf3").await;
+    assert!(board_shows(&again, MAGENTA) && board_shows(&again, BLUE));
+
+    // A picture that does not decode leaves the icon; the game is played all the same.
+    let elsewhere = FakeChannel::text(2_000_000_000_000_042);
+    challenge_as_white(&world, &carol, &alice, elsewhere, "standard").await;
+    world.slash(&alice, elsewhere, "accept", &[]).await;
+    cdn.wait_cdn_call(&format!("avatars/{}/", carol.id)).await;
+    let played = world.play(&carol, elsewhere, "d4").await;
+    assert_board(&played);
+    assert!(
+        board_shows(&played, MAGENTA),
+        "alice's picture beside carol's icon"
     );
     world.stop().await;
 }

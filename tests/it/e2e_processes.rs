@@ -44,9 +44,10 @@ async fn admin(sql: &str) -> Result<(), String> {
 /// A bot process running `shards`, sharing the database at `database`.
 fn spawn_bot(fake: &FakeDiscord, database: &str, shards: &str) -> Child {
     let config = format!(
-        "token = \"{TOKEN}\"\ndatabase = \"{database}\"\napi_proxy = \"{}\"\nshards = \"{shards}\"\n\
-         [games]\nthreads = false\n",
-        fake.url()
+        "token = \"{TOKEN}\"\ndatabase = \"{database}\"\napi_proxy = \"{}\"\ncdn_url = \"{}\"\n\
+         shards = \"{shards}\"\n[games]\nthreads = false\n",
+        fake.url(),
+        fake.cdn_url()
     );
     Command::new(std::env::current_exe().expect("the test binary"))
         .args([

@@ -417,6 +417,7 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
     .await
     .expect("vacation");
     from.set_guild_lang(3, Some(Lang::Ja)).await.expect("lang");
+    from.set_guild_avatars(3, false).await.expect("avatars");
     let open = from.new_id().await.expect("id");
     from.insert_challenge(&challenge(open, None, 99))
         .await
@@ -445,10 +446,8 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
     let extras = to.all_extras().await.expect("extras");
     assert_eq!(extras, from.all_extras().await.expect("extras"));
     assert_eq!(extras.ratings.len(), 2);
-    assert_eq!(
-        to.guild_settings(3).await.expect("settings").lang,
-        Some(Lang::Ja)
-    );
+    let settings = to.guild_settings(3).await.expect("settings");
+    assert_eq!((settings.lang, settings.avatars), (Some(Lang::Ja), false));
     assert_eq!(
         to.game_rating_changes(game_ids[3]).await.expect("c").len(),
         2

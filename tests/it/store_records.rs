@@ -23,6 +23,7 @@ on_both_backends!(
     the_archive_lists_finished_games_newest_first_in_pages,
     vacations_count_their_days_once_per_year,
     server_languages_are_set_cleared_and_loaded_by_shard,
+    server_pictures_are_turned_off_and_on_beside_the_language,
 );
 
 const GUILD: u64 = 77;
@@ -603,4 +604,29 @@ async fn server_languages_are_set_cleared_and_loaded_by_shard(backend: &Backend)
         .expect("shard 0");
     assert_eq!(shard0.len(), 1);
     assert_eq!(shard0[0].guild, even);
+}
+
+async fn server_pictures_are_turned_off_and_on_beside_the_language(backend: &Backend) {
+    let store = backend.handle().await;
+    let (guild, unknown) = (7u64 << 22, 9u64 << 22);
+    let other = backend.handle().await;
+    assert!(other.guild_settings(unknown).await.expect("get").avatars);
+    store
+        .set_guild_lang(guild, Some(Lang::Ja))
+        .await
+        .expect("set");
+    assert!(other.guild_settings(guild).await.expect("get").avatars);
+    store.set_guild_avatars(guild, false).await.expect("off");
+    let settings = other.guild_settings(guild).await.expect("get");
+    assert_eq!((settings.lang, settings.avatars), (Some(Lang::Ja), false));
+    // Clearing the language keeps the pictures off; a server never seen before may turn
+    // them off too.
+    store.set_guild_lang(guild, None).await.expect("clear");
+    store.set_guild_avatars(unknown, false).await.expect("off");
+    let all = other.load_guild_settings(ShardSet::All).await.expect("all");
+    let rows: Vec<(u64, Option<Lang>, bool)> =
+        all.iter().map(|s| (s.guild, s.lang, s.avatars)).collect();
+    assert_eq!(rows, vec![(guild, None, false), (unknown, None, false)]);
+    store.set_guild_avatars(guild, true).await.expect("on");
+    assert!(other.guild_settings(guild).await.expect("get").avatars);
 }

@@ -92,9 +92,10 @@ async fn the_token_is_never_logged_even_at_trace_level() {
     let fake = FakeDiscord::start(1).await;
     let dir = tempfile::tempdir().expect("a temp dir");
     let text = format!(
-        "token = \"{TOKEN}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\n",
+        "token = \"{TOKEN}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\ncdn_url = \"{}\"\n",
         dir.path().join("nadare.db").display(),
         fake.url(),
+        fake.cdn_url(),
     );
     let config =
         Config::from_parts(Some((&text, Path::new("e2e.toml"))), |_| None).expect("a valid config");

@@ -173,7 +173,7 @@ impl Harness {
     /// them.
     pub async fn execute(&self, origin: &Origin, command: Command) -> Reply {
         let mut reply = self.service.execute(origin, command).await;
-        present::draw(&self.renderer, &mut reply).await;
+        present::draw(&self.renderer, &mut reply, None).await;
         reply
     }
 
@@ -181,7 +181,7 @@ impl Harness {
     pub async fn sweep(&self) -> Vec<Notice> {
         let mut notices = self.service.sweep().await;
         for notice in &mut notices {
-            present::draw(&self.renderer, &mut notice.reply).await;
+            present::draw(&self.renderer, &mut notice.reply, None).await;
         }
         notices
     }

@@ -67,6 +67,8 @@ pub enum Expected {
     Flip,
     /// `en`, `ja` or `default`.
     Language,
+    /// `on` or `off`.
+    OnOff,
     /// A promotion piece: Q, R, B or N.
     Piece,
     /// `offer`, `accept` or `decline`.
@@ -175,6 +177,7 @@ impl Expected {
         match self {
             Expected::Flip => "console-command-not-flip",
             Expected::Language => "console-command-not-language",
+            Expected::OnOff => "console-command-not-on-off",
             Expected::Piece => "console-command-not-piece",
             Expected::DrawAnswer => "console-command-not-draw-answer",
             Expected::TakebackAnswer => "console-command-not-takeback-answer",
@@ -262,6 +265,7 @@ const WORDS: &[(&str, &str)] = &[
     ("leaderboard", "leaderboard"),
     ("top", "leaderboard"),
     ("language", "language"),
+    ("avatars", "avatars"),
 ];
 
 /// Reads a text command. `resolve` turns the opponent word of `challenge` or the user of
@@ -372,6 +376,11 @@ pub fn parse_command<E: From<CommandError>>(
             id => Lang::from_id(id)
                 .map(|l| Command::Language(Some(l)))
                 .ok_or_else(|| not("language", Expected::Language)),
+        },
+        "avatars" => match rest.to_lowercase().as_str() {
+            "on" => Ok(Command::Avatars(true)),
+            "off" => Ok(Command::Avatars(false)),
+            _ => Err(not("avatars", Expected::OnOff)),
         },
         _ => Err(CommandError::Unknown {
             word: word.to_string(),
@@ -978,6 +987,12 @@ mod tests {
         );
         assert_eq!(parse("language ja"), Ok(Command::Language(Some(Lang::Ja))));
         assert_eq!(parse("language default"), Ok(Command::Language(None)));
+        assert_eq!(parse("avatars off"), Ok(Command::Avatars(false)));
+        assert_eq!(parse("avatars ON"), Ok(Command::Avatars(true)));
+        assert_eq!(
+            parse("avatars maybe"),
+            Err(not("avatars", "maybe", Expected::OnOff))
+        );
         assert_eq!(
             parse("language klingon"),
             Err(not("language", "klingon", Expected::Language))

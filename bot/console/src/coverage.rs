@@ -37,6 +37,7 @@ fn sample(kind: CommandKind) -> &'static str {
         CommandKind::Rating => "rating @bob avalanche",
         CommandKind::Leaderboard => "leaderboard chess960",
         CommandKind::Language => "language ja",
+        CommandKind::Avatars => "avatars off",
     }
 }
 

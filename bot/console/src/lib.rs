@@ -7,6 +7,7 @@ mod command;
 mod coverage;
 mod line;
 mod output;
+mod pictures;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -21,6 +22,7 @@ pub use line::{
     DEFAULT_ROOM, Line, LineError, is_blank, parse_line, room_channel, stable_id, user, user_id,
 };
 pub use output::Output;
+pub use pictures::{ConsolePictures, PictureError};
 
 use domain::{Locale, Origin};
 use present::fluent_args;
@@ -40,6 +42,8 @@ pub struct Options {
     pub out: PathBuf,
     /// The language nadare speaks; commands stay the same English words in both.
     pub lang: Lang,
+    /// The players' pictures for the name bars (`--avatar NAME=FILE`).
+    pub pictures: ConsolePictures,
 }
 
 /// Runs the console over `service` until the script (read by [`read_script`]) or, without
@@ -54,7 +58,11 @@ pub async fn run(
     // console's language too.
     service.note_server_lang(CONSOLE_GUILD, options.lang);
     let mut out = Output::new(&options.out, options.lang)?;
-    let console = Console { service, renderer };
+    let console = Console {
+        service,
+        renderer,
+        pictures: options.pictures.clone(),
+    };
     match script {
         Some(lines) => {
             for (text, line) in lines {
@@ -152,10 +160,11 @@ pub fn read_script(path: &Path, lang: Lang) -> anyhow::Result<Vec<(String, Line)
     Ok(lines)
 }
 
-/// The console at work: the service, and the renderer its boards are drawn with.
+/// The console at work: the service, and the renderer and pictures its boards are drawn with.
 struct Console {
     service: GameService,
     renderer: Arc<Renderer>,
+    pictures: ConsolePictures,
 }
 
 impl Console {
@@ -201,7 +210,7 @@ impl Console {
             locale: Locale::both(out.lang()),
         };
         let mut reply = self.service.execute(&origin, line.command).await;
-        present::draw(&self.renderer, &mut reply).await;
+        present::draw(&self.renderer, &mut reply, Some(&self.pictures)).await;
         out.reply(text, &origin.user.name, &reply)?;
         if let (Some(game), Some(plies)) = (reply.game, reply.shows_plies) {
             self.service.mark_shown(game, plies).await;
@@ -212,7 +221,7 @@ impl Console {
     /// Prints the notices due now, marking the turns they show as announced.
     async fn notices(&self, out: &mut Output) -> anyhow::Result<()> {
         for mut notice in self.service.sweep().await {
-            present::draw(&self.renderer, &mut notice.reply).await;
+            present::draw(&self.renderer, &mut notice.reply, Some(&self.pictures)).await;
             out.notice(&notice)?;
             if let (Some(game), Some(plies)) = (notice.reply.game, notice.reply.shows_plies) {
                 self.service.mark_shown(game, plies).await;

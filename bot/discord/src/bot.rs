@@ -124,6 +124,9 @@ impl Bot {
             .await?;
         let shards = Arc::clone(&client.shard_manager);
         let http = Arc::clone(&client.http);
+        if let Some(pictures) = &front.pictures {
+            pictures.set_http(Arc::clone(&http));
+        }
         let setting = settings.shards;
         let client = tokio::spawn(async move {
             let ended = match setting {

@@ -19,6 +19,11 @@ use present::i18n::{self, FluentArgs, Surface};
 pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
     let guild = press.guild_id.map(|g| g.get());
     let here = press.channel_id.get();
+    front.learn(
+        guild,
+        &press.user,
+        press.member.as_ref().and_then(|m| m.avatar.as_ref()),
+    );
     // Where the button is; a press about a game elsewhere acts in the game's channel.
     let origin_here = Origin {
         guild,

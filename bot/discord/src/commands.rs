@@ -190,7 +190,33 @@ pub fn definitions() -> Vec<CreateCommand> {
                     )
                     .required(true),
             ),
+        simple("avatars")
+            .default_member_permissions(Permissions::MANAGE_GUILD)
+            .add_option(
+                ["on", "off"]
+                    .iter()
+                    .fold(
+                        option(CommandOptionType::String, "avatars", "show"),
+                        |o, value| choice(o, "avatars", value),
+                    )
+                    .required(true),
+            ),
     ]
+}
+
+/// Refuses a server setting to a member who may not manage the server (Discord hides the
+/// command from them, but a client may still send it).
+fn may_manage(command: &CommandInteraction) -> Result<(), Refusal> {
+    let may = command
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild());
+    if may {
+        Ok(())
+    } else {
+        Err(Refusal::NotAnAdmin)
+    }
 }
 
 /// An integer option at least 1.
@@ -398,15 +424,12 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, Refusal> {
             family: family(&options)?,
         },
         "language" => {
-            let may_manage = command
-                .member
-                .as_ref()
-                .and_then(|m| m.permissions)
-                .is_some_and(|p| p.manage_guild());
-            if !may_manage {
-                return Err(Refusal::NotAnAdmin);
-            }
+            may_manage(command)?;
             Command::Language(string(&options, "language").and_then(Lang::from_id))
+        }
+        "avatars" => {
+            may_manage(command)?;
+            Command::Avatars(string(&options, "show") != Some("off"))
         }
         "accept" => Command::Accept,
         "decline" => Command::Decline,

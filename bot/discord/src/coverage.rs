@@ -54,6 +54,7 @@ fn way(kind: CommandKind) -> Way {
         CommandKind::Rating => Slash("rating", json!([string("variant", "avalanche")])),
         CommandKind::Leaderboard => Slash("leaderboard", json!([])),
         CommandKind::Language => Slash("language", json!([string("language", "ja")])),
+        CommandKind::Avatars => Slash("avatars", json!([string("show", "off")])),
     }
 }
 
@@ -114,6 +115,18 @@ fn every_service_command_has_a_slash_command_or_a_button() {
 fn only_server_managers_may_set_the_language() {
     let mut asked = interaction("language", json!([string("language", "default")]));
     assert_eq!(commands::parse(&asked), Ok(Command::Language(None)));
+    if let Some(member) = asked.member.as_mut() {
+        member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
+    }
+    assert_eq!(commands::parse(&asked), Err(commands::Refusal::NotAnAdmin));
+}
+
+#[test]
+fn only_server_managers_may_turn_pictures_off_or_on() {
+    let mut asked = interaction("avatars", json!([string("show", "off")]));
+    assert_eq!(commands::parse(&asked), Ok(Command::Avatars(false)));
+    let on = interaction("avatars", json!([string("show", "on")]));
+    assert_eq!(commands::parse(&on), Ok(Command::Avatars(true)));
     if let Some(member) = asked.member.as_mut() {
         member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
     }

@@ -1,14 +1,16 @@
-//! What every handler shares: the game service, the renderer and the front's settings.
+//! What every handler shares: the game service, the renderer, the players' pictures and the
+//! front's settings.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use domain::{Command, EarlyPrivacy, GameId, Origin, Reply, User};
+use domain::{Command, EarlyPrivacy, GameId, GuildId, Origin, Reply, User};
 use render::Renderer;
-use serenity::all::{Member, User as DiscordUser};
+use serenity::all::{ImageHash, Member, User as DiscordUser};
 use service::GameService;
 
+use super::avatars::AvatarSource;
 use super::inflight::InFlight;
 
 /// The state of the Discord front.
@@ -17,6 +19,8 @@ pub struct Front {
     pub service: GameService,
     /// Draws the boards and replays of the service's replies.
     pub renderer: Arc<Renderer>,
+    /// The players' pictures for the name bars; `None` when the operator turned them off.
+    pub pictures: Option<Arc<AvatarSource>>,
     /// Open a thread per game where the bot may.
     pub threads: bool,
     /// Play messages that are only a move.
@@ -38,8 +42,14 @@ impl Front {
         settings: &crate::Settings,
         defer_after: Duration,
     ) -> Front {
+        let pictures = settings.avatars.as_deref().and_then(|cdn| {
+            AvatarSource::new(cdn, renderer.avatar_side())
+                .inspect_err(|e| tracing::error!(error = %e, "players' pictures are off"))
+                .ok()
+        });
         Front {
             service,
+            pictures: pictures.map(Arc::new),
             renderer,
             threads: settings.threads,
             typed_moves: settings.typed_moves,
@@ -64,8 +74,32 @@ impl Front {
         early: &EarlyPrivacy,
     ) -> Reply {
         let mut reply = self.service.execute_noting(origin, command, early).await;
-        present::draw(&self.renderer, &mut reply).await;
+        self.draw(&mut reply).await;
         reply
+    }
+
+    /// Draws `reply`'s board and replay, with the players' pictures that come in time.
+    pub async fn draw(&self, reply: &mut Reply) {
+        match &self.pictures {
+            Some(pictures) => {
+                pictures.prepare(reply).await;
+                present::draw(&self.renderer, reply, Some(pictures.as_ref())).await;
+            }
+            None => present::draw(&self.renderer, reply, None).await,
+        }
+    }
+
+    /// Notes where a player's pictures are, from an interaction or a message that carries
+    /// them, and starts fetching the one boards in `guild` show.
+    pub fn learn(
+        &self,
+        guild: Option<GuildId>,
+        user: &DiscordUser,
+        member_avatar: Option<&ImageHash>,
+    ) {
+        if let Some(pictures) = &self.pictures {
+            pictures.learn(guild, user, member_avatar);
+        }
     }
 
     /// True the first time only: commands are registered once per process.

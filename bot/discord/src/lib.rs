@@ -5,6 +5,7 @@
 //! them over with the front's [`Settings`].
 
 mod autocomplete;
+mod avatars;
 mod bot;
 mod buttons;
 mod commands;
@@ -45,6 +46,8 @@ pub struct Settings {
     pub development_guild: Option<u64>,
     /// How often deadlines and expiries are looked for.
     pub sweep_interval: Duration,
+    /// Where players' pictures are fetched from (Discord's CDN); `None` shows icons.
+    pub avatars: Option<String>,
 }
 
 /// Which gateway shards this process runs.

@@ -15,6 +15,15 @@ use domain::{Command, EarlyPrivacy, Origin};
 /// Handles one slash command.
 pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
     let guild = command.guild_id.map(|g| g.get());
+    front.learn(
+        guild,
+        &command.user,
+        command.member.as_ref().and_then(|m| m.avatar.as_ref()),
+    );
+    for (id, user) in &command.data.resolved.users {
+        let member = command.data.resolved.members.get(id);
+        front.learn(guild, user, member.and_then(|m| m.avatar.as_ref()));
+    }
     let origin = Origin {
         guild,
         channel: command.channel_id.get(),

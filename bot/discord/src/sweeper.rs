@@ -34,7 +34,7 @@ pub fn spawn(
             }
             for mut notice in service.sweep().await {
                 let channel = ChannelId::new(notice.channel);
-                present::draw(&front.renderer, &mut notice.reply).await;
+                front.draw(&mut notice.reply).await;
                 let outgoing = Outgoing::new(notice.reply);
                 let announces = outgoing.announces;
                 if !threads::post_or_tell(&http, channel, outgoing).await {

@@ -58,6 +58,12 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
     let Some(_ticket) = front.in_flight.enter() else {
         return;
     };
+    let guild = message.guild_id.map(|g| g.get());
+    front.learn(
+        guild,
+        &message.author,
+        message.member.as_ref().and_then(|m| m.avatar.as_ref()),
+    );
     let user = match &message.member {
         Some(member) => domain::User {
             id: message.author.id.get(),
@@ -70,7 +76,7 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         None => person(&message.author, None),
     };
     let origin = Origin {
-        guild: message.guild_id.map(|g| g.get()),
+        guild,
         channel,
         user,
         // A message carries no locale: the service uses the server's as it last saw it.

@@ -33,7 +33,7 @@ pub use store::{
     Vacations,
 };
 pub use types::{
-    Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, GameId,
-    GuildId, Locale, Notice, Origin, PageRef, Replay, Reply, SetupChoice, TakebackAction, Tone,
-    User, UserId, VacationAsk,
+    Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, Faces,
+    GameId, GuildId, Locale, Notice, Origin, PageRef, Replay, Reply, SetupChoice, TakebackAction,
+    Tone, User, UserId, VacationAsk,
 };

@@ -237,6 +237,8 @@ pub struct GuildSettings {
     pub guild: GuildId,
     /// The language of its public messages, overriding its Discord locale (`None`: use that).
     pub lang: Option<Lang>,
+    /// Whether its boards show players' pictures in the name bars (the default) or icons.
+    pub avatars: bool,
 }
 
 /// Everything stored besides challenges and games, for copying a database whole.

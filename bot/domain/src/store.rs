@@ -282,6 +282,9 @@ pub trait Settings: Send + Sync {
     /// Sets (or with `None`, clears) the language of a server's public messages.
     async fn set_guild_lang(&self, guild: GuildId, lang: Option<Lang>) -> Result<(), StoreError>;
 
+    /// Turns players' pictures on a server's boards on or off.
+    async fn set_guild_avatars(&self, guild: GuildId, shown: bool) -> Result<(), StoreError>;
+
     /// A server's settings (the defaults when it has none stored).
     async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError>;
 

@@ -223,6 +223,9 @@ pub enum Command {
     /// Sets (or with `None`, clears) the language of this server's public messages. Only the
     /// server's admins may: the front checks that before giving the command.
     Language(Option<Lang>),
+    /// Shows (`true`) or hides players' pictures in the name bars of this server's boards.
+    /// Only the server's admins may: the front checks that before giving the command.
+    Avatars(bool),
 }
 
 /// What a `vacation` command asks.
@@ -476,6 +479,21 @@ pub struct Board {
     pub scene: Scene,
     /// How the game ended, if it has.
     pub outcome: Option<Outcome>,
+    /// Whose pictures the name bars may show; `None` shows the icons.
+    pub faces: Option<Faces>,
+}
+
+/// The players whose pictures a board's name bars may show, and where the game is played (a
+/// player may have a picture of their own in a server). The front finds the pictures; the
+/// presentation draws the computer's own icon for the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Faces {
+    /// The server of the game, or `None` outside one.
+    pub guild: Option<GuildId>,
+    /// White's player.
+    pub white: UserId,
+    /// Black's player.
+    pub black: UserId,
 }
 
 /// A finished game's animated replay: one scene per turn, the result on the last.
@@ -487,6 +505,8 @@ pub struct Replay {
     pub scenes: Vec<Scene>,
     /// How the game ended, said on the last frame.
     pub outcome: Option<Outcome>,
+    /// Whose pictures the name bars may show; `None` shows the icons.
+    pub faces: Option<Faces>,
 }
 
 /// Where a game shown on a board stands: whose move it is, or how it ended.

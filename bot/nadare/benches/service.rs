@@ -125,7 +125,7 @@ impl Bot {
     /// The reply to `command`, drawn as a front draws it once the service answered.
     async fn execute(&self, origin: &Origin, command: Command) -> Reply {
         let mut reply = self.service.execute(origin, command).await;
-        present::draw(&self.renderer, &mut reply).await;
+        present::draw(&self.renderer, &mut reply, None).await;
         reply
     }
 }

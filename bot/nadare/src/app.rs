@@ -53,6 +53,7 @@ fn discord_settings(config: &Config) -> Settings {
         typed_moves: config.typed_moves,
         development_guild: config.development_guild,
         sweep_interval: config.sweep_interval,
+        avatars: config.image_avatars.then(|| config.cdn_url.clone()),
     }
 }
 

@@ -101,7 +101,14 @@ pub struct Config {
     /// Send REST calls to this base URL instead of Discord (a rate-limiting proxy such as
     /// twilight-http-proxy; Discord's rate limits are then the proxy's job).
     pub api_proxy: Option<String>,
+    /// Where players' pictures are fetched from: Discord's CDN, or a stand-in.
+    pub cdn_url: String,
+    /// Show players' pictures in the boards' name bars.
+    pub image_avatars: bool,
 }
+
+/// Discord's CDN, where players' pictures are.
+pub const DISCORD_CDN: &str = "https://cdn.discordapp.com";
 
 /// The file's shape: every key optional, unknown keys refused.
 #[derive(Debug, Default, Deserialize)]
@@ -112,6 +119,7 @@ struct RawConfig {
     database: Option<String>,
     shards: Option<String>,
     api_proxy: Option<String>,
+    cdn_url: Option<String>,
     #[serde(default)]
     image: RawImage,
     #[serde(default)]
@@ -133,6 +141,7 @@ struct RawPostgres {
 struct RawImage {
     size: Option<u32>,
     theme: Option<String>,
+    avatars: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -273,6 +282,12 @@ impl RawConfig {
         if let Some(v) = env("NADARE_IMAGE_THEME") {
             self.image.theme = Some(v);
         }
+        if let Some(v) = env("NADARE_IMAGE_AVATARS") {
+            self.image.avatars = Some(env_bool("image.avatars", &v)?);
+        }
+        if let Some(v) = env("NADARE_CDN_URL") {
+            self.cdn_url = Some(v);
+        }
         if let Some(v) = env("NADARE_VACATION_DAYS_PER_YEAR") {
             self.games.vacation_days_per_year =
                 Some(env_number("games.vacation_days_per_year", &v)?);
@@ -378,20 +393,19 @@ impl RawConfig {
             })?,
             None => Shards::Auto,
         };
-        let api_proxy = match self
+        let api_proxy = self
             .api_proxy
-            .map(|p| p.trim().trim_end_matches('/').to_owned())
-        {
-            Some(p) if p.is_empty() => None,
-            Some(p) if p.starts_with("http://") || p.starts_with("https://") => Some(p),
-            Some(p) => {
-                return Err(ConfigError::Invalid {
-                    key: "api_proxy",
-                    reason: format!("`{p}` is not an http:// or https:// URL"),
-                });
-            }
-            None => None,
-        };
+            .as_deref()
+            .map(|p| http_url("api_proxy", p))
+            .transpose()?
+            .flatten();
+        let cdn_url = self
+            .cdn_url
+            .as_deref()
+            .map(|c| http_url("cdn_url", c))
+            .transpose()?
+            .flatten()
+            .unwrap_or_else(|| DISCORD_CDN.to_owned());
         Ok(Config {
             token: Token(token),
             development_guild: self.development_guild,
@@ -406,6 +420,23 @@ impl RawConfig {
             vacation_days_per_year,
             shards,
             api_proxy,
+            cdn_url,
+            image_avatars: self.image.avatars.unwrap_or(true),
+        })
+    }
+}
+
+/// An `http://` or `https://` base URL without its trailing `/`; `None` when blank.
+fn http_url(key: &'static str, text: &str) -> Result<Option<String>, ConfigError> {
+    let url = text.trim().trim_end_matches('/');
+    if url.is_empty() {
+        Ok(None)
+    } else if url.starts_with("http://") || url.starts_with("https://") {
+        Ok(Some(url.to_owned()))
+    } else {
+        Err(ConfigError::Invalid {
+            key,
+            reason: format!("`{url}` is not an http:// or https:// URL"),
         })
     }
 }
@@ -449,6 +480,8 @@ mod tests {
         assert!(!config.typed_moves);
         assert_eq!(config.shards, Shards::Auto);
         assert_eq!(config.api_proxy, None);
+        assert_eq!(config.cdn_url, DISCORD_CDN);
+        assert!(config.image_avatars);
     }
 
     #[test]
@@ -460,9 +493,11 @@ mod tests {
             database = "/data/games.db"
             shards = "2-3/8"
             api_proxy = "http://proxy:3000/"
+            cdn_url = "http://cdn.test/"
             [image]
             size = 640
             theme = "slate"
+            avatars = false
             [games]
             default_deadline = "1d"
             challenge_expiry = "15m"
@@ -486,6 +521,8 @@ mod tests {
             }
         );
         assert_eq!(config.api_proxy.as_deref(), Some("http://proxy:3000"));
+        assert_eq!(config.cdn_url, "http://cdn.test");
+        assert!(!config.image_avatars);
         assert_eq!(config.image_size, 640);
         assert_eq!(config.image_theme, Theme::Slate);
         assert_eq!(config.default_deadline, Some(Duration::from_secs(86_400)));
@@ -578,6 +615,7 @@ mod tests {
             ("token = \"t\"\nshards = \"3-2/4\"", "shards"),
             ("token = \"t\"\nshards = \"0-4/4\"", "shards"),
             ("token = \"t\"\napi_proxy = \"proxy:3000\"", "api_proxy"),
+            ("token = \"t\"\ncdn_url = \"cdn.discordapp.com\"", "cdn_url"),
             ("token = \"t\"\nimage = 5", "line 2"),
         ];
         for (text, key) in cases {

@@ -80,6 +80,15 @@ struct LocalArgs {
     /// English words in both.
     #[arg(long, default_value = "en", value_parser = lang_parser())]
     lang: Lang,
+    /// A picture file (PNG, JPEG, GIF or WebP) for a player's name bar on the boards, as
+    /// NAME=FILE; repeat for each player (e.g. `--avatar alice=alice.png`).
+    #[arg(long = "avatar", value_name = "NAME=FILE", value_parser = avatar_parser)]
+    avatars: Vec<(String, PathBuf)>,
+}
+
+/// Reads one `--avatar NAME=FILE`.
+fn avatar_parser(arg: &str) -> Result<(String, PathBuf), console::PictureError> {
+    console::ConsolePictures::parse_arg(arg)
 }
 
 /// Reads a language by its id (`en`, `ja`), offering every one in the help.
@@ -106,14 +115,19 @@ fn main() -> ExitCode {
     }
     let result = match command {
         Command::Run(args) => block_on(app::run(args.config.as_deref())),
-        Command::Local(args) => block_on(app::local(
-            &args.db,
-            args.script.as_deref(),
-            console::Options {
-                out: args.out,
-                lang: args.lang,
-            },
-        )),
+        Command::Local(args) => console::ConsolePictures::load(&args.avatars)
+            .map_err(anyhow::Error::from)
+            .and_then(|pictures| {
+                block_on(app::local(
+                    &args.db,
+                    args.script.as_deref(),
+                    console::Options {
+                        out: args.out,
+                        lang: args.lang,
+                        pictures,
+                    },
+                ))
+            }),
         Command::Perft(args) => cli::perft::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Chess960(args) => cli::chess960::run(args),

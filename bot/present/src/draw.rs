@@ -1,6 +1,7 @@
 //! The pictures of a reply: its board and its animated replay, labelled in the reply's
-//! language and drawn on the blocking pool, after the service has answered and let the game
-//! go. A picture that cannot be drawn is logged and left out; the words still go.
+//! language, with the players' pictures in the name bars where the front has them, and drawn
+//! on the blocking pool, after the service has answered and let the game go. A picture that
+//! cannot be drawn is logged and left out; the words still go.
 
 use std::sync::Arc;
 
@@ -9,13 +10,28 @@ use domain::{Board, Lang, Replay, Reply};
 use render::{Renderer, Scene};
 
 use crate::image::labels;
+use crate::pictures::{Pictures, faces_of};
 
-/// Draws `reply`'s board into its `image` and its replay into a GIF among its `files`.
-pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply) {
-    let board = reply.board.take();
-    let replay = reply.replay.take();
+/// Draws `reply`'s board into its `image` and its replay into a GIF among its `files`. With
+/// `pictures`, the name bars show the players' pictures it holds (and the computer's icon);
+/// without, the icons.
+pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<&dyn Pictures>) {
+    let mut board = reply.board.take();
+    let mut replay = reply.replay.take();
     if board.is_none() && replay.is_none() {
         return;
+    }
+    if let Some(pictures) = pictures {
+        if let Some(b) = &mut board {
+            (b.scene.white_avatar, b.scene.black_avatar) = faces_of(b.faces, pictures);
+        }
+        if let Some(r) = &mut replay {
+            let (white, black) = faces_of(r.faces, pictures);
+            for scene in &mut r.scenes {
+                scene.white_avatar.clone_from(&white);
+                scene.black_avatar.clone_from(&black);
+            }
+        }
     }
     let lang = reply.lang;
     let game = replay.as_ref().map(|r| r.game);

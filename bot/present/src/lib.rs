@@ -1,7 +1,8 @@
 //! The service's replies presented: each [`Message`] becomes a catalog message in the reply's
 //! language, worded for the front that shows it (Discord markdown and slash commands, or the
 //! console's plain text and its commands), and the reply's board and replay are labelled in
-//! that language and drawn ([`draw`]), after the service has let the game go.
+//! that language and drawn ([`draw`]) with the players' pictures a front finds
+//! ([`Pictures`]), after the service has let the game go.
 
 mod archive;
 mod challenge;
@@ -12,6 +13,7 @@ mod image;
 mod info;
 mod notice;
 mod offers;
+mod pictures;
 mod rating;
 mod refusal;
 mod rematch;
@@ -30,6 +32,7 @@ use domain::{Action, Reply};
 use crate::i18n::{FluentArgs, Lang, Surface};
 
 pub use draw::draw;
+pub use pictures::Pictures;
 pub use style::{Style, escape_markdown};
 
 /// The text of `reply` as `surface` shows it, one message per line.

@@ -138,6 +138,9 @@ pub(super) fn settings(say: &Say, message: &SettingsMsg) -> String {
         }
         SettingsMsg::Language(None) => say.plain("server-language-cleared"),
         SettingsMsg::NoServer => say.plain("server-language-no-server"),
+        SettingsMsg::Avatars(true) => say.plain("server-avatars-on"),
+        SettingsMsg::Avatars(false) => say.plain("server-avatars-off"),
+        SettingsMsg::AvatarsNoServer => say.plain("server-avatars-no-server"),
     }
 }
 

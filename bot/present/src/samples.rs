@@ -795,6 +795,9 @@ fn settings() -> Vec<SettingsMsg> {
         SettingsMsg::Language(Some(Lang::Ja)),
         SettingsMsg::Language(None),
         SettingsMsg::NoServer,
+        SettingsMsg::Avatars(true),
+        SettingsMsg::Avatars(false),
+        SettingsMsg::AvatarsNoServer,
     ]
 }
 
@@ -804,6 +807,9 @@ fn settings_index(m: &SettingsMsg) -> usize {
         SettingsMsg::Language(Some(Lang::Ja)) => 1,
         SettingsMsg::Language(None) => 2,
         SettingsMsg::NoServer => 3,
+        SettingsMsg::Avatars(true) => 4,
+        SettingsMsg::Avatars(false) => 5,
+        SettingsMsg::AvatarsNoServer => 6,
     }
 }
 
@@ -856,7 +862,7 @@ fn the_samples_cover_every_variant() {
     assert!(last("view", 6) && last("info", 3) && last("notice", 5) && last("refusal", 36));
     assert!(last("rules", 31));
     assert!(last("archive", 9) && last("rematch", 3) && last("vacation", 8));
-    assert!(last("rating", 9) && last("settings", 4));
+    assert!(last("rating", 9) && last("settings", 7));
 }
 
 #[test]

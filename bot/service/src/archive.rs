@@ -268,5 +268,6 @@ fn replay_of(live: &Live) -> Replay {
         game: live.row.id,
         scenes,
         outcome: live.outcome(),
+        faces: Some(live.faces()),
     }
 }

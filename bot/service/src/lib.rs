@@ -86,6 +86,9 @@ struct Shared {
     /// The language each server's admins chose for its public messages, over its Discord
     /// locale (loaded at start; set by [`Command::Language`]).
     guild_overrides: DashMap<GuildId, Lang>,
+    /// The servers whose admins turned players' pictures off (loaded at start; set by
+    /// [`Command::Avatars`]).
+    hidden_faces: DashMap<GuildId, ()>,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -107,11 +110,15 @@ impl GameService {
         let since = to_unix_ms(clock.now()).saturating_sub(retention);
         let unfinished = store.load_unfinished(config.shards).await?;
         let finished = store.load_finished_since(config.shards, since).await?;
-        let guild_overrides: DashMap<GuildId, Lang> = store
-            .load_guild_settings(config.shards)
-            .await?
-            .into_iter()
+        let settings = store.load_guild_settings(config.shards).await?;
+        let guild_overrides: DashMap<GuildId, Lang> = settings
+            .iter()
             .filter_map(|s| Some((s.guild, s.lang?)))
+            .collect();
+        let hidden_faces: DashMap<GuildId, ()> = settings
+            .iter()
+            .filter(|s| !s.avatars)
+            .map(|s| (s.guild, ()))
             .collect();
         let slots = DashMap::new();
         let channels = DashMap::new();
@@ -230,6 +237,7 @@ impl GameService {
                 guild_langs: DashMap::new(),
                 vacations,
                 guild_overrides,
+                hidden_faces,
             }),
         })
     }
@@ -250,7 +258,8 @@ impl GameService {
         early: &EarlyPrivacy,
     ) -> Reply {
         let mut reply = self.answer(origin, command, early).await;
-        // Asked after the answer: `language` may just have changed it.
+        // Asked after the answer: `language` and `avatars` may just have changed them.
+        self.apply_avatar_setting(&mut reply);
         reply.lang = if reply.private {
             self.private_lang(origin)
         } else {
@@ -320,6 +329,7 @@ impl GameService {
                     .await,
             ),
             Command::Language(lang) => self.set_language(origin, lang).await,
+            Command::Avatars(shown) => self.set_avatars(origin, shown).await,
             Command::Chess960(n) => Self::chess960(n),
             Command::Games => self.games(origin).await,
             Command::History { user, page } => self.history(origin, user, page).await,
@@ -444,7 +454,8 @@ impl GameService {
             | Command::Rules(_)
             | Command::Rating { .. }
             | Command::Leaderboard { .. }
-            | Command::Language(_) => Reply::private(Refusal::Misrouted),
+            | Command::Language(_)
+            | Command::Avatars(_) => Reply::private(Refusal::Misrouted),
         }
     }
 
@@ -548,21 +559,26 @@ impl GameService {
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         );
         notices.extend(resumed);
+        for notice in &mut notices {
+            self.apply_avatar_setting(&mut notice.reply);
+        }
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
             let lang = self.guild_lang(guard.guild());
             if let Some(reply) = self.settle(&mut guard, true).await {
-                let reply = Reply {
+                let mut reply = Reply {
                     lang,
                     ..stamped(&guard, reply)
                 };
+                self.apply_avatar_setting(&mut reply);
                 notices.push(Notice { channel, reply });
             }
             if let Some(reply) = self.computer_moves(&mut guard).await {
-                let reply = Reply {
+                let mut reply = Reply {
                     lang,
                     ..stamped(&guard, reply)
                 };
+                self.apply_avatar_setting(&mut reply);
                 notices.push(Notice { channel, reply });
             }
             self.reload_if_conflicted(&mut guard, channel).await;
@@ -710,6 +726,26 @@ impl GameService {
         result
     }
 
+    /// Leaves the players' pictures off `reply`'s board and replay where the game's server
+    /// turned them off.
+    fn apply_avatar_setting(&self, reply: &mut Reply) {
+        let hidden = |faces: &Option<Faces>| {
+            faces
+                .and_then(|f| f.guild)
+                .is_some_and(|g| self.shared.hidden_faces.contains_key(&g))
+        };
+        if let Some(board) = &mut reply.board
+            && hidden(&board.faces)
+        {
+            board.faces = None;
+        }
+        if let Some(replay) = &mut reply.replay
+            && hidden(&replay.faces)
+        {
+            replay.faces = None;
+        }
+    }
+
     /// The board of a game's current position seen from `orientation`.
     fn board_of(live: &Live, orientation: Color) -> Board {
         let mut scene = Scene::from_position(live.game.position());
@@ -723,6 +759,7 @@ impl GameService {
         Board {
             scene,
             outcome: live.outcome(),
+            faces: Some(live.faces()),
         }
     }
 }

@@ -5,7 +5,7 @@ use rules::{Color, Game, Outcome};
 use super::messages::{GameKind, Message, NoticeMsg, Players, Ply, TurnMsg};
 use super::pending::Pending;
 use super::{ChallengeRecord, GameRecord};
-use super::{GameId, GuildId, ServiceError, StoredGame, User, UserId};
+use super::{Faces, GameId, GuildId, ServiceError, StoredGame, User, UserId};
 
 /// The contents of a channel's slot.
 #[derive(Debug)]
@@ -131,6 +131,15 @@ impl Live {
     /// The result, once the game is over.
     pub(crate) fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
+    }
+
+    /// Whose pictures the game's boards may show.
+    pub(crate) fn faces(&self) -> Faces {
+        Faces {
+            guild: self.row.guild,
+            white: self.row.white.id,
+            black: self.row.black.id,
+        }
     }
 
     /// The players' names.

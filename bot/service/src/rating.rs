@@ -171,6 +171,23 @@ impl GameService {
         };
         Reply::public(SettingsMsg::Language(lang))
     }
+
+    /// Shows or hides players' pictures on the server's boards: stored first, then applied
+    /// to every board drawn there, from this reply's on.
+    pub(super) async fn set_avatars(&self, origin: &Origin, shown: bool) -> Reply {
+        let Some(guild) = origin.guild else {
+            return Reply::private(SettingsMsg::AvatarsNoServer);
+        };
+        if let Err(e) = self.store(self.db().set_guild_avatars(guild, shown)).await {
+            return save_failed(&e);
+        }
+        if shown {
+            self.shared.hidden_faces.remove(&guild);
+        } else {
+            self.shared.hidden_faces.insert(guild, ());
+        }
+        Reply::public(SettingsMsg::Avatars(shown))
+    }
 }
 
 /// The reply showing a rating view: public, as ratings are shared in the channel; private

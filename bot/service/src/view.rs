@@ -177,6 +177,7 @@ impl GameService {
             board: Some(Board {
                 scene,
                 outcome: None,
+                faces: None,
             }),
             ..Reply::default()
         }

@@ -17,10 +17,11 @@ pub(crate) const MIGRATIONS: &[(i64, &str)] = &[
         4,
         include_str!("../migrations/0004_ratings_archive_vacations.sql"),
     ),
+    (5, include_str!("../migrations/0005_avatars.sql")),
 ];
 
 /// The newest schema version this build knows.
-pub const LATEST_VERSION: i64 = 4;
+pub const LATEST_VERSION: i64 = 5;
 
 /// Creates the table of applied migrations, if missing.
 pub(crate) const CREATE_MIGRATIONS: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -5,6 +5,7 @@
 //! can assert on what the bot said; tests drive the bot by dispatching gateway events
 //! (interactions and messages) built with [`payloads`].
 
+mod cdn;
 mod limits;
 pub mod payloads;
 
@@ -23,7 +24,8 @@ use axum::routing::get;
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
 
-use payloads::{APPLICATION_ID, TOKEN};
+pub use cdn::CdnCall;
+use payloads::{APPLICATION_ID, FakeUser, TOKEN};
 
 /// How long a test waits for something the bot should do before failing.
 pub const WAIT: Duration = Duration::from_secs(30);
@@ -251,6 +253,10 @@ struct Inner {
     /// The names of the commands registered, by guild (`None`: global), as bulk overwrites
     /// leave them.
     commands: HashMap<Option<u64>, Vec<String>>,
+    /// The CDN's pictures and the calls made to it.
+    cdn: cdn::Cdn,
+    /// Users `GET /users/{id}` finds, by id.
+    users: HashMap<u64, Value>,
 }
 
 struct Shared {
@@ -330,6 +336,7 @@ impl FakeDiscord {
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
+            .route("/cdn/{*path}", get(cdn::serve))
             .fallback(rest)
             .with_state(shared.clone());
         tokio::spawn(async move {
@@ -338,6 +345,47 @@ impl FakeDiscord {
                 .expect("fake discord server");
         });
         FakeDiscord { shared }
+    }
+
+    /// The base URL to give nadare as its CDN: `http://127.0.0.1:PORT/cdn`.
+    pub fn cdn_url(&self) -> String {
+        format!("http://{}/cdn", self.shared.addr)
+    }
+
+    /// Serves `bytes` as the picture at `stem` (`avatars/USER/HASH`, or
+    /// `guilds/GUILD/users/USER/avatars/HASH`) in every format.
+    pub fn put_picture(&self, stem: &str, bytes: Vec<u8>) {
+        self.shared
+            .lock()
+            .cdn
+            .pictures
+            .insert(stem.to_owned(), bytes);
+    }
+
+    /// The calls made to the CDN so far.
+    pub fn cdn_calls(&self) -> Vec<CdnCall> {
+        self.shared.lock().cdn.calls.clone()
+    }
+
+    /// Waits until the CDN has answered a call for a path starting with `prefix`.
+    pub async fn wait_cdn_call(&self, prefix: &str) -> CdnCall {
+        self.wait_until(&format!("a CDN call for {prefix}"), |inner| {
+            inner
+                .cdn
+                .calls
+                .iter()
+                .find(|c| c.path.starts_with(prefix))
+                .cloned()
+        })
+        .await
+    }
+
+    /// Lets `GET /users/{id}` find `user`.
+    pub fn know_user(&self, user: &FakeUser) {
+        self.shared
+            .lock()
+            .users
+            .insert(user.id, user.user_payload());
     }
 
     /// The base URL to give serenity as its proxy: `http://127.0.0.1:PORT`.
@@ -889,6 +937,16 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
             }))
         }
         ("GET", ["users", "@me"]) => ok(payloads::bot_user()),
+        ("GET", ["users", id]) => {
+            let known = id
+                .parse::<u64>()
+                .ok()
+                .and_then(|id| shared.lock().users.get(&id).cloned());
+            match known {
+                Some(user) => ok(user),
+                None => discord_error(StatusCode::NOT_FOUND, 10013, "Unknown User"),
+            }
+        }
         ("PUT", ["applications", _, "commands"]) => match limits::commands(&call.json) {
             Ok(()) => ok(registered_commands(shared, call, None)),
             Err(problem) => invalid_form(&problem),

@@ -37,6 +37,10 @@ pub struct FakeUser {
     pub locale: String,
     /// The member may manage the server (MANAGE_GUILD).
     pub manages_server: bool,
+    /// The hash of the user's own picture (`None`: Discord's default one).
+    pub avatar: Option<String>,
+    /// The hash of the member's picture in the fake guild.
+    pub server_avatar: Option<String>,
 }
 
 impl FakeUser {
@@ -48,7 +52,26 @@ impl FakeUser {
             nick: None,
             locale: "en-US".to_owned(),
             manages_server: false,
+            avatar: None,
+            server_avatar: None,
         }
+    }
+
+    /// The same user with a picture of their own (its hash).
+    pub fn with_avatar(mut self, hash: &str) -> FakeUser {
+        self.avatar = Some(hash.to_owned());
+        self
+    }
+
+    /// The same user with a picture of their own in the fake guild (its hash).
+    pub fn with_server_avatar(mut self, hash: &str) -> FakeUser {
+        self.server_avatar = Some(hash.to_owned());
+        self
+    }
+
+    /// The user object Discord sends for them.
+    pub(super) fn user_payload(&self) -> Value {
+        self.user()
     }
 
     /// The same user as one who may manage the server.
@@ -75,7 +98,7 @@ impl FakeUser {
             "username": self.name,
             "discriminator": "0",
             "global_name": self.name,
-            "avatar": null,
+            "avatar": self.avatar,
             "bot": false,
         })
     }
@@ -84,6 +107,7 @@ impl FakeUser {
         json!({
             "user": self.user(),
             "nick": self.nick,
+            "avatar": self.server_avatar,
             "roles": [],
             "joined_at": TIMESTAMP,
             "deaf": false,

@@ -155,6 +155,10 @@ pub enum RatingMsg {
 pub enum SettingsMsg {
     /// The server's public messages are now in this language (`None`: its Discord locale's).
     Language(Option<Lang>),
+    /// The server's boards now show players' pictures (`true`) or icons (`false`).
+    Avatars(bool),
+    /// Players' pictures were asked to be turned on or off outside a server.
+    AvatarsNoServer,
     /// Settings were asked to change outside a server.
     NoServer,
 }

@@ -656,3 +656,92 @@ fn with_lang_ja_the_rematch_and_the_archive_speak_japanese() {
         assert!(!stdout.contains(english), "`{english}` in {stdout}");
     }
 }
+
+/// The number of colours in a PNG's palette, read from its PLTE chunk's length.
+fn palette_colours(png: &[u8]) -> usize {
+    let at = png
+        .windows(4)
+        .position(|w| w == b"PLTE")
+        .expect("an indexed PNG");
+    let length = png
+        .get(at - 4..at)
+        .and_then(|b| <[u8; 4]>::try_from(b).ok())
+        .expect("a chunk length");
+    u32::from_be_bytes(length) as usize / 3
+}
+
+/// `--avatar NAME=FILE` puts a picture in that player's name bar: the board gains the
+/// picture's own colours beside the renderer's; a file that is missing or not a picture, or
+/// an argument that is not NAME=FILE, stops the start with a message naming it.
+#[test]
+fn a_picture_file_per_player_shows_in_their_name_bar() {
+    let script = "alice> challenge bob white\nbob> accept\n";
+    let plain = tempfile::tempdir().expect("temp dir");
+    let out = nadare(plain.path(), script).output().expect("run");
+    assert!(out.status.success());
+    let board = |dir: &Path| std::fs::read(dir.join("boards/board-00001.png")).expect("board");
+    let without = palette_colours(&board(plain.path()));
+
+    let pictured = tempfile::tempdir().expect("temp dir");
+    let picture = pictured.path().join("alice.png");
+    std::fs::write(
+        &picture,
+        include_bytes!("../../../present/assets/computer.png"),
+    )
+    .expect("picture");
+    let out = nadare(pictured.path(), script)
+        .arg("--avatar")
+        .arg(format!("Alice={}", picture.display()))
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let with = palette_colours(&board(pictured.path()));
+    assert!(
+        with > without,
+        "{with} colours with a picture, {without} without"
+    );
+
+    std::fs::write(pictured.path().join("junk.png"), b"not a picture").expect("junk");
+    for (arg, says) in [
+        ("bob=junk.png", "the picture of bob (junk.png) is refused"),
+        (
+            "bob=missing.png",
+            "cannot read the picture of bob (missing.png)",
+        ),
+        ("bob", "is not NAME=FILE"),
+    ] {
+        let out = nadare(pictured.path(), script)
+            .args(["--avatar", arg])
+            .output()
+            .expect("run");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && stderr.contains(says),
+            "{arg}: {stderr}"
+        );
+    }
+}
+
+/// The computer has an icon of its own in its name bar: its board carries the icon's colours
+/// beside the renderer's, where a game between two people without pictures has none.
+#[test]
+fn the_computer_shows_its_own_icon() {
+    let people = tempfile::tempdir().expect("temp dir");
+    let out = nadare(people.path(), "alice> challenge bob white\nbob> accept\n")
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    let computer = tempfile::tempdir().expect("temp dir");
+    let out = nadare(computer.path(), "alice> challenge computer white\n")
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    let colours = |dir: &Path| {
+        palette_colours(&std::fs::read(dir.join("boards/board-00001.png")).expect("board"))
+    };
+    assert!(colours(computer.path()) > colours(people.path()));
+}

@@ -32,6 +32,7 @@ console-command-needs-level = `{ $command }`: `level` needs a number from 1 to 8
 console-command-no-arguments = `{ $command }` takes no arguments, but got `{ $text }`
 console-command-not-flip = `{ $command }`: `{ $text }` is not `flip`
 console-command-not-language = `{ $command }`: `{ $text }` is not `en`, `ja` or `default`
+console-command-not-on-off = `{ $command }`: `{ $text }` is not `on` or `off`
 console-command-not-piece = `{ $command }`: `{ $text }` is not a piece; choose Q, R, B or N
 console-command-not-draw-answer = `{ $command }`: `{ $text }` is not `offer`, `accept` or `decline`
 console-command-not-takeback-answer = `{ $command }`: `{ $text }` is not `request`, `accept` or `decline`

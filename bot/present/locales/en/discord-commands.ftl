@@ -95,6 +95,10 @@ command-language = language
     .description = The language of this server's public messages (server managers only)
 command-language-language = language
     .description = English, Japanese, or the server's own Discord language
+command-avatars = avatars
+    .description = Players' pictures in the name bars of this server's boards (server managers only)
+command-avatars-show = show
+    .description = Show the players' pictures, or icons instead
 
 ## Choices
 
@@ -116,3 +120,5 @@ choice-family-avalanche = { rating-family-avalanche }
 choice-language-en = { server-language-en }
 choice-language-ja = { server-language-ja }
 choice-language-default = The server's Discord language
+choice-avatars-on = Show the players' pictures
+choice-avatars-off = Show icons instead

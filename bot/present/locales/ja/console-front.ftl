@@ -31,6 +31,7 @@ console-command-needs-level = `{ $command }`: `level` の後に1〜8の数字を
 console-command-no-arguments = `{ $command }` は引数を取りませんが、`{ $text }` が書かれています
 console-command-not-flip = `{ $command }`: `{ $text }` は `flip` ではありません
 console-command-not-language = `{ $command }`: `{ $text }` は `en`、`ja`、`default` のどれでもありません
+console-command-not-on-off = `{ $command }`: `{ $text }` は `on` でも `off` でもありません
 console-command-not-piece = `{ $command }`: `{ $text }` は駒ではありません。Q、R、B、N から選んでください
 console-command-not-draw-answer = `{ $command }`: `{ $text }` は `offer`、`accept`、`decline` のどれでもありません
 console-command-not-takeback-answer = `{ $command }`: `{ $text }` は `request`、`accept`、`decline` のどれでもありません

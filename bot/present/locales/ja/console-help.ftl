@@ -12,5 +12,5 @@ help =
     • `chess960 [番号]`:チェス960の初期配置 · `rules [変種]`:各変種のルール
     • `rematch`:先後を入れ替えてもう一局 · `gif [番号]`:再生アニメーション · `history [@プレイヤー] [ページ]` · `game 番号`:終局した対局の棋譜と解析リンク
     • `vacation 日数` · `vacation end`:すべての対局の期限を止めます(年間の上限あり。指しても終了)
-    • `rating [@ユーザー] [変種]` · `leaderboard [変種]`:このサーバーでの種目ごとの Glicko-2 レーティングと、上位10人とあなたの順位。二人の対局は、挑戦に `casual` と書かない限りレーティング対局です · `language en|ja|default`:ここでの公開メッセージの言語
+    • `rating [@ユーザー] [変種]` · `leaderboard [変種]`:このサーバーでの種目ごとの Glicko-2 レーティングと、上位10人とあなたの順位。二人の対局は、挑戦に `casual` と書かない限りレーティング対局です · `language en|ja|default`:ここでの公開メッセージの言語 · `avatars on|off`:ここでの盤面のプレイヤーの画像(`--avatar 名前=ファイル` で起動するとそのプレイヤーに画像が付きます)
     • 省略形:`move` は `m`(`alice> m Nf3/a3`)、`challenge` は `play`、`board flip` は `flip` とも書けます。

@@ -94,6 +94,10 @@ command-language = 言語
     .description = このサーバーの公開メッセージの言語(サーバー管理者のみ)
 command-language-language = 言語
     .description = 英語、日本語、またはサーバーのDiscordの言語
+command-avatars = アバター
+    .description = このサーバーの盤面の名前欄に出すプレイヤーの画像(サーバー管理者のみ)
+command-avatars-show = 表示
+    .description = プレイヤーの画像か、代わりにアイコンか
 
 ## 選択肢
 
@@ -115,3 +119,5 @@ choice-family-avalanche = { rating-family-avalanche }
 choice-language-en = { server-language-en }
 choice-language-ja = { server-language-ja }
 choice-language-default = サーバーのDiscordの言語
+choice-avatars-on = プレイヤーの画像を表示する
+choice-avatars-off = 代わりにアイコンを表示する

@@ -7,3 +7,9 @@ server-language-ja = 日本語
 server-language-set = このサーバーの公開メッセージを{ $language }にしました。
 server-language-cleared = このサーバーの公開メッセージはDiscordの言語設定に従うようになりました。
 server-language-no-server = 言語を設定できるのはサーバーだけです。ここでは各ユーザーの言語が使われます。
+
+## サーバーの盤面の名前欄に出すプレイヤーの画像
+
+server-avatars-on = このサーバーの盤面の名前欄にプレイヤーの画像を表示するようにしました。
+server-avatars-off = このサーバーの盤面の名前欄はプレイヤーの画像の代わりにアイコンを表示するようにしました。
+server-avatars-no-server = この設定があるのはサーバーだけです。サーバーの外では、ボットの運営者が無効にしていない限りプレイヤーの画像が表示されます。

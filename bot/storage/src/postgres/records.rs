@@ -196,17 +196,26 @@ impl Settings for PgStore {
             .await
     }
 
+    async fn set_guild_avatars(&self, guild: GuildId, shown: bool) -> Result<(), StoreError> {
+        let step = &[settings::set_avatars_step(guild, shown)?];
+        self.run(|client, _| async move { exec(&client, step).await })
+            .await
+    }
+
     async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
-        let lang = self
+        let stored = self
             .query(
-                settings::GUILD_LANG,
+                settings::GUILD_SETTINGS,
                 &settings::guild_value(guild)?,
-                settings::read_lang,
+                settings::read_settings,
             )
             .await?
-            .pop()
-            .flatten();
-        Ok(GuildSettings { guild, lang })
+            .pop();
+        Ok(stored.unwrap_or(GuildSettings {
+            guild,
+            lang: None,
+            avatars: true,
+        }))
     }
 
     async fn load_guild_settings(

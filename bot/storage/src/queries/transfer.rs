@@ -47,7 +47,7 @@ pub(crate) fn all_extras_sql() -> [String; 5] {
         format!("SELECT {CHANGE_COLUMNS} FROM rating_changes ORDER BY game_id, user_id"),
         format!("SELECT {VACATION_COLUMNS} FROM vacations ORDER BY user_id"),
         "SELECT user_id, year, days_used FROM vacation_days ORDER BY user_id, year".to_string(),
-        "SELECT guild_id, lang FROM guild_settings ORDER BY guild_id".to_string(),
+        "SELECT guild_id, lang, avatars FROM guild_settings ORDER BY guild_id".to_string(),
     ]
 }
 
@@ -68,10 +68,7 @@ pub(crate) fn import_steps(extras: &Extras) -> Result<Vec<Step>, StoreError> {
         steps.push(Step::new(INSERT_DAYS, days_values(d)?));
     }
     for s in &extras.guild_settings {
-        steps.push(Step::new(
-            INSERT_SETTINGS,
-            settings_values(s.guild, s.lang)?,
-        ));
+        steps.push(Step::new(INSERT_SETTINGS, settings_values(s)?));
     }
     Ok(steps)
 }
