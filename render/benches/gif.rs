@@ -1,11 +1,11 @@
 //! Animated replay of a 60-turn game at 512 px (the budget: ≤ 100 ms, ≤ 1 MB), for
-//! standard chess and Avalanche. Each game's frame count and GIF size are printed before its
-//! timings.
+//! standard chess and Avalanche, and Avalanche with both players' pictures in the name bars.
+//! Each game's frame count and GIF size are printed before its timings.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use render::{RenderOptions, Renderer, Scene};
+use render::{Avatar, RenderOptions, Renderer, Scene};
 use rules::{Game, Variant};
 
 /// Turns in each benchmarked game.
@@ -50,6 +50,27 @@ fn replay(game: &Game) -> Vec<Scene> {
     scenes
 }
 
+/// A 128 px picture whose pixel at (x, y) is `f(x, y)`, as Discord's CDN serves one.
+fn avatar(f: impl Fn(u32, u32) -> [u8; 3]) -> Avatar {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, 128, 128);
+    encoder.set_color(png::ColorType::Rgb);
+    let data: Vec<u8> = (0..128u32)
+        .flat_map(|y| (0..128u32).map(move |x| (x, y)))
+        .flat_map(|(x, y)| f(x, y))
+        .collect();
+    if let Err(e) = encoder
+        .write_header()
+        .and_then(|mut w| w.write_image_data(&data))
+    {
+        panic!("bench avatar: {e}");
+    }
+    match Avatar::decode(&bytes) {
+        Ok(a) => a,
+        Err(e) => panic!("bench avatar: {e}"),
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let renderer = match Renderer::new(RenderOptions::default()) {
         Ok(r) => r,
@@ -66,6 +87,23 @@ fn bench(c: &mut Criterion) {
         }
         group.bench_function(name, |b| b.iter(|| renderer.render_gif(black_box(&scenes))));
     }
+    let mut faces = replay(&game(Variant::Avalanche));
+    let white = avatar(|x, y| [(x * 2) as u8, (y * 2) as u8, 160]);
+    let black = avatar(|x, y| [200, ((x + y) % 256) as u8, (y * 2) as u8]);
+    for scene in &mut faces {
+        scene.white_avatar = Some(white.clone());
+        scene.black_avatar = Some(black.clone());
+    }
+    if let Ok(gif) = renderer.render_gif(&faces) {
+        eprintln!(
+            "avalanche_avatars: {} frames, {} bytes",
+            faces.len(),
+            gif.len()
+        );
+    }
+    group.bench_function("avalanche_avatars", |b| {
+        b.iter(|| renderer.render_gif(black_box(&faces)))
+    });
     group.finish();
 }
 

@@ -1850,6 +1850,7 @@ async fn boards_show_the_players_pictures_from_the_cdn() {
     const MAGENTA: [u8; 3] = [230, 20, 230];
     const GREEN: [u8; 3] = [20, 200, 20];
     const BLUE: [u8; 3] = [20, 20, 230];
+    const YELLOW: [u8; 3] = [240, 240, 20];
     let mut world = World::new(1).await;
     world.start(&Setup::default()).await;
     let alice = alice()
@@ -1911,6 +1912,18 @@ async fn boards_show_the_players_pictures_from_the_cdn() {
         .await;
     let again = world.play(&alice, channel, "Nf3").await;
     assert!(board_shows(&again, MAGENTA) && board_shows(&again, BLUE));
+
+    // A new picture has a new hash: the next board shows it at once.
+    let renewed = alice
+        .clone()
+        .with_avatar("f1e5000000000000000000000000000f");
+    cdn.put_picture(
+        &format!("avatars/{}/f1e5000000000000000000000000000f", alice.id),
+        solid_png(YELLOW),
+    );
+    world.play(&bob, channel, "Nc6").await;
+    let changed = world.play(&renewed, channel, "Bb5").await;
+    assert!(board_shows(&changed, YELLOW) && !board_shows(&changed, MAGENTA));
 
     // A picture that does not decode leaves the icon; the game is played all the same.
     let elsewhere = FakeChannel::text(2_000_000_000_000_042);
