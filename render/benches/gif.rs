@@ -5,7 +5,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use render::{Avatar, RenderOptions, Renderer, Scene};
+
+mod common;
+use common::avatar;
+use render::{RenderOptions, Renderer, Scene};
 use rules::{Game, Variant};
 
 /// Turns in each benchmarked game.
@@ -48,27 +51,6 @@ fn replay(game: &Game) -> Vec<Scene> {
         scene.black = "名人 🐉 Meijin".into();
     }
     scenes
-}
-
-/// A 128 px picture whose pixel at (x, y) is `f(x, y)`, as Discord's CDN serves one.
-fn avatar(f: impl Fn(u32, u32) -> [u8; 3]) -> Avatar {
-    let mut bytes = Vec::new();
-    let mut encoder = png::Encoder::new(&mut bytes, 128, 128);
-    encoder.set_color(png::ColorType::Rgb);
-    let data: Vec<u8> = (0..128u32)
-        .flat_map(|y| (0..128u32).map(move |x| (x, y)))
-        .flat_map(|(x, y)| f(x, y))
-        .collect();
-    if let Err(e) = encoder
-        .write_header()
-        .and_then(|mut w| w.write_image_data(&data))
-    {
-        panic!("bench avatar: {e}");
-    }
-    match Avatar::decode(&bytes) {
-        Ok(a) => a,
-        Err(e) => panic!("bench avatar: {e}"),
-    }
 }
 
 fn bench(c: &mut Criterion) {

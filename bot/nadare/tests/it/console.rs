@@ -670,42 +670,38 @@ fn palette_colours(png: &[u8]) -> usize {
     u32::from_be_bytes(length) as usize / 3
 }
 
+/// The number of palette colours of the first board a script's run writes, with `args`.
+fn first_board_colours(script: &str, args: &[&str]) -> usize {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("alice.png"),
+        include_bytes!("../../../present/assets/computer.png"),
+    )
+    .expect("picture");
+    let out = nadare(dir.path(), script).args(args).output().expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    palette_colours(&std::fs::read(dir.path().join("boards/board-00001.png")).expect("board"))
+}
+
 /// `--avatar NAME=FILE` puts a picture in that player's name bar: the board gains the
 /// picture's own colours beside the renderer's; a file that is missing or not a picture, or
 /// an argument that is not NAME=FILE, stops the start with a message naming it.
 #[test]
 fn a_picture_file_per_player_shows_in_their_name_bar() {
     let script = "alice> challenge bob white\nbob> accept\n";
-    let plain = tempfile::tempdir().expect("temp dir");
-    let out = nadare(plain.path(), script).output().expect("run");
-    assert!(out.status.success());
-    let board = |dir: &Path| std::fs::read(dir.join("boards/board-00001.png")).expect("board");
-    let without = palette_colours(&board(plain.path()));
-
-    let pictured = tempfile::tempdir().expect("temp dir");
-    let picture = pictured.path().join("alice.png");
-    std::fs::write(
-        &picture,
-        include_bytes!("../../../present/assets/computer.png"),
-    )
-    .expect("picture");
-    let out = nadare(pictured.path(), script)
-        .arg("--avatar")
-        .arg(format!("Alice={}", picture.display()))
-        .output()
-        .expect("run");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let with = palette_colours(&board(pictured.path()));
+    let without = first_board_colours(script, &[]);
+    let with = first_board_colours(script, &["--avatar", "Alice=alice.png"]);
     assert!(
         with > without,
         "{with} colours with a picture, {without} without"
     );
 
-    std::fs::write(pictured.path().join("junk.png"), b"not a picture").expect("junk");
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("junk.png"), b"not a picture").expect("junk");
     for (arg, says) in [
         ("bob=junk.png", "the picture of bob (junk.png) is refused"),
         (
@@ -714,7 +710,7 @@ fn a_picture_file_per_player_shows_in_their_name_bar() {
         ),
         ("bob", "is not NAME=FILE"),
     ] {
-        let out = nadare(pictured.path(), script)
+        let out = nadare(dir.path(), script)
             .args(["--avatar", arg])
             .output()
             .expect("run");
@@ -730,18 +726,10 @@ fn a_picture_file_per_player_shows_in_their_name_bar() {
 /// beside the renderer's, where a game between two people without pictures has none.
 #[test]
 fn the_computer_shows_its_own_icon() {
-    let people = tempfile::tempdir().expect("temp dir");
-    let out = nadare(people.path(), "alice> challenge bob white\nbob> accept\n")
-        .output()
-        .expect("run");
-    assert!(out.status.success());
-    let computer = tempfile::tempdir().expect("temp dir");
-    let out = nadare(computer.path(), "alice> challenge computer white\n")
-        .output()
-        .expect("run");
-    assert!(out.status.success());
-    let colours = |dir: &Path| {
-        palette_colours(&std::fs::read(dir.join("boards/board-00001.png")).expect("board"))
-    };
-    assert!(colours(computer.path()) > colours(people.path()));
+    let people = first_board_colours("alice> challenge bob white\nbob> accept\n", &[]);
+    let computer = first_board_colours("alice> challenge computer white\n", &[]);
+    assert!(
+        computer > people,
+        "{computer} colours against the computer, {people} without"
+    );
 }
