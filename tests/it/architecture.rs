@@ -26,6 +26,7 @@ enum May {
 /// service, and the binary over everything. The test kit is dev-only and may use any library.
 const LAYERS: &[(&str, May)] = &[
     ("nadare-rules", May::Only(&[])),
+    ("nadare-tournament", May::Only(&[])),
     ("nadare-render", May::Only(&["nadare-rules"])),
     ("nadare-engine", May::Only(&["nadare-rules"])),
     (

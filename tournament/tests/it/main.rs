@@ -1,0 +1,4 @@
+//! Integration tests of nadare-tournament: the Berger tables, the TRF reader and writer.
+
+mod berger;
+mod trf;
