@@ -4,9 +4,9 @@
 //! played: a tournament is players and their results per round.
 
 pub mod berger;
-
+pub mod dutch;
+pub mod matching;
 pub mod model;
-
 pub mod trf;
 
 pub use model::{Colour, Entry, Outcome, Pairing, Player, Points, Tournament};

@@ -186,7 +186,7 @@ impl Tournament {
 }
 
 /// One board of a round: who has white and who black, or a bye.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Pairing {
     /// A game: white's and black's pairing numbers.
     Game {

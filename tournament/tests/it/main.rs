@@ -1,4 +1,6 @@
 //! Integration tests of nadare-tournament: the Berger tables, the TRF reader and writer.
 
 mod berger;
+mod dutch;
+mod matching;
 mod trf;

@@ -1,0 +1,59 @@
+//! The FIDE (Dutch) System, C.04.3 as applied from 1 February 2026, for the next round of a
+//! Swiss tournament.
+//!
+//! The rules pair brackets from the top score down, choosing in each the pairing that best
+//! satisfies the quality criteria in their order, among those that keep the rest of the round
+//! pairable (the completion criterion). Here every such choice is one maximum-weight matching
+//! over all players still to pair: each edge weight packs one field per criterion, most
+//! important first, so the heaviest matching is the best pairing of the current bracket that
+//! leaves the rest pairable. The choices the rules leave to the order of candidates (which
+//! moved-down players to pair, which players to exchange between S1 and S2, which
+//! transposition) are then fixed one player at a time, each time asking the matching whether
+//! the preferred choice still keeps an optimal pairing. This is the method of the
+//! FIDE-endorsed program bbpPairings, written anew here.
+
+mod colour;
+mod engine;
+mod seat;
+mod weights;
+mod wide;
+
+use thiserror::Error;
+
+use crate::model::{Colour, Pairing, Tournament};
+
+/// Why a round could not be paired.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DutchError {
+    /// Fewer than two players are to be paired.
+    #[error("fewer than two players to pair")]
+    TooFewPlayers,
+    /// No pairing respects the absolute criteria (no rematch, colours, one bye each).
+    #[error("no pairing of the round respects the absolute criteria")]
+    NoValidPairing,
+    /// The tournament is too large for the edge weights.
+    #[error("too many players or score groups to pair")]
+    TooLarge,
+}
+
+/// A round's pairings: the games (white, black) in the order programs print them, then the
+/// bye, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundPairing {
+    /// The round paired (from 1).
+    pub round: u32,
+    /// The boards, byes last.
+    pub pairings: Vec<Pairing>,
+}
+
+/// Pairs the next round: the round after the last one in which any game was paired. Players
+/// who already have an entry for that round (an absence, a requested bye) are not paired.
+pub fn pair_next_round(tournament: &Tournament) -> Result<RoundPairing, DutchError> {
+    let played = engine::rounds_paired(tournament);
+    let initial = tournament.initial_colour.unwrap_or(Colour::White);
+    let pairings = engine::pair(tournament, played, initial)?;
+    Ok(RoundPairing {
+        round: played as u32 + 1,
+        pairings,
+    })
+}

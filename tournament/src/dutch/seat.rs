@@ -1,0 +1,148 @@
+//! What the Dutch rules need to know of each player to be paired: score, colour history and
+//! preference, floats in the last two rounds, bye eligibility, and who they have played.
+
+use std::collections::BTreeSet;
+
+use crate::model::{Colour, Entry, Outcome, Player, Points, Tournament};
+
+/// A float received in a past round (Article 1.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Float {
+    /// Paired with a lower score, or scored more than a loss without playing.
+    Down,
+    /// Paired with a higher score.
+    Up,
+    /// Neither.
+    None,
+}
+
+/// A player to be paired, as the rules see them before the round.
+#[derive(Debug, Clone)]
+pub struct Seat {
+    /// The pairing number (TPN).
+    pub number: u32,
+    /// The score before this round.
+    pub score: Points,
+    /// Colour difference: whites minus blacks in played games.
+    pub difference: i32,
+    /// The colour of the last two played games, when they were the same.
+    pub repeated: Option<Colour>,
+    /// The colour preference, if any (Article 1.7).
+    pub preference: Option<Colour>,
+    /// Whether the preference is absolute.
+    pub absolute: bool,
+    /// Whether the preference is strong (and not absolute).
+    pub strong: bool,
+    /// The colours of the played games, oldest first.
+    pub colours: Vec<Colour>,
+    /// The float of the previous round and of the round before.
+    pub floats: [Float; 2],
+    /// Whether the pairing-allocated bye may go to this player (C2: no earlier PAB, and no
+    /// point scored without playing after being paired, i.e. no forfeit win).
+    pub bye_eligible: bool,
+    /// Games played over the board.
+    pub played: u32,
+    /// The players met over the board (a forfeit is not a game).
+    pub met: BTreeSet<u32>,
+}
+
+impl Seat {
+    /// The colour imbalance as a magnitude.
+    pub fn imbalance(&self) -> u32 {
+        self.difference.unsigned_abs()
+    }
+
+    /// Whether the colour difference alone makes the preference absolute.
+    pub fn absolute_imbalance(&self) -> bool {
+        self.imbalance() > 1
+    }
+}
+
+/// The entry of `player` in round `round` (from 0), an absence when it has none.
+pub fn entry(player: &Player, round: usize) -> Entry {
+    player.rounds.get(round).copied().unwrap_or(Entry {
+        opponent: None,
+        colour: None,
+        outcome: Outcome::ZeroBye,
+    })
+}
+
+/// The score of `player` before round `round` (from 0).
+fn score_before(player: &Player, round: usize) -> Points {
+    player.score_after(round)
+}
+
+/// The seat of `player` when pairing round `played + 1`.
+pub fn seat(tournament: &Tournament, player: &Player, played: usize) -> Seat {
+    let entries: Vec<Entry> = (0..played).map(|r| entry(player, r)).collect();
+    let colours: Vec<Colour> = entries
+        .iter()
+        .filter(|e| e.played())
+        .filter_map(|e| e.colour)
+        .collect();
+    let difference = colours
+        .iter()
+        .map(|c| if *c == Colour::White { 1 } else { -1 })
+        .sum::<i32>();
+    let repeated = match colours.as_slice() {
+        [.., a, b] if a == b => Some(*b),
+        _ => None,
+    };
+    let absolute = difference.abs() > 1 || repeated.is_some();
+    let preference = if difference < -1 {
+        Some(Colour::White)
+    } else if difference > 1 {
+        Some(Colour::Black)
+    } else if let Some(c) = repeated {
+        Some(c.opposite())
+    } else if difference == -1 {
+        Some(Colour::White)
+    } else if difference == 1 {
+        Some(Colour::Black)
+    } else {
+        colours.last().map(|c| c.opposite())
+    };
+    let strong = !absolute && difference.abs() == 1;
+    let float = |back: usize| -> Float {
+        if played < back {
+            return Float::None;
+        }
+        let round = played - back;
+        let e = entry(player, round);
+        if !e.played() && e.outcome.points() > Points(0) {
+            return Float::Down;
+        }
+        let mine = score_before(player, round);
+        let theirs = e
+            .opponent
+            .and_then(|o| tournament.player(o))
+            .map_or(mine, |o| score_before(o, round));
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => Float::Down,
+            std::cmp::Ordering::Less => Float::Up,
+            std::cmp::Ordering::Equal => Float::None,
+        }
+    };
+    let bye_eligible = !entries.iter().any(|e| {
+        matches!(e.outcome, Outcome::PairingBye)
+            || (e.outcome == Outcome::ForfeitWin && e.opponent.is_some())
+    });
+    Seat {
+        number: player.number,
+        score: player.score_after(played),
+        difference,
+        repeated,
+        preference,
+        absolute,
+        strong,
+        floats: [float(1), float(2)],
+        bye_eligible,
+        played: entries.iter().filter(|e| e.played()).count() as u32,
+        met: entries
+            .iter()
+            .filter(|e| e.played())
+            .filter_map(|e| e.opponent)
+            .collect(),
+        colours,
+    }
+}
