@@ -12,6 +12,8 @@
 //! the preferred choice still keeps an optimal pairing. This is the method of the
 //! FIDE-endorsed program bbpPairings, written anew here.
 
+mod bracket;
+mod bye;
 mod colour;
 mod engine;
 mod seat;

@@ -7,6 +7,7 @@
 //! criteria (C10–C13); repeated floats (C14–C17) and their scores (C18–C21); and a low area
 //! where the engine adds small preferences to fix the order-based choices.
 
+use super::bye::Bye;
 use super::seat::{Float, Seat};
 use super::wide::{CAPACITY, Fields, Wide};
 use crate::model::Points;
@@ -91,14 +92,10 @@ pub struct Context<'a> {
     pub layout: &'a Layout,
     /// How many rounds have been played.
     pub played: usize,
-    /// The score of the bye assignee.
-    pub bye_score: Points,
+    /// The bye rules.
+    pub bye: &'a Bye,
     /// Whether the bye criterion C9 applies in this bracket.
     pub bye_rank_applies: bool,
-    /// The C9 rank of each played-games count among bye-score players.
-    pub bye_rank: &'a dyn Fn(u32) -> u64,
-    /// Whether `seat` may take the bye here (eligible, score at most the bye score).
-    pub bye_candidate: &'a dyn Fn(&Seat) -> bool,
 }
 
 /// The weight of the edge between `higher` (ranked first) and `lower`, who is in the current
@@ -107,7 +104,7 @@ pub fn edge(ctx: &Context<'_>, higher: &Seat, lower: &Seat, current: bool) -> Wi
     let l = ctx.layout;
     let next = !current;
     let completion =
-        1 + u64::from(!(ctx.bye_candidate)(higher)) + u64::from(!(ctx.bye_candidate)(lower));
+        1 + u64::from(!ctx.bye.candidate(higher)) + u64::from(!ctx.bye.candidate(lower));
     let on = |cond: bool| u64::from(cond);
     let per_score = l.per_score();
     let mut f = Fields::default()
@@ -132,11 +129,11 @@ pub fn edge(ctx: &Context<'_>, higher: &Seat, lower: &Seat, current: bool) -> Wi
         );
     let mut ranks = 0;
     if ctx.bye_rank_applies {
-        if higher.score == ctx.bye_score {
-            ranks += (ctx.bye_rank)(higher.played);
+        if higher.score == ctx.bye.score {
+            ranks += ctx.bye.rank(higher.played);
         }
-        if lower.score == ctx.bye_score {
-            ranks += (ctx.bye_rank)(lower.played);
+        if lower.score == ctx.bye.score {
+            ranks += ctx.bye.rank(lower.played);
         }
     }
     f = f.push(l.ranks, ranks);

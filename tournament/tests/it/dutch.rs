@@ -111,3 +111,107 @@ fn all_thirty_recorded_rounds_pair_identically() {
         diffs.join("\n")
     );
 }
+
+/// A field of `n` players with no rounds yet.
+fn field(n: u32, initial: Colour) -> Tournament {
+    Tournament {
+        name: None,
+        total_rounds: Some(5),
+        initial_colour: Some(initial),
+        players: (1..=n)
+            .map(|number| nadare_tournament::Player {
+                number,
+                name: format!("P{number}"),
+                rating: None,
+                rounds: Vec::new(),
+            })
+            .collect(),
+    }
+}
+
+/// Records a game of the next round: white's and black's numbers and white's outcome.
+fn game(t: &mut Tournament, white: u32, black: u32, outcome: Outcome) {
+    let other = match outcome {
+        Outcome::Win => Outcome::Loss,
+        Outcome::Loss => Outcome::Win,
+        Outcome::ForfeitWin => Outcome::ForfeitLoss,
+        Outcome::ForfeitLoss => Outcome::ForfeitWin,
+        same => same,
+    };
+    for (me, them, colour, result) in [
+        (white, black, Colour::White, outcome),
+        (black, white, Colour::Black, other),
+    ] {
+        if let Some(p) = t.players.iter_mut().find(|p| p.number == me) {
+            p.rounds.push(nadare_tournament::Entry {
+                opponent: Some(them),
+                colour: Some(colour),
+                outcome: result,
+            });
+        }
+    }
+}
+
+/// The pairings of the next round, as `(white, black)` with `0` for the bye.
+fn next(t: &Tournament) -> Vec<(u32, u32)> {
+    pair_next_round(t)
+        .expect("pairs")
+        .pairings
+        .into_iter()
+        .map(|p| match p {
+            Pairing::Game { white, black } => (white, black),
+            Pairing::Bye(p) => (p, 0),
+        })
+        .collect()
+}
+
+#[test]
+fn round_one_pairs_the_top_half_with_the_bottom_half() {
+    // S1 = 1 2 3, S2 = 4 5 6; the odd pairing numbers of S1 get the initial colour.
+    assert_eq!(next(&field(6, Colour::White)), [(1, 4), (5, 2), (3, 6)]);
+    assert_eq!(next(&field(6, Colour::Black)), [(4, 1), (2, 5), (6, 3)]);
+    // Odd: the lowest player gets the bye.
+    assert_eq!(next(&field(5, Colour::White)), [(1, 3), (4, 2), (5, 0)]);
+}
+
+#[test]
+fn round_two_floats_the_leader_down_and_alternates_colours() {
+    let mut t = field(4, Colour::White);
+    game(&mut t, 1, 3, Outcome::Win);
+    game(&mut t, 4, 2, Outcome::Draw);
+    // 1 (1 point) floats down to 2 and 4 (½): the higher resident, 2, meets it; 4 floats
+    // down to 3. Both pairs alternate colours from round 1.
+    assert_eq!(next(&t), [(2, 1), (3, 4)]);
+}
+
+#[test]
+fn a_forfeited_game_is_no_meeting_but_a_played_one_is() {
+    let mut t = field(2, Colour::White);
+    game(&mut t, 1, 2, Outcome::ForfeitWin);
+    // Nor does it count for colours: no preferences, so 1 (higher, odd) takes the initial
+    // colour again.
+    assert_eq!(next(&t), [(1, 2)]);
+    let mut t = field(2, Colour::White);
+    game(&mut t, 1, 2, Outcome::Draw);
+    assert_eq!(
+        pair_next_round(&t),
+        Err(nadare_tournament::dutch::DutchError::NoValidPairing)
+    );
+}
+
+#[test]
+fn the_bye_goes_once_and_never_to_a_forfeit_winner() {
+    let mut t = field(3, Colour::White);
+    // Round 1: 1 beats 2 by forfeit, 3 has the bye.
+    game(&mut t, 1, 2, Outcome::ForfeitWin);
+    if let Some(p) = t.players.iter_mut().find(|p| p.number == 3) {
+        p.rounds.push(nadare_tournament::Entry {
+            opponent: None,
+            colour: None,
+            outcome: Outcome::PairingBye,
+        });
+    }
+    // 3 has had the bye and 1 won by forfeit: only 2 may have it; 1 and 3 meet, neither
+    // with a colour history, so 1 (ranked higher, odd) has white.
+    assert_eq!(next(&t), [(1, 3), (2, 0)]);
+}

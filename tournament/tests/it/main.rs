@@ -3,4 +3,5 @@
 mod berger;
 mod dutch;
 mod matching;
+mod swiss_properties;
 mod trf;
