@@ -7,6 +7,7 @@ pub mod berger;
 pub mod dutch;
 pub mod matching;
 pub mod model;
+pub mod tiebreak;
 pub mod trf;
 
 pub use model::{Colour, Entry, Outcome, Pairing, Player, Points, Tournament};

@@ -4,4 +4,5 @@ mod berger;
 mod dutch;
 mod matching;
 mod swiss_properties;
+mod tiebreak;
 mod trf;
