@@ -49,6 +49,9 @@ enum Command {
     Bestmove(cli::bestmove::BestmoveArgs),
     /// Play the engine against itself or the greedy player and print the Elo difference.
     Match(cli::engine_match::MatchArgs),
+    /// Pair the next round of a Swiss tournament given as a FIDE TRF (`--dutch`): prints the
+    /// number of pairs, then `WHITE BLACK` per line by pairing number, `0` for the bye.
+    Pairings(cli::pairings::PairingsArgs),
     /// Speak the Universal Chess Interface on standard input and output (standard, Chess960).
     Uci,
 }
@@ -136,6 +139,7 @@ fn main() -> ExitCode {
         Command::Backup(args) => cli::backup::run(args),
         Command::Bestmove(args) => cli::bestmove::run(args),
         Command::Match(args) => cli::engine_match::run(args),
+        Command::Pairings(args) => cli::pairings::run(args),
         Command::Uci => engine::uci::run().map_err(Into::into),
     };
     match result {

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use nadare_tournament::Pairing;
-use nadare_tournament::berger::{double_round_robin, round_robin};
+use tournament::Pairing;
+use tournament::berger::{double_round_robin, round_robin};
 
 /// A table as printed: each round's boards, `(white, black)`.
 fn table(players: u32) -> Vec<Vec<(u32, u32)>> {

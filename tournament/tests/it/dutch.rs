@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use nadare_tournament::dutch::pair_next_round;
-use nadare_tournament::{Colour, Outcome, Pairing, Tournament, trf};
+use tournament::dutch::pair_next_round;
+use tournament::{Colour, Outcome, Pairing, Tournament, trf};
 
 /// The sample tournaments: name and text.
 pub const SAMPLES: [(&str, &str); 4] = [
@@ -119,7 +119,7 @@ fn field(n: u32, initial: Colour) -> Tournament {
         total_rounds: Some(5),
         initial_colour: Some(initial),
         players: (1..=n)
-            .map(|number| nadare_tournament::Player {
+            .map(|number| tournament::Player {
                 number,
                 name: format!("P{number}"),
                 rating: None,
@@ -143,7 +143,7 @@ fn game(t: &mut Tournament, white: u32, black: u32, outcome: Outcome) {
         (black, white, Colour::Black, other),
     ] {
         if let Some(p) = t.players.iter_mut().find(|p| p.number == me) {
-            p.rounds.push(nadare_tournament::Entry {
+            p.rounds.push(tournament::Entry {
                 opponent: Some(them),
                 colour: Some(colour),
                 outcome: result,
@@ -195,7 +195,7 @@ fn a_forfeited_game_is_no_meeting_but_a_played_one_is() {
     game(&mut t, 1, 2, Outcome::Draw);
     assert_eq!(
         pair_next_round(&t),
-        Err(nadare_tournament::dutch::DutchError::NoValidPairing)
+        Err(tournament::dutch::DutchError::NoValidPairing)
     );
 }
 
@@ -205,7 +205,7 @@ fn the_bye_goes_once_and_never_to_a_forfeit_winner() {
     // Round 1: 1 beats 2 by forfeit, 3 has the bye.
     game(&mut t, 1, 2, Outcome::ForfeitWin);
     if let Some(p) = t.players.iter_mut().find(|p| p.number == 3) {
-        p.rounds.push(nadare_tournament::Entry {
+        p.rounds.push(tournament::Entry {
             opponent: None,
             colour: None,
             outcome: Outcome::PairingBye,

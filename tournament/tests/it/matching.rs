@@ -1,8 +1,8 @@
 //! The weighted matching against brute force on small random graphs.
 
-use nadare_tournament::matching::max_weight_matching;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use tournament::matching::max_weight_matching;
 
 /// The best total weight by trying every matching.
 fn brute(n: usize, w: &[Vec<Option<i64>>], used: &mut Vec<bool>) -> i64 {

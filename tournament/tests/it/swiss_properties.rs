@@ -3,10 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use nadare_tournament::dutch::{DutchError, pair_next_round};
-use nadare_tournament::{Colour, Entry, Outcome, Pairing, Player, Tournament};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use tournament::dutch::{DutchError, pair_next_round};
+use tournament::{Colour, Entry, Outcome, Pairing, Player, Tournament};
 
 /// A new tournament of `n` players.
 fn start(n: u32, rounds: u32, initial: Colour) -> Tournament {

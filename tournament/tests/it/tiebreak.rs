@@ -1,8 +1,8 @@
 //! Tiebreaks and standings on small tournaments worked out by hand.
 
 use Outcome::{Draw, Loss, PairingBye, Win};
-use nadare_tournament::tiebreak::{System, Value, buchholz_cut1, sonneborn_berger, standings};
-use nadare_tournament::{Colour, Entry, Outcome, Player, Points, Tournament};
+use tournament::tiebreak::{System, Value, buchholz_cut1, sonneborn_berger, standings};
+use tournament::{Colour, Entry, Outcome, Player, Points, Tournament};
 
 /// A tournament of `n` players whose rounds are given as games `(white, black, white's
 /// outcome)` and byes `(player, 0, outcome)`.

@@ -1,7 +1,7 @@
 //! The TRF reader and writer: the sample files, round trips, and typed errors on bad input.
 
-use nadare_tournament::trf::{self, TrfErrorKind};
-use nadare_tournament::{Colour, Entry, Outcome, Player, Points, Tournament};
+use tournament::trf::{self, TrfErrorKind};
+use tournament::{Colour, Entry, Outcome, Player, Points, Tournament};
 
 const SAMPLE: &str = include_str!("../data/swiss/sample-1-p7-r5.trf");
 

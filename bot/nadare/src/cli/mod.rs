@@ -1,6 +1,6 @@
 //! The command-line tools of the `nadare` binary that need no Discord: perft, replay,
-//! chess960, bestmove and match, the database's migrate and backup (and the renderer's and
-//! console's, in their own modules).
+//! chess960, bestmove and match, the database's migrate and backup, the Swiss pairings of a
+//! TRF (and the renderer's and console's, in their own modules).
 
 pub mod backup;
 pub mod bestmove;
@@ -8,6 +8,7 @@ pub mod chess960;
 pub mod engine_match;
 pub mod migrate;
 pub mod output;
+pub mod pairings;
 pub mod perft;
 pub mod position;
 pub mod render;

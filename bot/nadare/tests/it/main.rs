@@ -4,5 +4,6 @@
 mod computer;
 mod console;
 mod files;
+mod pairings;
 mod replay;
 mod script;
