@@ -33,6 +33,8 @@ const NONE: usize = usize::MAX;
 struct Solver<'a, W: Weight> {
     n: usize,
     edges: &'a [(usize, usize, W)],
+    /// Each edge's weight doubled (vertex duals are kept doubled).
+    twice: Vec<W>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -74,6 +76,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     let mut s = Solver {
         n,
         edges,
+        twice: edges.iter().map(|e| e.2 + e.2).collect(),
         endpoint,
         neighbend,
         mate: vec![NONE; n],
@@ -100,8 +103,8 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
 
 impl<W: Weight> Solver<'_, W> {
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - (w + w)
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - self.twice[k]
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {

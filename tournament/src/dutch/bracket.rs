@@ -178,6 +178,7 @@ impl Bracket {
                 continue;
             }
             let mut addend = self.players.len() as i64;
+            let mut first = None;
             for o in (self.mdps..self.next_begin).rev() {
                 let u = self.players[o];
                 if self.matched[u] {
@@ -186,9 +187,14 @@ impl Bracket {
                 if !self.base[o][i].is_zero() {
                     round.set(v, u, self.base[o][i] + self.small(addend));
                     addend += 1;
+                    first = Some(u);
                 }
             }
-            round.compute();
+            // Raising v's edges, its current one most, keeps the matching optimal: only
+            // recompute when v is not already with the first choice.
+            if first != Some(round.m(v)) {
+                round.compute();
+            }
             let u = round.m(v);
             self.matched[u] = true;
             round.fix(v, u);
@@ -314,6 +320,7 @@ impl Bracket {
                 continue;
             }
             let mut addend = 0i64;
+            let mut first = None;
             for &y in remainder.iter().rev() {
                 let u = self.players[y];
                 if y <= x || self.matched[u] {
@@ -321,10 +328,14 @@ impl Bracket {
                 }
                 if !self.base[y][x].is_zero() {
                     round.set(v, u, self.base[y][x] + self.small(addend));
+                    first = Some(u);
                 }
                 addend += 1;
             }
-            round.compute();
+            // As for the MDPs: v already with its first choice stays so.
+            if first != Some(round.m(v)) {
+                round.compute();
+            }
             let u = round.m(v);
             self.matched[v] = true;
             self.matched[u] = true;
