@@ -34,6 +34,9 @@ pub struct Bracket {
     shift: u32,
     /// Where the low area's exchange-counting bit is.
     exchange_bit: u32,
+    /// The width of an S1 player's slot, and how many choose in one matching.
+    slot: u32,
+    chunk: usize,
     /// Which players are settled (paired, or chosen to be).
     matched: Vec<bool>,
 }
@@ -88,6 +91,8 @@ impl Bracket {
             base,
             shift,
             exchange_bit: layout.exchange_bit(),
+            slot: layout.slot,
+            chunk: layout.chunk,
             matched: vec![false; n],
         })
     }
@@ -313,33 +318,48 @@ impl Bracket {
     }
 
     /// Each S1 player in order takes the highest S2 player that keeps the pairing optimal.
+    /// Several S1 players choose in one matching: each has a slot in the low area, the first
+    /// the most significant, so the heaviest matching gives the first its best possible
+    /// opponent, then the second, as one at a time would.
     fn pair_remainder(&mut self, round: &mut Round, remainder: &[usize]) {
-        for &x in remainder {
-            let v = self.players[x];
-            if !self.acts_high(round, v) || round.fixed[v].is_some() {
-                continue;
-            }
-            let mut addend = 0i64;
-            let mut first = None;
-            for &y in remainder.iter().rev() {
-                let u = self.players[y];
-                if y <= x || self.matched[u] {
-                    continue;
+        let s1: Vec<usize> = remainder
+            .iter()
+            .copied()
+            .filter(|&x| self.acts_high(round, self.players[x]))
+            .collect();
+        for chunk in s1.chunks(self.chunk) {
+            let mut all_first = true;
+            for (i, &x) in chunk.iter().enumerate() {
+                let v = self.players[x];
+                let slot = (chunk.len() - 1 - i) as u32 * self.slot;
+                let mut addend = 0u64;
+                let mut first = None;
+                for &y in remainder.iter().rev() {
+                    let u = self.players[y];
+                    if y <= x || self.matched[u] {
+                        continue;
+                    }
+                    if !self.base[y][x].is_zero() {
+                        let bonus = Wide::from_u64(addend).shl(slot + self.shift);
+                        round.set(v, u, self.base[y][x] + bonus);
+                        first = Some(u);
+                    }
+                    addend += 1;
                 }
-                if !self.base[y][x].is_zero() {
-                    round.set(v, u, self.base[y][x] + self.small(addend));
-                    first = Some(u);
-                }
-                addend += 1;
+                all_first &= first == Some(round.m(v));
             }
-            // As for the MDPs: v already with its first choice stays so.
-            if first != Some(round.m(v)) {
+            // Raising each player's edges, its current one most, keeps the matching optimal:
+            // only recompute when someone is not already with its first choice.
+            if !all_first {
                 round.compute();
             }
-            let u = round.m(v);
-            self.matched[v] = true;
-            self.matched[u] = true;
-            round.fix(v, u);
+            for &x in chunk {
+                let v = self.players[x];
+                let u = round.m(v);
+                self.matched[v] = true;
+                self.matched[u] = true;
+                round.fix(v, u);
+            }
         }
     }
 

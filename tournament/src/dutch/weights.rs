@@ -24,6 +24,11 @@ pub struct Layout {
     pub ranks: u32,
     /// Width of the low area.
     pub low: u32,
+    /// Width of one S1 player's slot in the low area when several choose their opponents in
+    /// one matching.
+    pub slot: u32,
+    /// How many S1 players choose in one matching (their slots fill the low area).
+    pub chunk: usize,
 }
 
 /// Bits needed to hold `value`.
@@ -37,12 +42,21 @@ impl Layout {
         scores.sort();
         scores.dedup();
         let count = bits(2 * players as u64 + 2) + 1;
-        Layout {
+        let slot = bits(players as u64 + 1);
+        let mut layout = Layout {
             count,
             scores,
             ranks: bits((players * players) as u64 + 1) + 1,
             low: 3 * count + 1,
-        }
+            slot,
+            chunk: 1,
+        };
+        // The room left under the capacity goes to the low area, for as many slots as fit.
+        let free = layout.top().saturating_sub(layout.below_completion());
+        let slots = ((layout.low + free) / slot).clamp(1, 64);
+        layout.chunk = slots as usize;
+        layout.low = layout.low.max(slots * slot);
+        layout
     }
 
     /// Width of a per-score field.
@@ -80,7 +94,8 @@ impl Layout {
             .shl(self.top())
     }
 
-    /// The low area's bit for exchange counting, its index field and its unit.
+    /// The low area's bit that counts the remainder pairs whose higher player is in S1 (the
+    /// fewer exchanges, the more of them); below it, the S1 positions, then a unit.
     pub fn exchange_bit(&self) -> u32 {
         2 * self.count + 1
     }
