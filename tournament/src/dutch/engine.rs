@@ -11,6 +11,9 @@ use super::wide::Wide;
 use crate::matching::max_weight_matching;
 use crate::model::{Colour, Outcome, Pairing, Points, Tournament};
 
+/// The most players a round pairs: the edge weights of a round take n² · 80 bytes (80 MB here).
+pub const MAX_PLAYERS: usize = 1000;
+
 /// The rounds already paired: the last round in which anyone has an opponent or the
 /// pairing-allocated bye.
 pub fn rounds_paired(tournament: &Tournament) -> usize {
@@ -113,6 +116,9 @@ pub fn pair(
     let n = seats.len();
     if n < 2 {
         return Err(DutchError::TooFewPlayers);
+    }
+    if n > MAX_PLAYERS {
+        return Err(DutchError::TooLarge);
     }
     let last_round = tournament
         .total_rounds

@@ -33,7 +33,7 @@ pub enum DutchError {
     /// No pairing respects the absolute criteria (no rematch, colours, one bye each).
     #[error("no pairing of the round respects the absolute criteria")]
     NoValidPairing,
-    /// The tournament is too large for the edge weights.
+    /// More than 1 000 players, or too many scores in one bracket for the edge weights.
     #[error("too many players or score groups to pair")]
     TooLarge,
 }

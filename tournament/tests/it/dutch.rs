@@ -215,3 +215,15 @@ fn the_bye_goes_once_and_never_to_a_forfeit_winner() {
     // with a colour history, so 1 (ranked higher, odd) has white.
     assert_eq!(next(&t), [(1, 3), (2, 0)]);
 }
+
+#[test]
+fn more_than_a_thousand_players_are_refused_before_any_work() {
+    assert_eq!(
+        pair_next_round(&field(1001, Colour::White)),
+        Err(tournament::dutch::DutchError::TooLarge)
+    );
+    assert_eq!(
+        pair_next_round(&field(1, Colour::White)),
+        Err(tournament::dutch::DutchError::TooFewPlayers)
+    );
+}
