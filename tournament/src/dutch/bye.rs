@@ -46,7 +46,8 @@ impl Bye {
         }
         let first = max_weight_matching(n, &edges);
         let unmatched: Vec<usize> = (0..n).filter(|&v| first[v].is_none()).collect();
-        if unmatched.len() > n % 2 {
+        // The matching leaves out an eligible player whenever one can be (C2 is absolute).
+        if unmatched.len() > n % 2 || unmatched.iter().any(|&v| !seats[v].bye_eligible) {
             return Err(DutchError::NoValidPairing);
         }
         let odd = n % 2 == 1;

@@ -227,3 +227,23 @@ fn more_than_a_thousand_players_are_refused_before_any_work() {
         Err(tournament::dutch::DutchError::TooFewPlayers)
     );
 }
+
+#[test]
+fn no_round_when_the_bye_has_nobody_left_to_go_to() {
+    let mut t = field(3, Colour::White);
+    let bye = tournament::Entry {
+        opponent: None,
+        colour: None,
+        outcome: Outcome::PairingBye,
+    };
+    // Round 1: 1 wins by forfeit, 3 has the bye; round 2: 1 and 3 play, 2 has the bye.
+    game(&mut t, 1, 2, Outcome::ForfeitWin);
+    t.players[2].rounds.push(bye);
+    game(&mut t, 1, 3, Outcome::Draw);
+    t.players[1].rounds.push(bye);
+    // 1-2 or 2-3 could meet, but each leaves a player who may not have the bye again.
+    assert_eq!(
+        pair_next_round(&t),
+        Err(tournament::dutch::DutchError::NoValidPairing)
+    );
+}
