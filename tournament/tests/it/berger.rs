@@ -1,5 +1,6 @@
-//! The Berger tables against the FIDE Handbook's published tables (C.05, Annex 1), entered by
-//! hand, and every size from 3 to 16 against the tables' structure.
+//! The Berger tables against the FIDE Handbook's published tables (C.05, Annex 1) for 4, 6, 8,
+//! 10, 12 and 14 players, entered by hand from published copies, and every size from 3 to 16
+//! against the tables' structure.
 
 use std::collections::BTreeSet;
 
@@ -58,6 +59,43 @@ fn ten_players_as_published() {
         vec![(5, 10), (6, 4), (7, 3), (8, 2), (9, 1)],
     ];
     assert_eq!(table(10), published);
+}
+
+/// Parses a printed table: rounds separated by `;`, boards `W-B` separated by spaces.
+fn printed(text: &str) -> Vec<Vec<(u32, u32)>> {
+    text.split(';')
+        .map(|round| {
+            round
+                .split_whitespace()
+                .map(|board| {
+                    let (w, b) = board.split_once('-').expect("W-B");
+                    (w.parse().expect("white"), b.parse().expect("black"))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn eight_twelve_and_fourteen_players_as_published() {
+    let eight = "1-8 2-7 3-6 4-5; 8-5 6-4 7-3 1-2; 2-8 3-1 4-7 5-6; 8-6 7-5 1-4 2-3;
+        3-8 4-2 5-1 6-7; 8-7 1-6 2-5 3-4; 4-8 5-3 6-2 7-1";
+    assert_eq!(table(8), printed(eight));
+    let twelve = "1-12 2-11 3-10 4-9 5-8 6-7; 12-7 8-6 9-5 10-4 11-3 1-2;
+        2-12 3-1 4-11 5-10 6-9 7-8; 12-8 9-7 10-6 11-5 1-4 2-3;
+        3-12 4-2 5-1 6-11 7-10 8-9; 12-9 10-8 11-7 1-6 2-5 3-4;
+        4-12 5-3 6-2 7-1 8-11 9-10; 12-10 11-9 1-8 2-7 3-6 4-5;
+        5-12 6-4 7-3 8-2 9-1 10-11; 12-11 1-10 2-9 3-8 4-7 5-6;
+        6-12 7-5 8-4 9-3 10-2 11-1";
+    assert_eq!(table(12), printed(twelve));
+    let fourteen = "1-14 2-13 3-12 4-11 5-10 6-9 7-8; 14-8 9-7 10-6 11-5 12-4 13-3 1-2;
+        2-14 3-1 4-13 5-12 6-11 7-10 8-9; 14-9 10-8 11-7 12-6 13-5 1-4 2-3;
+        3-14 4-2 5-1 6-13 7-12 8-11 9-10; 14-10 11-9 12-8 13-7 1-6 2-5 3-4;
+        4-14 5-3 6-2 7-1 8-13 9-12 10-11; 14-11 12-10 13-9 1-8 2-7 3-6 4-5;
+        5-14 6-4 7-3 8-2 9-1 10-13 11-12; 14-12 13-11 1-10 2-9 3-8 4-7 5-6;
+        6-14 7-5 8-4 9-3 10-2 11-1 12-13; 14-13 1-12 2-11 3-10 4-9 5-8 6-7;
+        7-14 8-6 9-5 10-4 11-3 12-2 13-1";
+    assert_eq!(table(14), printed(fourteen));
 }
 
 #[test]
