@@ -293,7 +293,7 @@ fn random_tournaments_never_break_an_absolute_criterion() {
     let complete = (0..200).filter(|&seed| play(seed)).count();
     // Fields under ten players cannot last nine rounds; nearly all others must.
     assert!(
-        complete >= 45,
-        "only {complete} of 60 tournaments were paired to the end"
+        complete >= 150,
+        "only {complete} of 200 tournaments were paired to the end"
     );
 }
