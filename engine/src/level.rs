@@ -82,6 +82,7 @@ impl Level {
             nodes: None,
             noise,
             seed,
+            multipv: 1,
         }
     }
 }

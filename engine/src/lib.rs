@@ -18,5 +18,5 @@ pub mod uci;
 mod zobrist;
 
 pub use level::{Level, ParseLevelError};
-pub use search::{Engine, Limits, MATE, SearchResult};
+pub use search::{Engine, Limits, Line, MATE, SearchResult};
 pub use zobrist::hash;

@@ -61,6 +61,9 @@ pub struct Limits {
     pub noise: i32,
     /// The seed of that randomness; the same seed gives the same choice.
     pub seed: u64,
+    /// How many best root turns get an exact score and a line of their own (0 and 1 both
+    /// mean the best one alone); see [`SearchResult::lines`].
+    pub multipv: usize,
 }
 
 impl Limits {
@@ -96,6 +99,22 @@ pub struct SearchResult {
     /// Time spent.
     pub elapsed: Duration,
     /// The expected line, starting with `best`.
+    pub pv: Vec<Turn>,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// How full the transposition table is, in thousandths.
+    pub hashfull: u32,
+    /// The best root turns' lines, best first, as many as [`Limits::multipv`] asks for (and
+    /// the root has): the first is `score` and `pv`.
+    pub lines: Vec<Line>,
+}
+
+/// One root turn's line of a multi-line search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The score of the line's first turn, as [`SearchResult::score`].
+    pub score: i32,
+    /// The line, starting with the root turn.
     pub pv: Vec<Turn>,
 }
 
@@ -141,6 +160,13 @@ impl Engine {
         }
     }
 
+    /// An engine whose searches use a table of at most `megabytes` MB (the largest power
+    /// of two of entries that fits, at least 2^8 and at most 2^26 entries).
+    pub fn with_hash_megabytes(megabytes: usize) -> Engine {
+        let entries = megabytes.saturating_mul(1 << 20) / Table::ENTRY_BYTES;
+        Engine::with_table_bits(entries.max(1).ilog2())
+    }
+
     /// Chooses a turn for the side to move in `game`, whose history counts for repetitions.
     /// Runs on the calling thread until a limit is reached or `stop` is raised.
     pub fn search(&self, game: &Game, limits: &Limits, stop: &AtomicBool) -> SearchResult {
@@ -175,6 +201,8 @@ impl Engine {
         history.pop();
         let mut searcher = Searcher {
             table: Table::new(self.table_bits),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 64]; 64],
             path: history,
@@ -189,7 +217,13 @@ impl Engine {
             stop,
             aborted: false,
         };
-        searcher.iterate(&root, game.outcome().is_some(), limits, info)
+        // A finished game's score: won, lost (mate 0) or drawn for the side to move.
+        let over = game.outcome().map(|o| match o.winner {
+            Some(winner) if winner == root.side_to_move() => MATE,
+            Some(_) => -MATE,
+            None => 0,
+        });
+        searcher.iterate(&root, over, limits, info)
     }
 }
 
@@ -205,12 +239,20 @@ fn warm_up() {
 struct RootTurn {
     step: TurnStep,
     noise: i32,
+    /// The score of the last search that gave it an exact one, else `-INFINITY`.
     score: i32,
+    /// Its line from that search.
+    pv: Vec<Turn>,
 }
 
 /// The state of one search.
 struct Searcher<'a> {
     table: Table,
+    /// The triangular table of lines: `pv[ply]` is the best line found from the node at
+    /// `ply`, filled from `pv[ply + 1]` whenever a turn raises alpha.
+    pv: Vec<Vec<Turn>>,
+    /// The deepest ply reached.
+    seldepth: usize,
     killers: Vec<[Option<Turn>; 2]>,
     history: Vec<[i32; 64]>,
     /// Keys of the game's positions before the root and of the current line.
@@ -324,7 +366,7 @@ impl Searcher<'_> {
     fn iterate(
         &mut self,
         root: &Position,
-        game_over: bool,
+        game_over: Option<i32>,
         limits: &Limits,
         info: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
@@ -335,8 +377,12 @@ impl Searcher<'_> {
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
+            seldepth: 0,
+            hashfull: 0,
+            lines: Vec::new(),
         };
-        if game_over {
+        if let Some(score) = game_over {
+            result.score = score;
             return result;
         }
         let mut turns: Vec<RootTurn> = children(root)
@@ -346,6 +392,7 @@ impl Searcher<'_> {
                 step,
                 noise: noise(limits, i),
                 score: 0,
+                pv: Vec::new(),
             })
             .collect();
         if turns.is_empty() {
@@ -359,27 +406,34 @@ impl Searcher<'_> {
         turns.sort_by_key(|t| std::cmp::Reverse(t.score));
         for t in &mut turns {
             t.score = -INFINITY;
+            t.pv = vec![t.step.turn];
         }
         result.best = turns.first().map(|t| t.step.turn);
         result.pv = result.best.into_iter().collect();
         let root_key = hash(root);
         self.path.push(root_key);
+        let multipv = limits.multipv.clamp(1, turns.len());
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
-            let completed = self.search_root(root, &mut turns, depth as i32);
+            let completed = self.search_root(root, &mut turns, depth as i32, multipv);
             // A partial iteration counts too: the last choice was searched first, so a
             // turn that beat it at this depth is better.
             if let Some(best) = turns.first().filter(|t| t.score > -INFINITY) {
                 result.best = Some(best.step.turn);
                 result.score = best.score;
+                result.pv.clone_from(&best.pv);
+                result.lines = lines(&turns, multipv);
             }
+            if completed {
+                result.depth = depth;
+            }
+            result.nodes = self.nodes;
+            result.elapsed = self.start.elapsed();
+            result.seldepth = self.seldepth as u32;
+            result.hashfull = self.table.hashfull();
             if !completed {
                 break;
             }
-            result.depth = depth;
-            result.nodes = self.nodes;
-            result.elapsed = self.start.elapsed();
-            result.pv = self.principal_variation(root, result.best, depth as usize);
             info(&result);
             if turns.len() == 1 || result.score.abs() > MATE_BOUND && depth > 1 {
                 break;
@@ -390,21 +444,35 @@ impl Searcher<'_> {
                 break;
             }
         }
-        result.nodes = self.nodes;
-        result.elapsed = self.start.elapsed();
         if result.pv.first() != result.best.as_ref() {
             result.pv = result.best.into_iter().collect();
+        }
+        if result.lines.is_empty() {
+            result.lines = vec![Line {
+                score: result.score,
+                pv: result.pv.clone(),
+            }];
         }
         result
     }
 
-    /// One iteration at the root; sorts `turns` best first. False when it was cut off.
-    fn search_root(&mut self, root: &Position, turns: &mut [RootTurn], depth: i32) -> bool {
-        let mut alpha = -INFINITY;
+    /// One iteration at the root; sorts `turns` best first, the first `multipv` of them
+    /// with exact scores. False when it was cut off.
+    fn search_root(
+        &mut self,
+        root: &Position,
+        turns: &mut [RootTurn],
+        depth: i32,
+        multipv: usize,
+    ) -> bool {
         let beta = INFINITY;
         let in_check = root.is_check();
+        // The exact scores found so far, best first: alpha is the `multipv`-th of them.
+        let mut exact: Vec<i32> = Vec::with_capacity(turns.len());
         for i in 0..turns.len() {
+            let alpha = exact.get(multipv - 1).copied().unwrap_or(-INFINITY);
             let noise = turns[i].noise;
+            self.pv[1].clear();
             let raw = if turns[i].step.ends_game {
                 ended_score(root, &turns[i].step, 0)
             } else {
@@ -412,8 +480,8 @@ impl Searcher<'_> {
                 self.path.push(hash(after));
                 let ext = i32::from(after.is_check() && !in_check);
                 let child_depth = depth - 1 + ext;
-                let raw = if i == 0 {
-                    -self.search(after, child_depth, -beta, -(alpha - noise), 1)
+                let raw = if alpha == -INFINITY {
+                    -self.search(after, child_depth, -beta, INFINITY, 1)
                 } else {
                     let a = alpha - noise;
                     let mut s = -self.search(after, child_depth, -a - 1, -a, 1);
@@ -435,13 +503,16 @@ impl Searcher<'_> {
             } else {
                 raw
             };
-            turns[i].score = if i == 0 || score > alpha {
-                score
-            } else {
-                -INFINITY
-            };
+            let turn = &mut turns[i];
             if score > alpha {
-                alpha = score;
+                turn.score = score;
+                turn.pv.clear();
+                turn.pv.push(turn.step.turn);
+                turn.pv.extend_from_slice(&self.pv[1]);
+                let at = exact.partition_point(|&s| s >= score);
+                exact.insert(at, score);
+            } else {
+                turn.score = -INFINITY;
             }
         }
         // Stable: among equal scores the earlier (better ordered) turn stays first.
@@ -456,6 +527,16 @@ impl Searcher<'_> {
             });
         }
         true
+    }
+
+    /// Records that `turn` raised alpha at `ply`: its line is the turn and the child's line.
+    fn update_pv(&mut self, ply: usize, turn: Turn) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        if let (Some(line), Some(child)) = (head.last_mut(), tail.first()) {
+            line.clear();
+            line.push(turn);
+            line.extend_from_slice(child);
+        }
     }
 
     /// The ordering score of a turn: higher is tried first.
@@ -494,6 +575,9 @@ impl Searcher<'_> {
 
     /// The negamax search of `pos` to `depth` turns, window (`alpha`, `beta`).
     fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if let Some(line) = self.pv.get_mut(ply) {
+            line.clear();
+        }
         if pos.halfmove_clock() >= 100 || pos.is_insufficient_material() || self.is_repetition(pos)
         {
             return 0;
@@ -502,13 +586,17 @@ impl Searcher<'_> {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if self.should_stop() {
             return 0;
         }
+        let pv_node = beta - alpha > 1;
         let key = self.path.last().copied().unwrap_or_else(|| hash(pos));
         let entry = self.table.probe(key);
+        // No cut-off from the table on the principal variation: it would cut its line short.
         if let Some(e) = entry
             && e.depth >= depth
+            && !pv_node
         {
             let score = from_table(e.score, ply);
             match e.bound {
@@ -540,6 +628,9 @@ impl Searcher<'_> {
         let mut best_turn = None;
         for (searched, &(_, i)) in order.iter().enumerate() {
             let step = &steps[i];
+            if let Some(line) = self.pv.get_mut(ply + 1) {
+                line.clear();
+            }
             let score = if step.ends_game {
                 ended_score(pos, step, ply)
             } else {
@@ -591,6 +682,9 @@ impl Searcher<'_> {
             }
             if score > alpha {
                 alpha = score;
+                if pv_node {
+                    self.update_pv(ply, step.turn);
+                }
             }
             if alpha >= beta {
                 if !is_noisy(pos, step)
@@ -637,7 +731,11 @@ impl Searcher<'_> {
         ply: usize,
         qdepth: u32,
     ) -> i32 {
+        if let Some(line) = self.pv.get_mut(ply) {
+            line.clear();
+        }
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if self.should_stop() {
             return 0;
         }
@@ -700,34 +798,6 @@ impl Searcher<'_> {
         }
         if best == -INFINITY { stand } else { best }
     }
-
-    /// The expected line from the table, each turn checked legal.
-    fn principal_variation(&self, root: &Position, first: Option<Turn>, max: usize) -> Vec<Turn> {
-        let mut line = Vec::new();
-        let mut pos = root.clone();
-        let mut next = first;
-        while let Some(turn) = next {
-            if line.len() >= max {
-                break;
-            }
-            let mut found = None;
-            pos.visit_turns(&mut |s| {
-                if s.turn == turn && found.is_none() {
-                    found = Some(s);
-                }
-            });
-            let Some(step) = found else {
-                break;
-            };
-            line.push(turn);
-            if step.ends_game {
-                break;
-            }
-            pos = step.after;
-            next = self.table.probe(hash(&pos)).and_then(|e| e.best);
-        }
-        line
-    }
 }
 
 /// True when a quiet turn this late in the list is not searched at all near the horizon:
@@ -741,6 +811,19 @@ fn late_move_prunable(depth: i32, searched: usize, in_check: bool) -> bool {
 fn late_move_reduction(depth: i32, searched: usize) -> i32 {
     let r = 1 + i32::from(searched >= 8) + i32::from(searched >= 24) + i32::from(depth >= 6);
     r.min(depth - 2)
+}
+
+/// The lines of the first `count` turns that have exact scores.
+fn lines(turns: &[RootTurn], count: usize) -> Vec<Line> {
+    turns
+        .iter()
+        .take(count)
+        .filter(|t| t.score > -INFINITY)
+        .map(|t| Line {
+            score: t.score,
+            pv: t.pv.clone(),
+        })
+        .collect()
 }
 
 /// The root noise of turn number `index` (0 when the limits ask for none).

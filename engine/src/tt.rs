@@ -35,6 +35,9 @@ pub(crate) struct Table {
 }
 
 impl Table {
+    /// The bytes one entry takes.
+    pub const ENTRY_BYTES: usize = size_of::<Option<Entry>>();
+
     /// A table of `2^bits` entries.
     pub fn new(bits: u32) -> Table {
         let size = 1usize << bits.clamp(8, 26);
@@ -68,5 +71,17 @@ impl Table {
             }
             *cell = Some(entry);
         }
+    }
+
+    /// How full the table is, in thousandths, from its first thousand slots.
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.entries.len().min(1000);
+        let used = self
+            .entries
+            .iter()
+            .take(sample)
+            .filter(|e| e.is_some())
+            .count();
+        (used * 1000 / sample.max(1)) as u32
     }
 }

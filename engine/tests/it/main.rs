@@ -2,3 +2,4 @@
 //! by naming it, e.g. `cargo test -p nadare-engine --test it -- search`.
 
 mod search;
+mod uci;
