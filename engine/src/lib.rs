@@ -12,6 +12,7 @@ pub mod eval;
 pub mod greedy;
 pub mod level;
 pub mod search;
+mod see;
 pub mod stats;
 mod tt;
 pub mod uci;

@@ -1,5 +1,5 @@
 //! The search: iterative deepening over whole turns, principal-variation alpha-beta with a
-//! transposition table, and a quiescence search.
+//! transposition table, null-move pruning, and a quiescence search.
 //!
 //! Why each part is there:
 //! - **Whole turns.** The unit of the tree is the turn the rules define: in Avalanche the
@@ -8,30 +8,48 @@
 //!   then the opponent's decision (its promotion choice opens the opponent's turn). The two
 //!   sudden endings are leaves: a promotion into check wins for its maker, a push that
 //!   exposes the pusher's own king loses for the pusher.
+//! - **Turns built when searched.** A node asks the rules for its half turns (choice and
+//!   move, some 35) and scores every (half turn, push) pair from them; the position after
+//!   a whole turn is built only when that turn is searched. Building all of them first (some
+//!   160 in an Avalanche middlegame) cost most of the time, when a cut-off often comes at
+//!   the first turn.
 //! - **Iterative deepening** gives a usable turn at any moment, so the time limit can cut
 //!   the search off, and fills the table with good first turns for the next depth.
 //! - **PVS** searches the first (best-ordered) turn with a full window and the rest with a
-//!   null window, re-searching only when one of them surprises.
-//! - **Move ordering** (table turn, winning endings, captures by most valuable victim,
-//!   killers, history) is what lets alpha-beta cut; with about 160 turns a node in Avalanche
-//!   it matters more than anywhere. Pushes that hand the opponent a promotion or make an
-//!   enemy pawn attack one of the pusher's pieces are tried late.
-//! - **Late-move reductions** search the quiet turns at the end of the list less deeply;
-//!   without them the Avalanche branching factor leaves the search very shallow.
+//!   null window, re-searching only when one of them surprises. The principal variation is
+//!   collected in a triangular table, and the table never cuts a PV node short, so the
+//!   whole line reaches the GUI.
+//! - **Move ordering** (table turn, winning endings, captures that do not lose material by
+//!   most valuable victim, promotions, killers, history, then captures that lose material)
+//!   is what lets alpha-beta cut; with about 160 turns a node in Avalanche it matters more
+//!   than anywhere. The push is scored with its move: pushes that hand the opponent a
+//!   promotion or make an enemy pawn attack one of the pusher's pieces are tried late, and
+//!   one that makes it attack the pusher's king (a loss) last.
+//! - **Static exchange evaluation** ([`crate::see`]) tells captures that lose material.
+//! - **Null-move pruning**: where the side to move is so far ahead that even passing keeps
+//!   it above beta in a search three or more turns shallower, the node is cut. In Avalanche
+//!   a pass still pushes, since every turn does and the push is often what hurts: the pass
+//!   makes the cheapest push, and is not tried when every push costs something (a pawn sent
+//!   to promote or onto a piece), which is Avalanche's zugzwang. Nor in check, with a
+//!   promotion pending, on the principal variation, or without pieces besides pawns.
+//! - **Late-move reductions and pruning** search the quiet turns at the end of the list
+//!   less deeply, and near the horizon not at all; without them the Avalanche branching
+//!   factor leaves the search very shallow.
 //! - **Check extension** keeps forcing lines, mates in particular, inside the horizon.
-//! - **Quiescence** follows captures, promotions and the sudden endings until the position
-//!   is quiet, so the evaluation is never asked about a piece that is about to be taken. It
-//!   understands pushes: every push of a capture turn is tried (a push can put an enemy
-//!   pawn where it forks), and a pending promotion is looked at (it may win at once).
+//! - **Quiescence** follows captures that do not lose material, promotions and the sudden
+//!   endings until the position is quiet, so the evaluation is never asked about a piece
+//!   that is about to be taken; each capture with its cheapest push. In check it tries
+//!   every turn. A pending promotion is looked at (it may win at once).
 //! - **Repetitions, the fifty-move rule and insufficient material** are draws in the tree
 //!   too, with the game's own history taken into account.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use rules::{Color, Game, Position, Role, Turn, TurnStep};
+use rules::{Color, Game, HalfTurn, Move, Position, Push, Role, Turn, TurnStep};
 
 use crate::eval::{evaluate, value};
+use crate::see::see;
 use crate::tt::{Bound, Entry, Table};
 use crate::zobrist::{hash, splitmix64};
 
@@ -43,6 +61,8 @@ const INFINITY: i32 = MATE + 1;
 /// The deepest iteration and the deepest ply (search plus quiescence).
 pub const MAX_DEPTH: u32 = 64;
 const MAX_PLY: usize = 128;
+/// How many of a node's turns are picked one by one before the rest are sorted.
+const SELECTED: usize = 4;
 /// How many nodes pass between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 256;
 
@@ -253,7 +273,8 @@ struct Searcher<'a> {
     pv: Vec<Vec<Turn>>,
     /// The deepest ply reached.
     seldepth: usize,
-    killers: Vec<[Option<Turn>; 2]>,
+    /// Two moves per ply that last cut off there (whatever their push).
+    killers: Vec<[Option<Move>; 2]>,
     history: Vec<[i32; 64]>,
     /// Keys of the game's positions before the root and of the current line.
     path: Vec<u64>,
@@ -265,11 +286,32 @@ struct Searcher<'a> {
     aborted: bool,
 }
 
-/// Every legal turn of `pos` with the position after it.
+/// Every legal turn of `pos` with the position after it (the root's turns, all searched).
 fn children(pos: &Position) -> Vec<TurnStep> {
     let mut out = Vec::with_capacity(48);
     pos.visit_turns(&mut |step| out.push(step));
     out
+}
+
+/// A turn waiting at a node: its half turn, its push and its ordering score. The position
+/// after it is built only when it is searched.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    half: usize,
+    push: Option<Push>,
+    score: i32,
+}
+
+/// Moves the best-scored candidate of `list[from..]` to `from`, keeping the earliest of
+/// equal ones (so the order, and the search, is the same every time).
+fn select_best(list: &mut [Candidate], from: usize) {
+    let mut best = from;
+    for i in from + 1..list.len() {
+        if list[i].score > list[best].score {
+            best = i;
+        }
+    }
+    list[from..=best].rotate_right(1);
 }
 
 /// The score, for the mover in `parent`, of a turn that ends the game by itself.
@@ -287,33 +329,33 @@ fn ended_score(parent: &Position, step: &TurnStep, ply: usize) -> i32 {
     }
 }
 
-/// The piece `step` takes, if any.
-fn captured(parent: &Position, step: &TurnStep) -> Option<Role> {
-    let mv = step.turn.mv?;
-    let victim = parent.piece_at(mv.to)?;
+/// The piece `mv` takes in `parent`, if any.
+fn captured(parent: &Position, mv: Option<Move>) -> Option<Role> {
+    let victim = parent.piece_at(mv?.to)?;
     (victim.color != parent.side_to_move()).then_some(victim.role)
 }
 
 /// True when a turn changes material or hands over a promotion: such turns are neither
-/// reduced nor pruned, and quiescence follows them.
-fn is_noisy(parent: &Position, step: &TurnStep) -> bool {
+/// reduced nor pruned.
+fn is_noisy(parent: &Position, turn: &Turn) -> bool {
     let mover = parent.side_to_move();
-    captured(parent, step).is_some()
-        || step.turn.mv.is_some_and(|m| m.promotion.is_some())
-        || step.turn.promotion.is_some()
-        || step
-            .turn
-            .push
-            .is_some_and(|p| p.to.rank() == mover.back_rank())
+    captured(parent, turn.mv).is_some()
+        || turn.mv.is_some_and(|m| m.promotion.is_some())
+        || turn.promotion.is_some()
+        || turn.push.is_some_and(|p| p.to.rank() == mover.back_rank())
 }
 
-/// How much the push of `step` costs its mover, for ordering: sending an enemy pawn to its
-/// promotion, or to a square where it attacks one of the mover's pieces.
-fn push_cost(parent: &Position, step: &TurnStep) -> i32 {
-    let Some(push) = step.turn.push else {
+/// The ordering cost of a push that makes the pusher's own king attacked by the pushed
+/// pawn: the pusher loses at once, so it comes last.
+const LOSING_PUSH: i32 = 5_000_000;
+
+/// How much `push` costs its mover, for ordering: sending an enemy pawn to its promotion,
+/// or to a square where it attacks one of the mover's pieces (its king: the mover loses).
+/// `board` is the position after the mover's move, before or after the push.
+fn push_cost(board: &Position, mover: Color, push: Option<Push>) -> i32 {
+    let Some(push) = push else {
         return 0;
     };
-    let mover = parent.side_to_move();
     if push.to.rank() == mover.back_rank() {
         return 2_000;
     }
@@ -321,14 +363,37 @@ fn push_cost(parent: &Position, step: &TurnStep) -> i32 {
     let mut cost = 0;
     for df in [-1i8, 1] {
         if let Some(sq) = push.to.offset(df, forward)
-            && let Some(piece) = step.after.piece_at(sq)
+            && let Some(piece) = board.piece_at(sq)
             && piece.color == mover
-            && piece.role != Role::Pawn
         {
-            cost = cost.max(value(piece.role));
+            match piece.role {
+                Role::King => return LOSING_PUSH,
+                Role::Pawn => {}
+                role => cost = cost.max(value(role)),
+            }
         }
     }
     cost
+}
+
+/// The push a pass makes: the cheapest for the passer, if it has any push; `None` inside
+/// when the pass has no push; nothing when every push is costly, for then passing is no
+/// guide to what a move would do (the pusher may be in zugzwang).
+fn pass_push(pos: &Position, pass: &HalfTurn) -> Option<Option<Push>> {
+    let mover = pos.side_to_move();
+    if pass.pushes().next().is_none() {
+        return Some(None);
+    }
+    pass.pushes()
+        .map(|p| (push_cost(pass.position(), mover, Some(p)), p))
+        .filter(|&(cost, _)| cost == 0)
+        .map(|(_, p)| Some(p))
+        .next()
+}
+
+/// True when `color` has a piece besides its king and pawns.
+fn has_pieces(pos: &Position, color: Color) -> bool {
+    (pos.color_bb(color) & !(pos.role_bb(Role::Pawn) | pos.role_bb(Role::King))).is_nonempty()
 }
 
 impl Searcher<'_> {
@@ -401,7 +466,7 @@ impl Searcher<'_> {
         }
         // Before any iteration: the best-ordered turn, so a stop at once still answers.
         for t in &mut turns {
-            t.score = self.order_score(root, &t.step, None, 0);
+            t.score = self.root_order(root, &t.step);
         }
         turns.sort_by_key(|t| std::cmp::Reverse(t.score));
         for t in &mut turns {
@@ -481,12 +546,12 @@ impl Searcher<'_> {
                 let ext = i32::from(after.is_check() && !in_check);
                 let child_depth = depth - 1 + ext;
                 let raw = if alpha == -INFINITY {
-                    -self.search(after, child_depth, -beta, INFINITY, 1)
+                    -self.search(after, child_depth, -beta, INFINITY, 1, true)
                 } else {
                     let a = alpha - noise;
-                    let mut s = -self.search(after, child_depth, -a - 1, -a, 1);
+                    let mut s = -self.search(after, child_depth, -a - 1, -a, 1, true);
                     if s > a && !self.aborted {
-                        s = -self.search(after, child_depth, -beta, -a, 1);
+                        s = -self.search(after, child_depth, -beta, -a, 1, true);
                     }
                     s
                 };
@@ -539,33 +604,32 @@ impl Searcher<'_> {
         }
     }
 
-    /// The ordering score of a turn: higher is tried first.
-    fn order_score(
+    /// The ordering score of a turn's promotion choice and move, before its push: higher
+    /// is tried first. Captures that win or trade material come first (most valuable
+    /// victim, then least valuable attacker), then promotions, the killers, the quiet moves
+    /// by history, and last the captures that lose material.
+    fn move_score(
         &self,
         parent: &Position,
-        step: &TurnStep,
-        table_turn: Option<Turn>,
+        promotion: Option<Role>,
+        mv: Option<Move>,
         ply: usize,
     ) -> i32 {
-        if table_turn == Some(step.turn) {
-            return 10_000_000;
-        }
-        if step.ends_game {
-            return ended_score(parent, step, ply).signum() * 5_000_000;
-        }
-        let mut score = -push_cost(parent, step);
-        if let Some(role) = step.turn.promotion {
-            score += value(role);
-        }
-        let Some(mv) = step.turn.mv else {
+        let mut score = promotion.map_or(0, value);
+        let Some(mv) = mv else {
             return score;
         };
-        if let Some(victim) = captured(parent, step) {
+        if let Some(victim) = captured(parent, Some(mv)) {
             let attacker = parent.piece_at(mv.from).map_or(0, |p| value(p.role));
-            score += 1_000_000 + 10 * value(victim) - attacker / 10;
+            let exchange = see(parent, mv);
+            score += if exchange >= 0 {
+                1_000_000 + 10 * value(victim) - attacker / 10
+            } else {
+                -100_000 + exchange
+            };
         } else if let Some(role) = mv.promotion {
             score += 900_000 + value(role);
-        } else if self.killers[ply.min(MAX_PLY)].contains(&Some(step.turn)) {
+        } else if self.killers[ply.min(MAX_PLY)].contains(&Some(mv)) {
             score += 800_000;
         } else {
             score += self.history[mv.from.index()][mv.to.index()].min(700_000);
@@ -573,8 +637,99 @@ impl Searcher<'_> {
         score
     }
 
-    /// The negamax search of `pos` to `depth` turns, window (`alpha`, `beta`).
-    fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// The ordering score of a root turn.
+    fn root_order(&self, root: &Position, step: &TurnStep) -> i32 {
+        if step.ends_game {
+            return ended_score(root, step, 0).signum() * 5_000_000;
+        }
+        self.move_score(root, step.turn.promotion, step.turn.mv, 0)
+            - push_cost(&step.after, root.side_to_move(), step.turn.push)
+    }
+
+    /// The turns of `halves` as candidates, scored; in quiescence (`quiet_too` false) only
+    /// the captures, promotions and promotion choices, each with its two cheapest pushes.
+    fn candidates(
+        &self,
+        pos: &Position,
+        halves: &[HalfTurn],
+        table_turn: Option<Turn>,
+        ply: usize,
+        quiet_too: bool,
+    ) -> Vec<Candidate> {
+        let mut out = Vec::with_capacity(halves.len() * 4);
+        for (i, half) in halves.iter().enumerate() {
+            if half.wins() {
+                out.push(Candidate {
+                    half: i,
+                    push: None,
+                    score: 5_000_000,
+                });
+                continue;
+            }
+            let noisy = captured(pos, half.mv()).is_some()
+                || half.mv().is_some_and(|m| m.promotion.is_some())
+                || half.promotion().is_some();
+            if !quiet_too && !noisy {
+                continue;
+            }
+            let base = self.move_score(pos, half.promotion(), half.mv(), ply);
+            if !quiet_too && base < 0 && half.promotion().is_none() {
+                // A capture that loses material: not worth following in quiescence.
+                continue;
+            }
+            let first = out.len();
+            let mover = pos.side_to_move();
+            let mut turn = Turn {
+                promotion: half.promotion(),
+                mv: half.mv(),
+                push: None,
+            };
+            let score = |turn: &Turn| {
+                if table_turn == Some(*turn) {
+                    10_000_000
+                } else {
+                    base - push_cost(half.position(), mover, turn.push)
+                }
+            };
+            let mut pushes = half.pushes().peekable();
+            if pushes.peek().is_none() {
+                out.push(Candidate {
+                    half: i,
+                    push: None,
+                    score: score(&turn),
+                });
+                continue;
+            }
+            for push in pushes {
+                turn.push = Some(push);
+                out.push(Candidate {
+                    half: i,
+                    push: Some(push),
+                    score: score(&turn),
+                });
+            }
+            if !quiet_too {
+                // The cheapest push alone: whether a push spoils the capture is for the
+                // main search to find; trying more multiplied the quiescence tree.
+                let mine = &mut out[first..];
+                mine.sort_by_key(|c| std::cmp::Reverse(c.score));
+                out.truncate(first + 1);
+            }
+        }
+        out
+    }
+
+    /// The negamax search of `pos` to `depth` turns, window (`alpha`, `beta`); `null` when a
+    /// pass may be tried.
+    fn search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        null: bool,
+    ) -> i32 {
         if let Some(line) = self.pv.get_mut(ply) {
             line.clear();
         }
@@ -606,18 +761,24 @@ impl Searcher<'_> {
                 _ => {}
             }
         }
-        let steps = children(pos);
         let in_check = pos.is_check();
-        if steps.is_empty() {
+        if null
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+            && pos.pending_promotion().is_none()
+            && has_pieces(pos, pos.side_to_move())
+            && let Some(score) = self.try_pass(pos, depth, beta, ply)
+        {
+            return score;
+        }
+        let halves = pos.half_turns();
+        if halves.is_empty() {
             return if in_check { -(MATE - ply as i32) } else { 0 };
         }
         let table_turn = entry.and_then(|e| e.best);
-        let mut order: Vec<(i32, usize)> = steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (self.order_score(pos, s, table_turn, ply), i))
-            .collect();
-        order.sort_by_key(|&(score, i)| (std::cmp::Reverse(score), i));
+        let mut order = self.candidates(pos, &halves, table_turn, ply, true);
         // Futility: near the horizon, quiet turns cannot lift a hopeless static score.
         let futile = !in_check && depth <= 2 && alpha.abs() < MATE_BOUND && {
             let margin = 120 * depth + 80;
@@ -626,15 +787,26 @@ impl Searcher<'_> {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_turn = None;
-        for (searched, &(_, i)) in order.iter().enumerate() {
-            let step = &steps[i];
+        let mut searched = 0;
+        for n in 0..order.len() {
+            // The first few are picked one by one (a cut-off often comes at once), the
+            // rest sorted in one go.
+            match n.cmp(&SELECTED) {
+                std::cmp::Ordering::Less => select_best(&mut order, n),
+                std::cmp::Ordering::Equal => order[n..].sort_by_key(|c| std::cmp::Reverse(c.score)),
+                std::cmp::Ordering::Greater => {}
+            }
+            let candidate = order[n];
+            let Some(step) = halves[candidate.half].complete(candidate.push) else {
+                continue;
+            };
             if let Some(line) = self.pv.get_mut(ply + 1) {
                 line.clear();
             }
+            let noisy = is_noisy(pos, &step.turn);
             let score = if step.ends_game {
-                ended_score(pos, step, ply)
+                ended_score(pos, &step, ply)
             } else {
-                let noisy = is_noisy(pos, step);
                 let gives_check = step.after.is_check();
                 let quiet = !noisy && !gives_check;
                 if quiet
@@ -647,7 +819,7 @@ impl Searcher<'_> {
                 let ext = i32::from(gives_check && ply < 2 * depth as usize + 4);
                 let child_depth = depth - 1 + ext;
                 let score = if searched == 0 {
-                    -self.search(&step.after, child_depth, -beta, -alpha, ply + 1)
+                    -self.search(&step.after, child_depth, -beta, -alpha, ply + 1, true)
                 } else {
                     let reduction =
                         if depth >= 3 && searched >= 3 && !in_check && !noisy && ext == 0 {
@@ -661,18 +833,27 @@ impl Searcher<'_> {
                         -alpha - 1,
                         -alpha,
                         ply + 1,
+                        true,
                     );
                     if s > alpha && reduction > 0 && !self.aborted {
-                        s = -self.search(&step.after, child_depth, -alpha - 1, -alpha, ply + 1);
+                        s = -self.search(
+                            &step.after,
+                            child_depth,
+                            -alpha - 1,
+                            -alpha,
+                            ply + 1,
+                            true,
+                        );
                     }
                     if s > alpha && s < beta && !self.aborted {
-                        s = -self.search(&step.after, child_depth, -beta, -alpha, ply + 1);
+                        s = -self.search(&step.after, child_depth, -beta, -alpha, ply + 1, true);
                     }
                     s
                 };
                 self.path.pop();
                 score
             };
+            searched += 1;
             if self.aborted {
                 return 0;
             }
@@ -687,13 +868,11 @@ impl Searcher<'_> {
                 }
             }
             if alpha >= beta {
-                if !is_noisy(pos, step)
-                    && let Some(mv) = step.turn.mv
-                {
+                if !noisy && let Some(mv) = step.turn.mv {
                     let slot = &mut self.killers[ply.min(MAX_PLY)];
-                    if slot[0] != Some(step.turn) {
+                    if slot[0] != Some(mv) {
                         slot[1] = slot[0];
-                        slot[0] = Some(step.turn);
+                        slot[0] = Some(mv);
                     }
                     let h = &mut self.history[mv.from.index()][mv.to.index()];
                     *h += depth * depth;
@@ -720,6 +899,37 @@ impl Searcher<'_> {
             bound,
         });
         best_score
+    }
+
+    /// Null-move pruning: if passing (and, in Avalanche, still making the cheapest push)
+    /// keeps the score at or above `beta` in a reduced search, a move would too, and the
+    /// node is cut. Not tried when every push of the pass is costly: being forced to push
+    /// is Avalanche's zugzwang, which a pass would hide. Gives the cut-off score, if any.
+    fn try_pass(&mut self, pos: &Position, depth: i32, beta: i32, ply: usize) -> Option<i32> {
+        if evaluate(pos) < beta {
+            return None;
+        }
+        let pass = pos.pass();
+        let step = pass.complete(pass_push(pos, &pass)?)?;
+        if step.ends_game {
+            return None;
+        }
+        let reduction = 3 + depth / 6;
+        self.path.push(hash(&step.after));
+        let score = -self.search(
+            &step.after,
+            depth - 1 - reduction,
+            -beta,
+            -beta + 1,
+            ply + 1,
+            false,
+        );
+        self.path.pop();
+        if self.aborted || score < beta {
+            return None;
+        }
+        // A mate found after a pass is not one the position has.
+        Some(if score > MATE_BOUND { beta } else { score })
     }
 
     /// Quiescence: captures, promotions and sudden endings until the position is quiet.
@@ -750,38 +960,26 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(stand);
         }
-        let steps = children(pos);
-        if steps.is_empty() {
+        let halves = pos.half_turns();
+        if halves.is_empty() {
             return if in_check { -(MATE - ply as i32) } else { 0 };
         }
-        let mut order: Vec<(i32, usize)> = steps
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| in_check || s.ends_game || is_noisy(pos, s))
-            .filter(|(_, s)| {
-                // Delta pruning: a capture that cannot bring the score near alpha.
-                in_check
-                    || s.ends_game
-                    || captured(pos, s).map_or(1_000, value) + stand + 200 > alpha
-            })
-            .map(|(i, s)| (self.order_score(pos, s, None, ply), i))
-            .collect();
-        order.sort_by_key(|&(score, i)| (std::cmp::Reverse(score), i));
+        let mut order = self.candidates(pos, &halves, None, ply, in_check);
+        if !in_check {
+            // Delta pruning: a capture that cannot bring the score near alpha.
+            order.retain(|c| {
+                let half = &halves[c.half];
+                half.wins() || captured(pos, half.mv()).map_or(1_000, value) + stand + 200 > alpha
+            });
+        }
+        order.sort_by_key(|c| std::cmp::Reverse(c.score));
         let mut best = if in_check { -INFINITY } else { stand };
-        let mut tried: Vec<(Option<Role>, Option<rules::Move>)> = Vec::new();
-        for &(_, i) in &order {
-            let step = &steps[i];
-            // Out of check, the two best-ordered pushes of each capture are enough to see
-            // whether a push spoils it; more would multiply the quiescence tree.
-            let part = (step.turn.promotion, step.turn.mv);
-            if !in_check && !step.ends_game {
-                if tried.iter().filter(|&&p| p == part).count() >= 2 {
-                    continue;
-                }
-                tried.push(part);
-            }
+        for candidate in order {
+            let Some(step) = halves[candidate.half].complete(candidate.push) else {
+                continue;
+            };
             let score = if step.ends_game {
-                ended_score(pos, step, ply)
+                ended_score(pos, &step, ply)
             } else {
                 -self.quiesce(&step.after, -beta, -alpha, ply + 1, qdepth + 1)
             };
@@ -804,7 +1002,7 @@ impl Searcher<'_> {
 /// with the pushes, an Avalanche node has some 160 turns, most of them the same few moves
 /// with pushes that the ordering already ranks poorly.
 fn late_move_prunable(depth: i32, searched: usize, in_check: bool) -> bool {
-    !in_check && depth <= 3 && searched >= 4 + 4 * (depth * depth) as usize
+    !in_check && depth <= 5 && searched >= 4 + 4 * (depth * depth) as usize
 }
 
 /// How many turns to take off a late quiet turn's depth.

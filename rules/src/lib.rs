@@ -64,7 +64,7 @@ pub use outcome::{EndReason, Outcome};
 pub use position::{CastleSide, CastleTarget, Position};
 pub use record::{ReadTurn, RecordError, RecordReader, Tags};
 pub use turn::{Move, Push, Turn};
-pub use turngen::{TurnPrefix, TurnStep};
+pub use turngen::{HalfTurn, TurnPrefix, TurnStep};
 pub use types::{Color, ParseSquareError, Piece, Role, Square};
 pub use variant::{Castling, ParseVariantError, RuleSet, Setups, Variant};
 pub use width::{ascii_width, ascii_width_char};

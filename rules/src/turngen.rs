@@ -5,6 +5,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::chess960;
 use crate::error::{CastleObstacle, MoveError, NoPush, Unreadable};
+use crate::movegen::pawn_step;
 use crate::position::{CastleSide, Position};
 use crate::turn::{Move, Push, Turn};
 use crate::types::{Color, Role, Square};
@@ -30,7 +31,180 @@ pub struct TurnStep {
     pub ends_game: bool,
 }
 
+/// A turn before its push: the promotion choice and the move made, the pushes that can
+/// complete it still open. A search asks for these ([`Position::half_turns`]) and builds the
+/// position after a whole turn ([`HalfTurn::complete`]) only for the turns it looks at,
+/// where [`Position::visit_turns`] builds all of them (some 160 in an Avalanche middlegame,
+/// when a cut-off often comes after the first).
+#[derive(Clone, Debug)]
+pub struct HalfTurn {
+    promotion: Option<Role>,
+    mv: Option<Move>,
+    /// The position after the choice and the move, the mover still to move.
+    after_move: Position,
+    /// The enemy pawns that can be pushed to complete the turn; none: the turn has no push.
+    pushable: Bitboard,
+    /// The promotion choice alone attacks the enemy king: a whole turn that wins.
+    wins: bool,
+}
+
+impl HalfTurn {
+    /// The promotion choice made for a pending pawn.
+    pub fn promotion(&self) -> Option<Role> {
+        self.promotion
+    }
+
+    /// The move made (none for a winning promotion choice, and for [`Position::pass`]).
+    pub fn mv(&self) -> Option<Move> {
+        self.mv
+    }
+
+    /// The position after the choice and the move, before the push, the mover still to move.
+    pub fn position(&self) -> &Position {
+        &self.after_move
+    }
+
+    /// True when the promotion choice alone ends the game (promoted into check).
+    pub fn wins(&self) -> bool {
+        self.wins
+    }
+
+    /// The pushes that complete the turn; none when the turn has no push.
+    pub fn pushes(&self) -> impl Iterator<Item = Push> + use<> {
+        let forward = pawn_step(self.after_move.side.opposite());
+        self.pushable
+            .filter_map(move |from| from.offset(0, forward).map(|to| Push { from, to }))
+    }
+
+    /// How many whole turns complete this one: its pushes, or 1 when it has none.
+    pub fn turn_count(&self) -> u32 {
+        self.pushable.count().max(1)
+    }
+
+    /// The whole turn with `push` (`None` for a turn without push) and the position after
+    /// it; `None` when `push` is not one that completes this turn.
+    pub fn complete(&self, push: Option<Push>) -> Option<TurnStep> {
+        let turn = Turn {
+            promotion: self.promotion,
+            mv: self.mv,
+            push,
+        };
+        if self.wins {
+            return push.is_none().then(|| TurnStep {
+                turn,
+                after: self.after_move.clone(),
+                ends_game: true,
+            });
+        }
+        let mut after = self.after_move.clone();
+        let ends_game = match push {
+            None if self.pushable.is_nonempty() => return None,
+            None => false,
+            Some(p) => {
+                let forward = pawn_step(after.side.opposite());
+                if !self.pushable.contains(p.from) || p.from.offset(0, forward) != Some(p.to) {
+                    return None;
+                }
+                after.apply_push(p);
+                after.king_attacked(after.side)
+            }
+        };
+        after.end_turn();
+        Some(TurnStep {
+            turn,
+            after,
+            ends_game,
+        })
+    }
+}
+
 impl Position {
+    /// Every legal turn before its push, in the order [`Position::visit_turns`] gives the
+    /// whole turns: each half turn's pushes complete it (see [`HalfTurn::complete`]).
+    pub fn half_turns(&self) -> Vec<HalfTurn> {
+        let mut out = Vec::new();
+        if !self.rules().push {
+            for mv in self.legal_moves() {
+                let mut after_move = self.clone();
+                after_move.apply_move(mv);
+                out.push(HalfTurn {
+                    promotion: None,
+                    mv: Some(mv),
+                    after_move,
+                    pushable: Bitboard::EMPTY,
+                    wins: false,
+                });
+            }
+            return out;
+        }
+        if self.is_won_by_side_to_move() {
+            return out;
+        }
+        if self.pending_promotion().is_none() {
+            self.add_half_turns(None, &mut out);
+            return out;
+        }
+        for role in Role::PROMOTIONS {
+            let Some(base) = self.after_promotion(role) else {
+                continue;
+            };
+            if base.king_attacked(self.side.opposite()) {
+                out.push(HalfTurn {
+                    promotion: Some(role),
+                    mv: None,
+                    after_move: base,
+                    pushable: Bitboard::EMPTY,
+                    wins: true,
+                });
+            } else {
+                base.add_half_turns(Some(role), &mut out);
+            }
+        }
+        out
+    }
+
+    /// The half turns of the moves from this position (promotion already chosen).
+    fn add_half_turns(&self, promotion: Option<Role>, out: &mut Vec<HalfTurn>) {
+        let no_push = self.turn_without_push();
+        for mv in self.legal_moves() {
+            let mut after_move = self.clone();
+            after_move.apply_move(mv);
+            let pushable = if no_push {
+                Bitboard::EMPTY
+            } else {
+                after_move.push_candidates()
+            };
+            out.push(HalfTurn {
+                promotion,
+                mv: Some(mv),
+                after_move,
+                pushable,
+                wins: false,
+            });
+        }
+    }
+
+    /// A search's null move, not a legal turn: the side to move makes no move, and in
+    /// Avalanche still pushes (the push is part of every turn, and often what hurts), so
+    /// the pushes complete it. En passant lapses. Meant for positions without a pending
+    /// promotion and out of check.
+    pub fn pass(&self) -> HalfTurn {
+        let mut after_move = self.clone();
+        after_move.ep = None;
+        let pushable = if self.rules().push && !self.turn_without_push() {
+            self.push_candidates()
+        } else {
+            Bitboard::EMPTY
+        };
+        HalfTurn {
+            promotion: None,
+            mv: None,
+            after_move,
+            pushable,
+            wins: false,
+        }
+    }
+
     /// True when this turn has no push even if pawns could be pushed: the first turn from
     /// the start of Balanced Avalanche. The start is move 1 with White to move and every
     /// piece on its square of the usual or a Chess960 setup; a FEN of any other position,

@@ -103,6 +103,26 @@ fn only_legal_turns_in_random_positions_of_every_variant() {
 }
 
 #[test]
+fn only_legal_turns_deeper_in_random_positions_of_every_variant() {
+    // Deep enough for every pruning to act: null move, late-move reductions, exchanges.
+    let positions = random_positions(25, 21);
+    for variant in Variant::ALL {
+        assert!(
+            positions.iter().any(|p| p.variant() == variant),
+            "{variant:?} is missing"
+        );
+    }
+    for (i, pos) in positions.iter().enumerate() {
+        let turn = best(pos, 4);
+        assert!(
+            pos.is_legal(&turn),
+            "position {i} {}: {turn:?}",
+            pos.to_fen()
+        );
+    }
+}
+
+#[test]
 fn only_legal_turns_with_pending_promotions_checks_and_no_push() {
     for (variant, f) in [
         // White's pawn waits on e8 for its promotion choice; no choice checks.
@@ -172,6 +192,31 @@ fn mate_in_two_with_the_rook_ladder() {
     assert_eq!(result.mate_in(), Some(2));
     let turn = result.best.unwrap();
     assert!(forced_win(&after(&pos, &[turn]), Color::White, 1));
+}
+
+#[test]
+fn mate_in_two_with_pushes_in_avalanche() {
+    // The rook ladder with a Black pawn that White must push every turn, which changes
+    // nothing (the king stands away from the g1 square a pawn on h2 would attack):
+    // 1. Ra7/h4 and 2. Rb8# whatever Black does.
+    let pos = fen(Variant::Avalanche, "7k/8/8/7p/8/8/8/RR1K4 w - - 0 1");
+    let result = Engine::new().search_position(&pos, &Limits::depth(4), &AtomicBool::new(false));
+    assert_eq!(result.mate_in(), Some(2), "{:?}", result.best);
+    let turn = result.best.unwrap();
+    assert!(turn.push.is_some());
+    assert!(forced_win(&after(&pos, &[turn]), Color::White, 1));
+}
+
+#[test]
+fn mate_in_one_in_chess960() {
+    // Re8# against the king on b8, walled in by its own pawns.
+    let pos = fen(Variant::Chess960, "1k6/ppp5/8/8/8/8/5PPP/4R1K1 w - - 0 1");
+    let turn = best(&pos, 3);
+    assert!(
+        forced_win(&after(&pos, &[turn]), Color::White, 0),
+        "{}",
+        pos.turn_to_notation(&turn)
+    );
 }
 
 #[test]

@@ -9,6 +9,7 @@ mod full_width;
 mod fuzz_checks;
 mod fuzz_regressions;
 mod games;
+mod half_turns;
 mod oracle;
 mod parsers_never_panic;
 mod perft;
