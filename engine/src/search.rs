@@ -25,7 +25,7 @@
 //!   than anywhere. The push is scored with its move: pushes that hand the opponent a
 //!   promotion or make an enemy pawn attack one of the pusher's pieces are tried late, and
 //!   one that makes it attack the pusher's king (a loss) last.
-//! - **Static exchange evaluation** ([`crate::see`]) tells captures that lose material.
+//! - **Static exchange evaluation** (the `see` module) tells captures that lose material.
 //! - **Null-move pruning**: where the side to move is so far ahead that even passing keeps
 //!   it above beta in a search three or more turns shallower, the node is cut. In Avalanche
 //!   a pass still pushes, since every turn does and the push is often what hurts: the pass
