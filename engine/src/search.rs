@@ -960,9 +960,19 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(stand);
         }
-        let halves = pos.half_turns();
+        let halves = if in_check {
+            pos.half_turns()
+        } else {
+            pos.half_turns_with(|promotion, mv| {
+                promotion.is_some() || mv.promotion.is_some() || captured(pos, Some(mv)).is_some()
+            })
+        };
         if halves.is_empty() {
-            return if in_check { -(MATE - ply as i32) } else { 0 };
+            return if in_check {
+                -(MATE - ply as i32)
+            } else {
+                stand
+            };
         }
         let mut order = self.candidates(pos, &halves, None, ply, in_check);
         if !in_check {

@@ -122,9 +122,16 @@ impl Position {
     /// Every legal turn before its push, in the order [`Position::visit_turns`] gives the
     /// whole turns: each half turn's pushes complete it (see [`HalfTurn::complete`]).
     pub fn half_turns(&self) -> Vec<HalfTurn> {
+        self.half_turns_with(|_, _| true)
+    }
+
+    /// The half turns whose promotion choice and move `keep` accepts, in the same order; a
+    /// promotion choice that wins alone is always kept. A quiescence search asks only for
+    /// captures this way, without building the position after every other move.
+    pub fn half_turns_with(&self, keep: impl Fn(Option<Role>, Move) -> bool) -> Vec<HalfTurn> {
         let mut out = Vec::new();
         if !self.rules().push {
-            for mv in self.legal_moves() {
+            for mv in self.legal_moves().into_iter().filter(|&mv| keep(None, mv)) {
                 let mut after_move = self.clone();
                 after_move.apply_move(mv);
                 out.push(HalfTurn {
@@ -141,7 +148,7 @@ impl Position {
             return out;
         }
         if self.pending_promotion().is_none() {
-            self.add_half_turns(None, &mut out);
+            self.add_half_turns(None, &keep, &mut out);
             return out;
         }
         for role in Role::PROMOTIONS {
@@ -157,16 +164,25 @@ impl Position {
                     wins: true,
                 });
             } else {
-                base.add_half_turns(Some(role), &mut out);
+                base.add_half_turns(Some(role), &keep, &mut out);
             }
         }
         out
     }
 
     /// The half turns of the moves from this position (promotion already chosen).
-    fn add_half_turns(&self, promotion: Option<Role>, out: &mut Vec<HalfTurn>) {
+    fn add_half_turns(
+        &self,
+        promotion: Option<Role>,
+        keep: &impl Fn(Option<Role>, Move) -> bool,
+        out: &mut Vec<HalfTurn>,
+    ) {
         let no_push = self.turn_without_push();
-        for mv in self.legal_moves() {
+        for mv in self
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| keep(promotion, mv))
+        {
             let mut after_move = self.clone();
             after_move.apply_move(mv);
             let pushable = if no_push {

@@ -67,6 +67,25 @@ fn half_turns_complete_to_exactly_the_whole_turns() {
 }
 
 #[test]
+fn a_filter_keeps_exactly_the_half_turns_it_accepts() {
+    for p in random_positions(100, 77) {
+        let keep = |_: Option<rules::Role>, mv: rules::Move| mv.from.file() < 4;
+        let all: Vec<_> = p
+            .half_turns()
+            .into_iter()
+            .filter(|h| h.wins() || h.mv().is_some_and(|mv| keep(h.promotion(), mv)))
+            .map(|h| (h.promotion(), h.mv()))
+            .collect();
+        let filtered: Vec<_> = p
+            .half_turns_with(keep)
+            .into_iter()
+            .map(|h| (h.promotion(), h.mv()))
+            .collect();
+        assert_eq!(filtered, all, "{}", p.to_fen());
+    }
+}
+
+#[test]
 fn a_push_that_does_not_belong_is_refused() {
     let start = Position::new_game(Variant::Avalanche, None).unwrap();
     let half = start.half_turns().into_iter().next().unwrap();
