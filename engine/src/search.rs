@@ -14,7 +14,9 @@
 //!   160 in an Avalanche middlegame) cost most of the time, when a cut-off often comes at
 //!   the first turn.
 //! - **Iterative deepening** gives a usable turn at any moment, so the time limit can cut
-//!   the search off, and fills the table with good first turns for the next depth.
+//!   the search off, and fills the table with good first turns for the next depth. From
+//!   depth 4 each iteration starts with an **aspiration window** of ±40 cp around the last
+//!   score, opened on the side the score falls out of.
 //! - **PVS** searches the first (best-ordered) turn with a full window and the rest with a
 //!   null window, re-searching only when one of them surprises. The principal variation is
 //!   collected in a triangular table, and the table never cuts a PV node short, so the
@@ -255,6 +257,21 @@ fn warm_up() {
     }
 }
 
+/// How one pass over the root turns ended.
+enum RootPass {
+    /// Every turn searched within the window.
+    Done,
+    /// The time or node limit, or the stop flag, cut it off.
+    Aborted,
+    /// No turn reached the window's low end.
+    Low,
+    /// A turn reached the window's high end.
+    High,
+}
+
+/// Half the width of the aspiration window, in centipawns.
+const ASPIRATION: i32 = 40;
+
 /// One root turn between iterations.
 struct RootTurn {
     step: TurnStep,
@@ -480,7 +497,20 @@ impl Searcher<'_> {
         let multipv = limits.multipv.clamp(1, turns.len());
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
-            let completed = self.search_root(root, &mut turns, depth as i32, multipv);
+            // Aspiration: from depth 4, a window around the last score, opened on the side
+            // where the score falls out of it.
+            let mut window = (-INFINITY, INFINITY);
+            if depth >= 4 && multipv == 1 && limits.noise <= 0 && result.score.abs() < MATE_BOUND {
+                window = (result.score - ASPIRATION, result.score + ASPIRATION);
+            }
+            let completed = loop {
+                match self.search_root(root, &mut turns, depth as i32, multipv, window) {
+                    RootPass::Done => break true,
+                    RootPass::Aborted => break false,
+                    RootPass::Low => window.0 = -INFINITY,
+                    RootPass::High => window.1 = INFINITY,
+                }
+            };
             // A partial iteration counts too: the last choice was searched first, so a
             // turn that beat it at this depth is better.
             if let Some(best) = turns.first().filter(|t| t.score > -INFINITY) {
@@ -521,21 +551,26 @@ impl Searcher<'_> {
         result
     }
 
-    /// One iteration at the root; sorts `turns` best first, the first `multipv` of them
-    /// with exact scores. False when it was cut off.
+    /// One pass over the root turns within the window (`low`, `high`); sorts `turns` best
+    /// first, the first `multipv` of them with exact scores when it is done.
     fn search_root(
         &mut self,
         root: &Position,
         turns: &mut [RootTurn],
         depth: i32,
         multipv: usize,
-    ) -> bool {
-        let beta = INFINITY;
+        (low, high): (i32, i32),
+    ) -> RootPass {
         let in_check = root.is_check();
-        // The exact scores found so far, best first: alpha is the `multipv`-th of them.
+        // The exact scores found so far, best first: alpha is the `multipv`-th of them,
+        // and at least the window's low end.
         let mut exact: Vec<i32> = Vec::with_capacity(turns.len());
         for i in 0..turns.len() {
-            let alpha = exact.get(multipv - 1).copied().unwrap_or(-INFINITY);
+            let alpha = exact
+                .get(multipv - 1)
+                .copied()
+                .unwrap_or(-INFINITY)
+                .max(low);
             let noise = turns[i].noise;
             self.pv[1].clear();
             let raw = if turns[i].step.ends_game {
@@ -545,13 +580,13 @@ impl Searcher<'_> {
                 self.path.push(hash(after));
                 let ext = i32::from(after.is_check() && !in_check);
                 let child_depth = depth - 1 + ext;
-                let raw = if alpha == -INFINITY {
-                    -self.search(after, child_depth, -beta, INFINITY, 1, true)
+                let (a, b) = (alpha - noise, high - noise);
+                let raw = if i == 0 || alpha == -INFINITY {
+                    -self.search(after, child_depth, -b, -a, 1, true)
                 } else {
-                    let a = alpha - noise;
                     let mut s = -self.search(after, child_depth, -a - 1, -a, 1, true);
                     if s > a && !self.aborted {
-                        s = -self.search(after, child_depth, -beta, -a, 1, true);
+                        s = -self.search(after, child_depth, -b, -a, 1, true);
                     }
                     s
                 };
@@ -561,7 +596,7 @@ impl Searcher<'_> {
             if self.aborted {
                 // Keep the turns searched so far in front, best first.
                 turns[..i].sort_by_key(|t| std::cmp::Reverse(t.score));
-                return false;
+                return RootPass::Aborted;
             }
             let score = if raw.abs() < MATE_BOUND {
                 raw + noise
@@ -579,6 +614,15 @@ impl Searcher<'_> {
             } else {
                 turn.score = -INFINITY;
             }
+            if score >= high {
+                // Above the window: this turn goes first, and the iteration is searched
+                // again with the window open above.
+                turns[..=i].sort_by_key(|t| std::cmp::Reverse(t.score));
+                return RootPass::High;
+            }
+        }
+        if exact.is_empty() && low > -INFINITY {
+            return RootPass::Low;
         }
         // Stable: among equal scores the earlier (better ordered) turn stays first.
         turns.sort_by_key(|t| std::cmp::Reverse(t.score));
@@ -591,7 +635,7 @@ impl Searcher<'_> {
                 bound: Bound::Exact,
             });
         }
-        true
+        RootPass::Done
     }
 
     /// Records that `turn` raised alpha at `ply`: its line is the turn and the child's line.
