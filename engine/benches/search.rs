@@ -1,5 +1,5 @@
 //! Search speed: time to a fixed depth (deterministic, so nodes per second is the printed
-//! node count divided by the measured time) from the start and two middlegames, in
+//! node count divided by the measured time) from the start and two or three middlegames, in
 //! standard chess and in Avalanche; and the time-limit check, the wall-clock time of a
 //! level-8 search (its budget is 2 s).
 
@@ -12,42 +12,48 @@ use engine::{Engine, Level, Limits};
 use rules::{Position, Variant};
 
 /// The positions measured: name, variant, FEN, depth.
-const POSITIONS: [(&str, Variant, &str, u32); 6] = [
+const POSITIONS: [(&str, Variant, &str, u32); 7] = [
     (
         "standard-start",
         Variant::Standard,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        6,
+        9,
     ),
     (
         "standard-italian",
         Variant::Standard,
         "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 1 6",
-        5,
+        9,
     ),
     (
         "standard-kiwipete",
         Variant::Standard,
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        5,
+        8,
     ),
     (
         "avalanche-start",
         Variant::Avalanche,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        4,
+        6,
     ),
     (
         "avalanche-middlegame-1",
         Variant::Avalanche,
         "r1bqkb1r/pp3ppp/2n2n2/2ppp3/4P3/2NP1N2/PPP2PPP/R1BQKB1R w KQkq - 0 5",
-        3,
+        5,
     ),
     (
         "avalanche-middlegame-2",
         Variant::Avalanche,
         "r2q1rk1/pb2bppp/1pn1pn2/2pp4/3P4/1PPBPN2/PB1N1PPP/R2Q1RK1 w - - 0 9",
-        3,
+        5,
+    ),
+    (
+        "avalanche-middlegame-3",
+        Variant::Avalanche,
+        "r1bq1rk1/pp3ppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R2QK2R w KQ - 0 8",
+        5,
     ),
 ];
 

@@ -377,15 +377,16 @@ fn push_cost(board: &Position, mover: Color, push: Option<Push>) -> i32 {
         return 2_000;
     }
     let forward: i8 = if mover == Color::White { -1 } else { 1 };
+    // Most pushes attack nothing of the mover's: look at the board only for those that do.
+    let pieces = board.color_bb(mover) & !board.role_bb(Role::Pawn);
     let mut cost = 0;
     for df in [-1i8, 1] {
         if let Some(sq) = push.to.offset(df, forward)
+            && pieces.contains(sq)
             && let Some(piece) = board.piece_at(sq)
-            && piece.color == mover
         {
             match piece.role {
                 Role::King => return LOSING_PUSH,
-                Role::Pawn => {}
                 role => cost = cost.max(value(role)),
             }
         }
