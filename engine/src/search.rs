@@ -144,13 +144,19 @@ impl SearchResult {
     /// Moves to mate (positive: the side to move mates; negative: it is mated), when the
     /// score is a mate score.
     pub fn mate_in(&self) -> Option<i32> {
-        if self.score > MATE_BOUND {
-            Some((MATE - self.score + 1) / 2)
-        } else if self.score < -MATE_BOUND {
-            Some(-(MATE + self.score + 1) / 2)
-        } else {
-            None
-        }
+        mate_in(self.score)
+    }
+}
+
+/// Moves to mate that `score` means (positive: the side to move mates), when it is a mate
+/// score.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score > MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score < -MATE_BOUND {
+        Some(-(MATE + score + 1) / 2)
+    } else {
+        None
     }
 }
 

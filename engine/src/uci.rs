@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use rules::{Color, Game, Position, Turn, Variant};
 
+use crate::search::mate_in;
 use crate::{Engine, Limits, SearchResult};
 
 /// A search's score as UCI says it: `mate N` or `cp N`.
@@ -26,24 +27,12 @@ pub fn score(result: &SearchResult) -> String {
 
 /// A score as UCI says it.
 fn score_of(score: i32) -> String {
-    let as_result = SearchResult {
-        best: None,
-        score,
-        depth: 0,
-        nodes: 0,
-        elapsed: Duration::ZERO,
-        pv: Vec::new(),
-        seldepth: 0,
-        hashfull: 0,
-        lines: Vec::new(),
-    };
-    match as_result.mate_in() {
+    match mate_in(score) {
         Some(n) => format!("mate {n}"),
         None => format!("cp {score}"),
     }
 }
 
-const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// The options' bounds: the table size in MB and the lines of a multi-line search.
 const HASH_MB: (u64, u64, u64) = (16, 1, 1024);
 const MULTI_PV: (u64, u64, u64) = (1, 1, 256);
@@ -64,7 +53,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std:
     let mut session = Session {
         out: Arc::clone(&out),
         options: Options::default(),
-        game: Ok(Game::from_position(start_position(false))),
+        game: parse_position(&["startpos"], false),
         search: None,
     };
     for line in input.lines() {
@@ -78,13 +67,6 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std:
         Ok(out) => Ok(out.into_inner().unwrap_or_else(|e| e.into_inner())),
         Err(_) => Err(std::io::Error::other("the output is still in use")),
     }
-}
-
-/// The start position of standard chess (the same for a Chess960 GUI: setup 518).
-fn start_position(chess960: bool) -> Position {
-    parse_position(&["startpos"], chess960)
-        .map(|g| g.position().clone())
-        .unwrap_or_else(|_| unreachable!("the start position is valid"))
 }
 
 /// Writes one line and flushes it; a GUI that has gone away cannot be told anything more.
@@ -171,6 +153,7 @@ struct State {
 }
 
 impl State {
+    /// When `part` of the budget runs out, if it counts yet (not while pondering).
     fn deadline(&self, part: Option<Duration>) -> Option<Instant> {
         match self.mode {
             Mode::Normal => part.map(|d| self.since + d),
@@ -202,13 +185,16 @@ impl<W: Write + Send + 'static> Session<W> {
     /// the protocol asks.
     fn command(&mut self, line: &str) -> bool {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(start) = words.iter().position(|w| COMMANDS.contains(w)) else {
+        let start = words
+            .iter()
+            .position(|w| COMMANDS.contains(w))
+            .unwrap_or(words.len());
+        let Some((&command, args)) = words.get(start..).and_then(<[&str]>::split_first) else {
             if !words.is_empty() {
                 self.send(&format!("info string unknown command: {line}"));
             }
             return true;
         };
-        let (command, args) = (words[start], &words[start + 1..]);
         match command {
             "uci" => self.identify(),
             "isready" => self.send("readyok"),
@@ -216,7 +202,8 @@ impl<W: Write + Send + 'static> Session<W> {
             "setoption" => self.set_option(args),
             "ucinewgame" => {
                 self.finish();
-                self.game = Ok(Game::from_position(start_position(self.options.chess960)));
+                // The start position until the GUI sets one (setup 518 in Chess960).
+                self.game = parse_position(&["startpos"], self.options.chess960);
             }
             "position" => {
                 self.finish();
@@ -261,8 +248,9 @@ impl<W: Write + Send + 'static> Session<W> {
             .iter()
             .position(|&w| w == "value")
             .unwrap_or(rest.len());
-        let name = rest[..split].join(" ");
-        let value = rest.get(split + 1..).unwrap_or_default().join(" ");
+        let (name, value) = rest.split_at(split);
+        let name = name.join(" ");
+        let value = value.get(1..).unwrap_or_default().join(" ");
         let spin = |(_, min, max): (u64, u64, u64)| -> Result<u64, String> {
             value
                 .parse::<u64>()
@@ -510,13 +498,14 @@ fn parse_position(args: &[&str], chess960: bool) -> Result<Game, String> {
         Variant::Standard
     };
     let (fen, rest) = match args.split_first() {
-        Some((&"startpos", rest)) => (START_FEN.to_string(), rest),
+        Some((&"startpos", rest)) => (rules::STANDARD_START.to_string(), rest),
         Some((&"fen", rest)) => {
             let end = rest
                 .iter()
                 .position(|&w| w == "moves")
                 .unwrap_or(rest.len());
-            (rest[..end].join(" "), &rest[end..])
+            let (fen, moves) = rest.split_at(end);
+            (fen.join(" "), moves)
         }
         _ => return Err("expected `startpos` or `fen`".to_string()),
     };
