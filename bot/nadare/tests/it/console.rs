@@ -398,7 +398,18 @@ fn a_read_only_folder_is_a_permission_problem_not_damage() {
     let data = dir.path().join("data");
     std::fs::create_dir(&data).expect("folder");
     let db = data.join("nadare.db");
-    drop(Storage::open(&db).expect("create"));
+    // Created by a process of its own: a database lock taken in this process could be held a
+    // moment longer by a child that another test is forking, and refuse the run below.
+    let created = nadare(dir.path(), "")
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .expect("create");
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
     let before = std::fs::read(&db).expect("read");
     let mode = |path: &Path, mode| {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod")
