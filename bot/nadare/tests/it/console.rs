@@ -10,7 +10,7 @@ use rules::{EndReason, Variant};
 use storage::Storage;
 use testkit::harness::{Rng, find_mating_game};
 
-use crate::script::nadare;
+use crate::script::{as_nobody, nadare};
 use testkit::stores::block_on;
 
 /// Issue 10: `challenge bob chess960` without a number is accepted and starts from a setup
@@ -393,13 +393,11 @@ fn a_second_process_on_the_database_is_refused_clearly() {
 #[test]
 fn a_read_only_folder_is_a_permission_problem_not_damage() {
     use std::os::unix::fs::PermissionsExt;
-    use std::os::unix::process::CommandExt;
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().join("data");
     std::fs::create_dir(&data).expect("folder");
     let db = data.join("nadare.db");
-    // Created by a process of its own: a database lock taken in this process could be held a
-    // moment longer by a child that another test is forking, and refuse the run below.
+    // Created by a process of its own, so this test process holds no lock on it.
     let created = nadare(dir.path(), "")
         .arg("--db")
         .arg(&db)
@@ -414,16 +412,16 @@ fn a_read_only_folder_is_a_permission_problem_not_damage() {
     let mode = |path: &Path, mode| {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod")
     };
-    let mut cmd = nadare(dir.path(), "alice> challenge bob\n");
-    cmd.arg("--db").arg(&db);
     // Root may write anywhere: run the bot as `nobody`, owning the file but not its folder.
     // SAFETY: geteuid has no preconditions.
     #[allow(unsafe_code)]
     let root = unsafe { libc::geteuid() } == 0;
+    let mut cmd = nadare(dir.path(), "alice> challenge bob\n");
+    cmd.arg("--db").arg(&db);
     if root {
         std::os::unix::fs::chown(&db, Some(65534), Some(65534)).expect("chown");
         mode(dir.path(), 0o755);
-        cmd.uid(65534).gid(65534);
+        cmd = as_nobody(&cmd, dir.path());
     }
     mode(&data, 0o555);
     let out = cmd.output().expect("run");

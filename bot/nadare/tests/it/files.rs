@@ -3,7 +3,6 @@
 //! and later read without its `-wal`, and images that never stay half written.
 
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -13,7 +12,7 @@ use storage::{APPLICATION_ID, Storage};
 use testkit::harness::Rng;
 use testkit::stores::block_on;
 
-use crate::script::nadare;
+use crate::script::{as_nobody, nadare};
 
 /// The names in `dir`, sorted.
 fn names(dir: &Path) -> Vec<String> {
@@ -107,7 +106,7 @@ fn a_database_file_it_may_not_write_is_refused_at_start() {
         // file that stays root's (mode 644).
         chmod(dir.path(), 0o755);
         chmod(&data, 0o777);
-        cmd.uid(65534).gid(65534);
+        cmd = as_nobody(&cmd, dir.path());
     } else {
         chmod(&db, 0o444);
     }

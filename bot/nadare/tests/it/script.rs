@@ -17,3 +17,19 @@ pub fn nadare(dir: &Path, script: &str) -> Command {
         .stderr(Stdio::piped());
     cmd
 }
+
+/// `cmd` run as the user `nobody`, through `setpriv`. Not `Command::uid`: that makes the
+/// standard library fork this whole multi-threaded test process, and the fork's copies of
+/// other tests' database locks would outlive their drop and refuse those tests' next open.
+pub fn as_nobody(cmd: &Command, dir: &Path) -> Command {
+    let mut nobody = Command::new("setpriv");
+    nobody
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(cmd.get_program())
+        .args(cmd.get_args())
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    nobody
+}
