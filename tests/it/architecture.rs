@@ -40,6 +40,7 @@ const LAYERS: &[(&str, May)] = &[
             "nadare-rules",
             "nadare-render",
             "nadare-engine",
+            "nadare-tournament",
         ]),
     ),
     (

@@ -19,5 +19,6 @@ mod shared_database;
 mod storage;
 mod store_conformance;
 mod store_records;
+mod store_tournaments;
 mod token_logs;
 mod views;

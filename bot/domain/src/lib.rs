@@ -14,6 +14,7 @@ pub mod rating;
 mod records;
 mod store;
 pub mod suggest;
+mod tournaments;
 mod types;
 
 pub use lang::Lang;
@@ -29,8 +30,12 @@ pub use records::{
     PlayerRating, Ranked, RatingChange, RatingUpdate, Vacation, VacationAllowance, VacationDays,
 };
 pub use store::{
-    Archive, ChallengeEntry, GameStore, Games, Ratings, Settings, ShardSet, StoreError, Transfer,
-    Vacations,
+    Archive, ChallengeEntry, GameStore, Games, Ratings, Settings, ShardSet, StoreError,
+    Tournaments, Transfer, Vacations,
+};
+pub use tournaments::{
+    BoardResult, Entrant, GameRooms, TournamentAsk, TournamentBoard, TournamentFormat,
+    TournamentId, TournamentRecord, TournamentState,
 };
 pub use types::{
     Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, Faces,

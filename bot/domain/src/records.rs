@@ -6,7 +6,7 @@ use rules::Color;
 
 use crate::Lang;
 use crate::rating::{Glicko, RatingFamily, Score, glicko2};
-use crate::{GameId, GameRecord, GuildId, User, UserId};
+use crate::{GameId, GameRecord, GuildId, TournamentRecord, User, UserId};
 
 /// A player's rating in one variant family of one server, with their rated record there.
 #[derive(Clone, Debug, PartialEq)]
@@ -254,6 +254,8 @@ pub struct Extras {
     pub vacation_days: Vec<VacationDays>,
     /// Every server's settings.
     pub guild_settings: Vec<GuildSettings>,
+    /// Every tournament, with its players and boards.
+    pub tournaments: Vec<TournamentRecord>,
 }
 
 impl Extras {
@@ -264,6 +266,11 @@ impl Extras {
             + self.vacations.len()
             + self.vacation_days.len()
             + self.guild_settings.len()
+            + self
+                .tournaments
+                .iter()
+                .map(|t| 1 + t.players.len() + t.boards.len())
+                .sum::<usize>()
     }
 
     /// Whether it holds nothing.

@@ -14,7 +14,10 @@ use crate::records::{
     ArchivePage, ArchiveQuery, Extras, GameRatingChange, GuildSettings, Leaderboard, PlayerRating,
     RatingUpdate, Vacation, VacationAllowance,
 };
-use crate::{ChannelId, GameId, GuildId, UserId};
+use crate::tournaments::{
+    BoardResult, TournamentBoard, TournamentId, TournamentRecord, TournamentState,
+};
+use crate::{ChannelId, GameId, GuildId, User, UserId};
 
 /// Why a store call failed.
 #[derive(Debug, thiserror::Error)]
@@ -129,16 +132,20 @@ pub struct ChallengeEntry {
 
 /// What the service reads from and writes to a database, by concern: its games
 /// ([`Games`]), ratings ([`Ratings`]), archive ([`Archive`]), vacations ([`Vacations`]),
-/// server settings ([`Settings`]) and whole-database copies ([`Transfer`]). Every type with
-/// all six is a `GameStore`; the service holds one as `Arc<dyn GameStore>`.
+/// server settings ([`Settings`]), tournaments ([`Tournaments`]) and whole-database copies
+/// ([`Transfer`]). Every type with all seven is a `GameStore`; the service holds one as
+/// `Arc<dyn GameStore>`.
 ///
 /// Every write is committed when the call returns. Writes of a game are conditional:
 /// `state.revision` is the revision being written and the stored one must be the revision
 /// before it, else [`StoreError::Conflict`] and nothing changes. Closing a challenge likewise
 /// requires it to be still open.
-pub trait GameStore: Games + Ratings + Archive + Vacations + Settings + Transfer {}
+pub trait GameStore:
+    Games + Ratings + Archive + Vacations + Settings + Tournaments + Transfer
+{
+}
 
-impl<T: Games + Ratings + Archive + Vacations + Settings + Transfer> GameStore for T {}
+impl<T: Games + Ratings + Archive + Vacations + Settings + Tournaments + Transfer> GameStore for T {}
 
 /// Challenges, games and their turns: what a process plays.
 #[async_trait]
@@ -291,6 +298,65 @@ pub trait Settings: Send + Sync {
     /// The stored settings of every server in `shards`.
     async fn load_guild_settings(&self, shards: ShardSet)
     -> Result<Vec<GuildSettings>, StoreError>;
+}
+
+/// Tournaments: their players, and each round's boards. Every change of a tournament's
+/// round or state is conditional on the round and state it was read in, so a round is paired
+/// once however many processes see its last game end.
+#[async_trait]
+pub trait Tournaments: Send + Sync {
+    /// Stores a new tournament (with its players and boards, usually none yet).
+    async fn create_tournament(&self, tournament: &TournamentRecord) -> Result<(), StoreError>;
+
+    /// One tournament with its players and boards.
+    async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRecord>, StoreError>;
+
+    /// A server's tournaments, newest first.
+    async fn guild_tournaments(&self, guild: GuildId) -> Result<Vec<TournamentRecord>, StoreError>;
+
+    /// The running tournaments of the servers in `shards` (to carry on after a restart).
+    async fn running_tournaments(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<TournamentRecord>, StoreError>;
+
+    /// Adds `user` to an open tournament, after the players there; a
+    /// [`StoreError::Conflict`] (`tournament`) if it is not open or they are in already.
+    async fn join_tournament(&self, id: TournamentId, user: &User) -> Result<(), StoreError>;
+
+    /// Takes `user` out of an open tournament; a conflict if it is not open or they are not
+    /// in it.
+    async fn leave_tournament(&self, id: TournamentId, user: UserId) -> Result<(), StoreError>;
+
+    /// Marks `user` withdrawn from a running tournament (paired no more); a conflict if they
+    /// are not in it or withdrawn already.
+    async fn withdraw_player(&self, id: TournamentId, user: UserId) -> Result<(), StoreError>;
+
+    /// Moves a tournament from round and state `from` to `to` and stores the boards of the
+    /// round it enters, in one transaction, only if it is still at `from`: else a
+    /// [`StoreError::Conflict`] (`tournament`) and nothing changes.
+    async fn advance_tournament(
+        &self,
+        id: TournamentId,
+        from: (u32, TournamentState),
+        to: (u32, TournamentState),
+        boards: &[TournamentBoard],
+    ) -> Result<(), StoreError>;
+
+    /// Stores a board's result, only if it has none yet (else a conflict).
+    async fn record_board(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        result: BoardResult,
+    ) -> Result<(), StoreError>;
+
+    /// The tournament, round and board a game was paired for, if any.
+    async fn board_of_game(
+        &self,
+        game: GameId,
+    ) -> Result<Option<(TournamentId, u32, u32)>, StoreError>;
 }
 
 /// Copying a whole database into another (`nadare migrate`).

@@ -21,6 +21,7 @@ mod rules_errors;
 #[cfg(test)]
 mod samples;
 mod style;
+mod tournament;
 mod turn;
 mod vacation;
 mod view;
@@ -70,6 +71,7 @@ fn message(say: &Say, message: &Message) -> String {
         Message::Vacation(m) => vacation::words(say, m),
         Message::Rating(m) => rating::rating(say, m),
         Message::Settings(m) => rating::settings(say, m),
+        Message::Tournament(m) => tournament::words(say, m),
     }
 }
 

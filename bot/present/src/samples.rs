@@ -15,12 +15,13 @@ use rules::{
 use super::{MISSING, action_label, message_text};
 use crate::i18n::{Lang, Surface};
 use domain::messages::{
-    ArchiveLine, ArchiveMsg, ChallengeLine, ChallengeMsg, GameKind, GameLine, InfoMsg, Message,
-    NoticeMsg, OfferMsg, Place, Players, Ply, PushChoice, RatingMsg, Refusal, RematchMsg,
-    SettingsMsg, Shown, ShownChange, ShownRating, TurnMsg, VacationMsg, ViewMsg,
+    ArchiveLine, ArchiveMsg, BoardLine, ChallengeLine, ChallengeMsg, GameKind, GameLine, InfoMsg,
+    Message, NoticeMsg, OfferMsg, Place, Players, Ply, PushChoice, RatingMsg, Refusal, RematchMsg,
+    SettingsMsg, Shown, ShownChange, ShownRating, StandingLine, TournamentMsg, TurnMsg,
+    VacationMsg, ViewMsg,
 };
 use domain::rating::RatingFamily;
-use domain::{Action, ColorChoice, SetupChoice};
+use domain::{Action, BoardResult, ColorChoice, SetupChoice, TournamentFormat, TournamentState};
 
 fn players() -> Players {
     Players {
@@ -575,6 +576,172 @@ fn index(m: &Message) -> (&'static str, usize) {
         Message::Vacation(m) => ("vacation", vacation_index(m)),
         Message::Rating(m) => ("rating", rating_index(m)),
         Message::Settings(m) => ("settings", settings_index(m)),
+        Message::Tournament(m) => ("tournament", tournament_index(m)),
+    }
+}
+
+fn tournament() -> Vec<TournamentMsg> {
+    let name = || "Spring *960*".to_string();
+    let line = |rank, player: &str, halves, withdrawn| StandingLine {
+        rank,
+        name: player.into(),
+        halves,
+        tiebreaks: vec![29, 6],
+        withdrawn,
+    };
+    vec![
+        TournamentMsg::Created {
+            name: name(),
+            variant: Variant::Chess960,
+            format: TournamentFormat::Swiss,
+            rounds: 5,
+            rated: true,
+            deadline: Some(Duration::from_secs(86_400)),
+        },
+        TournamentMsg::Created {
+            name: name(),
+            variant: Variant::Avalanche,
+            format: TournamentFormat::DoubleRoundRobin,
+            rounds: 0,
+            rated: false,
+            deadline: None,
+        },
+        TournamentMsg::Joined {
+            name: name(),
+            player: "alice".into(),
+            players: 1,
+        },
+        TournamentMsg::Left {
+            name: name(),
+            player: "bob".into(),
+            players: 3,
+        },
+        TournamentMsg::Withdrew {
+            name: name(),
+            player: "bob".into(),
+        },
+        TournamentMsg::Removed {
+            name: name(),
+            player: "bob".into(),
+        },
+        TournamentMsg::Round {
+            name: name(),
+            round: 2,
+            rounds: 5,
+            boards: vec![
+                BoardLine {
+                    board: 1,
+                    white: "alice".into(),
+                    black: Some("bob".into()),
+                    result: Some(BoardResult::Draw),
+                },
+                BoardLine {
+                    board: 2,
+                    white: "carol".into(),
+                    black: Some("dave".into()),
+                    result: None,
+                },
+                BoardLine {
+                    board: 3,
+                    white: "erin".into(),
+                    black: None,
+                    result: Some(BoardResult::Bye),
+                },
+            ],
+        },
+        TournamentMsg::Game {
+            name: name(),
+            round: 2,
+            board: 1,
+        },
+        TournamentMsg::Standings {
+            name: name(),
+            after: 2,
+            swiss: true,
+            lines: vec![line(1, "alice", 3, false), line(2, "bob", 0, true)],
+        },
+        TournamentMsg::Standings {
+            name: name(),
+            after: 7,
+            swiss: false,
+            lines: vec![line(1, "alice", 10, false), line(1, "carol", 10, false)],
+        },
+        TournamentMsg::Info {
+            name: name(),
+            variant: Variant::Standard,
+            format: TournamentFormat::RoundRobin,
+            rounds: 7,
+            state: TournamentState::Running,
+            round: 3,
+            rated: true,
+            players: vec!["alice".into(), "bob".into()],
+        },
+        TournamentMsg::Info {
+            name: name(),
+            variant: Variant::Standard,
+            format: TournamentFormat::RoundRobin,
+            rounds: 0,
+            state: TournamentState::Open,
+            round: 0,
+            rated: false,
+            players: Vec::new(),
+        },
+        TournamentMsg::Finished {
+            name: name(),
+            winners: vec!["alice".into()],
+        },
+        TournamentMsg::Finished {
+            name: name(),
+            winners: vec!["alice".into(), "carol".into()],
+        },
+        TournamentMsg::Cancelled { name: name() },
+        TournamentMsg::NoServer,
+        TournamentMsg::NoTournament,
+        TournamentMsg::OneAtATime { name: name() },
+        TournamentMsg::NotOpen { name: name() },
+        TournamentMsg::NotRunning { name: name() },
+        TournamentMsg::AlreadyIn { name: name() },
+        TournamentMsg::NotIn { name: name() },
+        TournamentMsg::TooFew {
+            name: name(),
+            players: 1,
+        },
+        TournamentMsg::NotCreator {
+            creator: "alice".into(),
+        },
+        TournamentMsg::NoRound { round: 4 },
+        TournamentMsg::BadRounds { max: 30 },
+        TournamentMsg::NoRooms,
+        TournamentMsg::Unpairable { name: name() },
+    ]
+}
+
+fn tournament_index(m: &TournamentMsg) -> usize {
+    match m {
+        TournamentMsg::Created { .. } => 0,
+        TournamentMsg::Joined { .. } => 1,
+        TournamentMsg::Left { .. } => 2,
+        TournamentMsg::Withdrew { .. } => 3,
+        TournamentMsg::Removed { .. } => 4,
+        TournamentMsg::Round { .. } => 5,
+        TournamentMsg::Game { .. } => 6,
+        TournamentMsg::Standings { .. } => 7,
+        TournamentMsg::Info { .. } => 8,
+        TournamentMsg::Finished { .. } => 9,
+        TournamentMsg::Cancelled { .. } => 10,
+        TournamentMsg::NoServer => 11,
+        TournamentMsg::NoTournament => 12,
+        TournamentMsg::OneAtATime { .. } => 13,
+        TournamentMsg::NotOpen { .. } => 14,
+        TournamentMsg::NotRunning { .. } => 15,
+        TournamentMsg::AlreadyIn { .. } => 16,
+        TournamentMsg::NotIn { .. } => 17,
+        TournamentMsg::TooFew { .. } => 18,
+        TournamentMsg::NotCreator { .. } => 19,
+        TournamentMsg::NoRound { .. } => 20,
+        TournamentMsg::BadRounds { .. } => 21,
+        TournamentMsg::NoRooms => 22,
+        TournamentMsg::Unpairable { .. } => 23,
     }
 }
 
@@ -828,6 +995,7 @@ pub(crate) fn every_message() -> Vec<Message> {
     all.extend(vacation().into_iter().map(Message::from));
     all.extend(rating().into_iter().map(Message::from));
     all.extend(settings().into_iter().map(Message::from));
+    all.extend(tournament().into_iter().map(Message::from));
     all.extend(move_errors().into_iter().map(|error| {
         Message::from(Refusal::Illegal {
             error,
@@ -862,7 +1030,7 @@ fn the_samples_cover_every_variant() {
     assert!(last("view", 6) && last("info", 3) && last("notice", 5) && last("refusal", 36));
     assert!(last("rules", 31));
     assert!(last("archive", 9) && last("rematch", 3) && last("vacation", 8));
-    assert!(last("rating", 9) && last("settings", 7));
+    assert!(last("rating", 9) && last("settings", 7) && last("tournament", 24));
 }
 
 #[test]

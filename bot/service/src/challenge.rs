@@ -211,7 +211,7 @@ impl GameService {
     }
 
     /// Starts the game a challenge asked for; `from_challenge` when a stored challenge closes.
-    async fn start(
+    pub(super) async fn start(
         &self,
         guard: &mut SlotGuard,
         challenge: ChallengeRecord,

@@ -24,6 +24,7 @@ mod play;
 mod rating;
 mod rematch;
 mod sweep;
+mod tournament;
 mod vacation;
 mod view;
 
@@ -41,6 +42,7 @@ pub use config::ServiceConfig;
 pub use domain::clock::{Clock, ManualClock, SystemClock};
 use domain::clock::{from_unix_ms, to_unix_ms};
 pub use error::ServiceError;
+pub use tournament::MAX_SWISS_ROUNDS;
 
 // The domain's types, for this crate's modules to name as `super::…`.
 use domain::messages::{self, InfoMsg, NoticeMsg, Refusal};
@@ -89,6 +91,12 @@ struct Shared {
     /// The servers whose admins turned players' pictures off (loaded at start; set by
     /// [`Command::Avatars`]).
     hidden_faces: DashMap<GuildId, ()>,
+    /// Where tournament games are played (set by the front; see [`GameService::set_rooms`]).
+    rooms: std::sync::OnceLock<Arc<dyn GameRooms>>,
+    /// Games that ended since tournaments were last carried on.
+    ended_games: std::sync::Mutex<Vec<GameId>>,
+    /// Whether this process has carried on the running tournaments once since its start.
+    tournaments_resumed: std::sync::atomic::AtomicBool,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -238,6 +246,9 @@ impl GameService {
                 vacations,
                 guild_overrides,
                 hidden_faces,
+                rooms: std::sync::OnceLock::new(),
+                ended_games: std::sync::Mutex::new(Vec::new()),
+                tournaments_resumed: std::sync::atomic::AtomicBool::new(false),
             }),
         })
     }
@@ -258,6 +269,9 @@ impl GameService {
         early: &EarlyPrivacy,
     ) -> Reply {
         let mut reply = self.answer(origin, command, early).await;
+        // A game that ended carries its tournament on (with every game lock given back).
+        let follow = self.settle_tournaments().await;
+        self.queue_notices(follow);
         // Asked after the answer: `language` and `avatars` may just have changed them.
         self.apply_avatar_setting(&mut reply);
         reply.lang = if reply.private {
@@ -586,6 +600,13 @@ impl GameService {
                 self.retire(&mut guard, channel);
             }
         }
+        // Timeouts above may have ended tournament games; and after a restart, rounds left
+        // unpaired are paired here.
+        let mut follow = self.settle_tournaments().await;
+        for notice in &mut follow {
+            self.apply_avatar_setting(&mut notice.reply);
+        }
+        notices.extend(follow);
         notices
     }
 

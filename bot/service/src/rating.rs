@@ -44,7 +44,12 @@ impl GameService {
                 }
                 None => self.db().update_game(row.id, state, rating.as_ref()).await,
             }
-            .map(|()| rating)
+            .map(|()| {
+                if state.finished.is_some() {
+                    self.note_ended(row.id);
+                }
+                rating
+            })
         };
         let (Some(guild), Some(finished)) = (rated_in(row, state), state.finished) else {
             return write(None).await;

@@ -258,7 +258,7 @@ impl GameService {
     }
 
     /// Notices for the next sweep to post; wakes a front waiting to sweep when there are any.
-    fn queue_notices(&self, notices: impl IntoIterator<Item = Notice>) {
+    pub(super) fn queue_notices(&self, notices: impl IntoIterator<Item = Notice>) {
         let mut queued = self
             .shared
             .queued_notices

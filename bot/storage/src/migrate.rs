@@ -18,10 +18,11 @@ pub(crate) const MIGRATIONS: &[(i64, &str)] = &[
         include_str!("../migrations/0004_ratings_archive_vacations.sql"),
     ),
     (5, include_str!("../migrations/0005_avatars.sql")),
+    (6, include_str!("../migrations/0006_tournaments.sql")),
 ];
 
 /// The newest schema version this build knows.
-pub const LATEST_VERSION: i64 = 5;
+pub const LATEST_VERSION: i64 = 6;
 
 /// Creates the table of applied migrations, if missing.
 pub(crate) const CREATE_MIGRATIONS: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -10,6 +10,7 @@ mod offers;
 mod rating;
 mod refusal;
 mod rematch;
+mod tournament;
 mod turn;
 mod vacation;
 mod view;
@@ -26,6 +27,7 @@ pub use rating::{
 };
 pub use refusal::Refusal;
 pub use rematch::RematchMsg;
+pub use tournament::{BoardLine, StandingLine, TournamentMsg};
 pub use turn::{PushChoice, TurnMsg};
 pub use vacation::VacationMsg;
 pub use view::{ChallengeLine, GameLine, ViewMsg};
@@ -73,6 +75,8 @@ areas! {
     Rating(RatingMsg),
     /// A server's settings.
     Settings(SettingsMsg),
+    /// Tournaments.
+    Tournament(TournamentMsg),
 }
 
 /// The two players of a game: "alice (White) vs bob (Black)".

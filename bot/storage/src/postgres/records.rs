@@ -17,7 +17,7 @@ use domain::{
 
 impl PgStore {
     /// The rows of one query, each read by `read`.
-    async fn query<T: Send>(
+    pub(super) async fn query<T: Send>(
         &self,
         sql: &str,
         values: &[SqlValue],

@@ -7,6 +7,7 @@ use super::PgStore;
 use super::driver::{exec, read_snapshot, rows};
 use super::games::{load_challenges, load_games};
 use crate::queries::games::Filter;
+use crate::queries::tournaments::Selection;
 use crate::queries::{games, ratings, settings, transfer, vacations};
 use crate::sql::Step;
 use domain::{ChallengeEntry, Extras, StoreError, StoredGame, Transfer};
@@ -28,6 +29,7 @@ impl Transfer for PgStore {
 
     async fn all_extras(&self) -> Result<Extras, StoreError> {
         let [ratings, changes, vacations, days, settings] = &transfer::all_extras_sql();
+        let tournaments = &self.load_tournaments(&Selection::all()).await?;
         self.run(|mut client, _| async move {
             let tx = read_snapshot(&mut client).await?;
             let extras = Extras {
@@ -36,6 +38,7 @@ impl Transfer for PgStore {
                 vacations: rows(&tx, vacations, &[], vacations::read_vacation).await?,
                 vacation_days: rows(&tx, days, &[], vacations::read_days).await?,
                 guild_settings: rows(&tx, settings, &[], settings::read_settings).await?,
+                tournaments: tournaments.clone(),
             };
             tx.commit().await?;
             Ok(extras)

@@ -6,5 +6,6 @@ pub(crate) mod archive;
 pub(crate) mod games;
 pub(crate) mod ratings;
 pub(crate) mod settings;
+pub(crate) mod tournaments;
 pub(crate) mod transfer;
 pub(crate) mod vacations;

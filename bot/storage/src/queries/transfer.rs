@@ -1,4 +1,5 @@
-//! Copying a whole database: the queries reading everything besides challenges and games, and
+//! Copying a whole database: the queries reading everything besides challenges and games
+//! (tournaments are read whole, as [`Selection::all`](tournaments::Selection::all) takes them), and
 //! the statements writing it into another database.
 
 use domain::{Extras, StoreError};
@@ -8,6 +9,7 @@ use crate::queries::ratings::{
     rating_values,
 };
 use crate::queries::settings::{INSERT_SETTINGS, settings_values};
+use crate::queries::tournaments;
 use crate::queries::vacations::{
     INSERT_DAYS, INSERT_VACATION, VACATION_COLUMNS, days_values, vacation_values,
 };
@@ -19,6 +21,7 @@ const RESERVE_IDS: &str = "UPDATE ids SET next_id = (
         SELECT next_id AS n FROM ids
         UNION ALL SELECT COALESCE(MAX(id), 0) + 1 FROM games
         UNION ALL SELECT COALESCE(MAX(id), 0) + 1 FROM challenges
+        UNION ALL SELECT COALESCE(MAX(id), 0) + 1 FROM tournaments
     ) AS candidates
 )";
 
@@ -29,7 +32,8 @@ pub(crate) fn reserve_ids() -> Step {
 
 /// Empties every table [`Extras`] covers, before an import.
 pub(crate) const CLEAR_EXTRAS: &str = "DELETE FROM rating_changes; DELETE FROM ratings; \
-    DELETE FROM vacations; DELETE FROM vacation_days; DELETE FROM guild_settings;";
+    DELETE FROM vacations; DELETE FROM vacation_days; DELETE FROM guild_settings; \
+    DELETE FROM tournament_boards; DELETE FROM tournament_players; DELETE FROM tournaments;";
 
 /// Removes a challenge before it is copied in again (a repeated import replaces it).
 pub(crate) const DELETE_CHALLENGE: &str = "DELETE FROM challenges WHERE id = ?1";
@@ -69,6 +73,9 @@ pub(crate) fn import_steps(extras: &Extras) -> Result<Vec<Step>, StoreError> {
     }
     for s in &extras.guild_settings {
         steps.push(Step::new(INSERT_SETTINGS, settings_values(s)?));
+    }
+    for t in &extras.tournaments {
+        steps.extend(tournaments::insert_steps(t)?);
     }
     Ok(steps)
 }

@@ -5,6 +5,7 @@ use async_trait::async_trait;
 use super::games::{load_challenges, load_games};
 use super::{Storage, driver};
 use crate::queries::games::Filter;
+use crate::queries::tournaments::Selection;
 use crate::queries::{games, ratings, settings, transfer, vacations};
 use domain::{ChallengeEntry, Extras, StoreError, StoredGame, Transfer};
 
@@ -22,6 +23,7 @@ impl Transfer for Storage {
 
     async fn all_extras(&self) -> Result<Extras, StoreError> {
         let [ratings, changes, vacations, days, settings] = transfer::all_extras_sql();
+        let tournaments = self.load_tournaments(&Selection::all()).await?;
         self.run(move |conn| {
             Ok(Extras {
                 ratings: driver::rows(conn, &ratings, &[], ratings::read_rating)?,
@@ -29,6 +31,7 @@ impl Transfer for Storage {
                 vacations: driver::rows(conn, &vacations, &[], vacations::read_vacation)?,
                 vacation_days: driver::rows(conn, &days, &[], vacations::read_days)?,
                 guild_settings: driver::rows(conn, &settings, &[], settings::read_settings)?,
+                tournaments,
             })
         })
         .await

@@ -1,0 +1,209 @@
+//! Tournaments: created, joined, started, paired round by round, standings, finished; and
+//! why a tournament command did nothing.
+
+use std::time::Duration;
+
+use rules::Variant;
+
+use crate::{BoardResult, TournamentFormat, TournamentState};
+
+/// One board of a round as shown: "1. alice – bob 1-0".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardLine {
+    /// The board number.
+    pub board: u32,
+    /// White, or the player with the bye.
+    pub white: String,
+    /// Black; `None` for a bye.
+    pub black: Option<String>,
+    /// The result, once known.
+    pub result: Option<BoardResult>,
+}
+
+/// One line of the standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingLine {
+    /// The rank (tied players share it).
+    pub rank: u32,
+    /// The player.
+    pub name: String,
+    /// The points, in half points.
+    pub halves: u32,
+    /// The tiebreaks in order, in quarter points: Buchholz Cut-1 and Sonneborn-Berger for a
+    /// Swiss, direct encounter and Sonneborn-Berger for a round robin.
+    pub tiebreaks: Vec<u32>,
+    /// Withdrawn (or removed).
+    pub withdrawn: bool,
+}
+
+/// What is said about tournaments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentMsg {
+    /// A tournament was created and takes players.
+    Created {
+        /// Its name.
+        name: String,
+        /// The rule set.
+        variant: Variant,
+        /// How players meet.
+        format: TournamentFormat,
+        /// Rounds of a Swiss (0 for a round robin: as many as the players need).
+        rounds: u32,
+        /// Rated or casual.
+        rated: bool,
+        /// The per-turn deadline.
+        deadline: Option<Duration>,
+    },
+    /// A player joined.
+    Joined {
+        /// The tournament.
+        name: String,
+        /// The player.
+        player: String,
+        /// Players in it now.
+        players: usize,
+    },
+    /// A player left before the start.
+    Left {
+        /// The tournament.
+        name: String,
+        /// The player.
+        player: String,
+        /// Players in it now.
+        players: usize,
+    },
+    /// A player withdrew after the start: their remaining games are forfeited.
+    Withdrew {
+        /// The tournament.
+        name: String,
+        /// The player.
+        player: String,
+    },
+    /// A player was removed after forfeiting two games (lost on time without moving).
+    Removed {
+        /// The tournament.
+        name: String,
+        /// The player.
+        player: String,
+    },
+    /// A round's pairings (a new round, or asked for).
+    Round {
+        /// The tournament.
+        name: String,
+        /// The round.
+        round: u32,
+        /// Rounds in all.
+        rounds: u32,
+        /// Its boards.
+        boards: Vec<BoardLine>,
+    },
+    /// In a game's room: which tournament, round and board this game is.
+    Game {
+        /// The tournament.
+        name: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// The standings after the rounds finished so far.
+    Standings {
+        /// The tournament.
+        name: String,
+        /// Rounds finished.
+        after: u32,
+        /// Whether it is a Swiss (the tiebreaks differ).
+        swiss: bool,
+        /// The lines, best first.
+        lines: Vec<StandingLine>,
+    },
+    /// What a tournament is and where it stands.
+    Info {
+        /// Its name.
+        name: String,
+        /// The rule set.
+        variant: Variant,
+        /// How players meet.
+        format: TournamentFormat,
+        /// Rounds planned (0 while a round robin is open).
+        rounds: u32,
+        /// Where it is.
+        state: TournamentState,
+        /// The round being played.
+        round: u32,
+        /// Rated or casual.
+        rated: bool,
+        /// The players, in joining order.
+        players: Vec<String>,
+    },
+    /// The last round ended.
+    Finished {
+        /// The tournament.
+        name: String,
+        /// The winner, or the players sharing first place.
+        winners: Vec<String>,
+    },
+    /// The tournament was called off.
+    Cancelled {
+        /// The tournament.
+        name: String,
+    },
+    /// Tournaments are run in a server only.
+    NoServer,
+    /// No tournament in this server.
+    NoTournament,
+    /// One tournament at a time in a server: this one is not over.
+    OneAtATime {
+        /// The one under way.
+        name: String,
+    },
+    /// The tournament has started (or is over): nobody joins or leaves that way now.
+    NotOpen {
+        /// The tournament.
+        name: String,
+    },
+    /// The tournament is not running.
+    NotRunning {
+        /// The tournament.
+        name: String,
+    },
+    /// The player is in it already.
+    AlreadyIn {
+        /// The tournament.
+        name: String,
+    },
+    /// The player is not in it.
+    NotIn {
+        /// The tournament.
+        name: String,
+    },
+    /// Too few players to start.
+    TooFew {
+        /// The tournament.
+        name: String,
+        /// Players in it.
+        players: usize,
+    },
+    /// Only its creator may start or cancel it.
+    NotCreator {
+        /// The creator.
+        creator: String,
+    },
+    /// No such round yet.
+    NoRound {
+        /// The round asked for.
+        round: u32,
+    },
+    /// The rounds of a Swiss must be between 1 and the limit.
+    BadRounds {
+        /// The highest allowed.
+        max: u32,
+    },
+    /// This front cannot open a room per game.
+    NoRooms,
+    /// The round could not be paired (no pairing respects the rules, or too large).
+    Unpairable {
+        /// The tournament.
+        name: String,
+    },
+}

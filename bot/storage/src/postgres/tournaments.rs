@@ -1,0 +1,120 @@
+//! [`Tournaments`] on PostgreSQL. A tournament is read whole from one snapshot.
+
+use async_trait::async_trait;
+
+use super::PgStore;
+use super::driver::{exec, read_snapshot, rows};
+use crate::queries::tournaments::{self, Selection};
+use crate::sql::Step;
+use domain::{
+    BoardResult, GameId, GuildId, ShardSet, StoreError, TournamentBoard, TournamentId,
+    TournamentRecord, TournamentState, Tournaments, User, UserId,
+};
+
+impl PgStore {
+    /// The tournaments `selection` takes, whole.
+    pub(super) async fn load_tournaments(
+        &self,
+        selection: &Selection,
+    ) -> Result<Vec<TournamentRecord>, StoreError> {
+        let ([head, players, boards], values) = &selection.queries();
+        self.run(|mut client, _| async move {
+            let tx = read_snapshot(&mut client).await?;
+            let found = rows(&tx, head, values, tournaments::read_tournament).await?;
+            let players = rows(&tx, players, values, tournaments::read_player).await?;
+            let boards = rows(&tx, boards, values, tournaments::read_board).await?;
+            tx.commit().await?;
+            Ok(tournaments::assemble(found, players, boards))
+        })
+        .await
+    }
+
+    /// Runs the statements of a write in one transaction.
+    async fn write_steps(&self, steps: &[Step]) -> Result<(), StoreError> {
+        self.run(|mut client, _| async move {
+            let tx = client.transaction().await?;
+            exec(&tx, steps).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
+    }
+}
+
+#[async_trait]
+impl Tournaments for PgStore {
+    async fn create_tournament(&self, tournament: &TournamentRecord) -> Result<(), StoreError> {
+        self.write_steps(&tournaments::insert_steps(tournament)?)
+            .await
+    }
+
+    async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRecord>, StoreError> {
+        Ok(self
+            .load_tournaments(&Selection::one(id)?)
+            .await?
+            .into_iter()
+            .next())
+    }
+
+    async fn guild_tournaments(&self, guild: GuildId) -> Result<Vec<TournamentRecord>, StoreError> {
+        self.load_tournaments(&Selection::guild(guild)?).await
+    }
+
+    async fn running_tournaments(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<TournamentRecord>, StoreError> {
+        self.load_tournaments(&Selection::running(shards)).await
+    }
+
+    async fn join_tournament(&self, id: TournamentId, user: &User) -> Result<(), StoreError> {
+        self.write_steps(&[tournaments::join_step(id, user)?]).await
+    }
+
+    async fn leave_tournament(&self, id: TournamentId, user: UserId) -> Result<(), StoreError> {
+        self.write_steps(&[tournaments::leave_step(id, user)?])
+            .await
+    }
+
+    async fn withdraw_player(&self, id: TournamentId, user: UserId) -> Result<(), StoreError> {
+        self.write_steps(&[tournaments::withdraw_step(id, user)?])
+            .await
+    }
+
+    async fn advance_tournament(
+        &self,
+        id: TournamentId,
+        from: (u32, TournamentState),
+        to: (u32, TournamentState),
+        boards: &[TournamentBoard],
+    ) -> Result<(), StoreError> {
+        self.write_steps(&tournaments::advance_steps(id, from, to, boards)?)
+            .await
+    }
+
+    async fn record_board(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        result: BoardResult,
+    ) -> Result<(), StoreError> {
+        self.write_steps(&[tournaments::record_step(id, round, board, result)?])
+            .await
+    }
+
+    async fn board_of_game(
+        &self,
+        game: GameId,
+    ) -> Result<Option<(TournamentId, u32, u32)>, StoreError> {
+        let values = &tournaments::game_value(game)?;
+        Ok(self
+            .query(
+                tournaments::BOARD_OF_GAME,
+                values,
+                tournaments::read_board_of_game,
+            )
+            .await?
+            .pop())
+    }
+}

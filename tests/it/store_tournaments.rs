@@ -1,0 +1,317 @@
+//! What every `GameStore` backend must do with tournaments, run against SQLite and
+//! PostgreSQL alike: a tournament reads back whole, players join only while it is open, a
+//! round is entered exactly once however many writers race for it, a board's result is
+//! stored once, and `nadare migrate` copies tournaments.
+
+use std::time::Duration;
+
+use domain::{
+    BoardResult, GameStore, ShardSet, TournamentBoard, TournamentFormat, TournamentRecord,
+    TournamentState, User,
+};
+use rules::Variant;
+use testkit::harness::user;
+use testkit::on_both_backends;
+use testkit::stores::Backend;
+
+on_both_backends!(
+    a_tournament_reads_back_whole,
+    players_join_and_leave_only_while_it_is_open,
+    a_round_is_entered_once_by_racing_writers,
+    a_board_result_is_stored_once,
+    migrate_copies_tournaments,
+);
+
+const GUILD: u64 = 4_194_304 * 3;
+
+/// A new open Swiss tournament of [`GUILD`], stored.
+async fn created(store: &dyn GameStore, name: &str) -> TournamentRecord {
+    let t = TournamentRecord {
+        id: store.new_id().await.expect("id"),
+        guild: GUILD,
+        channel: 55,
+        name: name.to_string(),
+        variant: Variant::Chess960,
+        format: TournamentFormat::Swiss,
+        rounds: 5,
+        deadline: Some(Duration::from_secs(86_400)),
+        rated: true,
+        state: TournamentState::Open,
+        round: 0,
+        creator: user(1, "alice"),
+        created_ms: 123,
+        players: Vec::new(),
+        boards: Vec::new(),
+    };
+    store.create_tournament(&t).await.expect("create");
+    t
+}
+
+fn board(
+    round: u32,
+    board: u32,
+    white: User,
+    black: Option<User>,
+    game: Option<u64>,
+) -> TournamentBoard {
+    TournamentBoard {
+        round,
+        board,
+        white,
+        black,
+        game,
+        setup: Some(518),
+        result: None,
+    }
+}
+
+async fn a_tournament_reads_back_whole(backend: &Backend) {
+    let store = backend.handle().await;
+    let t = created(&*store, "Spring 960").await;
+    for (id, name) in [(2, "bob"), (3, "carol"), (4, "dave")] {
+        store
+            .join_tournament(t.id, &user(id, name))
+            .await
+            .expect("join");
+    }
+    let boards = vec![
+        board(1, 1, user(2, "bob"), Some(user(3, "carol")), Some(900)),
+        board(1, 2, user(4, "dave"), None, None),
+    ];
+    store
+        .advance_tournament(
+            t.id,
+            (0, TournamentState::Open),
+            (1, TournamentState::Running),
+            &boards,
+        )
+        .await
+        .expect("start");
+    let other = backend.handle().await;
+    let read = other.tournament(t.id).await.expect("read").expect("there");
+    assert_eq!(read.state, TournamentState::Running);
+    assert_eq!(read.round, 1);
+    assert_eq!(read.boards, boards);
+    let seqs: Vec<(u64, u32, bool)> = read
+        .players
+        .iter()
+        .map(|p| (p.user.id, p.seq, p.withdrawn))
+        .collect();
+    assert_eq!(seqs, [(2, 1, false), (3, 2, false), (4, 3, false)]);
+    assert_eq!(
+        TournamentRecord {
+            players: Vec::new(),
+            boards: Vec::new(),
+            state: TournamentState::Open,
+            round: 0,
+            ..read.clone()
+        },
+        t
+    );
+    assert_eq!(
+        other.board_of_game(900).await.expect("board"),
+        Some((t.id, 1, 1))
+    );
+    assert_eq!(other.board_of_game(901).await.expect("board"), None);
+    let running = other
+        .running_tournaments(ShardSet::All)
+        .await
+        .expect("running");
+    assert_eq!(running, vec![read.clone()]);
+    let elsewhere = ShardSet::Range {
+        first: 0,
+        last: 1,
+        total: 4,
+    };
+    assert!(
+        other
+            .running_tournaments(elsewhere)
+            .await
+            .expect("running")
+            .is_empty(),
+        "guild {GUILD} is on shard 3 of 4"
+    );
+    let second = created(&*store, "Summer").await;
+    let listed: Vec<u64> = other
+        .guild_tournaments(GUILD)
+        .await
+        .expect("list")
+        .iter()
+        .map(|t| t.id)
+        .collect();
+    assert_eq!(listed, [second.id, t.id], "newest first");
+    store.withdraw_player(t.id, 3).await.expect("withdraw");
+    assert!(
+        store
+            .withdraw_player(t.id, 3)
+            .await
+            .expect_err("twice")
+            .is_conflict()
+    );
+    let read = other.tournament(t.id).await.expect("read").expect("there");
+    assert!(read.players.iter().any(|p| p.user.id == 3 && p.withdrawn));
+}
+
+async fn players_join_and_leave_only_while_it_is_open(backend: &Backend) {
+    let store = backend.handle().await;
+    let t = created(&*store, "Open").await;
+    store
+        .join_tournament(t.id, &user(2, "bob"))
+        .await
+        .expect("join");
+    let again = store.join_tournament(t.id, &user(2, "bob")).await;
+    assert!(again.expect_err("twice").is_conflict());
+    store
+        .join_tournament(t.id, &user(3, "carol"))
+        .await
+        .expect("join");
+    store.leave_tournament(t.id, 2).await.expect("leave");
+    assert!(
+        store
+            .leave_tournament(t.id, 2)
+            .await
+            .expect_err("gone")
+            .is_conflict()
+    );
+    store
+        .join_tournament(t.id, &user(2, "bob"))
+        .await
+        .expect("back");
+    let read = store.tournament(t.id).await.expect("read").expect("there");
+    let order: Vec<(u64, u32)> = read.players.iter().map(|p| (p.user.id, p.seq)).collect();
+    assert_eq!(order, [(3, 2), (2, 3)], "a player back joins last");
+    store
+        .advance_tournament(
+            t.id,
+            (0, TournamentState::Open),
+            (0, TournamentState::Cancelled),
+            &[],
+        )
+        .await
+        .expect("cancel");
+    let late = store.join_tournament(t.id, &user(4, "dave")).await;
+    assert!(late.expect_err("cancelled").is_conflict());
+    assert!(
+        store
+            .leave_tournament(t.id, 3)
+            .await
+            .expect_err("cancelled")
+            .is_conflict()
+    );
+}
+
+async fn a_round_is_entered_once_by_racing_writers(backend: &Backend) {
+    let store = backend.handle().await;
+    let t = created(&*store, "Race").await;
+    for (id, name) in [(2, "bob"), (3, "carol")] {
+        store
+            .join_tournament(t.id, &user(id, name))
+            .await
+            .expect("join");
+    }
+    let mut writers = Vec::new();
+    for n in 0..6u64 {
+        let handle = backend.handle().await;
+        let id = t.id;
+        writers.push(tokio::spawn(async move {
+            let boards = [board(
+                1,
+                1,
+                user(2, "bob"),
+                Some(user(3, "carol")),
+                Some(1000 + n),
+            )];
+            handle
+                .advance_tournament(
+                    id,
+                    (0, TournamentState::Open),
+                    (1, TournamentState::Running),
+                    &boards,
+                )
+                .await
+        }));
+    }
+    let mut won = 0;
+    for w in writers {
+        match w.await.expect("task") {
+            Ok(()) => won += 1,
+            Err(e) => assert!(e.is_conflict(), "{e}"),
+        }
+    }
+    assert_eq!(won, 1);
+    let read = store.tournament(t.id).await.expect("read").expect("there");
+    assert_eq!(read.boards.len(), 1, "one writer's boards, not two");
+    // A stale writer from round 0 can no longer finish it either.
+    let stale = store
+        .advance_tournament(
+            t.id,
+            (0, TournamentState::Running),
+            (0, TournamentState::Finished),
+            &[],
+        )
+        .await;
+    assert!(stale.expect_err("stale").is_conflict());
+}
+
+async fn a_board_result_is_stored_once(backend: &Backend) {
+    let store = backend.handle().await;
+    let t = created(&*store, "Results").await;
+    let boards = [board(
+        1,
+        1,
+        user(2, "bob"),
+        Some(user(3, "carol")),
+        Some(77),
+    )];
+    store
+        .advance_tournament(
+            t.id,
+            (0, TournamentState::Open),
+            (1, TournamentState::Running),
+            &boards,
+        )
+        .await
+        .expect("start");
+    store
+        .record_board(t.id, 1, 1, BoardResult::BlackWins)
+        .await
+        .expect("result");
+    let again = store.record_board(t.id, 1, 1, BoardResult::Draw).await;
+    assert!(again.expect_err("twice").is_conflict());
+    let read = store.tournament(t.id).await.expect("read").expect("there");
+    assert_eq!(read.boards[0].result, Some(BoardResult::BlackWins));
+}
+
+async fn migrate_copies_tournaments(backend: &Backend) {
+    let source = Backend::sqlite();
+    let from = source.handle().await;
+    let t = created(&*from, "Copied").await;
+    from.join_tournament(t.id, &user(2, "bob"))
+        .await
+        .expect("join");
+    from.join_tournament(t.id, &user(3, "carol"))
+        .await
+        .expect("join");
+    let boards = [board(1, 1, user(2, "bob"), Some(user(3, "carol")), None)];
+    from.advance_tournament(
+        t.id,
+        (0, TournamentState::Open),
+        (1, TournamentState::Running),
+        &boards,
+    )
+    .await
+    .expect("start");
+    from.record_board(t.id, 1, 1, BoardResult::WhiteForfeit)
+        .await
+        .expect("result");
+
+    let to = backend.handle().await;
+    let copied = nadare::cli::migrate::copy(&*from, &*to)
+        .await
+        .expect("migrate");
+    // The tournament, its two players and its board.
+    assert_eq!(copied.extras, 4);
+    let read = to.tournament(t.id).await.expect("read");
+    assert_eq!(read, from.tournament(t.id).await.expect("read"));
+    assert!(to.new_id().await.expect("id") > t.id, "ids go on after it");
+}
