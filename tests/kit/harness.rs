@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use console::{CONSOLE_GUILD, parse_line, room_channel};
+use console::{CONSOLE_GUILD, Request, parse_line, room_channel};
 use domain::messages::{Message, NoticeMsg, Refusal, TurnMsg, ViewMsg};
 use domain::{ChannelId, Command, GameRecord, GameState, Locale, Notice, Origin, Reply, User};
 use rules::{Color, EndReason, Game, Position, Turn, Variant};
@@ -166,7 +166,10 @@ impl Harness {
             user: parsed.user,
             locale: self.locale,
         };
-        self.execute(&origin, parsed.command).await
+        match parsed.command {
+            Request::Game(command) => self.execute(&origin, command).await,
+            Request::Tournament(ask) => self.service.tournament(&origin, ask).await,
+        }
     }
 
     /// The service's reply to `command` from `origin`, its pictures drawn as a front draws

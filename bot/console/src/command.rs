@@ -58,6 +58,8 @@ pub enum Needed {
     GameId,
     /// `vacation` needs a number of days, or `end`.
     Days,
+    /// `tournament` needs what to do (`create` a name, a variant and a format).
+    Tournament,
 }
 
 /// What a word should have been.
@@ -93,6 +95,13 @@ pub enum Expected {
     Page,
     /// A number of days from 1, or `end`.
     Days,
+    /// A tournament format: round-robin, double-round-robin or swiss.
+    Format,
+    /// A number of rounds from 1.
+    Rounds,
+    /// What to do with a tournament: create, join, leave, start, standings, pairings, info
+    /// or cancel.
+    TournamentAction,
 }
 
 /// What is wrong with a command's arguments.
@@ -167,6 +176,7 @@ impl Needed {
             Needed::Level => "console-command-needs-level",
             Needed::GameId => "console-command-needs-game-id",
             Needed::Days => "console-command-needs-days",
+            Needed::Tournament => "console-command-needs-tournament",
         }
     }
 }
@@ -190,6 +200,9 @@ impl Expected {
             Expected::GameId => "console-command-not-game-id",
             Expected::Page => "console-command-not-page",
             Expected::Days => "console-command-not-days",
+            Expected::Format => "console-command-not-format",
+            Expected::Rounds => "console-command-not-rounds",
+            Expected::TournamentAction => "console-command-not-tournament-action",
         }
     }
 }

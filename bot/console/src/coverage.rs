@@ -4,7 +4,7 @@
 
 use strum::IntoEnumIterator;
 
-use super::line::parse_line;
+use super::line::{Request, parse_line};
 use domain::CommandKind;
 
 /// A console command giving a command of `kind`.
@@ -46,6 +46,9 @@ fn every_service_command_has_a_console_command() {
     for kind in CommandKind::iter() {
         let line = format!("alice> {}", sample(kind));
         let parsed = parse_line(&line).unwrap_or_else(|e| panic!("`{line}` refused: {e}"));
-        assert_eq!(CommandKind::from(&parsed.command), kind, "`{line}`");
+        let Request::Game(command) = &parsed.command else {
+            panic!("`{line}` is not a game command");
+        };
+        assert_eq!(CommandKind::from(command), kind, "`{line}`");
     }
 }

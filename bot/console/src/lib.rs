@@ -8,6 +8,8 @@ mod coverage;
 mod line;
 mod output;
 mod pictures;
+mod rooms;
+mod tournament;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -19,10 +21,12 @@ use tokio::io::AsyncBufReadExt;
 
 pub use command::{CommandError, Expected, Needed, Problem};
 pub use line::{
-    DEFAULT_ROOM, Line, LineError, is_blank, parse_line, room_channel, stable_id, user, user_id,
+    DEFAULT_ROOM, Line, LineError, Request, is_blank, parse_line, room_channel, stable_id, user,
+    user_id,
 };
 pub use output::Output;
 pub use pictures::{ConsolePictures, PictureError};
+pub use rooms::ConsoleRooms;
 
 use domain::{Locale, Origin};
 use present::fluent_args;
@@ -57,11 +61,14 @@ pub async fn run(
     // What the service says before the first command (notices from the start) is in the
     // console's language too.
     service.note_server_lang(CONSOLE_GUILD, options.lang);
+    let rooms = Arc::new(ConsoleRooms::default());
+    service.set_rooms(rooms.clone());
     let mut out = Output::new(&options.out, options.lang)?;
     let console = Console {
         service,
         renderer,
         pictures: options.pictures.clone(),
+        rooms,
     };
     match script {
         Some(lines) => {
@@ -160,11 +167,13 @@ pub fn read_script(path: &Path, lang: Lang) -> anyhow::Result<Vec<(String, Line)
     Ok(lines)
 }
 
-/// The console at work: the service, and the renderer and pictures its boards are drawn with.
+/// The console at work: the service, the renderer and pictures its boards are drawn with,
+/// and the rooms opened for tournament games.
 struct Console {
     service: GameService,
     renderer: Arc<Renderer>,
     pictures: ConsolePictures,
+    rooms: Arc<ConsoleRooms>,
 }
 
 impl Console {
@@ -209,7 +218,10 @@ impl Console {
             user: line.user,
             locale: Locale::both(out.lang()),
         };
-        let mut reply = self.service.execute(&origin, line.command).await;
+        let mut reply = match line.command {
+            Request::Game(command) => self.service.execute(&origin, command).await,
+            Request::Tournament(ask) => self.service.tournament(&origin, ask).await,
+        };
         present::draw(&self.renderer, &mut reply, Some(&self.pictures)).await;
         out.reply(text, &origin.user.name, &reply)?;
         if let (Some(game), Some(plies)) = (reply.game, reply.shows_plies) {
@@ -222,7 +234,7 @@ impl Console {
     async fn notices(&self, out: &mut Output) -> anyhow::Result<()> {
         for mut notice in self.service.sweep().await {
             present::draw(&self.renderer, &mut notice.reply, Some(&self.pictures)).await;
-            out.notice(&notice)?;
+            out.notice(&notice, self.rooms.name(notice.channel).as_deref())?;
             if let (Some(game), Some(plies)) = (notice.reply.game, notice.reply.shows_plies) {
                 self.service.mark_shown(game, plies).await;
             }

@@ -1,7 +1,8 @@
 //! One console line: `USER> COMMAND ARGS`, or `USER@ROOM> COMMAND ARGS` to play in another room.
 
 use super::command::{CommandError, parse_command};
-use domain::{ChannelId, Command, User, UserId};
+use super::tournament::parse_tournament;
+use domain::{ChannelId, Command, TournamentAsk, User, UserId};
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
 
@@ -57,7 +58,16 @@ pub struct Line {
     /// The room (channel) they speak in.
     pub room: String,
     /// What they ask.
-    pub command: Command,
+    pub command: Request,
+}
+
+/// What a line asks: a command of the game service, or a tournament command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A game command (`move`, `challenge` …).
+    Game(Command),
+    /// `tournament …`.
+    Tournament(TournamentAsk),
 }
 
 /// A stable id for a console name: its FNV-1a hash, kept within the database's integers and
@@ -137,6 +147,17 @@ pub fn parse_line(line: &str) -> Result<Line, LineError> {
             return Err(LineError::LongName(n.to_string()));
         }
     }
+    let command = command.trim();
+    let (first, rest) = command
+        .split_once(char::is_whitespace)
+        .unwrap_or((command, ""));
+    if first.eq_ignore_ascii_case("tournament") {
+        return Ok(Line {
+            user: user(name),
+            room: room.to_string(),
+            command: Request::Tournament(parse_tournament(rest)?),
+        });
+    }
     // A bad name in the command (an opponent, a rated player) is refused as a bad user name.
     let command = parse_command(command, &mut |word| {
         let name = word.strip_prefix('@').unwrap_or(word);
@@ -151,7 +172,7 @@ pub fn parse_line(line: &str) -> Result<Line, LineError> {
     Ok(Line {
         user: user(name),
         room: room.to_string(),
-        command,
+        command: Request::Game(command),
     })
 }
 
@@ -164,12 +185,12 @@ mod tests {
         let line = parse_line("alice> challenge bob avalanche-balanced");
         assert!(matches!(
             line,
-            Ok(Line { ref user, ref room, command: Command::Challenge { opponent: Some(ref o), .. } })
+            Ok(Line { ref user, ref room, command: Request::Game(Command::Challenge { opponent: Some(ref o), .. }) })
                 if user.name == "alice" && room == DEFAULT_ROOM && o.name == "bob"
         ));
         let line = parse_line("carol@side> board");
         assert!(
-            matches!(line, Ok(Line { ref room, command: Command::Board { flip: false }, .. }) if room == "side")
+            matches!(line, Ok(Line { ref room, command: Request::Game(Command::Board { flip: false }), .. }) if room == "side")
         );
     }
 
@@ -210,20 +231,20 @@ mod tests {
             Ok(Line {
                 user: user("alice"),
                 room: "side".into(),
-                command: Command::Move("Nf3/a6".into()),
+                command: Request::Game(Command::Move("Nf3/a6".into())),
             })
         );
         assert_eq!(
             parse_line("alice> move Ｏ－Ｏ").map(|l| l.command),
-            Ok(Command::Move("O-O".into()))
+            Ok(Request::Game(Command::Move("O-O".into())))
         );
         assert!(matches!(
             parse_line("alice>　ｃｈａｌｌｅｎｇｅ　ｂｏｂ　ａｖａｌａｎｃｈｅ"),
             Ok(Line {
-                command: Command::Challenge {
+                command: Request::Game(Command::Challenge {
                     variant: rules::Variant::Avalanche,
                     ..
-                },
+                }),
                 ..
             })
         ));

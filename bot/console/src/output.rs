@@ -73,12 +73,12 @@ impl Output {
     }
 
     /// Prints an unsolicited notice (reminder, timeout, expiry).
-    pub fn notice(&mut self, notice: &Notice) -> anyhow::Result<()> {
-        let text = format!(
-            "{}\n{}",
-            self.say("console-notice", &FluentArgs::new()),
-            self.body(&notice.reply)
-        );
+    pub fn notice(&mut self, notice: &Notice, room: Option<&str>) -> anyhow::Result<()> {
+        let head = match room {
+            Some(room) => self.say("console-notice-in-room", &fluent_args![("room", room)]),
+            None => self.say("console-notice", &FluentArgs::new()),
+        };
+        let text = format!("{head}\n{}", self.body(&notice.reply));
         print_flushed(&text)
     }
 

@@ -193,15 +193,18 @@ fn board_line(say: &Say, b: &BoardLine) -> String {
         Some(r) => r.id().to_string(),
     };
     match &b.black {
-        Some(black) => say.text(
-            "tournament-board",
-            &fluent_args![
-                ("board", b.board),
-                ("white", say.name(&b.white)),
-                ("black", say.name(black)),
-                ("result", result)
-            ],
-        ),
+        Some(black) => say
+            .text(
+                "tournament-board",
+                &fluent_args![
+                    ("board", b.board),
+                    ("white", say.name(&b.white)),
+                    ("black", say.name(black)),
+                    ("result", result)
+                ],
+            )
+            .trim_end()
+            .to_string(),
         None => say.text(
             "tournament-bye",
             &fluent_args![("board", b.board), ("player", say.name(&b.white))],

@@ -7,3 +7,4 @@ mod files;
 mod pairings;
 mod replay;
 mod script;
+mod tournament;

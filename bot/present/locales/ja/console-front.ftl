@@ -2,6 +2,7 @@
 
 console-only-user-sees = ({ $user } だけに表示)
 console-notice = [通知]
+console-notice-in-room = [部屋 { $room } の通知]
 console-image = [画像] { $path }
 console-file = [ファイル] { $path }
 console-image-not-saved = [画像を保存できません] { $path } に書き込めません: { $error }
@@ -54,6 +55,10 @@ console-command-needs-days = `{ $command }` には日数か `end` が必要で�
 console-command-not-game-id = `{ $command }`: `{ $text }` は対局番号ではありません(`12` のような数字で書いてください)
 console-command-not-page = `{ $command }`: `{ $text }` はページ番号ではありません。1以上の数字で書いてください
 console-command-not-days = `{ $command }`: `{ $text }` は日数でも `end` でもありません。日数は1以上で書いてください
+console-command-needs-tournament = `{ $command }` には何をするかが要ります:`create 名前 バリアント 形式`、`join`、`leave`、`start`、`standings`、`pairings [ラウンド]`、`info`、`cancel`
+console-command-not-format = `{ $command }`:`{ $text }` は形式ではありません。round-robin、double-round-robin、swiss から選んでください
+console-command-not-rounds = `{ $command }`:`{ $text }` は1以上のラウンド数ではありません
+console-command-not-tournament-action = `{ $command }`:`{ $text }` は create、join、leave、start、standings、pairings、info、cancel のどれでもありません
 
 # コンソールが始められない・続けられない理由(この後にシステム自身の理由が続く)。
 console-cannot-read-script = スクリプト { $path } を読めません
