@@ -21,4 +21,5 @@ mod store_conformance;
 mod store_records;
 mod store_tournaments;
 mod token_logs;
+mod tournaments;
 mod views;
