@@ -1,5 +1,6 @@
 //! Animated replay of a 60-turn game at 512 px (the issue's budget: ≤ 100 ms, ≤ 1 MB), for
-//! standard chess and Avalanche, and Avalanche with both players' pictures in the name bars.
+//! standard chess and Avalanche, and Avalanche with both players' pictures in the name bars;
+//! and an 88-frame standard game at 720 px, the size issue 20 compared with lichess's GIFs.
 //! Each game's frame count and GIF size are printed before its timings.
 
 use std::hint::black_box;
@@ -11,18 +12,21 @@ use common::avatar;
 use render::{RenderOptions, Renderer, Scene};
 use rules::{Game, Variant};
 
-/// Turns in each benchmarked game.
+/// Turns in each benchmarked game at 512 px.
 const TURNS: usize = 60;
 
-/// A game of `TURNS` turns, each chosen from the legal ones by a fixed pseudo-random sequence
+/// Turns in the game at 720 px: 88 frames with the start.
+const LONG_TURNS: usize = 87;
+
+/// A game of `length` turns, each chosen from the legal ones by a fixed pseudo-random sequence
 /// (so the run is repeatable), never one that ends the game early.
-fn game(variant: Variant) -> Game {
+fn game(variant: Variant, length: usize) -> Game {
     let mut game = match Game::new(variant, None) {
         Ok(g) => g,
         Err(e) => panic!("{variant:?} sets up: {e}"),
     };
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    while game.turns().len() < TURNS {
+    while game.turns().len() < length {
         let turns = game.position().legal_turns();
         seed = seed
             .wrapping_mul(6_364_136_223_846_793_005)
@@ -33,7 +37,7 @@ fn game(variant: Variant) -> Game {
             if game.play(turn).is_err() {
                 return false;
             }
-            if game.outcome().is_some() && game.turns().len() < TURNS {
+            if game.outcome().is_some() && game.turns().len() < length {
                 game.take_back();
                 return false;
             }
@@ -63,13 +67,13 @@ fn bench(c: &mut Criterion) {
         ("standard", Variant::Standard),
         ("avalanche", Variant::Avalanche),
     ] {
-        let scenes = replay(&game(variant));
+        let scenes = replay(&game(variant, TURNS));
         if let Ok(gif) = renderer.render_gif(&scenes) {
             eprintln!("{name}: {} frames, {} bytes", scenes.len(), gif.len());
         }
         group.bench_function(name, |b| b.iter(|| renderer.render_gif(black_box(&scenes))));
     }
-    let mut faces = replay(&game(Variant::Avalanche));
+    let mut faces = replay(&game(Variant::Avalanche, TURNS));
     let white = avatar(|x, y| [(x * 2) as u8, (y * 2) as u8, 160]);
     let black = avatar(|x, y| [200, ((x + y) % 256) as u8, (y * 2) as u8]);
     for scene in &mut faces {
@@ -85,6 +89,23 @@ fn bench(c: &mut Criterion) {
     }
     group.bench_function("avalanche_avatars", |b| {
         b.iter(|| renderer.render_gif(black_box(&faces)))
+    });
+    group.finish();
+
+    let large = match Renderer::new(RenderOptions {
+        board_px: 720,
+        ..RenderOptions::default()
+    }) {
+        Ok(r) => r,
+        Err(e) => panic!("renderer: {e}"),
+    };
+    let scenes = replay(&game(Variant::Standard, LONG_TURNS));
+    if let Ok(gif) = large.render_gif(&scenes) {
+        eprintln!("standard_720: {} frames, {} bytes", scenes.len(), gif.len());
+    }
+    let mut group = c.benchmark_group("render_gif_720_87_turns");
+    group.bench_function("standard", |b| {
+        b.iter(|| large.render_gif(black_box(&scenes)))
     });
     group.finish();
 }

@@ -214,7 +214,8 @@ impl Renderer {
 
     /// Draws `scenes` as an animated GIF that loops forever: one frame per scene, each shown
     /// for a second and the last (normally the result) for 3.5 s. Each frame equals the PNG of
-    /// its scene; after the first, only the rectangle that changed is stored. Pure CPU work:
+    /// its scene; after the first, only the pixels that changed are stored, in a few rectangles
+    /// drawn in quick succession. Pure CPU work:
     /// call it off async threads. [`Scene::replay`] gives the scenes of a game. Avatars are
     /// drawn as in [`Renderer::render_png`]; the palette holds the colours of the first few
     /// different ones (four at least) and later ones show the icon.

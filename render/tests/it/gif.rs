@@ -85,23 +85,51 @@ fn decode(bytes: &[u8]) -> Animation {
     }
 }
 
+/// The delay of every part of a shown frame but its last, in hundredths of a second.
+const PART_DELAY: u16 = 2;
+
 impl Animation {
-    /// The RGB image shown after each frame: each frame drawn over the last, its transparent
+    /// The frames as shown: each run of GIF frames up to and including one that stays longer
+    /// than [`PART_DELAY`] (a shown frame drawn in parts), as indices into `frames`.
+    fn shown(&self) -> Vec<std::ops::Range<usize>> {
+        let mut shown = Vec::new();
+        let mut start = 0;
+        for (i, f) in self.frames.iter().enumerate() {
+            if f.delay > PART_DELAY {
+                shown.push(start..i + 1);
+                start = i + 1;
+            }
+        }
+        assert_eq!(start, self.frames.len(), "the last part ends a shown frame");
+        shown
+    }
+
+    /// How long each shown frame stays, in hundredths of a second: its parts' delays added.
+    fn delays(&self) -> Vec<u16> {
+        self.shown()
+            .into_iter()
+            .map(|parts| self.frames[parts].iter().map(|f| f.delay).sum())
+            .collect()
+    }
+
+    /// The RGB image of each shown frame: each GIF frame drawn over the last, its transparent
     /// pixels leaving what was there (the "keep" disposal every frame asks for).
     pub(crate) fn composed(&self) -> Vec<Vec<u8>> {
         let mut canvas = vec![0u8; self.w * self.h * 3];
         let mut shown = Vec::new();
-        for f in &self.frames {
-            assert!(f.left + f.width <= self.w && f.top + f.height <= self.h);
-            for y in 0..f.height {
-                for x in 0..f.width {
-                    let index = f.indices[y * f.width + x];
-                    if Some(index) == f.transparent {
-                        continue;
+        for parts in self.shown() {
+            for f in &self.frames[parts] {
+                assert!(f.left + f.width <= self.w && f.top + f.height <= self.h);
+                for y in 0..f.height {
+                    for x in 0..f.width {
+                        let index = f.indices[y * f.width + x];
+                        if Some(index) == f.transparent {
+                            continue;
+                        }
+                        let i = usize::from(index) * 3;
+                        let at = ((f.top + y) * self.w + f.left + x) * 3;
+                        canvas[at..at + 3].copy_from_slice(&self.palette[i..i + 3]);
                     }
-                    let i = usize::from(index) * 3;
-                    let at = ((f.top + y) * self.w + f.left + x) * 3;
-                    canvas[at..at + 3].copy_from_slice(&self.palette[i..i + 3]);
                 }
             }
             shown.push(canvas.clone());
@@ -133,7 +161,11 @@ pub(crate) fn check_frames(scenes: &[Scene]) -> Animation {
         (animation.w as u32, animation.h as u32),
         RENDERER.image_size()
     );
-    assert_eq!(animation.frames.len(), scenes.len(), "one frame per scene");
+    assert_eq!(
+        animation.shown().len(),
+        scenes.len(),
+        "one shown frame per scene"
+    );
     for (i, (shown, scene)) in animation.composed().iter().zip(scenes).enumerate() {
         let png = render(scene);
         assert_eq!((png.w, png.h), (animation.w, animation.h));
@@ -181,12 +213,12 @@ fn the_last_frame_stays_longer_and_the_replay_loops_forever() {
             .render_gif(&scenes(&game(OPERA_GAME), Color::White))
             .expect("the GIF is written"),
     );
-    let (last, rest) = animation.frames.split_last().expect("frames");
-    assert!(rest.iter().all(|f| f.delay == 100), "a second per turn");
+    let delays = animation.delays();
+    let (last, rest) = delays.split_last().expect("frames");
+    assert!(rest.iter().all(|&d| d == 100), "a second per turn");
     assert!(
-        (300..=400).contains(&last.delay),
-        "the result shows for 3–4 s, not {} cs",
-        last.delay
+        (300..=400).contains(last),
+        "the result shows for 3–4 s, not {last} cs"
     );
     assert_eq!(animation.repeat, gif::Repeat::Infinite);
 }
@@ -202,16 +234,20 @@ fn frames_after_the_first_mark_unchanged_pixels_transparent_and_cost_little() {
         (first.width * first.height, first.transparent),
         (full, None)
     );
-    for (i, f) in animation.frames.iter().enumerate().skip(1) {
-        assert!(f.transparent.is_some(), "frame {i} marks unchanged pixels");
-        let kept = f
-            .indices
+    for (i, parts) in animation.shown().into_iter().enumerate().skip(1) {
+        let drawn: usize = animation.frames[parts]
             .iter()
-            .filter(|&&p| Some(p) == f.transparent)
-            .count();
+            .map(|f| {
+                assert!(f.transparent.is_some(), "frame {i} marks unchanged pixels");
+                f.indices
+                    .iter()
+                    .filter(|&&p| Some(p) != f.transparent)
+                    .count()
+            })
+            .sum();
         assert!(
-            kept * 10 > f.indices.len() * 9,
-            "frame {i}: most of its rectangle is unchanged"
+            drawn * 10 < full,
+            "frame {i}: most of the image is unchanged"
         );
     }
     let one_frame = RENDERER
@@ -247,6 +283,43 @@ fn when_little_changes_a_frame_holds_only_the_changed_rectangle() {
     assert!(second.left >= 3 * square && second.left + second.width <= 5 * square);
     let composed = animation.composed();
     assert_eq!(differing_pixels(&composed[1], &render(&marked).rgb), 0);
+}
+
+#[test]
+fn a_frame_whose_changes_lie_far_apart_is_drawn_in_small_parts_shown_at_once() {
+    // 1. e4: the mark of the side to move leaves the upper bar for the lower one, e2 and e4
+    // are tinted two squares apart, and the status changes at the lower bar's right end.
+    let scenes = scenes(&game(OPERA_GAME), Color::White);
+    let animation = check_frames(&scenes[..3]);
+    let shown = animation.shown();
+    let parts = &animation.frames[shown[1].clone()];
+    assert!(
+        parts.len() >= 4,
+        "bars, squares and status apart: {}",
+        parts.len()
+    );
+    let (last, rest) = parts.split_last().expect("parts");
+    assert!(rest.iter().all(|f| f.delay == PART_DELAY));
+    assert_eq!(last.delay + PART_DELAY * rest.len() as u16, 100);
+    assert!(parts.iter().any(|f| f.top == 0), "the upper bar's mark");
+    assert!(
+        parts.iter().any(|f| f.top + f.height == animation.h),
+        "the lower bar's mark"
+    );
+    let area: usize = parts.iter().map(|f| f.width * f.height).sum();
+    assert!(
+        area * 10 < animation.w * animation.h,
+        "the parts cover {area} px, not the whole image"
+    );
+    for (i, a) in parts.iter().enumerate() {
+        for b in &parts[i + 1..] {
+            let apart = a.left + a.width <= b.left
+                || b.left + b.width <= a.left
+                || a.top + a.height <= b.top
+                || b.top + b.height <= a.top;
+            assert!(apart, "parts do not overlap");
+        }
+    }
 }
 
 #[test]
