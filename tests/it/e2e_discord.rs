@@ -11,9 +11,9 @@ use nadare::app::{self, StartError};
 use nadare::config::Config;
 use rules::{Game, Variant};
 use serenity::all::{
-    Builder, ClientBuilder, Context, CreateAttachment, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EventHandler,
-    GatewayIntents, HttpBuilder, Interaction,
+    Builder, ChannelId, ClientBuilder, Context, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    EventHandler, GatewayIntents, HttpBuilder, Interaction,
 };
 use serenity::async_trait;
 use service::{Clock, ManualClock, SystemClock};
@@ -209,6 +209,17 @@ async fn fake_discord_carries_an_interaction_and_a_png_reply() {
         .get_current_user()
         .await
         .expect("the limit has passed");
+    // ...and 413 for files past the upload limit.
+    fake.set_attachment_limit(1000);
+    let upload = |bytes: usize| {
+        ChannelId::new(10).send_message(
+            http_for(&fake),
+            CreateMessage::new().add_file(CreateAttachment::bytes(vec![0; bytes], "big.gif")),
+        )
+    };
+    let too_large = upload(1001).await.expect_err("past the limit");
+    assert_eq!(discord_code(&too_large), Some(40005), "{too_large:?}");
+    upload(1000).await.expect("at the limit");
 
     shards.shutdown_all().await;
     running.await.expect("client task").expect("clean shutdown");
@@ -1593,6 +1604,59 @@ async fn a_rematch_by_button_swaps_colours() {
     assert!(
         text.contains("**bob** (White) vs **alice** (Black)"),
         "colours swapped: {text}"
+    );
+    world.stop().await;
+}
+
+/// A replay past the server's upload limit is left out of the result, which still goes out
+/// with its board and a line saying why, rather than being refused whole with 413.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_past_the_attachment_limit_is_left_out_and_the_result_still_goes_out() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let (alice, bob) = (alice(), bob());
+    // The same short game twice: the first shows how large its board and replay are, the
+    // second is played where the board fits but not the replay besides.
+    let mut sizes = None;
+    for channel in [2_000_000_000_000_041, 2_000_000_000_000_042] {
+        let channel = FakeChannel::text(channel);
+        challenge_as_white(&world, &alice, &bob, channel, "standard").await;
+        world.slash(&bob, channel, "accept", &[]).await;
+        world.play(&alice, channel, "e4").await;
+        if let Some((png, gif)) = sizes {
+            world.fake.set_attachment_limit(png + gif / 2);
+        }
+        let resigned = world.slash(&bob, channel, "resign", &[]).await;
+        assert!(resigned.succeeded(), "{resigned:#?}");
+        assert!(resigned.text().contains("1-0"), "{}", resigned.text());
+        let png = resigned.embed_image().expect("the board").bytes.len() as u64;
+        match sizes {
+            None => {
+                let gif = resigned.file_ending(".gif").expect("the replay");
+                sizes = Some((png, gif.bytes.len() as u64));
+            }
+            Some(_) => {
+                assert!(
+                    resigned.file_ending(".gif").is_none(),
+                    "the replay is left out"
+                );
+                let text = resigned.text();
+                assert!(
+                    text.contains(".gif`") && text.contains("is not attached"),
+                    "{text}"
+                );
+            }
+        }
+    }
+    let refused: Vec<RestCall> = world
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.status == 413)
+        .collect();
+    assert!(
+        refused.is_empty(),
+        "nothing is sent past the limit: {refused:#?}"
     );
     world.stop().await;
 }

@@ -36,6 +36,7 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         id: press.id,
         token: press.token.clone(),
         langs,
+        attachment_limit: press.attachment_size_limit,
     };
     let say = |key: &str, args: FluentArgs| i18n::text(langs.private, Surface::Discord, key, &args);
     let parsed = components::parse(&press.data.custom_id);

@@ -18,6 +18,10 @@ use present::i18n::{self, Lang, Surface};
 const MAX_CONTENT: usize = 2000;
 /// Discord refuses an embed description longer than this.
 const MAX_EMBED_DESCRIPTION: usize = 4096;
+/// The most bytes of files a message may upload where no interaction says otherwise: Discord's
+/// limit in a server without boosts (10 MiB; an interaction's `attachment_size_limit` gives
+/// the limit where it was made).
+pub const DEFAULT_ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
 /// The colour of a board embed with nothing to tell (a Chess960 setup).
 const BOARD_COLOUR: u32 = 0xB5_88_63;
 
@@ -59,6 +63,8 @@ pub struct Outgoing {
     pub announces: Option<(GameId, usize)>,
     /// The language it is worded in, for a line the front adds.
     pub lang: Lang,
+    /// The most bytes of files it may upload: files past it are left out, and the text says so.
+    attachment_limit: u64,
 }
 
 /// Cuts `text` to Discord's limit on message content, on a character boundary.
@@ -133,6 +139,7 @@ impl Outgoing {
             ephemeral: reply.private,
             announces: reply.game.zip(reply.shows_plies).filter(|_| !reply.private),
             lang: reply.lang,
+            attachment_limit: DEFAULT_ATTACHMENT_LIMIT,
         }
     }
 
@@ -169,6 +176,12 @@ impl Outgoing {
     /// Keeps the text and buttons but not the files (a board embed becomes plain text).
     pub fn without_files(mut self) -> Outgoing {
         self.files.clear();
+        self.card_to_text();
+        self
+    }
+
+    /// Turns the board embed, if any, into plain text before the content.
+    fn card_to_text(&mut self) {
         if let Some(card) = self.card.take() {
             let text = if self.content.is_empty() {
                 card.text
@@ -176,6 +189,48 @@ impl Outgoing {
                 format!("{}\n{}", card.text, self.content)
             };
             self.content = clip(&text);
+        }
+    }
+
+    /// Sets the most bytes of files it may upload, as an interaction's
+    /// `attachment_size_limit` gives it; 0 (the interaction said nothing) keeps
+    /// [`DEFAULT_ATTACHMENT_LIMIT`].
+    pub fn with_attachment_limit(mut self, limit: u32) -> Outgoing {
+        if limit > 0 {
+            self.attachment_limit = u64::from(limit);
+        }
+        self
+    }
+
+    /// Leaves out, in order, each file that would take the uploads past the attachment limit
+    /// (Discord refuses the whole message then, with 413 "Request entity too large"), and says
+    /// so in the text; a board left out turns its embed into plain text.
+    fn fitted(mut self) -> Outgoing {
+        let mut total = 0u64;
+        let mut left_out = Vec::new();
+        let limit = self.attachment_limit;
+        self.files.retain(|file| {
+            let size = file.data.len() as u64;
+            if total + size <= limit {
+                total += size;
+                true
+            } else {
+                left_out.push((file.filename.clone(), size));
+                false
+            }
+        });
+        let mib = |bytes: u64| format!("{:.1}", bytes as f64 / (1024.0 * 1024.0));
+        for (name, size) in left_out {
+            if self.card.as_ref().is_some_and(|card| card.image == name) {
+                self.card_to_text();
+            }
+            let note = i18n::text(
+                self.lang,
+                Surface::Discord,
+                "front-file-too-large",
+                &fluent_args![("file", name), ("size", mib(size)), ("limit", mib(limit))],
+            );
+            self = self.with_line(&note);
         }
         self
     }
@@ -211,41 +266,45 @@ impl Outgoing {
         CreateAllowedMentions::new().users(self.mentions.clone())
     }
 
-    /// As the message of an interaction response.
+    /// As the message of an interaction response. This and the other forms leave out files
+    /// past the attachment limit, saying so (see [`Outgoing::with_attachment_limit`]).
     pub fn interaction(self) -> CreateInteractionResponseMessage {
-        let allowed = self.allowed();
-        let embeds = self.embeds();
+        let this = self.fitted();
+        let allowed = this.allowed();
+        let embeds = this.embeds();
         CreateInteractionResponseMessage::new()
-            .content(self.content)
+            .content(this.content)
             .embeds(embeds)
-            .add_files(self.files)
-            .components(self.rows)
+            .add_files(this.files)
+            .components(this.rows)
             .allowed_mentions(allowed)
-            .ephemeral(self.ephemeral)
+            .ephemeral(this.ephemeral)
     }
 
     /// As a follow-up message of an interaction.
     pub fn followup(self) -> CreateInteractionResponseFollowup {
-        let allowed = self.allowed();
-        let embeds = self.embeds();
+        let this = self.fitted();
+        let allowed = this.allowed();
+        let embeds = this.embeds();
         CreateInteractionResponseFollowup::new()
-            .content(self.content)
+            .content(this.content)
             .embeds(embeds)
-            .add_files(self.files)
-            .components(self.rows)
+            .add_files(this.files)
+            .components(this.rows)
             .allowed_mentions(allowed)
-            .ephemeral(self.ephemeral)
+            .ephemeral(this.ephemeral)
     }
 
     /// As the edit that fills a deferred (public) interaction response.
     pub fn edit(self) -> EditInteractionResponse {
-        let allowed = self.allowed();
-        let embeds = self.embeds();
-        self.files.into_iter().fold(
+        let this = self.fitted();
+        let allowed = this.allowed();
+        let embeds = this.embeds();
+        this.files.into_iter().fold(
             EditInteractionResponse::new()
-                .content(self.content)
+                .content(this.content)
                 .embeds(embeds)
-                .components(self.rows)
+                .components(this.rows)
                 .allowed_mentions(allowed),
             EditInteractionResponse::new_attachment,
         )
@@ -253,13 +312,14 @@ impl Outgoing {
 
     /// As a message posted in a channel.
     pub fn message(self) -> CreateMessage {
-        let allowed = self.allowed();
-        let embeds = self.embeds();
+        let this = self.fitted();
+        let allowed = this.allowed();
+        let embeds = this.embeds();
         CreateMessage::new()
-            .content(self.content)
+            .content(this.content)
             .embeds(embeds)
-            .add_files(self.files)
-            .components(self.rows)
+            .add_files(this.files)
+            .components(this.rows)
             .allowed_mentions(allowed)
     }
 }
@@ -331,5 +391,81 @@ mod tests {
         assert_eq!(message["content"], "取り消せる入力途中の手番はありません。");
         assert_eq!(message["flags"], 64);
         assert!(message["embeds"].as_array().is_none_or(Vec::is_empty));
+    }
+
+    /// A public board reply of game 7 with a replay of `gif` bytes, in `lang`.
+    fn board_with_replay(gif: usize, lang: Lang) -> Outgoing {
+        Outgoing::new(Reply {
+            image: Some(vec![1; 100]),
+            files: vec![("nadare-game-7.gif".into(), vec![2; gif])],
+            game: Some(7),
+            lang,
+            ..Reply::default()
+        })
+    }
+
+    #[test]
+    fn files_past_the_attachment_limit_are_left_out_and_the_text_says_so() {
+        let fits = serde_json::to_value(
+            board_with_replay(900, Lang::En)
+                .with_attachment_limit(1000)
+                .interaction(),
+        )
+        .expect("json");
+        assert_eq!(fits["attachments"].as_array().map(Vec::len), Some(2));
+        assert!(
+            !fits["content"]
+                .as_str()
+                .unwrap_or("")
+                .contains("not attached")
+        );
+
+        let message = board_with_replay(1000, Lang::En)
+            .with_attachment_limit(1000)
+            .interaction();
+        let message = serde_json::to_value(message).expect("json");
+        let files = message["attachments"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(files.len(), 1, "{message}");
+        assert_eq!(files[0]["filename"], "game-7.png");
+        assert_eq!(
+            message["embeds"][0]["image"]["url"], "attachment://game-7.png",
+            "the board stays"
+        );
+        assert_eq!(
+            message["content"],
+            "`nadare-game-7.gif` (0.0 MB) is not attached: Discord allows 0.0 MB of files per \
+             message here."
+        );
+
+        let ja = board_with_replay(11 * 1024 * 1024, Lang::Ja).message();
+        let ja = serde_json::to_value(ja).expect("json");
+        assert_eq!(ja["attachments"].as_array().map(Vec::len), Some(1));
+        assert_eq!(
+            ja["content"],
+            "`nadare-game-7.gif`（11.0 MB）は添付していません。ここでは 1 件のメッセージに添付できる\
+             ファイルは 10.0 MB までです。"
+        );
+    }
+
+    #[test]
+    fn a_board_past_the_limit_becomes_plain_text() {
+        let message = board_with_replay(10, Lang::En)
+            .with_attachment_limit(50)
+            .followup();
+        let message = serde_json::to_value(message).expect("json");
+        assert!(
+            message["embeds"].as_array().is_none_or(Vec::is_empty),
+            "{message}"
+        );
+        assert_eq!(message["attachments"].as_array().map(Vec::len), Some(1));
+        assert!(
+            message["content"]
+                .as_str()
+                .unwrap_or("")
+                .contains("`game-7.png`")
+        );
     }
 }

@@ -35,6 +35,9 @@ pub struct Target {
     pub token: String,
     /// The languages of the user and the server, for the notes left in a deferred response.
     pub langs: Langs,
+    /// The most bytes of files an answer may upload, as the interaction says (it depends on
+    /// the server's boosts); 0 when it says nothing (see [`Outgoing::with_attachment_limit`]).
+    pub attachment_limit: u32,
 }
 
 /// How far an interaction's answer has come.
@@ -90,6 +93,7 @@ impl<'a> Responder<'a> {
     /// Answers with `outgoing` now, as a first response that [`Responder::finish`] may replace
     /// later (a challenge whose thread is still being opened). True when Discord took it.
     pub async fn hold(&mut self, outgoing: Outgoing) -> bool {
+        let outgoing = outgoing.with_attachment_limit(self.target.attachment_limit);
         let private = outgoing.ephemeral;
         self.callback(
             CreateInteractionResponse::Message(outgoing.interaction()),
@@ -140,6 +144,7 @@ impl<'a> Responder<'a> {
     /// of the standing response, with follow-ups where the edit alone would show the answer
     /// to the wrong people or ping nobody. True when Discord took the answer.
     pub async fn finish(self, outgoing: Outgoing) -> bool {
+        let outgoing = outgoing.with_attachment_limit(self.target.attachment_limit);
         let Stage::Held { private } = self.stage else {
             let mut fresh = self;
             let private = outgoing.ephemeral;

@@ -35,6 +35,7 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         id: command.id,
         token: command.token.clone(),
         langs,
+        attachment_limit: command.attachment_size_limit,
     };
     let parsed = commands::parse(command);
     if let Ok(challenge @ Command::Challenge { .. }) = &parsed

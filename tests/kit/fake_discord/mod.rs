@@ -35,6 +35,9 @@ pub const WAIT: Duration = Duration::from_secs(30);
 /// tests of the rule itself set it with [`FakeDiscord::set_response_deadline`].
 pub const RESPONSE_DEADLINE: Duration = Duration::from_secs(10);
 
+/// The fake's default limit on the files of one call: Discord's in a server without boosts.
+pub const ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
+
 /// Permission bits the fake checks.
 const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
 const MANAGE_THREADS: u64 = 1 << 34;
@@ -257,6 +260,9 @@ struct Inner {
     cdn: cdn::Cdn,
     /// Users `GET /users/{id}` finds, by id.
     users: HashMap<u64, Value>,
+    /// The most bytes of files one call may upload; interactions carry it as their
+    /// `attachment_size_limit`.
+    attachment_limit: u64,
 }
 
 struct Shared {
@@ -328,6 +334,7 @@ impl FakeDiscord {
                 next_snowflake: 1_300_000_000_000_000_000,
                 shards,
                 response_deadline: RESPONSE_DEADLINE,
+                attachment_limit: ATTACHMENT_LIMIT,
                 heartbeat_interval_ms: 41_250,
                 ..Inner::default()
             }),
@@ -439,6 +446,14 @@ impl FakeDiscord {
     /// responses are refused with Discord's "Unknown interaction" (10062).
     pub fn set_response_deadline(&self, deadline: Duration) {
         self.shared.lock().response_deadline = deadline;
+    }
+
+    /// Sets the most bytes of files one call may upload (Discord's limit depends on the
+    /// server's boosts): interactions dispatched from now on carry it as their
+    /// `attachment_size_limit`, and a call uploading more is refused with 413 "Request entity
+    /// too large" (40005), as Discord refuses it.
+    pub fn set_attachment_limit(&self, bytes: u64) {
+        self.shared.lock().attachment_limit = bytes;
     }
 
     /// Archives thread `id` (as Discord does after a week of silence): posts are refused until
@@ -594,8 +609,9 @@ impl FakeDiscord {
 
     /// Sends a gateway dispatch to the session that owns `guild` (shard = (guild >> 22) % count),
     /// waiting for such a session to be live.
-    pub async fn dispatch(&self, event: &str, guild: u64, data: Value) {
+    pub async fn dispatch(&self, event: &str, guild: u64, mut data: Value) {
         if event == "INTERACTION_CREATE" {
+            data["attachment_size_limit"] = json!(self.shared.lock().attachment_limit);
             self.shared.register_interaction(&data);
         }
         let sender = self
@@ -824,6 +840,14 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         discord_error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized")
     } else if let Some(limited) = rate_limited(&shared, &call) {
         limited
+    } else if call.files.iter().map(|f| f.bytes.len() as u64).sum::<u64>()
+        > shared.lock().attachment_limit
+    {
+        discord_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            40005,
+            "Request entity too large",
+        )
     } else {
         answer(&shared, &method, &path, &mut call)
     };

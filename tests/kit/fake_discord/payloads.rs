@@ -237,7 +237,7 @@ fn interaction(id: u64, kind: u8, user: &FakeUser, channel: FakeChannel, data: V
         "entitlements": [],
         "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
         "context": 0,
-        "attachment_size_limit": 26_214_400,
+        "attachment_size_limit": super::ATTACHMENT_LIMIT,
     })
 }
 
