@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use domain::{
-    BoardResult, GameStore, ShardSet, TournamentBoard, TournamentFormat, TournamentRecord,
-    TournamentState, User,
+    BoardResult, GameStore, ShardSet, TournamentBoard, TournamentFormat, TournamentId,
+    TournamentRecord, TournamentState, User,
 };
 use rules::Variant;
 use testkit::harness::user;
@@ -78,15 +78,7 @@ async fn a_tournament_reads_back_whole(backend: &Backend) {
         board(1, 1, user(2, "bob"), Some(user(3, "carol")), Some(900)),
         board(1, 2, user(4, "dave"), None, None),
     ];
-    store
-        .advance_tournament(
-            t.id,
-            (0, TournamentState::Open),
-            (1, TournamentState::Running),
-            &boards,
-        )
-        .await
-        .expect("start");
+    start(&*store, t.id, &boards).await;
     let other = backend.handle().await;
     let read = other.tournament(t.id).await.expect("read").expect("there");
     assert_eq!(read.state, TournamentState::Running);
@@ -263,15 +255,7 @@ async fn a_board_result_is_stored_once(backend: &Backend) {
         Some(user(3, "carol")),
         Some(77),
     )];
-    store
-        .advance_tournament(
-            t.id,
-            (0, TournamentState::Open),
-            (1, TournamentState::Running),
-            &boards,
-        )
-        .await
-        .expect("start");
+    start(&*store, t.id, &boards).await;
     store
         .record_board(t.id, 1, 1, BoardResult::BlackWins)
         .await
@@ -293,14 +277,7 @@ async fn migrate_copies_tournaments(backend: &Backend) {
         .await
         .expect("join");
     let boards = [board(1, 1, user(2, "bob"), Some(user(3, "carol")), None)];
-    from.advance_tournament(
-        t.id,
-        (0, TournamentState::Open),
-        (1, TournamentState::Running),
-        &boards,
-    )
-    .await
-    .expect("start");
+    start(&*from, t.id, &boards).await;
     from.record_board(t.id, 1, 1, BoardResult::WhiteForfeit)
         .await
         .expect("result");
@@ -314,4 +291,17 @@ async fn migrate_copies_tournaments(backend: &Backend) {
     let read = to.tournament(t.id).await.expect("read");
     assert_eq!(read, from.tournament(t.id).await.expect("read"));
     assert!(to.new_id().await.expect("id") > t.id, "ids go on after it");
+}
+
+/// Starts tournament `id`, open until now, with `boards` as its first round.
+async fn start(store: &dyn GameStore, id: TournamentId, boards: &[TournamentBoard]) {
+    store
+        .advance_tournament(
+            id,
+            (0, TournamentState::Open),
+            (1, TournamentState::Running),
+            boards,
+        )
+        .await
+        .expect("start");
 }
