@@ -212,16 +212,17 @@ impl AvatarSource {
 
     /// Starts fetching the picture at `path` unless it is here, on its way, or failed lately.
     fn fetch(self: &Arc<Self>, path: String) {
-        let (come, done) = watch::channel(false);
-        {
+        let come = {
             let mut pictures = lock(&self.pictures);
             match pictures.get(&path) {
                 Some(Entry::Fetching(_) | Entry::Ready(Some(_), _)) => return,
                 Some(Entry::Ready(None, at)) if at.elapsed() < RETRY_FAILED_AFTER => return,
                 _ => {}
             }
+            let (come, done) = watch::channel(false);
             pictures.insert(path.clone(), Entry::Fetching(done));
-        }
+            come
+        };
         let this = Arc::clone(self);
         tokio::spawn(async move {
             let avatar = match this.download(&path).await {

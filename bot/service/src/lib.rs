@@ -573,26 +573,21 @@ impl GameService {
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         );
         notices.extend(resumed);
-        for notice in &mut notices {
-            self.apply_avatar_setting(&mut notice.reply);
-        }
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
             let lang = self.guild_lang(guard.guild());
             if let Some(reply) = self.settle(&mut guard, true).await {
-                let mut reply = Reply {
+                let reply = Reply {
                     lang,
                     ..stamped(&guard, reply)
                 };
-                self.apply_avatar_setting(&mut reply);
                 notices.push(Notice { channel, reply });
             }
             if let Some(reply) = self.computer_moves(&mut guard).await {
-                let mut reply = Reply {
+                let reply = Reply {
                     lang,
                     ..stamped(&guard, reply)
                 };
-                self.apply_avatar_setting(&mut reply);
                 notices.push(Notice { channel, reply });
             }
             self.reload_if_conflicted(&mut guard, channel).await;
@@ -602,11 +597,10 @@ impl GameService {
         }
         // Timeouts above may have ended tournament games; and after a restart, rounds left
         // unpaired are paired here.
-        let mut follow = self.settle_tournaments().await;
-        for notice in &mut follow {
+        notices.extend(self.settle_tournaments().await);
+        for notice in &mut notices {
             self.apply_avatar_setting(&mut notice.reply);
         }
-        notices.extend(follow);
         notices
     }
 

@@ -140,6 +140,17 @@ impl PgStore {
             }
         }
     }
+
+    /// Runs the statements of a write in one transaction.
+    async fn write_steps(&self, steps: &[crate::sql::Step]) -> Result<(), StoreError> {
+        self.run(|mut client, _| async move {
+            let tx = client.transaction().await?;
+            driver::exec(&tx, steps).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
+    }
 }
 
 /// Brings the database to [`LATEST_VERSION`] in one transaction, one process at a time. Run

@@ -3,9 +3,8 @@
 use async_trait::async_trait;
 
 use super::PgStore;
-use super::driver::{exec, read_snapshot, rows};
+use super::driver::{read_snapshot, rows};
 use crate::queries::tournaments::{self, Selection};
-use crate::sql::Step;
 use domain::{
     BoardResult, GameId, GuildId, ShardSet, StoreError, TournamentBoard, TournamentId,
     TournamentRecord, TournamentState, Tournaments, User, UserId,
@@ -25,17 +24,6 @@ impl PgStore {
             let boards = rows(&tx, boards, values, tournaments::read_board).await?;
             tx.commit().await?;
             Ok(tournaments::assemble(found, players, boards))
-        })
-        .await
-    }
-
-    /// Runs the statements of a write in one transaction.
-    async fn write_steps(&self, steps: &[Step]) -> Result<(), StoreError> {
-        self.run(|mut client, _| async move {
-            let tx = client.transaction().await?;
-            exec(&tx, steps).await?;
-            tx.commit().await?;
-            Ok(())
         })
         .await
     }

@@ -69,14 +69,7 @@ impl Transfer for PgStore {
         if let Some(plies) = game.announced {
             steps.push(games::announce(id, plies)?);
         }
-        let steps = &steps;
-        self.run(|mut client, _| async move {
-            let tx = client.transaction().await?;
-            exec(&tx, steps).await?;
-            tx.commit().await?;
-            Ok(())
-        })
-        .await
+        self.write_steps(&steps).await
     }
 
     async fn import_extras(&self, extras: &Extras) -> Result<(), StoreError> {
