@@ -1946,6 +1946,10 @@ async fn boards_show_the_players_pictures_from_the_cdn() {
 
     challenge_as_white(&world, &alice, &bob, channel, "standard").await;
     world.slash(&bob, channel, "accept", &[]).await;
+    // Both pictures have come from the CDN before the board asserted on is drawn, so the
+    // test does not depend on how long a fetch takes.
+    cdn.wait_cdn_call(&format!("avatars/{}/", alice.id)).await;
+    cdn.wait_cdn_call(&bob_here).await;
     let board = world.play(&alice, channel, "e4").await;
     assert_board(&board);
     assert!(board_shows(&board, MAGENTA), "alice's picture");
@@ -1986,6 +1990,9 @@ async fn boards_show_the_players_pictures_from_the_cdn() {
         solid_png(YELLOW),
     );
     world.play(&bob, channel, "Nc6").await;
+    world.slash(&renewed, channel, "board", &[]).await;
+    cdn.wait_cdn_call(&format!("avatars/{}/f1e5", alice.id))
+        .await;
     let changed = world.play(&renewed, channel, "Bb5").await;
     assert!(board_shows(&changed, YELLOW) && !board_shows(&changed, MAGENTA));
 
