@@ -321,3 +321,28 @@ async fn a_backup_taken_while_a_writer_runs_is_consistent_and_complete() {
         }
     }
 }
+
+#[test]
+fn a_lock_let_go_within_a_second_is_waited_for_and_one_kept_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("nadare.db");
+    drop(Storage::open(&path).expect("create"));
+    // A descriptor of its own holds the lock, as a process that is exiting or a forked child
+    // between fork and exec would.
+    let holder = std::fs::File::open(&path).expect("open");
+    holder.lock().expect("lock");
+    let letting_go = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        drop(holder);
+    });
+    let storage = Storage::open(&path).expect("the lock was let go within the wait");
+    letting_go.join().expect("thread");
+    drop(storage);
+
+    let holder = std::fs::File::open(&path).expect("open");
+    holder.lock().expect("lock");
+    let started = std::time::Instant::now();
+    let err = Storage::open(&path).expect_err("a lock kept is refused");
+    assert!(matches!(err, StorageError::InUse { .. }), "{err:?}");
+    assert!(started.elapsed() >= std::time::Duration::from_secs(1));
+}

@@ -7,6 +7,7 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 
@@ -56,19 +57,15 @@ pub(crate) fn claim(path: &Path) -> Result<Arc<FileLock>, StorageError> {
     }
     let io = |e: std::io::Error| io_failure(path, e);
     remove_leftover(path)?;
-    if !path.try_exists().map_err(io)? {
-        create(path)?;
-    }
-    let file = OpenOptions::new().read(true).open(path).map_err(io)?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(TryLockError::WouldBlock) => {
-            return Err(StorageError::InUse {
-                path: path.to_path_buf(),
-            });
-        }
-        Err(TryLockError::Error(e)) => return Err(io(e)),
-    }
+    let created = if path.try_exists().map_err(io)? {
+        None
+    } else {
+        create(path)?
+    };
+    let file = match created {
+        Some(file) => file,
+        None => lock_existing(path)?,
+    };
     if file.metadata().map_err(io)?.len() == 0 && !has_wal(path) {
         return Err(StorageError::Empty {
             path: path.to_path_buf(),
@@ -79,8 +76,40 @@ pub(crate) fn claim(path: &Path) -> Result<Arc<FileLock>, StorageError> {
     Ok(lock)
 }
 
-/// Builds a new database for `path` under its temporary name and renames it into place. A
-/// file that appeared at `path` meanwhile is left alone, for [`claim`] to check.
+/// How long [`lock_existing`] waits for a lock another holder is letting go.
+const LOCK_WAIT: Duration = Duration::from_secs(1);
+
+/// Opens the database file at `path` and takes its lock, refused while another process holds it.
+///
+/// A lock found taken is tried again for up to [`LOCK_WAIT`] before the refusal: a lock can
+/// outlive its holder for moments, in a process that is still exiting (a supervisor's restart)
+/// or in a child the holder forked, which shares it until the child starts its program.
+fn lock_existing(path: &Path) -> Result<File, StorageError> {
+    let io = |e: std::io::Error| io_failure(path, e);
+    let file = OpenOptions::new().read(true).open(path).map_err(io)?;
+    let deadline = Instant::now() + LOCK_WAIT;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(StorageError::InUse {
+                    path: path.to_path_buf(),
+                });
+            }
+            Err(TryLockError::Error(e)) => return Err(io(e)),
+        }
+    }
+}
+
+/// Builds a new database for `path` under its temporary name and renames it into place, and
+/// gives back the file still locked, now under its name: the lock is never let go between the
+/// build and the claim. Letting it go and taking it again could be refused by this very
+/// process, since a child it forks meanwhile shares the lock until the child starts its
+/// program. A file that appeared at `path` meanwhile is left alone (`None`), for [`claim`] to
+/// check.
 ///
 /// Only the process that created the temporary file builds: another first start finds it
 /// there (or locked) and is refused as a second process. The rename cannot replace another
@@ -88,7 +117,7 @@ pub(crate) fn claim(path: &Path) -> Result<Arc<FileLock>, StorageError> {
 /// could create it again, so the check of `path` after creating it sees the database. The
 /// temporary file is never a second name of the database, so a leftover of a killed start is
 /// always safe to remove.
-fn create(path: &Path) -> Result<(), StorageError> {
+fn create(path: &Path) -> Result<Option<File>, StorageError> {
     let io = |e: std::io::Error| io_failure(path, e);
     let in_use = || StorageError::InUse {
         path: path.to_path_buf(),
@@ -112,16 +141,18 @@ fn create(path: &Path) -> Result<(), StorageError> {
         Err(TryLockError::Error(e)) => return Err(io(e)),
     }
     let built = match path.try_exists() {
-        Ok(true) => Ok(()),
+        Ok(true) => Ok(false),
         Ok(false) => build(&temp, path)
             .and_then(|()| file.sync_all().map_err(io))
             .and_then(|()| std::fs::rename(&temp, path).map_err(io))
-            .and_then(|()| sync_folder(path).map_err(io)),
+            .and_then(|()| sync_folder(path).map_err(io))
+            .map(|()| true),
         Err(e) => Err(io(e)),
     };
     // Still holding its lock, so no other start takes it for its own (gone after a rename).
     let removed = remove_with_side_files(&temp);
-    built.and(removed.map_err(io))
+    let renamed = built.and_then(|renamed| removed.map(|()| renamed).map_err(io))?;
+    Ok(renamed.then_some(file))
 }
 
 /// Sets up a new database in the empty file `temp`: nadare's application id and the whole
