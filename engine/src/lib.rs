@@ -4,13 +4,14 @@
 //! [`Engine::search`] takes a rules [`rules::Game`] (its history counts for repetitions)
 //! and [`Limits`], runs on the calling thread and can be stopped through an `AtomicBool`;
 //! at a fixed depth it always chooses the same turn. [`Level`] turns a level 1–8 into
-//! limits; [`greedy`] is the weak reference player; [`arena`] plays engine games; [`uci`]
-//! speaks the Universal Chess Interface.
+//! limits; [`greedy`] is the weak reference player; [`arena`] plays engine games; [`review`]
+//! judges every turn of a game; [`uci`] speaks the Universal Chess Interface.
 
 pub mod arena;
 pub mod eval;
 pub mod greedy;
 pub mod level;
+pub mod review;
 pub mod search;
 mod see;
 pub mod stats;

@@ -3,7 +3,10 @@
 
 use std::error::Error;
 
-use render::{Labels, RenderOptions, Renderer, Scene, Theme};
+use render::{
+    CrossResult, EvalGraph, GraphMark, Headings, Labels, RenderOptions, Renderer, Scene, Severity,
+    StandingRow, Standings, Theme,
+};
 use rules::{Color, Position, Square, Variant};
 
 fn sq(name: &str) -> Result<Square, Box<dyn Error>> {
@@ -63,5 +66,147 @@ fn main() -> Result<(), Box<dyn Error>> {
         black: "黒".into(),
     });
     draw(&dir, "japanese.png", Theme::Classic, &japanese)?;
+
+    let renderer = Renderer::new(RenderOptions::default())?;
+    for (file, standings) in [
+        ("standings-round-robin.png", round_robin()),
+        ("standings-swiss.png", swiss()),
+    ] {
+        let png = renderer.render_standings(&standings)?;
+        std::fs::write(format!("{dir}/{file}"), &png)?;
+        println!("{dir}/{file}: {} bytes", png.len());
+    }
+    let png = renderer.render_graph(&review_graph())?;
+    std::fs::write(format!("{dir}/review-graph.png"), &png)?;
+    println!("{dir}/review-graph.png: {} bytes", png.len());
     Ok(())
+}
+
+/// A reviewed game of 60 turns: even for a while, a mistake by White, Black's blunder back,
+/// then White's win, decided on turn 38.
+fn review_graph() -> EvalGraph {
+    let expected = (0..=119)
+        .map(|ply: i32| {
+            let t = f64::from(ply);
+            let drift = 0.5 + 0.05 * (t / 5.0).sin();
+            match ply {
+                0..=30 => drift,
+                31..=50 => drift - 0.2,
+                51..=74 => 0.62 + 0.04 * (t / 3.0).sin(),
+                _ => (0.9 + 0.001 * (t - 75.0)).min(1.0),
+            }
+        })
+        .collect();
+    let mark = |ply, severity| GraphMark { ply, severity };
+    EvalGraph {
+        title: "Ralph Betza – なだれ太郎".into(),
+        subtitle: "Avalanche · depth 5".into(),
+        expected,
+        marks: vec![
+            mark(12, Severity::Inaccuracy),
+            mark(30, Severity::Mistake),
+            mark(49, Severity::Blunder),
+            mark(73, Severity::Blunder),
+            mark(90, Severity::Inaccuracy),
+        ],
+        decided: Some(73),
+        first_turn: 1,
+        black_first: false,
+    }
+}
+
+/// A double round robin of six after seven of its ten rounds, one player withdrawn.
+fn round_robin() -> Standings {
+    use CrossResult::{Draw, ForfeitLoss, ForfeitWin, Loss, Win};
+    let names = [
+        "Ralph Betza",
+        "なだれ太郎",
+        "Alice",
+        "山田花子（やまだはなこ）",
+        "Bob the very patient endgame enthusiast",
+        "Carol",
+    ];
+    // Results of each row against each column, in the order played.
+    let grid: [[&[CrossResult]; 6]; 6] = [
+        [&[], &[Win, Draw], &[Win], &[Draw, Win], &[Win], &[Win]],
+        [&[Loss, Draw], &[], &[Draw], &[Win], &[Win, Win], &[Draw]],
+        [&[Loss], &[Draw], &[], &[Win], &[Draw], &[Win, Draw]],
+        [&[Draw, Loss], &[Loss], &[Loss], &[], &[ForfeitWin], &[Win]],
+        [
+            &[Loss],
+            &[Loss, Loss],
+            &[Draw],
+            &[ForfeitLoss],
+            &[],
+            &[Draw],
+        ],
+        [&[Loss], &[Draw], &[Loss, Draw], &[Loss], &[Draw], &[]],
+    ];
+    let rows = names
+        .iter()
+        .zip(&grid)
+        .enumerate()
+        .map(|(i, (name, results))| {
+            let against: Vec<Vec<CrossResult>> = results.iter().map(|r| r.to_vec()).collect();
+            let halves = against
+                .iter()
+                .flatten()
+                .map(|r| match r {
+                    Win | ForfeitWin => 2,
+                    Draw => 1,
+                    Loss | ForfeitLoss => 0,
+                })
+                .sum();
+            StandingRow {
+                rank: i as u32 + 1,
+                name: (*name).into(),
+                halves,
+                tiebreaks: vec![0, 40 - 5 * i as u32],
+                withdrawn: i == 4,
+                against,
+            }
+        })
+        .collect();
+    Standings {
+        title: "Avalanche Grand Prix".into(),
+        subtitle: "After round 7 of 10".into(),
+        headings: Headings {
+            rank: "#".into(),
+            player: "Player".into(),
+            points: "Pts".into(),
+            tiebreaks: vec!["DE".into(), "SB".into()],
+        },
+        rows,
+        meetings: 2,
+    }
+}
+
+/// A Swiss of 24 after five rounds, in Japanese.
+fn swiss() -> Standings {
+    let rows = (0..24u32)
+        .map(|i| StandingRow {
+            rank: i + 1,
+            name: if i % 3 == 1 {
+                format!("プレイヤー{}", i + 1)
+            } else {
+                format!("player {}", i + 1)
+            },
+            halves: 10 - i * 10 / 24,
+            tiebreaks: vec![60 - 2 * i, 50 - 2 * i],
+            withdrawn: i == 20,
+            against: Vec::new(),
+        })
+        .collect();
+    Standings {
+        title: "冬のスイス式".into(),
+        subtitle: "第5回戦終了時（全7回戦）".into(),
+        headings: Headings {
+            rank: "順位".into(),
+            player: "プレイヤー".into(),
+            points: "得点".into(),
+            tiebreaks: vec!["BH-C1".into(), "SB".into()],
+        },
+        rows,
+        meetings: 0,
+    }
 }

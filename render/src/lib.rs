@@ -1,4 +1,6 @@
-//! Board images for nadare: a position drawn as a PNG, a game replayed as an animated GIF.
+//! Board images for nadare: a position drawn as a PNG, a game replayed as an animated GIF,
+//! a tournament's standings drawn as a table PNG in the same look ([`Standings`]), and a
+//! reviewed game's evaluation drawn as a graph ([`EvalGraph`]).
 //!
 //! A [`Renderer`] rasterises its artwork once (pieces from the DejaVu Sans chess glyphs,
 //! through resvg) into tiles of one shared ≤256-colour palette; each [`Scene`] is then composed
@@ -15,22 +17,30 @@ mod canvas;
 mod encode;
 mod font;
 mod gif;
+mod graph;
 mod inks;
 mod layout;
 mod lzw;
 mod palette;
+mod plot;
 mod renderer;
 mod save;
 mod scene;
 mod sprites;
+mod standings;
+mod table;
 mod text;
 mod theme;
 mod tiles;
 
 pub use avatar::{Avatar, AvatarError};
+pub use graph::{EvalGraph, GraphMark, Severity};
 pub use renderer::{RenderOptions, Renderer};
 pub use save::{save, save_with};
 pub use scene::{Labels, Scene};
+pub use standings::{
+    CrossResult, Headings, MAX_CROSS_PLAYERS, MAX_STANDING_ROWS, StandingRow, Standings,
+};
 pub use theme::{ParseThemeError, Theme};
 
 /// What can go wrong while preparing or drawing a board.
@@ -60,6 +70,9 @@ pub enum RenderError {
     /// The GIF encoder failed.
     #[error("the GIF could not be written: {0}")]
     Gif(#[from] ::gif::EncodingError),
+    /// A standings table with more players than one image shows.
+    #[error("a table of {0} players is too long to draw: {max} at most", max = MAX_STANDING_ROWS)]
+    TooManyRows(usize),
 }
 
 #[cfg(test)]

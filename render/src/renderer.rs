@@ -10,11 +10,15 @@ use crate::avatar::{Avatar, Prepared};
 use crate::canvas::{Canvas, Clip, Coverage, Tile};
 use crate::font::Font;
 use crate::gif::{FRAME_DELAY_CS, GifWriter, LAST_FRAME_DELAY_CS};
+use crate::graph::EvalGraph;
 use crate::inks::{self, Inks};
 use crate::layout::Layout;
 use crate::palette::{Histogram, Ink, Palette};
+use crate::plot::{self, Frame, GraphArt};
 use crate::scene::{Labels, Scene};
 use crate::sprites::PieceArtist;
+use crate::standings::Standings;
+use crate::table::{self, TableArt};
 use crate::text::{Line, Style, Text};
 use crate::theme::{Rgb, Theme};
 use crate::tiles::{self, Mark};
@@ -60,6 +64,10 @@ pub struct Renderer {
     /// The bars' colour, which avatars' round edges fade into.
     bar_rgb: Rgb,
     accent: u8,
+    /// The palette and inks of standings tables.
+    table: TableArt,
+    /// The palette and inks of evaluation graphs.
+    graph: GraphArt,
 }
 
 /// The avatars one image shows, by colour index, each with the first palette index of its
@@ -173,6 +181,8 @@ impl Renderer {
             bar_rgb: colors.bar,
             accent: palette.nearest(colors.accent),
             plte: palette.plte(),
+            table: TableArt::new(&colors),
+            graph: GraphArt::new(&colors),
         })
     }
 
@@ -204,6 +214,44 @@ impl Renderer {
             canvas.h as u32,
             &canvas.px,
             &slots.plte(&self.plte),
+        )
+    }
+
+    /// Draws a tournament's standings as a table PNG in this renderer's theme and text sizes:
+    /// the title bar, the column headings, one striped row per player (the leaders marked,
+    /// withdrawn players faded and struck through), and for a round robin the cross-table
+    /// with its diagonal shaded. More than 100 players are set in blocks side by side. Pure
+    /// CPU work: call it off async threads.
+    pub fn render_standings(&self, standings: &Standings) -> Result<Vec<u8>, RenderError> {
+        let (_, canvas) = table::compose(&self.text, &self.layout, &self.table, standings)?;
+        encode::indexed_png(
+            canvas.w as u32,
+            canvas.h as u32,
+            &canvas.px,
+            self.table.plte(),
+        )
+    }
+
+    /// The size of every evaluation graph this renderer draws, (width, height) in px: as wide
+    /// as its boards, whatever the game.
+    pub fn graph_size(&self) -> (u32, u32) {
+        let frame = Frame::new(&self.layout);
+        (frame.width as u32, frame.height as u32)
+    }
+
+    /// Draws a reviewed game's evaluation as a graph PNG of [`Renderer::graph_size`] in this
+    /// renderer's theme: the title bar, White's expected score as an area of the white
+    /// pieces' colour rising from the bottom (Black's above it in theirs), the even line, the
+    /// deciding turn as an upright line in the accent colour, the marked turns as dots in
+    /// their severity's colour, and the turn numbers. The same graph gives the same bytes.
+    /// Pure CPU work: call it off async threads.
+    pub fn render_graph(&self, graph: &EvalGraph) -> Result<Vec<u8>, RenderError> {
+        let canvas = plot::compose(&self.text, &self.layout, &self.graph, graph);
+        encode::indexed_png(
+            canvas.w as u32,
+            canvas.h as u32,
+            &canvas.px,
+            self.graph.plte(),
         )
     }
 

@@ -10,7 +10,7 @@ use crate::types::{Role, Square};
 use crate::variant::{Setups, Variant};
 
 /// A game of any variant: its start, its turns and, once over, its outcome.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     chess960: Option<u16>,
     turns: Vec<Turn>,

@@ -62,7 +62,7 @@ pub use movegen::MoveList;
 pub use notation::ParsedInput;
 pub use outcome::{EndReason, Outcome};
 pub use position::{CastleSide, CastleTarget, Position};
-pub use record::{ReadTurn, RecordError, RecordReader, Tags};
+pub use record::{Annotation, ReadTurn, RecordError, RecordReader, Tags};
 pub use turn::{Move, Push, Turn};
 pub use turngen::{HalfTurn, TurnPrefix, TurnStep};
 pub use types::{Color, ParseSquareError, Piece, Role, Square};

@@ -78,6 +78,19 @@ const MAX_TAG_VALUE: usize = 512;
 /// A record's tags, name and value, in the order written.
 pub type Tags = Vec<(String, String)>;
 
+/// What an annotated record says after one turn besides the turn: a Numeric Annotation Glyph
+/// (`$2` a mistake, `$4` a blunder, `$6` a dubious turn) and a comment (`{…}`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// The turn's ply, from 0.
+    pub ply: usize,
+    /// The glyph's number, if any.
+    pub nag: Option<u8>,
+    /// The comment; empty for none. A `}` in it is written as `)`, since nothing can escape
+    /// it in a PGN comment, and line breaks as spaces.
+    pub comment: String,
+}
+
 /// The Seven Tag Roster of PGN besides Result, in its order, each with the value written when
 /// the caller gives none (`-` for a round: a game here belongs to none).
 const ROSTER: [(&str, &str); 6] = [
@@ -99,6 +112,13 @@ impl Game {
     /// (Variant `Standard` or `Chess960`, moves in SAN); Avalanche games are in the same
     /// form, their Variant the variant's id and their turns in the notation of docs/rules.md.
     pub fn to_record(&self, tags: &[(String, String)]) -> String {
+        self.to_annotated_record(tags, &[])
+    }
+
+    /// The game as a record ([`Game::to_record`]) with `notes` after their turns: each
+    /// turn's glyph, then its comment. A turn of Black's after a comment is numbered again
+    /// (`3... Nf6`), as PGN writes it. Notes for plies past the game's end are left out.
+    pub fn to_annotated_record(&self, tags: &[(String, String)], notes: &[Annotation]) -> String {
         const OWN: [&str; 5] = ["Result", "Variant", "SetUp", "FEN", "Termination"];
         let mut out = String::new();
         let mut tag = |name: &str, value: &str| {
@@ -141,7 +161,7 @@ impl Game {
             tag("Termination", &outcome.to_string());
         }
         out.push('\n');
-        let movetext = self.movetext();
+        let movetext = self.movetext(notes);
         if !movetext.is_empty() {
             out.push_str(&movetext);
             out.push(' ');
@@ -151,31 +171,52 @@ impl Game {
         out
     }
 
-    /// The turns with move numbers, wrapped at about 80 columns.
-    fn movetext(&self) -> String {
+    /// The turns with move numbers and `notes`, wrapped at about 80 columns.
+    fn movetext(&self, notes: &[Annotation]) -> String {
         let mut words = Vec::new();
         let befores = (0..self.turns().len()).filter_map(|ply| self.position_at(ply));
-        for (before, notation) in befores.zip(self.notations()) {
+        let mut commented = false;
+        for (ply, (before, notation)) in befores.zip(self.notations()).enumerate() {
             match before.side_to_move() {
                 Color::White => words.push(format!("{}.", before.fullmove_number())),
-                Color::Black if words.is_empty() => {
+                Color::Black if words.is_empty() || commented => {
                     words.push(format!("{}...", before.fullmove_number()))
                 }
                 Color::Black => {}
             }
             words.push(notation);
+            commented = false;
+            for note in notes.iter().filter(|n| n.ply == ply) {
+                if let Some(nag) = note.nag {
+                    words.push(format!("${nag}"));
+                }
+                let comment: Vec<String> = note
+                    .comment
+                    .replace('}', ")")
+                    .split_whitespace()
+                    .map(str::to_owned)
+                    .collect();
+                let last = comment.len().saturating_sub(1);
+                for (i, word) in comment.iter().enumerate() {
+                    let open = if i == 0 { "{" } else { "" };
+                    let close = if i == last { "}" } else { "" };
+                    words.push(format!("{open}{word}{close}"));
+                }
+                commented |= !comment.is_empty();
+            }
         }
         let mut text = String::new();
         let mut column = 0;
         for word in words {
-            if column > 0 && column + word.len() + 1 > 80 {
+            let width = word.chars().count();
+            if column > 0 && column + width + 1 > 80 {
                 text.push('\n');
                 column = 0;
             } else if column > 0 {
                 text.push(' ');
                 column += 1;
             }
-            column += word.len();
+            column += width;
             text.push_str(&word);
         }
         text

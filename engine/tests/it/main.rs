@@ -1,5 +1,6 @@
 //! The engine's integration tests, as one test binary: each module is one suite, run alone
 //! by naming it, e.g. `cargo test -p nadare-engine --test it -- search`.
 
+mod review;
 mod search;
 mod uci;

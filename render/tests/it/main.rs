@@ -5,4 +5,6 @@ mod common;
 
 mod avatars;
 mod gif;
+mod graph;
 mod images;
+mod standings;

@@ -280,3 +280,65 @@ fn random_standard_and_chess960_pgns_read_back_through_an_independent_san_reader
     }
     assert!(plies > 1000, "only {plies} plies checked");
 }
+
+#[test]
+fn an_annotated_record_has_glyphs_and_comments_and_reads_back_as_the_same_game() {
+    use rules::Annotation;
+    let mut game = Game::new(Variant::Standard, None).expect("the usual setup");
+    for turn in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+        game.play_str(turn).expect("a legal turn");
+    }
+    let notes = [
+        Annotation {
+            ply: 2,
+            nag: Some(6),
+            comment: "Dubious: early queen {sortie}".into(),
+        },
+        Annotation {
+            ply: 5,
+            nag: Some(4),
+            comment: "Blunder. Better 3...g6 4.Qf3 Nf6".into(),
+        },
+        Annotation {
+            ply: 6,
+            nag: None,
+            comment: "悪手の後の詰み".into(),
+        },
+        Annotation {
+            ply: 40,
+            nag: Some(2),
+            comment: "past the end".into(),
+        },
+    ];
+    let pgn = game.to_annotated_record(&[], &notes);
+    let (_, movetext) = split(&pgn);
+    let flat = movetext.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        flat,
+        "1. e4 e5 2. Qh5 $6 {Dubious: early queen {sortie)} 2... Nc6 3. Bc4 Nf6 $4 \
+         {Blunder. Better 3...g6 4.Qf3 Nf6} 4. Qxf7# {悪手の後の詰み} 1-0"
+    );
+    assert!(
+        movetext.lines().all(|l| l.chars().count() <= 80),
+        "{movetext}"
+    );
+    let (read, _) = Game::from_record(&pgn).expect("the annotated record reads back");
+    assert_eq!(read.turns(), game.turns());
+    assert_eq!(read.outcome(), game.outcome());
+    assert_eq!(game.to_annotated_record(&[], &[]), game.to_record(&[]));
+
+    // Avalanche: nadare's notation, the same comments.
+    let mut avalanche = Game::new(Variant::Avalanche, None).expect("the setup");
+    for turn in ["e4/e6", "d5/d3"] {
+        avalanche.play_str(turn).expect("a legal turn");
+    }
+    let note = Annotation {
+        ply: 1,
+        nag: Some(2),
+        comment: "Mistake".into(),
+    };
+    let pgn = avalanche.to_annotated_record(&[], &[note]);
+    assert!(pgn.contains("$2 {Mistake}"), "{pgn}");
+    let (read, _) = Game::from_record(&pgn).expect("reads back");
+    assert_eq!(read.turns(), avalanche.turns());
+}
