@@ -7,9 +7,17 @@ use console::{CONSOLE_GUILD, user_id};
 use domain::messages::{
     ArchiveMsg, ChallengeMsg, GameKind, Message, Players, RatingMsg, RematchMsg, VacationMsg,
 };
-use domain::{Action, ColorChoice, Command, GameId, Origin, PageRef, Reply, SetupChoice};
+use domain::{Action, ColorChoice, Command, GameId, Origin, PageRef, Reply, Request, SetupChoice};
 use rules::Variant;
 use testkit::harness::{Harness, main_room, text};
+
+/// The game command a press of `action`'s button gives.
+fn pressed(action: Action) -> Command {
+    match action.request() {
+        Request::Game(command) => command,
+        other => panic!("{action:?} asks {other:?}"),
+    }
+}
 
 const MIN: Duration = Duration::from_secs(60);
 const HOUR: Duration = Duration::from_secs(3600);
@@ -89,7 +97,7 @@ async fn a_rematch_swaps_colours_and_keeps_the_setup_and_deadline() {
     );
     let r = h.say("carol> rematch").await;
     assert!(r.private, "only a player may ask: {}", text(&r));
-    let r = h.run(main_room(), "bob", Action::Rematch.command()).await;
+    let r = h.run(main_room(), "bob", pressed(Action::Rematch)).await;
     assert!(!r.private, "{}", text(&r));
     assert!(r.says(&RematchMsg::Asked { by: "bob".into() }.into()));
     assert!(
@@ -196,9 +204,7 @@ async fn the_history_pages_newest_first() {
             page: 2
         })]
     );
-    let second = h
-        .run(main_room(), "carol", first.actions[0].command())
-        .await;
+    let second = h.run(main_room(), "carol", pressed(first.actions[0])).await;
     assert_eq!(history(&second), (2, 3, 25, ids[10..20].to_vec()));
     assert_eq!(second.actions.len(), 2, "previous and next");
     let last = h.say("carol> history 3").await;

@@ -22,7 +22,7 @@ use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt
 use testkit::fake_discord::{FakeDiscord, RestCall};
 
 /// How many slash commands the bot registers (docs/commands.md lists them).
-const COMMANDS: usize = 25;
+const COMMANDS: usize = 27;
 
 /// A 2×2 PNG, made with the png crate.
 fn tiny_png() -> Vec<u8> {
@@ -46,7 +46,7 @@ fn png_size(bytes: &[u8]) -> (u32, u32) {
 }
 
 /// Asserts that `call` is a public message carrying a board PNG that decodes.
-fn assert_board(call: &RestCall) {
+pub(crate) fn assert_board(call: &RestCall) {
     assert!(!call.is_ephemeral(), "a board is public: {call:#?}");
     let png = call
         .file_ending(".png")
@@ -245,15 +245,17 @@ fn discord_code(error: &serenity::Error) -> Option<isize> {
 }
 
 /// Settings a test runs the bot with.
-struct Setup {
-    threads: bool,
-    typed_moves: bool,
-    shards: &'static str,
-    token: &'static str,
-    sweep_interval: &'static str,
-    development_guild: bool,
+pub(crate) struct Setup {
+    pub(crate) threads: bool,
+    pub(crate) typed_moves: bool,
+    pub(crate) shards: &'static str,
+    pub(crate) token: &'static str,
+    pub(crate) sweep_interval: &'static str,
+    pub(crate) development_guild: bool,
     /// The bot's deferral threshold; zero defers whatever is not done at once.
-    defer_after: Duration,
+    pub(crate) defer_after: Duration,
+    /// `games.review_depth`, when set.
+    pub(crate) review_depth: Option<u32>,
 }
 
 impl Default for Setup {
@@ -266,19 +268,20 @@ impl Default for Setup {
             sweep_interval: "30s",
             development_guild: false,
             defer_after: Timing::default().defer_after,
+            review_depth: None,
         }
     }
 }
 
 /// A fake Discord, a temporary database directory, and the bot running against them.
-struct World {
-    fake: FakeDiscord,
+pub(crate) struct World {
+    pub(crate) fake: FakeDiscord,
     dir: TempDir,
     bot: Option<Bot>,
 }
 
 impl World {
-    async fn new(recommended_shards: u64) -> World {
+    pub(crate) async fn new(recommended_shards: u64) -> World {
         World {
             fake: FakeDiscord::start(recommended_shards).await,
             dir: TempDir::new().expect("a temp dir"),
@@ -293,9 +296,13 @@ impl World {
         } else {
             String::new()
         };
+        let review_depth = setup
+            .review_depth
+            .map_or_else(String::new, |d| format!("review_depth = {d}\n"));
         let text = format!(
             "{guild}token = \"{}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\ncdn_url = \"{}\"\n\
-             shards = \"{}\"\n[games]\nthreads = {}\ntyped_moves = {}\nsweep_interval = \"{}\"\n",
+             shards = \"{}\"\n[games]\n{review_depth}threads = {}\ntyped_moves = {}\n\
+             sweep_interval = \"{}\"\n",
             setup.token,
             database.display(),
             self.fake.url(),
@@ -309,12 +316,12 @@ impl World {
     }
 
     /// Starts the bot and waits until it has registered its commands.
-    async fn start(&mut self, setup: &Setup) {
+    pub(crate) async fn start(&mut self, setup: &Setup) {
         self.start_with_clock(setup, Arc::new(SystemClock)).await;
     }
 
     /// A world with the bot started on a manual clock with `setup`, for tests that move time.
-    async fn on_manual_clock(setup: &Setup) -> (World, Arc<ManualClock>) {
+    pub(crate) async fn on_manual_clock(setup: &Setup) -> (World, Arc<ManualClock>) {
         let mut world = World::new(1).await;
         let clock = Arc::new(ManualClock::new(SystemTime::now()));
         world.start_with_clock(setup, clock.clone()).await;
@@ -389,7 +396,7 @@ impl World {
     }
 
     /// Stops the bot gracefully and waits for its gateway sessions to close.
-    async fn stop(&mut self) {
+    pub(crate) async fn stop(&mut self) {
         if let Some(bot) = self.bot.take() {
             bot.stop().await.expect("a clean stop");
         }
@@ -398,7 +405,7 @@ impl World {
 
     /// The message that finally answers interaction `id`: its callback, or after a deferral
     /// or a placeholder the edit or follow-up that carries the answer.
-    async fn answer_to(&self, id: u64) -> RestCall {
+    pub(crate) async fn answer_to(&self, id: u64) -> RestCall {
         let token = payloads::token(id);
         self.fake
             .wait_call_from(0, "the interaction's answer", |c| {
@@ -432,7 +439,7 @@ impl World {
         id
     }
 
-    async fn slash(
+    pub(crate) async fn slash(
         &self,
         user: &FakeUser,
         channel: FakeChannel,
@@ -452,7 +459,12 @@ impl World {
             .await
     }
 
-    async fn press(&self, user: &FakeUser, channel: FakeChannel, custom_id: &str) -> RestCall {
+    pub(crate) async fn press(
+        &self,
+        user: &FakeUser,
+        channel: FakeChannel,
+        custom_id: &str,
+    ) -> RestCall {
         let id = self.fake.snowflake();
         let message = self.fake.snowflake();
         let event = payloads::button(id, user, channel, message, custom_id);
@@ -488,7 +500,7 @@ impl World {
     }
 
     /// The first message the bot posts in `channel` from call index `from` on.
-    async fn channel_message(&self, from: usize, channel: u64) -> RestCall {
+    pub(crate) async fn channel_message(&self, from: usize, channel: u64) -> RestCall {
         let path = format!("/channels/{channel}/messages");
         self.fake
             .wait_call_from(from, "a message in the channel", |c| {
@@ -510,22 +522,23 @@ fn carries_answer(call: &RestCall) -> bool {
         && content != "(answered privately)"
         && content != "Done: the answer is posted for everyone below."
         && !content.ends_with(" ↑")
+        && !content.starts_with("Reviewing game #")
 }
 
-fn button(call: &RestCall, action: &str) -> String {
+pub(crate) fn button(call: &RestCall, action: &str) -> String {
     call.button_ids()
         .into_iter()
         .find(|id| id.ends_with(&format!(":{action}")))
         .unwrap_or_else(|| panic!("no {action} button in {call:#?}"))
 }
 
-fn alice() -> FakeUser {
+pub(crate) fn alice() -> FakeUser {
     FakeUser::new(1_000_000_000_000_001, "alice")
 }
-fn bob() -> FakeUser {
+pub(crate) fn bob() -> FakeUser {
     FakeUser::new(1_000_000_000_000_002, "bob")
 }
-fn carol() -> FakeUser {
+pub(crate) fn carol() -> FakeUser {
     FakeUser::new(1_000_000_000_000_003, "carol")
 }
 
@@ -931,11 +944,11 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
     world.stop().await;
 }
 
-/// A turn stored but never shown (Discord refused the answer to the move, as after a kill
-/// between storing and posting) is posted in the game's channel after a restart, once: a
-/// second restart does not post it again.
+/// A turn stored but never shown (Discord refused the answer to the move) is posted in the
+/// game's channel by the sweep a minute later, while the process runs, once: it counts as
+/// announced then, so neither a later sweep nor a restart posts it again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
+async fn a_turn_whose_answer_was_refused_is_posted_again_by_the_sweep() {
     let setup = Setup {
         sweep_interval: "1s",
         ..Setup::default()
@@ -955,19 +968,23 @@ async fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
     world
         .fake
         .set_response_deadline(testkit::fake_discord::RESPONSE_DEADLINE);
-    world.stop().await;
 
     let from = world.fake.calls().len();
-    world.start_with_clock(&setup, clock.clone()).await;
+    clock.advance(Duration::from_secs(61));
     let notice = world.channel_message(from, channel.id).await;
     let text = notice.text();
-    assert!(text.contains("Announced after a restart"), "{text}");
+    assert!(text.contains("Announced late"), "{text}");
     assert!(text.contains("**2. Nf3**"), "{text}");
     assert!(!text.contains("e4") && !text.contains("e5"), "{text}");
-    world.stop().await;
+    assert!(
+        notice.file_ending(".png").is_some(),
+        "with the board: {notice:#?}"
+    );
 
-    // Once posted, the turn counts as announced: the next restart posts nothing for it. The
-    // sweep that reports an expired challenge posts every start-up notice before it.
+    // Posted once: later sweeps, and the sweep after a restart (which reports an expired
+    // challenge after every start-up notice), post nothing more for it.
+    clock.advance(Duration::from_secs(10 * 60));
+    world.stop().await;
     world.start_with_clock(&setup, clock.clone()).await;
     let elsewhere = FakeChannel::text(2_000_000_000_000_020);
     world
@@ -986,11 +1003,130 @@ async fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
         .fake
         .calls()
         .into_iter()
-        .filter(|c| c.text().contains("Announced after a restart"))
+        .filter(|c| c.text().contains("Announced"))
         .collect();
     assert_eq!(announcements.len(), 1, "{announcements:#?}");
     assert_board(&world.play(&bob, channel, "Nc6").await);
     world.stop().await;
+}
+
+/// A game's channel deleted (Discord says so), a game's channel gone without a word (the
+/// first post there is refused as Unknown Channel), and the bot removed from the server: each
+/// game is aborted and stored so, and no deadline fires into the place gone; a server only
+/// unavailable (an outage) keeps its games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_end_with_their_channel_or_server() {
+    let setup = Setup {
+        sweep_interval: "1s",
+        ..Setup::default()
+    };
+    let (mut world, clock) = World::on_manual_clock(&setup).await;
+    let (alice, bob, carol) = (alice(), bob(), carol());
+    let told = FakeChannel::text(2_000_000_000_000_061);
+    let untold = FakeChannel::text(2_000_000_000_000_062);
+    let kept = FakeChannel::text(2_000_000_000_000_063);
+    for channel in [told, untold, kept] {
+        let challenge = [
+            Opt::user("opponent", &bob),
+            Opt::str("colour", "white"),
+            Opt::str("deadline", "1h"),
+        ];
+        world.slash(&alice, channel, "challenge", &challenge).await;
+        assert_board(&world.slash(&bob, channel, "accept", &[]).await);
+        assert_board(&world.play(&alice, channel, "e4").await);
+    }
+    // An outage is no removal: its games go on.
+    world
+        .fake
+        .dispatch(
+            "GUILD_DELETE",
+            GUILD_ID,
+            serde_json::json!({"id": GUILD_ID.to_string(), "unavailable": true}),
+        )
+        .await;
+    world.fake.delete_channel(GUILD_ID, told.id, true).await;
+    world.fake.delete_channel(GUILD_ID, untold.id, false).await;
+    let elsewhere = FakeChannel::text(2_000_000_000_000_064);
+    aborted_in_history(&world, &alice, elsewhere, 1).await;
+
+    // Near the deadline the reminders go out: the kept game's is posted; the untold one's is
+    // refused as Unknown Channel, and that game is aborted then.
+    let from = world.fake.calls().len();
+    clock.advance(Duration::from_secs(55 * 60));
+    let reminded = world.channel_message(from, kept.id).await;
+    assert!(reminded.text().contains("left"), "{}", reminded.text());
+    aborted_in_history(&world, &alice, elsewhere, 2).await;
+    // Past the deadline: only the kept game is lost on time.
+    let from = world.fake.calls().len();
+    clock.advance(Duration::from_secs(3600));
+    let lost = world.channel_message(from, kept.id).await;
+    assert!(
+        lower(&lost).contains("on time"),
+        "the kept game: {}",
+        lost.text()
+    );
+    let posts_to = |channel: u64| {
+        world
+            .fake
+            .calls()
+            .iter()
+            .filter(|c| c.method == "POST" && c.path == format!("/channels/{channel}/messages"))
+            .count()
+    };
+    assert_eq!(
+        posts_to(told.id),
+        0,
+        "nothing is posted where Discord said it is gone"
+    );
+    assert_eq!(posts_to(untold.id), 1, "one refused post, no more");
+    clock.advance(Duration::from_secs(3600));
+    let again = FakeChannel::text(2_000_000_000_000_066);
+    world
+        .slash(&carol, again, "challenge", &[Opt::user("opponent", &bob)])
+        .await;
+    let from = world.fake.calls().len();
+    clock.advance(Duration::from_secs(11 * 60));
+    world.channel_message(from, again.id).await;
+    assert_eq!(posts_to(untold.id), 1);
+
+    // Removed from the server: the game under way there is aborted.
+    let last = FakeChannel::text(2_000_000_000_000_065);
+    let challenge = [Opt::user("opponent", &bob), Opt::str("deadline", "1h")];
+    world.slash(&carol, last, "challenge", &challenge).await;
+    assert_board(&world.slash(&bob, last, "accept", &[]).await);
+    world
+        .fake
+        .dispatch(
+            "GUILD_DELETE",
+            GUILD_ID,
+            serde_json::json!({"id": GUILD_ID.to_string()}),
+        )
+        .await;
+    aborted_in_history(&world, &carol, elsewhere, 3).await;
+    let later = FakeChannel::text(2_000_000_000_000_067);
+    world
+        .slash(&alice, later, "challenge", &[Opt::user("opponent", &bob)])
+        .await;
+    let from = world.fake.calls().len();
+    clock.advance(Duration::from_secs(2 * 3600));
+    world.channel_message(from, later.id).await;
+    assert_eq!(posts_to(last.id), 0, "no deadline fires in a server left");
+    world.stop().await;
+}
+
+/// Waits until the `/history` `user` asks in `channel` lists `count` aborted games: the bot
+/// handles a gateway event while it answers others.
+async fn aborted_in_history(world: &World, user: &FakeUser, channel: FakeChannel, count: usize) {
+    let mut text = String::new();
+    for _ in 0..50 {
+        text = lower(&world.slash(user, channel, "history", &[]).await);
+        if text.matches("aborted").count() >= count {
+            assert_eq!(text.matches("aborted").count(), count, "{text}");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{count} aborted games never showed in the history: {text}");
 }
 
 /// The background sweep posts what nobody asked for: here, a challenge that expired. (This
@@ -1657,6 +1793,66 @@ async fn a_replay_past_the_attachment_limit_is_left_out_and_the_result_still_goe
     assert!(
         refused.is_empty(),
         "nothing is sent past the limit: {refused:#?}"
+    );
+    world.stop().await;
+}
+
+/// `/review` of a finished game: the deferred answer is edited with how far the review has
+/// come, then holds its figures, the graph as the embed's image and the annotated record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_shows_its_progress_then_the_graph_and_the_annotated_record() {
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            defer_after: Duration::ZERO,
+            review_depth: Some(8),
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_051);
+    challenge_as_white(&world, &alice, &bob, channel, "standard").await;
+    world.slash(&bob, channel, "accept", &[]).await;
+    for (turn, player) in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
+        .into_iter()
+        .zip([&alice, &bob].into_iter().cycle())
+    {
+        assert!(
+            world.play(player, channel, turn).await.succeeded(),
+            "{turn}"
+        );
+    }
+    let id = world.send_slash(&bob, channel, "review", &[]).await;
+    let answer = world.answer_to(id).await;
+    assert!(answer.succeeded() && !answer.is_ephemeral(), "{answer:#?}");
+    let text = answer.text();
+    assert!(text.contains("Review of game #"), "{text}");
+    assert!(
+        text.contains("3... Nf6`: blunder") || text.contains("3... Nf6: blunder"),
+        "{text}"
+    );
+    let graph = answer.embed_image().expect("the graph shown");
+    assert_eq!(png_size(&graph.bytes), (512, 303));
+    let record = answer.file_ending(".pgn").expect("the annotated record");
+    let record = String::from_utf8(record.bytes.clone()).expect("text");
+    assert!(record.contains("Nf6 $4 {"), "{record}");
+    // Before it, the deferral and the edits saying how far the review had come.
+    let token = payloads::token(id);
+    let calls = world.fake.calls();
+    let ours: Vec<&RestCall> = calls.iter().filter(|c| c.path.contains(&token)).collect();
+    assert_eq!(
+        ours.first().map(|c| &c.json["type"]),
+        Some(&serde_json::json!(5))
+    );
+    let progress: Vec<String> = ours
+        .iter()
+        .map(|c| c.text())
+        .filter(|t| t.starts_with("Reviewing game #"))
+        .collect();
+    assert!(!progress.is_empty(), "{ours:#?}");
+    assert!(
+        progress.iter().all(|p| p.ends_with(" of 8 positions…")),
+        "{progress:?}"
     );
     world.stop().await;
 }

@@ -1,11 +1,12 @@
 //! Restarts: a stored game that no longer reads or replays is set aside without stopping the
-//! others, and finished games stay viewable for the retention time.
+//! others, and finished games stay viewable for the retention time; turns whose answer was
+//! never delivered are announced after a restart, or by the sweep while the process runs.
 
 use std::time::Duration;
 
 use console::room_channel;
-use domain::Games;
 use domain::messages::{Message, NoticeMsg, Refusal, ViewMsg};
+use domain::{Games, Notice, Reply};
 use rules::{Color, EndReason, Outcome};
 use testkit::harness::{Harness, over, played, refusal, text};
 
@@ -180,4 +181,68 @@ async fn a_takeback_lowers_the_mark_so_a_later_turn_is_still_announced() {
         .find(|n| n.reply.says(&NoticeMsg::AnnouncedAfterRestart.into()))
         .unwrap_or_else(|| panic!("no restart notice in {notices:?}"));
     assert_eq!(played(&notice.reply), ["c5"]);
+}
+
+/// A turn whose answer was never delivered (and the process goes on) is posted again by the
+/// sweep a minute after it was stored, with the board and a ping for the player to move; then
+/// again after 2, 4, 8… minutes while it stays undelivered, 8 times at most; a delivery stops
+/// it.
+#[tokio::test]
+async fn a_turn_whose_answer_was_not_delivered_is_posted_again_with_backoff() {
+    let h = Harness::new().await;
+    let id = start_in(&h, "lost").await;
+    h.service.mark_shown(id, 1).await;
+    let unshown = h.say_in("lost", "bob> move e5").await;
+    assert_eq!(unshown.shows_plies, Some(2), "{}", text(&unshown));
+    let late = |notices: Vec<Notice>| -> Vec<Reply> {
+        notices
+            .into_iter()
+            .map(|n| n.reply)
+            .filter(|r| r.says(&NoticeMsg::AnnouncedLate.into()))
+            .collect()
+    };
+    assert!(
+        late(h.sweep().await).is_empty(),
+        "its answer may be on its way"
+    );
+    h.advance(Duration::from_secs(59));
+    assert!(
+        late(h.sweep().await).is_empty(),
+        "its answer may be on its way"
+    );
+    h.advance(Duration::from_secs(1));
+    let first = late(h.sweep().await);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert_eq!(played(&first[0]), ["e5"]);
+    assert!(first[0].image.is_some(), "with the board");
+    assert_eq!(first[0].mentions.len(), 1, "pinging alice, to move");
+    assert_eq!(first[0].shows_plies, Some(2));
+    // Then after 2, 4, 8, 16, 32, 60, 60 minutes: 8 tries in all, none in between.
+    let mut tries = 1;
+    for wait in [2, 4, 8, 16, 32, 60, 60, 60, 60] {
+        h.advance(Duration::from_secs(wait * 60 - 1));
+        assert!(
+            late(h.sweep().await).is_empty(),
+            "not before {wait} minutes"
+        );
+        h.advance(Duration::from_secs(1));
+        tries += late(h.sweep().await).len();
+    }
+    assert_eq!(tries, 8, "8 tries at most");
+    // A new turn delivered marks both shown: nothing more is posted.
+    let answer = h.say_in("lost", "alice> move Nf3").await;
+    h.service
+        .mark_shown(id, answer.shows_plies.expect("stamped"))
+        .await;
+    h.advance(Duration::from_secs(2 * 3600));
+    assert!(late(h.sweep().await).is_empty());
+    // An undelivered answer to a later turn is tried afresh.
+    h.say_in("lost", "bob> move Nc6").await;
+    h.advance(Duration::from_secs(60));
+    let again = late(h.sweep().await);
+    assert_eq!(again.len(), 1);
+    assert_eq!(played(&again[0]), ["Nc6"]);
+    h.service.mark_shown(id, 4).await;
+    h.advance(Duration::from_secs(3600));
+    assert!(late(h.sweep().await).is_empty(), "delivered");
 }

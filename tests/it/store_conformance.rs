@@ -418,6 +418,9 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
     .expect("vacation");
     from.set_guild_lang(3, Some(Lang::Ja)).await.expect("lang");
     from.set_guild_avatars(3, false).await.expect("avatars");
+    from.set_organiser_role(3, Some(8))
+        .await
+        .expect("organisers");
     let open = from.new_id().await.expect("id");
     from.insert_challenge(&challenge(open, None, 99))
         .await
@@ -447,7 +450,10 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
     assert_eq!(extras, from.all_extras().await.expect("extras"));
     assert_eq!(extras.ratings.len(), 2);
     let settings = to.guild_settings(3).await.expect("settings");
-    assert_eq!((settings.lang, settings.avatars), (Some(Lang::Ja), false));
+    assert_eq!(
+        (settings.lang, settings.avatars, settings.organiser_role),
+        (Some(Lang::Ja), false, Some(8))
+    );
     assert_eq!(
         to.game_rating_changes(game_ids[3]).await.expect("c").len(),
         2

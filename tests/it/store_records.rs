@@ -629,4 +629,48 @@ async fn server_pictures_are_turned_off_and_on_beside_the_language(backend: &Bac
     assert_eq!(rows, vec![(guild, None, false), (unknown, None, false)]);
     store.set_guild_avatars(guild, true).await.expect("on");
     assert!(other.guild_settings(guild).await.expect("get").avatars);
+    // The organisers' role sits beside them, set and cleared on its own.
+    assert_eq!(
+        other
+            .guild_settings(guild)
+            .await
+            .expect("get")
+            .organiser_role,
+        None
+    );
+    store
+        .set_organiser_role(guild, Some(77 << 22))
+        .await
+        .expect("role");
+    store
+        .set_organiser_role(10 << 22, Some(5))
+        .await
+        .expect("role of a new server");
+    let settings = other.guild_settings(guild).await.expect("get");
+    assert_eq!(
+        (settings.avatars, settings.organiser_role),
+        (true, Some(77 << 22))
+    );
+    let all = other.load_guild_settings(ShardSet::All).await.expect("all");
+    let roles: Vec<(u64, Option<u64>, bool)> = all
+        .iter()
+        .map(|s| (s.guild, s.organiser_role, s.avatars))
+        .collect();
+    assert_eq!(
+        roles,
+        vec![
+            (guild, Some(77 << 22), true),
+            (unknown, None, false),
+            (10 << 22, Some(5), true)
+        ]
+    );
+    store.set_organiser_role(guild, None).await.expect("clear");
+    assert_eq!(
+        other
+            .guild_settings(guild)
+            .await
+            .expect("get")
+            .organiser_role,
+        None
+    );
 }

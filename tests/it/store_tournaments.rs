@@ -20,6 +20,7 @@ on_both_backends!(
     a_round_is_entered_once_by_racing_writers,
     a_board_result_is_stored_once,
     migrate_copies_tournaments,
+    a_start_time_is_due_once,
 );
 
 const GUILD: u64 = 4_194_304 * 3;
@@ -36,6 +37,8 @@ async fn created(store: &dyn GameStore, name: &str) -> TournamentRecord {
         rounds: 5,
         deadline: Some(Duration::from_secs(86_400)),
         rated: true,
+        random_setup: true,
+        starts_ms: None,
         state: TournamentState::Open,
         round: 0,
         creator: user(1, "alice"),
@@ -291,6 +294,81 @@ async fn migrate_copies_tournaments(backend: &Backend) {
     let read = to.tournament(t.id).await.expect("read");
     assert_eq!(read, from.tournament(t.id).await.expect("read"));
     assert!(to.new_id().await.expect("id") > t.id, "ids go on after it");
+}
+
+async fn a_start_time_is_due_once(backend: &Backend) {
+    let store = backend.handle().await;
+    let other = backend.handle().await;
+    let by_hand = created(&*store, "By hand").await;
+    let mut timed = TournamentRecord {
+        id: store.new_id().await.expect("id"),
+        name: "Timed".into(),
+        random_setup: false,
+        starts_ms: Some(10_000),
+        ..by_hand.clone()
+    };
+    store.create_tournament(&timed).await.expect("create");
+    timed.variant = Variant::Avalanche;
+    let read = other
+        .tournament(timed.id)
+        .await
+        .expect("read")
+        .expect("there");
+    assert_eq!((read.random_setup, read.starts_ms), (false, Some(10_000)));
+    let by_hand_read = other
+        .tournament(by_hand.id)
+        .await
+        .expect("read")
+        .expect("there");
+    assert_eq!(
+        (by_hand_read.random_setup, by_hand_read.starts_ms),
+        (true, None)
+    );
+    let due = |at: i64| {
+        let other = &other;
+        async move {
+            other
+                .due_tournaments(ShardSet::All, at)
+                .await
+                .expect("due")
+                .iter()
+                .map(|t| t.id)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert!(due(9_999).await.is_empty(), "not yet");
+    assert_eq!(due(10_000).await, [timed.id]);
+    let elsewhere = ShardSet::Range {
+        first: 0,
+        last: 1,
+        total: 4,
+    };
+    assert!(
+        other
+            .due_tournaments(elsewhere, 10_000)
+            .await
+            .expect("due")
+            .is_empty(),
+        "guild {GUILD} is on shard 3 of 4"
+    );
+    store.clear_tournament_start(timed.id).await.expect("clear");
+    assert!(
+        other
+            .clear_tournament_start(timed.id)
+            .await
+            .expect_err("twice")
+            .is_conflict(),
+        "a start is tried once"
+    );
+    assert!(due(20_000).await.is_empty(), "tried already");
+    let mut again = TournamentRecord {
+        id: store.new_id().await.expect("id"),
+        ..timed.clone()
+    };
+    again.variant = Variant::Chess960;
+    store.create_tournament(&again).await.expect("create");
+    start(&*store, again.id, &[]).await;
+    assert!(due(20_000).await.is_empty(), "a started one is not due");
 }
 
 /// Starts tournament `id`, open until now, with `boards` as its first round.

@@ -1,14 +1,25 @@
 //! Tournaments through the service: a round left unpaired when the process stopped is paired
 //! at the next start, a Swiss with an odd number gives a bye, a withdrawal resigns the game
-//! under way and forfeits the later ones, and a player who lets two games lapse without
-//! moving is removed.
+//! under way and forfeits the later ones, a player who lets two games lapse without moving is
+//! removed, and the standings come with their table drawn (in the reply's language), the
+//! final notice with every game's record; tournaments from Chess960 setups in the Avalanche
+//! variants, tournaments that start by themselves, who may create them, and rooms and
+//! channels deleted under them; an earlier tournament is looked at by its id, the
+//! announcement's buttons act on their own tournament, and a game that found no room starts at
+//! the next sweep.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use console::ConsoleRooms;
-use domain::{BoardResult, Finished, Games, TournamentRecord, TournamentState, Tournaments};
-use rules::{Color, EndReason, Outcome};
+use domain::messages::{Message, TournamentMsg};
+use domain::{
+    Action, BoardResult, Finished, GameRooms, Games, Lang, Locale, Organiser, Origin, Request,
+    Role, Room, TournamentAsk, TournamentFormat, TournamentId, TournamentRecord, TournamentState,
+    TournamentSummary, Tournaments,
+};
+use rules::{Color, EndReason, Outcome, Variant};
 use testkit::harness::{Harness, text};
 
 /// A harness whose service opens console rooms for tournament games.
@@ -230,5 +241,500 @@ async fn two_games_lost_on_time_without_moving_remove_a_player() {
             .iter()
             .all(|b| b.white.name != "dan" && b.black.as_ref().is_none_or(|u| u.name != "dan")),
         "a removed player is not paired: {round3:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn standings_are_drawn_after_each_round_on_asking_and_in_the_final_notice() {
+    let mut h = harness().await;
+    let t = started(&h, "Pair standard double-round-robin", &["ann", "ben"]).await;
+    let asked = h.say("ann> tournament standings").await;
+    let english = asked.image.clone().expect("the standings drawn");
+    assert!(english.starts_with(b"\x89PNG") && asked.standings.is_none());
+
+    // Round 1: ann has white and wins; the standings posted with the next round are drawn.
+    let b1 = t.round_boards(1).next().expect("a game").clone();
+    let black = b1.black.clone().expect("black").name;
+    h.say_in(&room(&t, 1, 1), &format!("{black}> resign")).await;
+    let notices = h.sweep().await;
+    let posted = notices
+        .iter()
+        .find(|n| {
+            n.reply
+                .messages
+                .iter()
+                .any(|m| matches!(m, Message::Tournament(TournamentMsg::Standings { .. })))
+        })
+        .expect("the standings after round 1");
+    assert!(posted.reply.image.is_some(), "{:?}", posted.reply);
+    assert_ne!(
+        posted.reply.image.as_ref(),
+        Some(&english),
+        "a result since"
+    );
+
+    // Round 2, colours reversed: a draw, and the tournament is over.
+    let t = stored(&h).await;
+    let b2 = t.round_boards(2).next().expect("a game").clone();
+    let (white, black) = (b2.white.name.clone(), b2.black.clone().expect("black").name);
+    let r2 = room(&t, 2, 1);
+    h.say_in(&r2, &format!("{white}> move e4")).await;
+    h.say_in(&r2, &format!("{black}> move e5")).await;
+    h.say_in(&r2, &format!("{white}> draw offer")).await;
+    h.say_in(&r2, &format!("{black}> draw accept")).await;
+    let notices = h.sweep().await;
+    let last = notices
+        .iter()
+        .find(|n| text(&n.reply).contains("Pair is over."))
+        .expect("the final notice");
+    let said = text(&last.reply);
+    assert!(
+        said.contains("The winner is ann!") || said.contains("The winner is ben!"),
+        "{said}"
+    );
+    assert!(said.contains("Pair: standings after round 2"), "{said}");
+    assert!(said.contains("(2 games)"), "{said}");
+    assert!(last.reply.image.is_some());
+    let (name, pgn) = last.reply.files.first().expect("the records file");
+    assert_eq!(name, &format!("nadare-tournament-{}.pgn", t.id));
+    let pgn = String::from_utf8(pgn.clone()).expect("UTF-8");
+    assert_eq!(pgn.matches("[Event \"Pair\"]").count(), 2, "{pgn}");
+    assert!(
+        pgn.contains("[Round \"1\"]") && pgn.contains("[Round \"2\"]"),
+        "{pgn}"
+    );
+    assert!(
+        pgn.contains("[Board \"1\"]") && pgn.contains("1. e4 e5 1/2-1/2"),
+        "{pgn}"
+    );
+    let asked = h.say("ann> tournament standings").await;
+    assert_eq!(
+        asked.image, last.reply.image,
+        "the final table, asked again"
+    );
+    // In Japanese: the same table with Japanese words.
+    h.locale = Locale::both(Lang::Ja);
+    let japanese = h.say("ann> tournament standings").await;
+    assert_eq!(japanese.lang, Lang::Ja);
+    assert!(text(&japanese).contains("ラウンド"), "{}", text(&japanese));
+    let japanese = japanese.image.expect("the standings drawn in Japanese");
+    assert!(japanese.starts_with(b"\x89PNG"));
+    assert_ne!(Some(japanese), asked.image, "the headings are Japanese");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_avalanche_tournament_from_chess960_setups_plays_one_per_round() {
+    let h = harness().await;
+    let t = started(
+        &h,
+        "Snowy avalanche round-robin 960",
+        &["ann", "ben", "cat", "dan"],
+    )
+    .await;
+    assert!(t.random_setup);
+    let round1: Vec<_> = t.round_boards(1).collect();
+    let setup = round1[0].setup;
+    assert!(setup.is_some(), "{round1:?}");
+    for b in &round1 {
+        assert_eq!(b.setup, setup, "one setup per round");
+        let game = h
+            .storage
+            .load_game(b.game.expect("a game"))
+            .await
+            .expect("load")
+            .expect("started");
+        assert_eq!(game.row.variant, Variant::Avalanche);
+        assert_eq!(
+            game.row.chess960, setup,
+            "the game starts from the round's setup"
+        );
+    }
+    // Standard chess has one setup only.
+    h.say("admin> tournament cancel").await;
+    let refused = h
+        .say("admin> tournament create Plain standard swiss 960")
+        .await;
+    assert!(refused.private);
+    assert!(
+        text(&refused).contains("usual setup only"),
+        "{}",
+        text(&refused)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_with_a_start_time_starts_by_itself_once() {
+    let h = harness().await;
+    let created = h
+        .say("admin> tournament create Dawn standard round-robin start 2h")
+        .await;
+    assert!(
+        text(&created).contains("starts by itself in 2h"),
+        "{}",
+        text(&created)
+    );
+    h.say("ann> tournament join").await;
+    h.advance(Duration::from_secs(2 * 3600 - 60));
+    let early: Vec<String> = h.sweep().await.iter().map(|n| text(&n.reply)).collect();
+    assert_eq!(stored(&h).await.state, TournamentState::Open, "{early:?}");
+    // Its time comes with one player: it says so and stays open, and says it once.
+    h.advance(Duration::from_secs(60));
+    let due: Vec<String> = h.sweep().await.iter().map(|n| text(&n.reply)).collect();
+    assert!(
+        due.iter()
+            .any(|s| s.contains("Dawn was due to start, but has 1 player")),
+        "{due:?}"
+    );
+    let later: Vec<String> = h.sweep().await.iter().map(|n| text(&n.reply)).collect();
+    assert!(
+        !later.iter().any(|s| s.contains("due to start")),
+        "{later:?}"
+    );
+    assert_eq!(stored(&h).await.state, TournamentState::Open);
+    h.say("admin> tournament cancel").await;
+
+    h.say("admin> tournament create Noon standard round-robin start 1h")
+        .await;
+    for p in ["ann", "ben", "cat"] {
+        h.say(&format!("{p}> tournament join")).await;
+    }
+    h.advance(Duration::from_secs(3600));
+    let began: Vec<String> = h.sweep().await.iter().map(|n| text(&n.reply)).collect();
+    assert!(
+        began.iter().any(|s| s.contains("Noon, round 1 of 3:")),
+        "{began:?}"
+    );
+    let t = stored(&h).await;
+    assert_eq!(
+        (t.state, t.round, t.starts_ms),
+        (TournamentState::Running, 1, None)
+    );
+    // Its games are under way in their rooms.
+    let game = t.round_boards(1).find_map(|b| b.game).expect("a game");
+    assert!(h.storage.load_game(game).await.expect("load").is_some());
+    // A start time must be a minute to 30 days ahead.
+    h.say("admin> tournament cancel").await;
+    for start in ["30s", "31d"] {
+        let refused = h
+            .say(&format!(
+                "admin> tournament create Odd standard swiss start {start}"
+            ))
+            .await;
+        assert!(
+            refused.private && text(&refused).contains("from 1 minute to 30 days"),
+            "{}",
+            text(&refused)
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn organisers_are_server_managers_and_the_chosen_role() {
+    let h = harness().await;
+    let create = |by: Organiser| TournamentAsk::Create {
+        name: "Club".into(),
+        variant: Variant::Standard,
+        format: TournamentFormat::Swiss,
+        rounds: None,
+        deadline: None,
+        rated: true,
+        random_setup: false,
+        start: None,
+        by,
+    };
+    let member = |roles: Vec<u64>| Organiser {
+        manages_server: false,
+        roles,
+    };
+    let origin = h.origin("ann");
+    let refused = h
+        .service
+        .tournament(&origin, create(member(vec![42])))
+        .await;
+    assert!(refused.private);
+    assert!(
+        text(&refused).contains("for those who may manage the server"),
+        "{}",
+        text(&refused)
+    );
+    let set = h
+        .service
+        .tournament(
+            &h.origin("admin"),
+            TournamentAsk::Organisers(Some(Role {
+                id: 42,
+                name: "Arbiters".into(),
+            })),
+        )
+        .await;
+    assert!(
+        text(&set).contains("Members with the role Arbiters may now create"),
+        "{}",
+        text(&set)
+    );
+    let other_role = h.service.tournament(&origin, create(member(vec![7]))).await;
+    assert!(other_role.private, "{}", text(&other_role));
+    let created = h
+        .service
+        .tournament(&origin, create(member(vec![7, 42])))
+        .await;
+    assert!(!created.private, "{}", text(&created));
+    assert_eq!(stored(&h).await.creator.name, "ann");
+    h.service
+        .tournament(&h.origin("admin"), TournamentAsk::Organisers(None))
+        .await;
+    h.say("ann> tournament cancel").await;
+    let cleared = h
+        .service
+        .tournament(&origin, create(member(vec![42])))
+        .await;
+    assert!(cleared.private, "{}", text(&cleared));
+    let manager = h
+        .service
+        .tournament(
+            &origin,
+            create(Organiser {
+                manages_server: true,
+                roles: Vec::new(),
+            }),
+        )
+        .await;
+    assert!(!manager.private, "{}", text(&manager));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_room_deleted_is_a_double_forfeit_and_a_channel_deleted_cancels() {
+    let h = harness().await;
+    let t = started(
+        &h,
+        "Gone standard round-robin",
+        &["ann", "ben", "cat", "dan"],
+    )
+    .await;
+    let b = t.round_boards(1).next().expect("a board").clone();
+    let gone = console::room_channel(&room(&t, 1, b.board));
+    h.service
+        .channel_gone(Some(console::CONSOLE_GUILD), gone)
+        .await;
+    h.sweep().await;
+    let now = stored(&h).await;
+    let result = now
+        .round_boards(1)
+        .find(|o| o.board == b.board)
+        .and_then(|o| o.result);
+    assert_eq!(result, Some(BoardResult::DoubleForfeit), "an aborted game");
+    // Its channel deleted, the tournament is cancelled: no round is paired after it.
+    h.service
+        .channel_gone(Some(console::CONSOLE_GUILD), testkit::harness::main_room())
+        .await;
+    for o in now.round_boards(1).filter(|o| o.result.is_none()) {
+        h.say_in(&room(&t, 1, o.board), &format!("{}> resign", o.white.name))
+            .await;
+    }
+    h.sweep().await;
+    let after = stored(&h).await;
+    assert_eq!(after.state, TournamentState::Cancelled);
+    assert_eq!(after.round, 1, "no round paired after the cancel");
+}
+
+/// The id of the server's tournament called `name`.
+async fn id_of(h: &Harness, name: &str) -> TournamentId {
+    h.storage
+        .guild_tournaments(console::CONSOLE_GUILD)
+        .await
+        .expect("read")
+        .into_iter()
+        .find(|t| t.name == name)
+        .map(|t| t.id)
+        .expect("the tournament")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_earlier_tournament_is_looked_at_by_its_id_in_its_own_server_only() {
+    let h = harness().await;
+    let old = started(&h, "Old standard round-robin casual", &["ann", "ben"]).await;
+    let board = old.round_boards(1).next().expect("a board");
+    let black = board.black.as_ref().expect("black").name.clone();
+    h.say_in(&room(&old, 1, 1), &format!("{black}> resign"))
+        .await;
+    assert_eq!(stored(&h).await.state, TournamentState::Finished);
+    let created = h
+        .say("admin> tournament create New chess960 swiss rounds 3")
+        .await;
+    assert!(!created.private, "{}", text(&created));
+
+    // Without an id, the current one; with one, that one.
+    let now = h.say("ann> tournament info").await;
+    assert!(text(&now).starts_with("New (#"), "{}", text(&now));
+    let id = old.id;
+    let standings = h.say(&format!("ann> tournament standings #{id}")).await;
+    assert!(!standings.private);
+    assert!(
+        text(&standings).contains("Old: standings after round 1"),
+        "{}",
+        text(&standings)
+    );
+    let pairings = h.say(&format!("ann> tournament pairings 1 #{id}")).await;
+    assert!(
+        text(&pairings).contains("Old, round 1 of 1:"),
+        "{}",
+        text(&pairings)
+    );
+    let info = h.say(&format!("ann> tournament info #{id}")).await;
+    assert!(
+        text(&info).starts_with(&format!(
+            "Old (#{id}): Standard chess, round robin, 1 round,"
+        )),
+        "{}",
+        text(&info)
+    );
+
+    // Another server's tournament, and one that does not exist, are unknown here.
+    let elsewhere = Origin {
+        guild: Some(console::CONSOLE_GUILD + 1),
+        ..h.origin("ann")
+    };
+    for (origin, asked) in [(&elsewhere, id), (&h.origin("ann"), id + 1_000)] {
+        let refused = h
+            .service
+            .tournament(origin, TournamentAsk::Standings(Some(asked)))
+            .await;
+        assert!(refused.private, "{}", text(&refused));
+        assert_eq!(
+            text(&refused),
+            format!("There is no tournament #{asked} in this server.")
+        );
+    }
+
+    // Autocomplete lists the server's tournaments, newest first, by name or id.
+    let names = |list: Vec<TournamentSummary>| -> Vec<String> {
+        list.into_iter().map(|t| t.name).collect()
+    };
+    let all = h
+        .service
+        .tournament_choices(console::CONSOLE_GUILD, "", 25)
+        .await;
+    assert_eq!(all[1].state, TournamentState::Finished);
+    assert_eq!(names(all), ["New", "Old"]);
+    let service = &h.service;
+    let guild = console::CONSOLE_GUILD;
+    assert_eq!(
+        names(service.tournament_choices(guild, "oL", 25).await),
+        ["Old"]
+    );
+    assert_eq!(
+        names(
+            service
+                .tournament_choices(guild, &format!("#{id}"), 25)
+                .await
+        ),
+        ["Old"]
+    );
+    assert_eq!(
+        names(service.tournament_choices(guild, "", 1).await),
+        ["New"]
+    );
+    assert!(
+        service
+            .tournament_choices(guild + 1, "", 25)
+            .await
+            .is_empty()
+    );
+}
+
+/// `user` presses a tournament's button.
+async fn press(h: &Harness, user: &str, action: Action) -> domain::Reply {
+    let Request::Tournament(ask) = action.request() else {
+        panic!("a tournament button");
+    };
+    h.service.tournament(&h.origin(user), ask).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_announcements_buttons_act_on_their_own_tournament_and_only_before_the_start() {
+    let h = harness().await;
+    let created = h
+        .say("admin> tournament create Spring standard round-robin")
+        .await;
+    let id = id_of(&h, "Spring").await;
+    assert_eq!(
+        created.actions,
+        [Action::JoinTournament(id), Action::LeaveTournament(id)]
+    );
+    let joined = press(&h, "ann", Action::JoinTournament(id)).await;
+    assert_eq!(text(&joined), "ann joined Spring (1 player).");
+    let left = press(&h, "ann", Action::LeaveTournament(id)).await;
+    assert_eq!(text(&left), "ann left Spring (0 players).");
+    for p in ["ann", "ben"] {
+        press(&h, p, Action::JoinTournament(id)).await;
+    }
+    let start = h.say("admin> tournament start").await;
+    assert!(!start.private, "{}", text(&start));
+    // After the start an old button neither withdraws anyone nor lets anyone in.
+    let late_leave = press(&h, "ann", Action::LeaveTournament(id)).await;
+    assert!(late_leave.private);
+    assert_eq!(
+        text(&late_leave),
+        "Spring has started or is over: nobody joins or leaves it that way now."
+    );
+    assert!(stored(&h).await.players.iter().all(|p| !p.withdrawn));
+    let late_join = press(&h, "cat", Action::JoinTournament(id)).await;
+    assert!(late_join.private, "{}", text(&late_join));
+    assert_eq!(stored(&h).await.players.len(), 2);
+}
+
+/// Rooms that open none for the first `refusals` games asked, then console rooms.
+struct Reluctant {
+    refusals: AtomicUsize,
+    rooms: ConsoleRooms,
+}
+
+#[async_trait::async_trait]
+impl GameRooms for Reluctant {
+    async fn open_room(&self, room: &Room<'_>) -> Option<domain::ChannelId> {
+        let refuse = self
+            .refusals
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok();
+        if refuse {
+            return None;
+        }
+        self.rooms.open_room(room).await
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_that_finds_no_room_starts_at_the_next_sweep() {
+    let h = Harness::new().await;
+    h.service.set_rooms(Arc::new(Reluctant {
+        refusals: AtomicUsize::new(1),
+        rooms: ConsoleRooms::default(),
+    }));
+    let t = started(&h, "Late standard round-robin", &["ann", "ben"]).await;
+    let game = t
+        .round_boards(1)
+        .next()
+        .and_then(|b| b.game)
+        .expect("a game");
+    assert!(
+        h.storage.load_game(game).await.expect("read").is_none(),
+        "no room, no game yet"
+    );
+    let notices = h.sweep().await;
+    assert!(
+        h.storage.load_game(game).await.expect("read").is_some(),
+        "started at the sweep"
+    );
+    let said: Vec<String> = notices.iter().map(|n| text(&n.reply)).collect();
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Late, round 1, board 1.")),
+        "{said:?}"
+    );
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.channel == console::room_channel(&room(&t, 1, 1))),
+        "in the game's own room"
     );
 }

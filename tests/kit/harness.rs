@@ -168,7 +168,11 @@ impl Harness {
         };
         match parsed.command {
             Request::Game(command) => self.execute(&origin, command).await,
-            Request::Tournament(ask) => self.service.tournament(&origin, ask).await,
+            Request::Tournament(ask) => {
+                let mut reply = self.service.tournament(&origin, ask).await;
+                present::draw(&self.renderer, &mut reply, None).await;
+                reply
+            }
         }
     }
 

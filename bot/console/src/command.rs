@@ -99,9 +99,11 @@ pub enum Expected {
     Format,
     /// A number of rounds from 1.
     Rounds,
-    /// What to do with a tournament: create, join, leave, start, standings, pairings, info
-    /// or cancel.
+    /// What to do with a tournament: create, join, leave, start, standings, pairings, info,
+    /// cancel or organisers.
     TournamentAction,
+    /// A tournament's id: `#17`.
+    TournamentId,
 }
 
 /// What is wrong with a command's arguments.
@@ -203,6 +205,7 @@ impl Expected {
             Expected::Format => "console-command-not-format",
             Expected::Rounds => "console-command-not-rounds",
             Expected::TournamentAction => "console-command-not-tournament-action",
+            Expected::TournamentId => "console-command-not-tournament-id",
         }
     }
 }
@@ -270,6 +273,7 @@ const WORDS: &[(&str, &str)] = &[
     ("rules", "rules"),
     ("rematch", "rematch"),
     ("gif", "gif"),
+    ("review", "review"),
     ("history", "history"),
     ("game", "game"),
     ("vacation", "vacation"),
@@ -366,6 +370,8 @@ pub fn parse_command<E: From<CommandError>>(
         "rematch" => no_args("rematch", Command::Rematch),
         "gif" if rest.is_empty() => Ok(Command::Gif(None)),
         "gif" => game_id("gif", rest).map(|id| Command::Gif(Some(id))),
+        "review" if rest.is_empty() => Ok(Command::Review { game: None }),
+        "review" => game_id("review", rest).map(|id| Command::Review { game: Some(id) }),
         "game" if rest.is_empty() => Err(CommandError::Missing {
             command: "game",
             what: Needed::GameId,
@@ -1225,6 +1231,8 @@ mod tests {
         assert_eq!(parse("rematch"), Ok(Command::Rematch));
         assert_eq!(parse("gif"), Ok(Command::Gif(None)));
         assert_eq!(parse("gif #12"), Ok(Command::Gif(Some(12))));
+        assert_eq!(parse("review"), Ok(Command::Review { game: None }));
+        assert_eq!(parse("review #12"), Ok(Command::Review { game: Some(12) }));
         assert_eq!(parse("game 7"), Ok(Command::ShowGame(7)));
         assert_eq!(
             parse("game"),

@@ -5,7 +5,7 @@
 use strum::IntoEnumIterator;
 
 use super::line::{Request, parse_line};
-use domain::CommandKind;
+use domain::{CommandKind, TournamentAskKind};
 
 /// A console command giving a command of `kind`.
 fn sample(kind: CommandKind) -> &'static str {
@@ -31,6 +31,7 @@ fn sample(kind: CommandKind) -> &'static str {
         CommandKind::Rules => "rules avalanche",
         CommandKind::Rematch => "rematch",
         CommandKind::Gif => "gif 12",
+        CommandKind::Review => "review 12",
         CommandKind::History => "history bob 2",
         CommandKind::ShowGame => "game #12",
         CommandKind::Vacation => "vacation 3",
@@ -50,5 +51,32 @@ fn every_service_command_has_a_console_command() {
             panic!("`{line}` is not a game command");
         };
         assert_eq!(CommandKind::from(command), kind, "`{line}`");
+    }
+}
+
+/// A console command giving a tournament ask of `kind`.
+fn tournament_sample(kind: TournamentAskKind) -> &'static str {
+    match kind {
+        TournamentAskKind::Create => "tournament create Spring chess960 swiss rounds 3",
+        TournamentAskKind::Join => "tournament join",
+        TournamentAskKind::Leave => "tournament leave",
+        TournamentAskKind::Start => "tournament start",
+        TournamentAskKind::Standings => "tournament standings #7",
+        TournamentAskKind::Pairings => "tournament pairings 2 #7",
+        TournamentAskKind::Info => "tournament info #7",
+        TournamentAskKind::Cancel => "tournament cancel",
+        TournamentAskKind::Organisers => "tournament organisers arbiters",
+    }
+}
+
+#[test]
+fn every_tournament_ask_has_a_console_command() {
+    for kind in TournamentAskKind::iter() {
+        let line = format!("alice> {}", tournament_sample(kind));
+        let parsed = parse_line(&line).unwrap_or_else(|e| panic!("`{line}` refused: {e}"));
+        let Request::Tournament(ask) = &parsed.command else {
+            panic!("`{line}` is not a tournament command");
+        };
+        assert_eq!(TournamentAskKind::from(ask), kind, "`{line}`");
     }
 }

@@ -6,6 +6,7 @@ mod command;
 #[cfg(test)]
 mod coverage;
 mod line;
+mod names;
 mod output;
 mod pictures;
 mod rooms;
@@ -20,10 +21,8 @@ use render::Renderer;
 use tokio::io::AsyncBufReadExt;
 
 pub use command::{CommandError, Expected, Needed, Problem};
-pub use line::{
-    DEFAULT_ROOM, Line, LineError, Request, is_blank, parse_line, room_channel, stable_id, user,
-    user_id,
-};
+pub use line::{DEFAULT_ROOM, Line, LineError, Request, is_blank, parse_line};
+pub use names::{room_channel, stable_id, user, user_id};
 pub use output::Output;
 pub use pictures::{ConsolePictures, PictureError};
 pub use rooms::ConsoleRooms;

@@ -1,8 +1,10 @@
 //! One console line: `USER> COMMAND ARGS`, or `USER@ROOM> COMMAND ARGS` to play in another room.
 
 use super::command::{CommandError, parse_command};
+use super::names::user;
 use super::tournament::parse_tournament;
-use domain::{ChannelId, Command, TournamentAsk, User, UserId};
+pub use domain::Request;
+use domain::User;
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
 
@@ -59,57 +61,6 @@ pub struct Line {
     pub room: String,
     /// What they ask.
     pub command: Request,
-}
-
-/// What a line asks: a command of the game service, or a tournament command.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// A game command (`move`, `challenge` …).
-    Game(Command),
-    /// `tournament …`.
-    Tournament(TournamentAsk),
-}
-
-/// A stable id for a console name: its FNV-1a hash, kept within the database's integers and
-/// below the computer's ids, so the same name is the same player after a restart. Case does not matter, but only a
-/// letter whose lower case turns back into it is folded: the Kelvin sign `K` stays apart
-/// from `k`.
-pub fn stable_id(name: &str) -> u64 {
-    let folded: String = name
-        .chars()
-        .flat_map(|c| {
-            let lower: String = c.to_lowercase().collect();
-            let round_trip = lower.to_uppercase() == c.to_string();
-            if round_trip { lower } else { c.to_string() }
-                .chars()
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in folded.bytes() {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    // Ids from `COMPUTER_ID_BASE` up are the computer's.
-    (hash & 0x7fff_ffff_ffff_ffff).clamp(1, domain::COMPUTER_ID_BASE)
-}
-
-/// The console user called `name`.
-pub fn user(name: &str) -> User {
-    User {
-        id: stable_id(name),
-        name: name.to_string(),
-    }
-}
-
-/// The channel id of a console room.
-pub fn room_channel(room: &str) -> ChannelId {
-    stable_id(&format!("room:{room}"))
-}
-
-/// The user id of a console name (for tests that look into storage).
-pub fn user_id(name: &str) -> UserId {
-    stable_id(name)
 }
 
 /// Whether a line carries nothing to run (blank, or a `#` comment).
@@ -179,6 +130,7 @@ pub fn parse_line(line: &str) -> Result<Line, LineError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domain::Command;
 
     #[test]
     fn lines_name_user_room_and_command() {
@@ -295,17 +247,5 @@ mod tests {
             parse_line(&format!("alice@{long}> board")),
             Err(LineError::LongName(_))
         ));
-    }
-
-    #[test]
-    fn ids_are_stable_and_distinct() {
-        assert_eq!(stable_id("alice"), stable_id("Alice"));
-        assert_eq!(stable_id("Ålice"), stable_id("ålice"));
-        // KELVIN SIGN folds to a plain `k` in Unicode, but it is another name.
-        assert_ne!(stable_id("\u{212A}im"), stable_id("kim"));
-        assert_eq!(stable_id("Kim"), stable_id("kim"));
-        assert_ne!(stable_id("alice"), stable_id("bob"));
-        assert!(i64::try_from(stable_id("anyone at all")).is_ok());
-        assert_ne!(room_channel("main"), user_id("main"));
     }
 }

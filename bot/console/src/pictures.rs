@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use domain::{GuildId, UserId};
 use render::{Avatar, AvatarError};
 
-use crate::line::stable_id;
+use crate::names::stable_id;
 
 /// Why a `--avatar` argument was refused.
 #[derive(Debug, thiserror::Error)]

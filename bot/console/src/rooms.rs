@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use domain::{ChannelId, GameRooms, GuildId};
+use domain::{ChannelId, GameRooms, Room};
 
-use super::line::room_channel;
+use super::names::room_channel;
 
 /// The rooms opened so far, by channel.
 #[derive(Debug, Default)]
@@ -27,17 +27,13 @@ impl ConsoleRooms {
 
 #[async_trait::async_trait]
 impl GameRooms for ConsoleRooms {
-    async fn open_room(
-        &self,
-        _guild: GuildId,
-        _parent: ChannelId,
-        name: &str,
-    ) -> Option<ChannelId> {
-        let channel = room_channel(name);
+    async fn open_room(&self, room: &Room<'_>) -> Option<ChannelId> {
+        let name = room.code();
+        let channel = room_channel(&name);
         self.names
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(channel, name.to_string());
+            .insert(channel, name);
         Some(channel)
     }
 }

@@ -1,12 +1,15 @@
 //! The console's `tournament` command: `tournament create NAME VARIANT FORMAT [rounds N]
-//! [deadline D] [casual]`, and `tournament join | leave | start | standings | pairings [R] |
-//! info | cancel`, read into the service's [`TournamentAsk`].
+//! [deadline D] [start D] [960] [casual]`, `tournament join | leave | start | cancel`,
+//! `tournament standings | pairings [R] | info` with an optional `#ID` to look at an earlier
+//! tournament, and `tournament organisers [ROLE | none]` (the console's roles are names), read
+//! into the service's [`TournamentAsk`].
 
 use domain::input::parse_duration;
-use domain::{TournamentAsk, TournamentFormat};
+use domain::{Organiser, Role, TournamentAsk, TournamentFormat, TournamentId};
 use rules::Variant;
 
 use super::command::{CommandError, Expected, Needed, Problem};
+use super::names::stable_id;
 
 /// The command's name, in errors.
 const COMMAND: &str = "tournament";
@@ -39,27 +42,76 @@ pub fn parse_tournament(rest: &str) -> Result<TournamentAsk, CommandError> {
     };
     match action.to_lowercase().as_str() {
         "create" => parse_create(extra),
-        "join" => none_after(TournamentAsk::Join, extra),
-        "leave" | "withdraw" => none_after(TournamentAsk::Leave, extra),
+        "join" => none_after(TournamentAsk::Join(None), extra),
+        "leave" | "withdraw" => none_after(TournamentAsk::Leave(None), extra),
         "start" => none_after(TournamentAsk::Start, extra),
-        "standings" => none_after(TournamentAsk::Standings, extra),
-        "info" => none_after(TournamentAsk::Info, extra),
         "cancel" => none_after(TournamentAsk::Cancel, extra),
-        "pairings" => match extra {
-            [] => Ok(TournamentAsk::Pairings(None)),
-            [round] => round
-                .parse::<u32>()
-                .ok()
-                .filter(|r| *r >= 1)
-                .map(|r| TournamentAsk::Pairings(Some(r)))
-                .ok_or_else(|| not(round, Expected::Rounds)),
-            more => none_after(TournamentAsk::Pairings(None), &more[1..]),
+        "organisers" | "organizers" => match extra {
+            [] => Ok(TournamentAsk::Organisers(None)),
+            [role] if role.eq_ignore_ascii_case("none") => Ok(TournamentAsk::Organisers(None)),
+            [role] => Ok(TournamentAsk::Organisers(Some(Role {
+                id: stable_id(role),
+                name: (*role).to_string(),
+            }))),
+            [_, more @ ..] => none_after(TournamentAsk::Organisers(None), more),
         },
+        "standings" => {
+            let (tournament, rest) = named(extra)?;
+            none_after(TournamentAsk::Standings(tournament), rest)
+        }
+        "info" => {
+            let (tournament, rest) = named(extra)?;
+            none_after(TournamentAsk::Info(tournament), rest)
+        }
+        "pairings" => {
+            let (tournament, rest) = named(extra)?;
+            match rest {
+                [] => Ok(TournamentAsk::Pairings {
+                    round: None,
+                    tournament,
+                }),
+                [round, more @ ..] => {
+                    let round = round
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|r| *r >= 1)
+                        .ok_or_else(|| not(round, Expected::Rounds))?;
+                    let ask = TournamentAsk::Pairings {
+                        round: Some(round),
+                        tournament,
+                    };
+                    none_after(ask, more)
+                }
+            }
+        }
         _ => Err(not(action, Expected::TournamentAction)),
     }
 }
 
-/// `create NAME VARIANT FORMAT [rounds N] [deadline D] [casual | rated]`.
+/// A tournament named by `#ID` as the last word, and the words before it.
+fn named<'a, 'w>(
+    words: &'a [&'w str],
+) -> Result<(Option<TournamentId>, &'a [&'w str]), CommandError> {
+    let Some((last, before)) = words.split_last() else {
+        return Ok((None, words));
+    };
+    let Some(id) = last.strip_prefix('#') else {
+        return Ok((None, words));
+    };
+    match id.parse::<TournamentId>() {
+        Ok(id) => Ok((Some(id), before)),
+        Err(_) => Err(CommandError::BadArgument {
+            command: COMMAND,
+            problem: Problem::Not {
+                word: (*last).to_string(),
+                expected: Expected::TournamentId,
+            },
+        }),
+    }
+}
+
+/// `create NAME VARIANT FORMAT [rounds N] [deadline D] [start D] [960] [casual | rated]`:
+/// the console's user may organise.
 fn parse_create(args: &[&str]) -> Result<TournamentAsk, CommandError> {
     let not = |word: &str, expected: Expected| CommandError::BadArgument {
         command: COMMAND,
@@ -79,7 +131,8 @@ fn parse_create(args: &[&str]) -> Result<TournamentAsk, CommandError> {
         .map_err(|_| not(variant, Expected::Variant))?;
     let format = TournamentFormat::from_id(&format.to_lowercase())
         .ok_or_else(|| not(format, Expected::Format))?;
-    let (mut rounds, mut deadline, mut rated) = (None, None, true);
+    let (mut rounds, mut deadline, mut start, mut rated, mut random_setup) =
+        (None, None, None, true, false);
     let mut words = options.iter();
     while let Some(word) = words.next() {
         match word.to_lowercase().as_str() {
@@ -96,6 +149,11 @@ fn parse_create(args: &[&str]) -> Result<TournamentAsk, CommandError> {
                 let d = words.next().copied().unwrap_or("");
                 deadline = Some(parse_duration(d).ok_or_else(|| not(d, Expected::Deadline))?);
             }
+            "start" => {
+                let d = words.next().copied().unwrap_or("");
+                start = Some(parse_duration(d).ok_or_else(|| not(d, Expected::Deadline))?);
+            }
+            "960" | "chess960" => random_setup = true,
             "casual" | "unrated" => rated = false,
             "rated" => rated = true,
             _ => {
@@ -113,6 +171,12 @@ fn parse_create(args: &[&str]) -> Result<TournamentAsk, CommandError> {
         rounds,
         deadline,
         rated,
+        random_setup,
+        start,
+        by: Organiser {
+            manages_server: true,
+            roles: Vec::new(),
+        },
     })
 }
 
@@ -133,8 +197,23 @@ mod tests {
                 rounds: Some(7),
                 deadline: Some(Duration::from_secs(3 * 86_400)),
                 rated: false,
+                random_setup: false,
+                start: None,
+                by: Organiser {
+                    manages_server: true,
+                    roles: Vec::new()
+                },
             })
         );
+        assert!(matches!(
+            parse_tournament("create Snow avalanche swiss 960 start 2h"),
+            Ok(TournamentAsk::Create {
+                random_setup: true,
+                start: Some(start),
+                ..
+            }) if start == Duration::from_secs(7_200)
+        ));
+        assert!(parse_tournament("create Snow avalanche swiss start soon").is_err());
         assert!(matches!(
             parse_tournament("create Club avalanche double-round-robin"),
             Ok(TournamentAsk::Create {
@@ -148,11 +227,58 @@ mod tests {
 
     #[test]
     fn the_other_actions_and_their_mistakes() {
-        assert_eq!(parse_tournament("join"), Ok(TournamentAsk::Join));
+        assert_eq!(parse_tournament("join"), Ok(TournamentAsk::Join(None)));
         assert_eq!(
             parse_tournament("pairings 3"),
-            Ok(TournamentAsk::Pairings(Some(3)))
+            Ok(TournamentAsk::Pairings {
+                round: Some(3),
+                tournament: None
+            })
         );
+        assert_eq!(
+            parse_tournament("pairings 2 #17"),
+            Ok(TournamentAsk::Pairings {
+                round: Some(2),
+                tournament: Some(17)
+            })
+        );
+        assert_eq!(
+            parse_tournament("pairings #17"),
+            Ok(TournamentAsk::Pairings {
+                round: None,
+                tournament: Some(17)
+            })
+        );
+        assert_eq!(
+            parse_tournament("standings #4"),
+            Ok(TournamentAsk::Standings(Some(4)))
+        );
+        assert_eq!(parse_tournament("info"), Ok(TournamentAsk::Info(None)));
+        assert_eq!(
+            parse_tournament("info #x"),
+            Err(CommandError::BadArgument {
+                command: COMMAND,
+                problem: Problem::Not {
+                    word: "#x".into(),
+                    expected: Expected::TournamentId
+                }
+            })
+        );
+        assert!(parse_tournament("standings 4").is_err());
+        assert!(parse_tournament("pairings 2 3").is_err());
+        assert!(parse_tournament("join #4").is_err());
+        assert_eq!(
+            parse_tournament("organisers Arbiters"),
+            Ok(TournamentAsk::Organisers(Some(Role {
+                id: stable_id("arbiters"),
+                name: "Arbiters".into()
+            })))
+        );
+        assert_eq!(
+            parse_tournament("organisers none"),
+            Ok(TournamentAsk::Organisers(None))
+        );
+        assert!(parse_tournament("organisers two words").is_err());
         assert_eq!(
             parse_tournament("pairings 0"),
             Err(CommandError::BadArgument {

@@ -13,6 +13,7 @@ use tokio::task::JoinHandle;
 use super::front::Front;
 use super::handler::Handler;
 use super::respond::DEFER_AFTER;
+use super::rooms::DiscordRooms;
 use super::sweeper;
 use crate::{Settings, Shards};
 use service::GameService;
@@ -127,6 +128,10 @@ impl Bot {
         if let Some(pictures) = &front.pictures {
             pictures.set_http(Arc::clone(&http));
         }
+        // Tournament games are played in threads of their tournament's channel.
+        front
+            .service
+            .set_rooms(Arc::new(DiscordRooms::new(Arc::clone(&http))));
         let setting = settings.shards;
         let client = tokio::spawn(async move {
             let ended = match setting {

@@ -1,5 +1,5 @@
-//! Button presses: the game and the action come from the button's custom id (see
-//! [`components`]), so a press works on any message and after any restart.
+//! Button presses: the game (or tournament) and the action come from the button's custom id
+//! (see [`components`]), so a press works on any message and after any restart.
 
 use serenity::all::{ComponentInteraction, Http};
 
@@ -9,13 +9,14 @@ use super::langs::{self, Langs};
 use super::replies::Outgoing;
 use super::respond::{Target, answer};
 use super::threads;
-use domain::{Action, EarlyPrivacy, Origin, Reply};
+use domain::{Action, EarlyPrivacy, Origin, Reply, Request};
 use present::fluent_args;
 use present::i18n::{self, FluentArgs, Surface};
 
 /// Handles a button press: the game's channel comes from the id, so the press works wherever
 /// the message is. A public result about a game played elsewhere (a thread) is posted there.
-/// Resign asks first: the button stays on every old board.
+/// Resign asks first: the button stays on every old board. A tournament's Join and Leave act
+/// on the tournament their announcement is about.
 pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
     let guild = press.guild_id.map(|g| g.get());
     let here = press.channel_id.get();
@@ -49,11 +50,15 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         let Some((game, action)) = parsed else {
             return Outgoing::private(say("front-stale-button", fluent_args![]));
         };
+        let command = match action.request() {
+            Request::Tournament(ask) => {
+                return Outgoing::new(front.tournament(&origin_here, ask).await);
+            }
+            Request::Game(command) => command,
+        };
         if action.is_archive_page() {
             // A page of the archive is about no game: it is shown where the button is.
-            let reply = front
-                .execute_noting(&origin_here, action.command(), &early)
-                .await;
+            let reply = front.execute_noting(&origin_here, command, &early).await;
             return Outgoing::new(reply);
         }
         let Some(channel) = front.service.channel_of_game(game).await else {
@@ -73,9 +78,7 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
             channel,
             ..origin_here.clone()
         };
-        let mut reply = front
-            .execute_noting(&origin, action.command(), &early)
-            .await;
+        let mut reply = front.execute_noting(&origin, command, &early).await;
         if action == Action::Flip {
             reply.private = true;
         }

@@ -1,5 +1,5 @@
 //! The slash commands: their definitions for registration, and the reading of an invocation
-//! into a service [`Command`].
+//! into a service [`Request`]: a [`Command`], or a tournament's ask.
 
 use rules::Variant;
 use serenity::all::{
@@ -10,14 +10,21 @@ use serenity::all::{
 use domain::input::parse_duration;
 use domain::rating::RatingFamily;
 use domain::{
-    ColorChoice, Command, DrawAction, SetupChoice, TakebackAction, User, VacationAsk, computer,
-    computer_at,
+    ColorChoice, Command, DrawAction, Organiser, Request, Role, SetupChoice, TakebackAction,
+    TournamentAsk, TournamentFormat, TournamentId, User, VacationAsk, computer, computer_at,
 };
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
 
 /// The option of `/move` that autocomplete fills.
 pub const MOVE_OPTION: &str = "notation";
+
+/// The option of `/tournament standings | pairings | info` that autocomplete fills with the
+/// server's tournaments.
+pub const TOURNAMENT_OPTION: &str = "tournament";
+
+/// The longest tournament name `/tournament create` takes.
+const MAX_TOURNAMENT_NAME: u16 = 50;
 
 /// The message `key` of the slash-command catalog in English, the commands' default.
 fn english(key: &str) -> String {
@@ -108,6 +115,88 @@ fn simple(name: &str) -> CreateCommand {
     )
 }
 
+/// The subcommand `name` of `/tournament`, named and described in every language by the
+/// catalog message `command-tournament-NAME`; its options by `command-tournament-NAME-OPTION`.
+fn tournament_sub(name: &str) -> CreateCommandOption {
+    option(CommandOptionType::SubCommand, "tournament", name)
+}
+
+/// The optional `tournament` option of a `/tournament` subcommand that looks at one:
+/// autocompleted with the server's tournaments.
+fn which_tournament(sub: &str) -> CreateCommandOption {
+    option(
+        CommandOptionType::String,
+        &format!("tournament-{sub}"),
+        TOURNAMENT_OPTION,
+    )
+    .set_autocomplete(true)
+    .max_length(24)
+}
+
+/// `/tournament` and its subcommands. Anyone may use it (joining is for everyone): the
+/// service decides who may create one, and `parse` lets only those who may manage the server
+/// choose the organisers' role.
+fn tournament_command() -> CreateCommand {
+    let create = tournament_sub("create")
+        .add_sub_option(
+            option(CommandOptionType::String, "tournament-create", "name")
+                .required(true)
+                .min_length(1)
+                .max_length(MAX_TOURNAMENT_NAME),
+        )
+        .add_sub_option(variant_option("tournament-create").required(true))
+        .add_sub_option(
+            TournamentFormat::ALL
+                .iter()
+                .fold(
+                    option(CommandOptionType::String, "tournament-create", "format"),
+                    |o, format| choice(o, "format", format.id()),
+                )
+                .required(true),
+        )
+        .add_sub_option(
+            option(CommandOptionType::Integer, "tournament-create", "rounds")
+                .min_int_value(1)
+                .max_int_value(u64::from(service::MAX_SWISS_ROUNDS)),
+        )
+        .add_sub_option(
+            option(CommandOptionType::String, "tournament-create", "deadline").max_length(16),
+        )
+        .add_sub_option(option(
+            CommandOptionType::Boolean,
+            "tournament-create",
+            "rated",
+        ))
+        .add_sub_option(["usual", "chess960"].iter().fold(
+            option(CommandOptionType::String, "tournament-create", "setup"),
+            |o, value| choice(o, "setup", value),
+        ))
+        .add_sub_option(
+            option(CommandOptionType::String, "tournament-create", "start").max_length(16),
+        );
+    simple("tournament")
+        .add_option(create)
+        .add_option(tournament_sub("join"))
+        .add_option(tournament_sub("leave"))
+        .add_option(tournament_sub("start"))
+        .add_option(tournament_sub("standings").add_sub_option(which_tournament("standings")))
+        .add_option(
+            tournament_sub("pairings")
+                .add_sub_option(
+                    option(CommandOptionType::Integer, "tournament-pairings", "round")
+                        .min_int_value(1),
+                )
+                .add_sub_option(which_tournament("pairings")),
+        )
+        .add_option(tournament_sub("info").add_sub_option(which_tournament("info")))
+        .add_option(tournament_sub("cancel"))
+        .add_option(tournament_sub("organisers").add_sub_option(option(
+            CommandOptionType::Role,
+            "tournament-organisers",
+            "role",
+        )))
+}
+
 /// A command that also works in a direct message with the bot (it needs no game).
 fn anywhere(name: &str) -> CreateCommand {
     simple(name).contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
@@ -161,6 +250,8 @@ pub fn definitions() -> Vec<CreateCommand> {
         simple("rematch"),
         anywhere("gif")
             .add_option(option(CommandOptionType::Integer, "gif", "game").min_int_value(1)),
+        anywhere("review")
+            .add_option(option(CommandOptionType::Integer, "review", "game").min_int_value(1)),
         anywhere("history")
             .add_option(option(CommandOptionType::User, "history", "user"))
             .add_option(option(CommandOptionType::Integer, "history", "page").min_int_value(1)),
@@ -201,6 +292,7 @@ pub fn definitions() -> Vec<CreateCommand> {
                     )
                     .required(true),
             ),
+        tournament_command(),
     ]
 }
 
@@ -216,6 +308,20 @@ fn may_manage(command: &CommandInteraction) -> Result<(), Refusal> {
         Ok(())
     } else {
         Err(Refusal::NotAnAdmin)
+    }
+}
+
+/// What the front knows of the member who asks: whether they may manage the server, and
+/// their roles (the service decides from it who may create a tournament).
+fn organiser(command: &CommandInteraction) -> Organiser {
+    let member = command.member.as_deref();
+    Organiser {
+        manages_server: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        roles: member
+            .map(|m| m.roles.iter().map(|r| r.get()).collect())
+            .unwrap_or_default(),
     }
 }
 
@@ -266,6 +372,20 @@ pub enum Refusal {
     BadFamily(String),
     /// A server setting changed by someone who may not manage the server.
     NotAnAdmin,
+    /// The organisers' role chosen by someone who may not manage the server.
+    NotAnAdminForOrganisers,
+    /// A tournament's setup that is not a choice.
+    BadSetupChoice(String),
+    /// A tournament's start that is not a duration.
+    BadStart(String),
+    /// A tournament format that is not a choice.
+    BadFormat(String),
+    /// A tournament name that is empty.
+    EmptyName,
+    /// A tournament that is not one of the list (its id).
+    BadTournament(String),
+    /// `/tournament` without a subcommand it knows.
+    UnknownSubcommand(String),
 }
 
 impl Refusal {
@@ -299,6 +419,28 @@ impl Refusal {
                 say("front-bad-family", fluent_args![("text", text.as_str())])
             }
             Refusal::NotAnAdmin => say("front-not-an-admin", fluent_args![]),
+            Refusal::NotAnAdminForOrganisers => {
+                say("front-not-an-admin-organisers", fluent_args![])
+            }
+            Refusal::BadSetupChoice(text) => say(
+                "front-bad-setup-choice",
+                fluent_args![("text", text.as_str())],
+            ),
+            Refusal::BadStart(text) => {
+                say("front-bad-start", fluent_args![("text", text.as_str())])
+            }
+            Refusal::BadFormat(text) => {
+                say("front-bad-format", fluent_args![("text", text.as_str())])
+            }
+            Refusal::EmptyName => say("front-empty-tournament-name", fluent_args![]),
+            Refusal::BadTournament(text) => say(
+                "front-bad-tournament",
+                fluent_args![("text", text.as_str())],
+            ),
+            Refusal::UnknownSubcommand(name) => say(
+                "front-unknown-command",
+                fluent_args![("command", format!("tournament {name}"))],
+            ),
         }
     }
 }
@@ -390,28 +532,132 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
         None => ColorChoice::Random,
     };
     let setup = string(options, "chess960").map(setup).transpose()?;
-    let deadline = string(options, "deadline")
-        .map(|text| {
-            parse_duration(&rules::ascii_width(text))
-                .ok_or_else(|| Refusal::BadDeadline(text.to_owned()))
-        })
-        .transpose()?;
     Ok(Command::Challenge {
         opponent,
         variant: variant(options)?.unwrap_or(Variant::Standard),
         setup,
         color,
-        deadline,
-        // Rated or casual, when the command offers the choice.
-        rated: options.iter().find_map(|o| match o.value {
-            ResolvedValue::Boolean(b) if o.name == "rated" => Some(b),
-            _ => None,
-        }),
+        deadline: deadline(options)?,
+        rated: rated(options),
+    })
+}
+
+/// The `deadline` option, a duration.
+fn deadline(options: &[ResolvedOption<'_>]) -> Result<Option<std::time::Duration>, Refusal> {
+    string(options, "deadline")
+        .map(|text| {
+            parse_duration(&rules::ascii_width(text))
+                .ok_or_else(|| Refusal::BadDeadline(text.to_owned()))
+        })
+        .transpose()
+}
+
+/// The `rated` option: rated or casual, when the command offers the choice.
+fn rated(options: &[ResolvedOption<'_>]) -> Option<bool> {
+    options.iter().find_map(|o| match o.value {
+        ResolvedValue::Boolean(b) if o.name == "rated" => Some(b),
+        _ => None,
+    })
+}
+
+/// A tournament named by its id (what autocomplete fills in; `#17` typed works too).
+fn tournament_id(options: &[ResolvedOption<'_>]) -> Result<Option<TournamentId>, Refusal> {
+    string(options, TOURNAMENT_OPTION)
+        .map(|text| {
+            rules::ascii_width(text.trim())
+                .trim_start_matches('#')
+                .parse::<TournamentId>()
+                .map_err(|_| Refusal::BadTournament(text.to_owned()))
+        })
+        .transpose()
+}
+
+/// `/tournament create name variant format [rounds] [deadline] [rated] [setup] [start]`, by
+/// `by`.
+fn create_tournament(
+    options: &[ResolvedOption<'_>],
+    by: Organiser,
+) -> Result<TournamentAsk, Refusal> {
+    let name = string(options, "name").unwrap_or_default().trim();
+    if name.is_empty() {
+        return Err(Refusal::EmptyName);
+    }
+    let variant = variant(options)?.ok_or_else(|| Refusal::BadVariant(String::new()))?;
+    let format = string(options, "format").unwrap_or_default();
+    let format =
+        TournamentFormat::from_id(format).ok_or_else(|| Refusal::BadFormat(format.to_owned()))?;
+    let rounds = options.iter().find_map(|o| match o.value {
+        // Out of range (Discord keeps to 1–30 anyway) is the service's refusal.
+        ResolvedValue::Integer(n) if o.name == "rounds" => Some(u32::try_from(n).unwrap_or(0)),
+        _ => None,
+    });
+    Ok(TournamentAsk::Create {
+        name: name.to_owned(),
+        variant,
+        format,
+        rounds,
+        deadline: deadline(options)?,
+        rated: rated(options).unwrap_or(true),
+        random_setup: match string(options, "setup") {
+            None | Some("usual") => false,
+            Some("chess960") => true,
+            Some(other) => return Err(Refusal::BadSetupChoice(other.to_owned())),
+        },
+        start: string(options, "start")
+            .map(|text| {
+                parse_duration(&rules::ascii_width(text))
+                    .ok_or_else(|| Refusal::BadStart(text.to_owned()))
+            })
+            .transpose()?,
+        by,
+    })
+}
+
+/// `/tournament SUBCOMMAND …`.
+fn tournament(command: &CommandInteraction) -> Result<TournamentAsk, Refusal> {
+    let options = command.data.options();
+    let Some((sub, options)) = options.iter().find_map(|o| match &o.value {
+        ResolvedValue::SubCommand(options) => Some((o.name, options.as_slice())),
+        _ => None,
+    }) else {
+        return Err(Refusal::UnknownSubcommand(String::new()));
+    };
+    Ok(match sub {
+        "create" => create_tournament(options, organiser(command))?,
+        "organisers" => {
+            may_manage(command).map_err(|_| Refusal::NotAnAdminForOrganisers)?;
+            TournamentAsk::Organisers(options.iter().find_map(|o| match o.value {
+                ResolvedValue::Role(role) if o.name == "role" => Some(Role {
+                    id: role.id.get(),
+                    name: role.name.clone(),
+                }),
+                _ => None,
+            }))
+        }
+        "join" => TournamentAsk::Join(None),
+        "leave" => TournamentAsk::Leave(None),
+        "start" => TournamentAsk::Start,
+        "standings" => TournamentAsk::Standings(tournament_id(options)?),
+        "pairings" => TournamentAsk::Pairings {
+            round: positive(options, "round").map(|r| u32::try_from(r).unwrap_or(u32::MAX)),
+            tournament: tournament_id(options)?,
+        },
+        "info" => TournamentAsk::Info(tournament_id(options)?),
+        "cancel" => TournamentAsk::Cancel,
+        other => return Err(Refusal::UnknownSubcommand(other.to_owned())),
     })
 }
 
 /// Reads a slash command invocation; `Err` holds a refusal to show the caller.
-pub fn parse(command: &CommandInteraction) -> Result<Command, Refusal> {
+pub fn parse(command: &CommandInteraction) -> Result<Request, Refusal> {
+    if command.data.name == "tournament" {
+        return tournament(command).map(Request::Tournament);
+    }
+    game_command(command).map(Request::Game)
+}
+
+/// Reads the invocation of a game command.
+fn game_command(command: &CommandInteraction) -> Result<Command, Refusal> {
     let options = command.data.options();
     let action = string(&options, "action");
     Ok(match command.data.name.as_str() {
@@ -467,6 +713,9 @@ pub fn parse(command: &CommandInteraction) -> Result<Command, Refusal> {
         "help" => Command::Help,
         "rematch" => Command::Rematch,
         "gif" => Command::Gif(positive(&options, "game")),
+        "review" => Command::Review {
+            game: positive(&options, "game"),
+        },
         "history" => Command::History {
             user: options.iter().find_map(|o| match o.value {
                 ResolvedValue::User(user, _) if o.name == "user" => Some(user.id.get()),
@@ -541,32 +790,43 @@ mod tests {
             let [name, _, ja_name, _] = checked_words(&value);
             assert!(command_names.insert(ja_name.clone()), "`{ja_name}` twice");
             assert_ne!(name, ja_name, "/{name} is not translated");
-            let mut option_names = std::collections::HashSet::new();
-            for option in value["options"].as_array().into_iter().flatten() {
-                let [_, _, ja_name, _] = checked_words(option);
-                assert!(
-                    option_names.insert(ja_name.clone()),
-                    "{name}: `{ja_name}` twice"
-                );
-                let choices = option["choices"].as_array().map_or(&[][..], Vec::as_slice);
-                assert!(choices.len() <= 25);
-                let mut choice_names = std::collections::HashSet::new();
-                for choice in choices {
-                    let ja = choice["name_localizations"]["ja"]
-                        .as_str()
-                        .unwrap_or_default();
-                    let en = choice["name"].as_str().unwrap_or_default();
-                    for text in [en, ja] {
-                        assert!((1..=100).contains(&text.chars().count()), "{choice}");
-                    }
-                    assert!(
-                        choice_names.insert(ja.to_owned()),
-                        "{name}: choice `{ja}` twice"
-                    );
-                }
-            }
+            check_options(&name, &value);
         }
         assert!(command_names.contains("挑戦"), "{command_names:?}");
+        assert!(command_names.contains("大会"), "{command_names:?}");
+    }
+
+    /// The options of a command or subcommand: localised within Discord's limits, each
+    /// Japanese name once, and a subcommand's own options the same way.
+    fn check_options(name: &str, value: &serde_json::Value) {
+        let mut option_names = std::collections::HashSet::new();
+        for option in value["options"].as_array().into_iter().flatten() {
+            let [en, _, ja_name, _] = checked_words(option);
+            assert!(
+                option_names.insert(ja_name.clone()),
+                "{name}: `{ja_name}` twice"
+            );
+            if option["type"] == 1 {
+                check_options(&format!("{name} {en}"), option);
+                continue;
+            }
+            let choices = option["choices"].as_array().map_or(&[][..], Vec::as_slice);
+            assert!(choices.len() <= 25);
+            let mut choice_names = std::collections::HashSet::new();
+            for choice in choices {
+                let ja = choice["name_localizations"]["ja"]
+                    .as_str()
+                    .unwrap_or_default();
+                let en = choice["name"].as_str().unwrap_or_default();
+                for text in [en, ja] {
+                    assert!((1..=100).contains(&text.chars().count()), "{choice}");
+                }
+                assert!(
+                    choice_names.insert(ja.to_owned()),
+                    "{name}: choice `{ja}` twice"
+                );
+            }
+        }
     }
 
     #[test]
@@ -590,7 +850,14 @@ mod tests {
                 dm,
                 matches!(
                     name,
-                    "chess960" | "rules" | "help" | "gif" | "history" | "game" | "vacation"
+                    "chess960"
+                        | "rules"
+                        | "help"
+                        | "gif"
+                        | "review"
+                        | "history"
+                        | "game"
+                        | "vacation"
                 ),
                 "{name}: {contexts:?}"
             );

@@ -35,6 +35,8 @@ fn style(action: Action) -> ButtonStyle {
         }
         Action::Promote(_) | Action::Rematch => ButtonStyle::Primary,
         Action::PreviousPage(_) | Action::NextPage(_) => ButtonStyle::Secondary,
+        Action::JoinTournament(_) => ButtonStyle::Success,
+        Action::LeaveTournament(_) => ButtonStyle::Secondary,
         Action::OfferDraw | Action::Flip | Action::CancelPush => ButtonStyle::Secondary,
     }
 }

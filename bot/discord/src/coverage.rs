@@ -1,13 +1,14 @@
-//! Every service command can be asked for on Discord: for each [`CommandKind`] the slash
-//! command or button that gives it, checked by reading a sample invocation the way the front
-//! reads a real one. A new kind of command fails to compile here until it has its way in.
+//! Every service command can be asked for on Discord: for each [`CommandKind`] (and each
+//! [`TournamentAskKind`]) the slash command or button that gives it, checked by reading a
+//! sample invocation the way the front reads a real one. A new kind of command fails to
+//! compile here until it has its way in.
 
 use serde_json::{Value, json};
 use serenity::all::CommandInteraction;
 use strum::IntoEnumIterator;
 
 use super::{commands, components};
-use domain::{Action, Command, CommandKind};
+use domain::{Action, Command, CommandKind, Organiser, Request, TournamentAsk, TournamentAskKind};
 
 /// How a Discord user gives a command.
 enum Way {
@@ -48,6 +49,7 @@ fn way(kind: CommandKind) -> Way {
         CommandKind::Rules => Slash("rules", json!([string("variant", "chess960")])),
         CommandKind::Rematch => Button(Action::Rematch),
         CommandKind::Gif => Slash("gif", json!([{"name": "game", "type": 4, "value": 12}])),
+        CommandKind::Review => Slash("review", json!([{"name": "game", "type": 4, "value": 12}])),
         CommandKind::History => Slash("history", json!([{"name": "page", "type": 4, "value": 2}])),
         CommandKind::ShowGame => Slash("game", json!([{"name": "id", "type": 4, "value": 12}])),
         CommandKind::Vacation => Slash("vacation", json!([string("days", "end")])),
@@ -97,24 +99,256 @@ fn every_service_command_has_a_slash_command_or_a_button() {
                     registered.iter().any(|n| n == name),
                     "/{name} is not registered"
                 );
-                commands::parse(&interaction(name, options))
-                    .unwrap_or_else(|refusal| panic!("/{name} refused: {refusal:?}"))
+                match commands::parse(&interaction(name, options)) {
+                    Ok(Request::Game(command)) => command,
+                    other => panic!("/{name}: {other:?}"),
+                }
             }
-            Way::Button(action) => {
-                let id = components::custom_id(9, action);
-                let (game, pressed) = components::parse(&id).expect("a button's id reads back");
-                assert_eq!((game, pressed), (9, action));
-                pressed.command()
-            }
+            Way::Button(action) => match pressed(action) {
+                Request::Game(command) => command,
+                other => panic!("{action:?}: {other:?}"),
+            },
         };
         assert_eq!(CommandKind::from(&command), kind, "{command:?}");
     }
 }
 
+/// What a press of `action`'s button asks, read back from its custom id.
+fn pressed(action: Action) -> Request {
+    let id = components::custom_id(9, action);
+    let (game, pressed) = components::parse(&id).expect("a button's id reads back");
+    assert_eq!((game, pressed), (9, action));
+    pressed.request()
+}
+
+/// A `/tournament` subcommand with these options.
+fn sub(name: &str, options: Value) -> Value {
+    json!([{"name": name, "type": 1, "options": options}])
+}
+
+fn tournament_way(kind: TournamentAskKind) -> Way {
+    use Way::Slash;
+    let create = json!([
+        string("name", "Spring"),
+        string("variant", "chess960"),
+        string("format", "swiss"),
+        {"name": "rounds", "type": 4, "value": 7},
+        string("deadline", "3d"),
+        {"name": "rated", "type": 5, "value": false},
+        string("setup", "chess960"),
+        string("start", "2h"),
+    ]);
+    match kind {
+        TournamentAskKind::Create => Slash("tournament", sub("create", create)),
+        TournamentAskKind::Join => Slash("tournament", sub("join", json!([]))),
+        TournamentAskKind::Leave => Slash("tournament", sub("leave", json!([]))),
+        TournamentAskKind::Start => Slash("tournament", sub("start", json!([]))),
+        TournamentAskKind::Standings => Slash(
+            "tournament",
+            sub("standings", json!([string("tournament", "17")])),
+        ),
+        TournamentAskKind::Pairings => Slash(
+            "tournament",
+            sub(
+                "pairings",
+                json!([{"name": "round", "type": 4, "value": 2}, string("tournament", "#17")]),
+            ),
+        ),
+        TournamentAskKind::Info => Slash("tournament", sub("info", json!([]))),
+        TournamentAskKind::Cancel => Slash("tournament", sub("cancel", json!([]))),
+        TournamentAskKind::Organisers => Slash("tournament", sub("organisers", json!([]))),
+    }
+}
+
+#[test]
+fn every_tournament_ask_has_a_slash_command() {
+    for kind in TournamentAskKind::iter() {
+        let Way::Slash(name, options) = tournament_way(kind) else {
+            panic!("{kind:?} is asked by a slash command");
+        };
+        let ask = match commands::parse(&interaction(name, options)) {
+            Ok(Request::Tournament(ask)) => ask,
+            other => panic!("{kind:?}: {other:?}"),
+        };
+        assert_eq!(TournamentAskKind::from(&ask), kind, "{ask:?}");
+    }
+}
+
+#[test]
+fn tournament_options_are_read_as_given() {
+    let Way::Slash(name, options) = tournament_way(TournamentAskKind::Create) else {
+        panic!("a slash command");
+    };
+    assert_eq!(
+        commands::parse(&interaction(name, options)),
+        Ok(Request::Tournament(TournamentAsk::Create {
+            name: "Spring".into(),
+            variant: rules::Variant::Chess960,
+            format: domain::TournamentFormat::Swiss,
+            rounds: Some(7),
+            deadline: Some(std::time::Duration::from_secs(3 * 86_400)),
+            rated: false,
+            random_setup: true,
+            start: Some(std::time::Duration::from_secs(7_200)),
+            by: Organiser {
+                manages_server: true,
+                roles: Vec::new()
+            },
+        }))
+    );
+    let soon = interaction(
+        "tournament",
+        sub(
+            "create",
+            json!([
+                string("name", "Cup"),
+                string("variant", "standard"),
+                string("format", "swiss"),
+                string("start", "soon")
+            ]),
+        ),
+    );
+    assert_eq!(
+        commands::parse(&soon),
+        Err(commands::Refusal::BadStart("soon".into()))
+    );
+    let Way::Slash(name, options) = tournament_way(TournamentAskKind::Pairings) else {
+        panic!("a slash command");
+    };
+    assert_eq!(
+        commands::parse(&interaction(name, options)),
+        Ok(Request::Tournament(TournamentAsk::Pairings {
+            round: Some(2),
+            tournament: Some(17)
+        }))
+    );
+    let unknown = interaction(
+        "tournament",
+        sub("info", json!([string("tournament", "Spr")])),
+    );
+    assert_eq!(
+        commands::parse(&unknown),
+        Err(commands::Refusal::BadTournament("Spr".into()))
+    );
+    let blank = interaction(
+        "tournament",
+        sub(
+            "create",
+            json!([
+                string("name", "  "),
+                string("variant", "standard"),
+                string("format", "swiss")
+            ]),
+        ),
+    );
+    assert_eq!(commands::parse(&blank), Err(commands::Refusal::EmptyName));
+    let knockout = interaction(
+        "tournament",
+        sub(
+            "create",
+            json!([
+                string("name", "Cup"),
+                string("variant", "standard"),
+                string("format", "knockout")
+            ]),
+        ),
+    );
+    assert_eq!(
+        commands::parse(&knockout),
+        Err(commands::Refusal::BadFormat("knockout".into()))
+    );
+    let negative = interaction(
+        "tournament",
+        sub(
+            "create",
+            json!([
+                string("name", "Cup"),
+                string("variant", "standard"),
+                string("format", "swiss"),
+                {"name": "rounds", "type": 4, "value": -3}
+            ]),
+        ),
+    );
+    assert!(
+        matches!(
+            commands::parse(&negative),
+            Ok(Request::Tournament(TournamentAsk::Create {
+                rounds: Some(0),
+                ..
+            }))
+        ),
+        "a number out of range goes to the service, which refuses it"
+    );
+    for bare in [json!([]), sub("dance", json!([]))] {
+        assert!(matches!(
+            commands::parse(&interaction("tournament", bare)),
+            Err(commands::Refusal::UnknownSubcommand(_))
+        ));
+    }
+}
+
+#[test]
+fn the_announcements_buttons_join_and_leave_their_tournament() {
+    assert_eq!(
+        pressed(Action::JoinTournament(17)),
+        Request::Tournament(TournamentAsk::Join(Some(17)))
+    );
+    assert_eq!(
+        pressed(Action::LeaveTournament(17)),
+        Request::Tournament(TournamentAsk::Leave(Some(17)))
+    );
+}
+
+#[test]
+fn a_creators_permission_and_roles_go_to_the_service_and_only_managers_choose_organisers() {
+    let Way::Slash(name, options) = tournament_way(TournamentAskKind::Create) else {
+        panic!("a slash command");
+    };
+    let mut asked = interaction(name, options);
+    if let Some(member) = asked.member.as_mut() {
+        member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
+        member.roles = vec![serenity::all::RoleId::new(55)];
+    }
+    assert!(matches!(
+        commands::parse(&asked),
+        Ok(Request::Tournament(TournamentAsk::Create { by, .. }))
+            if by == Organiser { manages_server: false, roles: vec![55] }
+    ));
+    let Way::Slash(name, options) = tournament_way(TournamentAskKind::Organisers) else {
+        panic!("a slash command");
+    };
+    let mut chosen = interaction(name, options);
+    assert_eq!(
+        commands::parse(&chosen),
+        Ok(Request::Tournament(TournamentAsk::Organisers(None)))
+    );
+    if let Some(member) = chosen.member.as_mut() {
+        member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
+    }
+    assert_eq!(
+        commands::parse(&chosen),
+        Err(commands::Refusal::NotAnAdminForOrganisers)
+    );
+    let Way::Slash(name, options) = tournament_way(TournamentAskKind::Join) else {
+        panic!("a slash command");
+    };
+    let mut joined = interaction(name, options);
+    if let Some(member) = joined.member.as_mut() {
+        member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
+    }
+    assert_eq!(
+        commands::parse(&joined),
+        Ok(Request::Tournament(TournamentAsk::Join(None)))
+    );
+}
+
 #[test]
 fn only_server_managers_may_set_the_language() {
     let mut asked = interaction("language", json!([string("language", "default")]));
-    assert_eq!(commands::parse(&asked), Ok(Command::Language(None)));
+    assert_eq!(
+        commands::parse(&asked),
+        Ok(Request::Game(Command::Language(None)))
+    );
     if let Some(member) = asked.member.as_mut() {
         member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
     }
@@ -124,9 +358,15 @@ fn only_server_managers_may_set_the_language() {
 #[test]
 fn only_server_managers_may_turn_pictures_off_or_on() {
     let mut asked = interaction("avatars", json!([string("show", "off")]));
-    assert_eq!(commands::parse(&asked), Ok(Command::Avatars(false)));
+    assert_eq!(
+        commands::parse(&asked),
+        Ok(Request::Game(Command::Avatars(false)))
+    );
     let on = interaction("avatars", json!([string("show", "on")]));
-    assert_eq!(commands::parse(&on), Ok(Command::Avatars(true)));
+    assert_eq!(
+        commands::parse(&on),
+        Ok(Request::Game(Command::Avatars(true)))
+    );
     if let Some(member) = asked.member.as_mut() {
         member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
     }

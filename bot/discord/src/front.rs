@@ -5,7 +5,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use domain::{Command, EarlyPrivacy, GameId, GuildId, Origin, Reply, User};
+use domain::{
+    Command, EarlyPrivacy, GameId, GuildId, Origin, Progress, Reply, TournamentAsk, User,
+};
 use render::Renderer;
 use serenity::all::{ImageHash, Member, User as DiscordUser};
 use service::GameService;
@@ -73,7 +75,29 @@ impl Front {
         command: Command,
         early: &EarlyPrivacy,
     ) -> Reply {
-        let mut reply = self.service.execute_noting(origin, command, early).await;
+        self.execute_watching(origin, command, early, &Progress::default())
+            .await
+    }
+
+    /// [`Front::execute_noting`], telling `progress` how far a long command has come.
+    pub async fn execute_watching(
+        &self,
+        origin: &Origin,
+        command: Command,
+        early: &EarlyPrivacy,
+        progress: &Progress,
+    ) -> Reply {
+        let mut reply = self
+            .service
+            .execute_watching(origin, command, early, progress)
+            .await;
+        self.draw(&mut reply).await;
+        reply
+    }
+
+    /// The service's reply to a tournament command, its pictures drawn.
+    pub async fn tournament(&self, origin: &Origin, ask: TournamentAsk) -> Reply {
+        let mut reply = self.service.tournament(origin, ask).await;
         self.draw(&mut reply).await;
         reply
     }

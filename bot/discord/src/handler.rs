@@ -1,10 +1,11 @@
-//! The gateway event handler: registers commands when ready and routes interactions and
-//! messages.
+//! The gateway event handler: registers commands when ready, routes interactions and
+//! messages, and tells the service of channels, threads and servers the bot lost.
 
 use std::sync::Arc;
 
 use serenity::all::{
-    Context, CreateInteractionResponse, EventHandler, Guild, GuildId, Interaction, Message, Ready,
+    Context, CreateInteractionResponse, EventHandler, Guild, GuildChannel, GuildId, Interaction,
+    Message, PartialGuildChannel, Ready, UnavailableGuild,
 };
 use serenity::async_trait;
 
@@ -64,6 +65,42 @@ impl EventHandler for Handler {
         // server's language, possibly before anyone there has used a command.
         if let Some(lang) = Lang::from_locale(&guild.preferred_locale) {
             self.0.service.note_server_lang(guild.id.get(), lang);
+        }
+    }
+
+    async fn channel_delete(
+        &self,
+        _ctx: Context,
+        channel: GuildChannel,
+        _messages: Option<Vec<Message>>,
+    ) {
+        let service = &self.0.service;
+        service
+            .channel_gone(Some(channel.guild_id.get()), channel.id.get())
+            .await;
+    }
+
+    async fn thread_delete(
+        &self,
+        _ctx: Context,
+        thread: PartialGuildChannel,
+        _full: Option<GuildChannel>,
+    ) {
+        let service = &self.0.service;
+        service
+            .channel_gone(Some(thread.guild_id.get()), thread.id.get())
+            .await;
+    }
+
+    async fn guild_delete(
+        &self,
+        _ctx: Context,
+        incomplete: UnavailableGuild,
+        _full: Option<Guild>,
+    ) {
+        // An outage says `unavailable`: the server comes back, and so do its games.
+        if !incomplete.unavailable {
+            self.0.service.guild_gone(incomplete.id.get()).await;
         }
     }
 

@@ -20,6 +20,7 @@ mod langs;
 mod registration;
 mod replies;
 mod respond;
+mod rooms;
 mod slash;
 mod sweeper;
 mod threads;

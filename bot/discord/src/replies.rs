@@ -128,7 +128,7 @@ impl Outgoing {
         for (name, bytes) in reply.files {
             files.push(CreateAttachment::bytes(bytes, name));
         }
-        // Archive pages are about no game: their buttons carry game 0.
+        // Archive pages and tournaments are about no game: their buttons carry game 0.
         let rows = components::rows(reply.game.unwrap_or(0), &reply.actions, reply.lang);
         Outgoing {
             content: clip(&content),

@@ -6,7 +6,8 @@
 //! nobody, and a follow-up after the deferred response was deleted can fail. So the visibility
 //! is decided before deferring where it is known, a mismatch is resolved by editing the
 //! original first and then following up with the right visibility, and pings of an edited
-//! answer go out in a follow-up of their own.
+//! answer go out in a follow-up of their own. Long work (a review) may edit its deferred
+//! response with how far it has come meanwhile, at most once per [`PROGRESS_EVERY`].
 
 use std::future::Future;
 use std::pin::pin;
@@ -18,6 +19,8 @@ use serenity::all::{
     CreateInteractionResponseMessage, EditInteractionResponse, Http, InteractionId, MessageId,
 };
 
+use tokio::sync::watch;
+
 use super::langs::Langs;
 use super::replies::Outgoing;
 use domain::{EarlyPrivacy, GameId};
@@ -25,6 +28,10 @@ use present::i18n::{self, Surface};
 
 /// Work that has not answered by then is deferred; Discord allows three seconds.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// The least time between two edits of a deferred response saying how far the work has
+/// come: Discord limits edits of one message to about five in five seconds.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// The interaction to answer: its id and token.
 #[derive(Clone, Debug)]
@@ -114,6 +121,15 @@ impl<'a> Responder<'a> {
                 tracing::warn!(%error, "could not read the interaction's response");
                 None
             }
+        }
+    }
+
+    /// Shows `text` in the standing deferred response, how far the work has come; nothing
+    /// before a first response stands.
+    pub async fn progress(&self, text: String) {
+        if let Stage::Held { .. } = self.stage {
+            self.edit(EditInteractionResponse::new().content(text))
+                .await;
         }
     }
 
@@ -219,6 +235,21 @@ pub async fn answer(
     early: &EarlyPrivacy,
     work: impl Future<Output = Outgoing>,
 ) -> Option<(GameId, usize)> {
+    let (_quiet, silence) = watch::channel(None);
+    answer_watching(http, target, defer_after, early, silence, work).await
+}
+
+/// [`answer`] for work that says how far it has come in `progress`: once deferred, the
+/// deferred response shows the latest of it, edited at most once per [`PROGRESS_EVERY`],
+/// until the work answers.
+pub async fn answer_watching(
+    http: &Http,
+    target: &Target,
+    defer_after: Duration,
+    early: &EarlyPrivacy,
+    mut progress: watch::Receiver<Option<String>>,
+    work: impl Future<Output = Outgoing>,
+) -> Option<(GameId, usize)> {
     let mut work = pin!(work);
     let mut responder = Responder::new(http, target);
     let quick = if defer_after.is_zero() {
@@ -234,7 +265,24 @@ pub async fn answer(
         Some(outgoing) => outgoing,
         None => {
             responder.defer(early.is_private()).await;
-            work.await
+            'waiting: loop {
+                tokio::select! {
+                    outgoing = &mut work => break 'waiting outgoing,
+                    changed = progress.changed() => {
+                        if changed.is_err() {
+                            break 'waiting (&mut work).await;
+                        }
+                        let text = progress.borrow_and_update().clone();
+                        if let Some(text) = text {
+                            responder.progress(text).await;
+                        }
+                        tokio::select! {
+                            outgoing = &mut work => break 'waiting outgoing,
+                            () = tokio::time::sleep(PROGRESS_EVERY) => {}
+                        }
+                    }
+                }
+            }
         }
     };
     let announces = outgoing.announces;

@@ -1,5 +1,6 @@
 //! Slash command invocations: read, carried out by the service (in a new thread for a
-//! challenge where the bot may open one), answered.
+//! challenge where the bot may open one; `/tournament` by the service's tournaments),
+//! answered.
 
 use serenity::all::{CommandInteraction, Http};
 
@@ -8,9 +9,11 @@ use super::front::{Front, person};
 use super::help;
 use super::langs::{self, Langs};
 use super::replies::Outgoing;
-use super::respond::{Target, answer};
+use super::respond::{Target, answer, answer_watching};
 use super::threads;
-use domain::{Command, EarlyPrivacy, Origin};
+use domain::{Command, EarlyPrivacy, Origin, Progress, Request};
+use present::i18n::Surface;
+use tokio::sync::watch;
 
 /// Handles one slash command.
 pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
@@ -38,7 +41,7 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         attachment_limit: command.attachment_size_limit,
     };
     let parsed = commands::parse(command);
-    if let Ok(challenge @ Command::Challenge { .. }) = &parsed
+    if let Ok(Request::Game(challenge @ Command::Challenge { .. })) = &parsed
         && threads::may_open(front, command)
     {
         let challenge = challenge.clone();
@@ -46,11 +49,34 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         return;
     }
     let early = EarlyPrivacy::default();
+    if let Ok(Request::Game(review @ Command::Review { .. })) = parsed {
+        // A review takes a while: its deferred answer says how far it has come.
+        let (tell, told) = watch::channel(None);
+        let progress = Progress::new(move |m| {
+            tell.send_replace(Some(present::message_text(
+                &m,
+                langs.public,
+                Surface::Discord,
+            )));
+        });
+        let work = async {
+            let reply = front
+                .execute_watching(&origin, review, &early, &progress)
+                .await;
+            Outgoing::new(reply)
+        };
+        let announced = answer_watching(http, &target, front.defer_after, &early, told, work).await;
+        front.delivered(announced).await;
+        return;
+    }
     let announced = answer(http, &target, front.defer_after, &early, async {
         match parsed {
             Err(refusal) => Outgoing::private(refusal.text(langs.private)),
-            Ok(Command::Help) => help::outgoing(langs.private, front.typed_moves),
-            Ok(command) => Outgoing::new(front.execute_noting(&origin, command, &early).await),
+            Ok(Request::Game(Command::Help)) => help::outgoing(langs.private, front.typed_moves),
+            Ok(Request::Game(command)) => {
+                Outgoing::new(front.execute_noting(&origin, command, &early).await)
+            }
+            Ok(Request::Tournament(ask)) => Outgoing::new(front.tournament(&origin, ask).await),
         }
     })
     .await;

@@ -1,6 +1,7 @@
 //! The background sweep: deadline reminders, games lost on time and expired challenges,
 //! posted in their channels even when nobody writes (a thread archived meanwhile is
-//! unarchived; where posting is impossible the parent channel hears of it).
+//! unarchived; where posting is impossible the parent channel hears of it; a channel that no
+//! longer exists takes its game with it).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,7 +12,7 @@ use tokio::task::JoinHandle;
 
 use super::front::Front;
 use super::replies::Outgoing;
-use super::threads;
+use super::threads::{self, Delivery};
 
 /// Sweeps every `interval`, and at once when a command has queued notices (a vacation's
 /// word to the player's other games), until `stop` turns true. A notice showing a game's turns (those
@@ -37,10 +38,19 @@ pub fn spawn(
                 front.draw(&mut notice.reply).await;
                 let outgoing = Outgoing::new(notice.reply);
                 let announces = outgoing.announces;
-                if !threads::post_or_tell(&http, channel, outgoing).await {
-                    tracing::warn!(channel = notice.channel, "could not post a notice anywhere");
-                } else if let Some((game, plies)) = announces {
-                    service.mark_shown(game, plies).await;
+                match threads::post_or_tell(&http, channel, outgoing).await {
+                    Delivery::Posted => {
+                        if let Some((game, plies)) = announces {
+                            service.mark_shown(game, plies).await;
+                        }
+                    }
+                    Delivery::Failed => {
+                        tracing::warn!(
+                            channel = notice.channel,
+                            "could not post a notice anywhere"
+                        );
+                    }
+                    Delivery::Gone => service.channel_gone(None, notice.channel).await,
                 }
             }
         }

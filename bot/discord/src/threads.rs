@@ -22,6 +22,19 @@ const MAX_NAME: usize = 100;
 const THREAD_ARCHIVED: isize = 50083;
 /// Discord's error code for a missing permission.
 const MISSING_PERMISSIONS: isize = 50013;
+/// Discord's error code for a channel (or thread) that does not exist (any more).
+const UNKNOWN_CHANNEL: isize = 10003;
+
+/// Where a notice went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delivery {
+    /// Posted in its channel, or in the thread's parent with a word about why.
+    Posted,
+    /// Posted nowhere.
+    Failed,
+    /// Its channel no longer exists.
+    Gone,
+}
 
 /// Whether `/challenge` here should open a thread: enabled, a guild text channel (not already
 /// a thread), and the bot may create public threads and speak in them.
@@ -186,12 +199,16 @@ pub async fn post(
 
 /// Posts `outgoing` in `channel`, or when that is impossible (a locked thread, a missing
 /// permission) in the thread's parent channel with a word about why, so the players hear of
-/// it. True when it was posted somewhere.
-pub async fn post_or_tell(http: &Http, channel: ChannelId, outgoing: Outgoing) -> bool {
+/// it.
+pub async fn post_or_tell(http: &Http, channel: ChannelId, outgoing: Outgoing) -> Delivery {
     let error = match post(http, channel, outgoing.clone()).await {
-        Ok(_) => return true,
+        Ok(_) => return Delivery::Posted,
         Err(error) => error,
     };
+    if error_code(&error) == Some(UNKNOWN_CHANNEL) {
+        tracing::info!(%channel, "a game's channel no longer exists");
+        return Delivery::Gone;
+    }
     tracing::warn!(%error, %channel, "could not post in a game's channel");
     let parent = match channel.to_channel(http).await {
         Ok(found) => found.guild().and_then(|c| c.parent_id),
@@ -201,7 +218,7 @@ pub async fn post_or_tell(http: &Http, channel: ChannelId, outgoing: Outgoing) -
         }
     };
     let Some(parent) = parent else {
-        return false;
+        return Delivery::Failed;
     };
     let lang = outgoing.lang;
     let outgoing = outgoing.with_line(&say(
@@ -210,10 +227,10 @@ pub async fn post_or_tell(http: &Http, channel: ChannelId, outgoing: Outgoing) -
         fluent_args![("channel", channel.to_string())],
     ));
     match parent.send_message(http, outgoing.message()).await {
-        Ok(_) => true,
+        Ok(_) => Delivery::Posted,
         Err(error) => {
             tracing::warn!(%error, %parent, "could not post in the parent channel either");
-            false
+            Delivery::Failed
         }
     }
 }

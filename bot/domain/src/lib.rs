@@ -1,6 +1,6 @@
 //! The domain shared by nadare's layers: ids and users, the commands a front sends, the
 //! replies and messages the service answers with (data, never words), the records and the
-//! store traits storage implements, languages, durations and rating maths.
+//! store traits storage implements, games' reviews, languages, durations and rating maths.
 //!
 //! Nothing here does input or output: the service, storage and the fronts build on it.
 
@@ -12,6 +12,7 @@ mod model;
 mod players;
 pub mod rating;
 mod records;
+mod review;
 mod store;
 pub mod suggest;
 mod tournaments;
@@ -29,16 +30,18 @@ pub use records::{
     ArchivePage, ArchiveQuery, ArchivedGame, Extras, GameRatingChange, GuildSettings, Leaderboard,
     PlayerRating, Ranked, RatingChange, RatingUpdate, Vacation, VacationAllowance, VacationDays,
 };
+pub use review::{Eval, GameReview, Judgement, Mark, ReviewSheet, ReviewStatus, StoredReview};
 pub use store::{
-    Archive, ChallengeEntry, GameStore, Games, Ratings, Settings, ShardSet, StoreError,
+    Archive, ChallengeEntry, GameStore, Games, Ratings, Reviews, Settings, ShardSet, StoreError,
     Tournaments, Transfer, Vacations,
 };
 pub use tournaments::{
-    BoardResult, Entrant, GameRooms, TournamentAsk, TournamentBoard, TournamentFormat,
-    TournamentId, TournamentRecord, TournamentState,
+    BoardResult, Entrant, GameRooms, Organiser, Role, RoleId, Room, StandingsTable, TournamentAsk,
+    TournamentAskKind, TournamentBoard, TournamentFormat, TournamentId, TournamentRecord,
+    TournamentState, TournamentSummary,
 };
 pub use types::{
     Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, Faces,
-    GameId, GuildId, Locale, Notice, Origin, PageRef, Replay, Reply, SetupChoice, TakebackAction,
-    Tone, User, UserId, VacationAsk,
+    GameId, GuildId, Locale, Notice, Origin, PageRef, Progress, Replay, Reply, Request,
+    SetupChoice, TakebackAction, Tone, User, UserId, VacationAsk,
 };

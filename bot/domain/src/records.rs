@@ -6,7 +6,7 @@ use rules::Color;
 
 use crate::Lang;
 use crate::rating::{Glicko, RatingFamily, Score, glicko2};
-use crate::{GameId, GameRecord, GuildId, TournamentRecord, User, UserId};
+use crate::{GameId, GameRecord, GuildId, StoredReview, TournamentRecord, User, UserId};
 
 /// A player's rating in one variant family of one server, with their rated record there.
 #[derive(Clone, Debug, PartialEq)]
@@ -239,6 +239,20 @@ pub struct GuildSettings {
     pub lang: Option<Lang>,
     /// Whether its boards show players' pictures in the name bars (the default) or icons.
     pub avatars: bool,
+    /// The role whose members may create tournaments, besides those who may manage it.
+    pub organiser_role: Option<crate::RoleId>,
+}
+
+impl GuildSettings {
+    /// The settings of a server that has none stored.
+    pub fn defaults(guild: GuildId) -> GuildSettings {
+        GuildSettings {
+            guild,
+            lang: None,
+            avatars: true,
+            organiser_role: None,
+        }
+    }
 }
 
 /// Everything stored besides challenges and games, for copying a database whole.
@@ -256,6 +270,8 @@ pub struct Extras {
     pub guild_settings: Vec<GuildSettings>,
     /// Every tournament, with its players and boards.
     pub tournaments: Vec<TournamentRecord>,
+    /// Every game's review, under way or done.
+    pub reviews: Vec<StoredReview>,
 }
 
 impl Extras {
@@ -271,6 +287,7 @@ impl Extras {
                 .iter()
                 .map(|t| 1 + t.players.len() + t.boards.len())
                 .sum::<usize>()
+            + self.reviews.len()
     }
 
     /// Whether it holds nothing.

@@ -14,6 +14,7 @@ use crate::records::{
     ArchivePage, ArchiveQuery, Extras, GameRatingChange, GuildSettings, Leaderboard, PlayerRating,
     RatingUpdate, Vacation, VacationAllowance,
 };
+use crate::review::{GameReview, StoredReview};
 use crate::tournaments::{
     BoardResult, TournamentBoard, TournamentId, TournamentRecord, TournamentState,
 };
@@ -132,20 +133,23 @@ pub struct ChallengeEntry {
 
 /// What the service reads from and writes to a database, by concern: its games
 /// ([`Games`]), ratings ([`Ratings`]), archive ([`Archive`]), vacations ([`Vacations`]),
-/// server settings ([`Settings`]), tournaments ([`Tournaments`]) and whole-database copies
-/// ([`Transfer`]). Every type with all seven is a `GameStore`; the service holds one as
-/// `Arc<dyn GameStore>`.
+/// server settings ([`Settings`]), tournaments ([`Tournaments`]), games' reviews
+/// ([`Reviews`]) and whole-database copies ([`Transfer`]). Every type with all eight is a
+/// `GameStore`; the service holds one as `Arc<dyn GameStore>`.
 ///
 /// Every write is committed when the call returns. Writes of a game are conditional:
 /// `state.revision` is the revision being written and the stored one must be the revision
 /// before it, else [`StoreError::Conflict`] and nothing changes. Closing a challenge likewise
 /// requires it to be still open.
 pub trait GameStore:
-    Games + Ratings + Archive + Vacations + Settings + Tournaments + Transfer
+    Games + Ratings + Archive + Vacations + Settings + Tournaments + Reviews + Transfer
 {
 }
 
-impl<T: Games + Ratings + Archive + Vacations + Settings + Tournaments + Transfer> GameStore for T {}
+impl<T: Games + Ratings + Archive + Vacations + Settings + Tournaments + Reviews + Transfer>
+    GameStore for T
+{
+}
 
 /// Challenges, games and their turns: what a process plays.
 #[async_trait]
@@ -292,6 +296,14 @@ pub trait Settings: Send + Sync {
     /// Turns players' pictures on a server's boards on or off.
     async fn set_guild_avatars(&self, guild: GuildId, shown: bool) -> Result<(), StoreError>;
 
+    /// Sets (or with `None`, clears) the role whose members may create a server's
+    /// tournaments.
+    async fn set_organiser_role(
+        &self,
+        guild: GuildId,
+        role: Option<crate::RoleId>,
+    ) -> Result<(), StoreError>;
+
     /// A server's settings (the defaults when it has none stored).
     async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError>;
 
@@ -319,6 +331,18 @@ pub trait Tournaments: Send + Sync {
         &self,
         shards: ShardSet,
     ) -> Result<Vec<TournamentRecord>, StoreError>;
+
+    /// The open tournaments of the servers in `shards` whose start time is at or before
+    /// `now_ms`.
+    async fn due_tournaments(
+        &self,
+        shards: ShardSet,
+        now_ms: i64,
+    ) -> Result<Vec<TournamentRecord>, StoreError>;
+
+    /// Clears tournament `id`'s start time, once: a conflict if it has none (another process
+    /// tried that start).
+    async fn clear_tournament_start(&self, id: TournamentId) -> Result<(), StoreError>;
 
     /// Adds `user` to an open tournament, after the players there; a
     /// [`StoreError::Conflict`] (`tournament`) if it is not open or they are in already.
@@ -357,6 +381,36 @@ pub trait Tournaments: Send + Sync {
         &self,
         game: GameId,
     ) -> Result<Option<(TournamentId, u32, u32)>, StoreError>;
+}
+
+/// Reviews of finished games: stored as under way before they are searched, so a restart
+/// finds and restarts them, and stored done, so a second request is answered at once.
+#[async_trait]
+pub trait Reviews: Send + Sync {
+    /// Stores that the review of `game` at `depth` is under way since `started_ms`; a
+    /// [`StoreError::Conflict`] (`review`) if the game has a review stored already (under way
+    /// or done).
+    async fn begin_review(
+        &self,
+        game: GameId,
+        depth: u32,
+        started_ms: i64,
+    ) -> Result<(), StoreError>;
+
+    /// Stores the finished review of `game`, begun by [`Reviews::begin_review`] (a
+    /// [`StoreError::Conflict`] if it was not).
+    async fn finish_review(
+        &self,
+        game: GameId,
+        finished_ms: i64,
+        review: &GameReview,
+    ) -> Result<(), StoreError>;
+
+    /// The review of `game`, under way or done, if one was begun.
+    async fn review(&self, game: GameId) -> Result<Option<StoredReview>, StoreError>;
+
+    /// The games of the servers in `shards` whose review is under way, oldest begun first.
+    async fn reviews_under_way(&self, shards: ShardSet) -> Result<Vec<GameId>, StoreError>;
 }
 
 /// Copying a whole database into another (`nadare migrate`).

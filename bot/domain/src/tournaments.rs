@@ -3,9 +3,11 @@
 
 use std::time::Duration;
 
+use render::CrossResult;
 use rules::Variant;
 
-use crate::{ChannelId, GameId, GuildId, User};
+use crate::messages::StandingLine;
+use crate::{ChannelId, GameId, GuildId, Lang, User};
 
 /// A tournament's id (taken from the same sequence as games).
 pub type TournamentId = u64;
@@ -79,6 +81,11 @@ impl TournamentState {
     /// The state named `id`.
     pub fn from_id(id: &str) -> Option<TournamentState> {
         TournamentState::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// Not over: open or running.
+    pub const fn is_live(self) -> bool {
+        matches!(self, TournamentState::Open | TournamentState::Running)
     }
 }
 
@@ -184,6 +191,12 @@ pub struct TournamentRecord {
     pub deadline: Option<Duration>,
     /// Whether its games are rated.
     pub rated: bool,
+    /// Whether each round's games start from a Chess960 setup drawn for the round: always
+    /// in Chess960, asked for in the Avalanche variants.
+    pub random_setup: bool,
+    /// When it starts by itself (Unix ms), if it was created with a start time; cleared
+    /// once that start has been tried.
+    pub starts_ms: Option<i64>,
     /// Where it is.
     pub state: TournamentState,
     /// The round being played (0 before the start).
@@ -205,9 +218,54 @@ impl TournamentRecord {
     }
 }
 
-/// A tournament command. Creating one is for the server's admins: the front checks that
-/// before giving the command (as for [`Command::Language`](crate::Command::Language)).
+/// A tournament's standings as a table to draw: the presentation words its title and headings
+/// in the reply's language and draws it as the reply's image (`present::draw`), beside the
+/// standings said as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingsTable {
+    /// The tournament.
+    pub name: String,
+    /// Rounds finished.
+    pub after: u32,
+    /// Rounds in all.
+    pub rounds: u32,
+    /// How players meet: which tiebreaks the lines hold, and whether there is a cross-table
+    /// (a round robin's, with two results a cell in a double round robin).
+    pub format: TournamentFormat,
+    /// The lines, best first, as the text says them.
+    pub lines: Vec<StandingLine>,
+    /// In a round robin, each line's results against each line in the same order: the games
+    /// played so far, in the order played. Empty for a Swiss.
+    pub against: Vec<Vec<Vec<CrossResult>>>,
+}
+
+/// A tournament as a list of them shows it (a front's autocomplete).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentSummary {
+    /// The id.
+    pub id: TournamentId,
+    /// The name.
+    pub name: String,
+    /// Where it is.
+    pub state: TournamentState,
+}
+
+/// A tournament command. Creating one is for organisers: those who may manage the server,
+/// and the members of the role they chose ([`TournamentAsk::Organisers`]).
+///
+/// [`TournamentAskKind`] names each variant without its data, so that a test can go through
+/// every one (`TournamentAskKind::iter()`): each front has one checking that it can ask for
+/// each.
+///
+/// The asks that name a tournament (`Some(id)`) are about that one, which must be of the
+/// asking server; without one, about the server's current tournament (the open or running
+/// one, else the latest).
+#[derive(Clone, Debug, PartialEq, Eq, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(TournamentAskKind),
+    derive(Hash, strum::EnumIter),
+    doc = "Which [`TournamentAsk`] it is, without its data."
+)]
 pub enum TournamentAsk {
     /// Create a tournament in this channel.
     Create {
@@ -223,28 +281,113 @@ pub enum TournamentAsk {
         deadline: Option<Duration>,
         /// Rated (the default) or casual.
         rated: bool,
+        /// Each round from a Chess960 setup drawn for it (implied by Chess960; the Avalanche
+        /// variants allow it; standard chess does not).
+        random_setup: bool,
+        /// Starts by itself this long after its creation (`None`: when its creator says).
+        start: Option<Duration>,
+        /// Who asks, as the front knows them: creating is for organisers.
+        by: Organiser,
     },
-    /// Join the server's open tournament.
-    Join,
-    /// Leave it (after the start: withdraw, forfeiting the remaining games).
-    Leave,
+    /// Sets (or with `None`, clears) the role whose members may create tournaments besides
+    /// those who may manage the server. The front lets only the latter ask.
+    Organisers(Option<Role>),
+    /// Join the server's open tournament, or the one named (its announcement's Join button).
+    Join(Option<TournamentId>),
+    /// Leave it; after the start, withdraw, forfeiting the remaining games. With a
+    /// tournament named (its announcement's Leave button) only before the start: an old
+    /// button never withdraws anyone.
+    Leave(Option<TournamentId>),
     /// Start it (its creator): round 1 is paired and its games begin.
     Start,
     /// The standings.
-    Standings,
-    /// A round's pairings (`None`: the current round).
-    Pairings(Option<u32>),
+    Standings(Option<TournamentId>),
+    /// A round's pairings.
+    Pairings {
+        /// The round (`None`: the current one).
+        round: Option<u32>,
+        /// The tournament.
+        tournament: Option<TournamentId>,
+    },
     /// What it is and where it stands.
-    Info,
+    Info(Option<TournamentId>),
     /// Call it off (its creator).
     Cancel,
+}
+
+/// A server role's id.
+pub type RoleId = u64;
+
+/// A server role as named when it was chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Role {
+    /// Its id.
+    pub id: RoleId,
+    /// Its name.
+    pub name: String,
+}
+
+/// What the front knows of the member asking to create a tournament.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Organiser {
+    /// They may manage the server (the console's user always may).
+    pub manages_server: bool,
+    /// Their roles in the server.
+    pub roles: Vec<RoleId>,
+}
+
+impl TournamentAsk {
+    /// The tournament the ask names, if it names one.
+    pub fn tournament(&self) -> Option<TournamentId> {
+        match self {
+            TournamentAsk::Join(id)
+            | TournamentAsk::Leave(id)
+            | TournamentAsk::Standings(id)
+            | TournamentAsk::Pairings { tournament: id, .. }
+            | TournamentAsk::Info(id) => *id,
+            TournamentAsk::Create { .. }
+            | TournamentAsk::Organisers(_)
+            | TournamentAsk::Start
+            | TournamentAsk::Cancel => None,
+        }
+    }
+}
+
+/// A tournament game's room to open: where, and what it is for, to name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Room<'a> {
+    /// The server.
+    pub guild: GuildId,
+    /// The tournament's channel, the room's parent.
+    pub parent: ChannelId,
+    /// The tournament.
+    pub tournament: TournamentId,
+    /// The tournament's name.
+    pub name: &'a str,
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// White's name.
+    pub white: &'a str,
+    /// Black's name.
+    pub black: &'a str,
+    /// The server's language, for the room's name.
+    pub lang: Lang,
+}
+
+impl Room<'_> {
+    /// A short code for the room, `t7-r1-b2` (tournament, round, board).
+    pub fn code(&self) -> String {
+        format!("t{}-r{}-b{}", self.tournament, self.round, self.board)
+    }
 }
 
 /// Where tournament games are played: a front opens one room (a Discord thread, a console
 /// room) per game, since the service plays one game per channel.
 #[async_trait::async_trait]
 pub trait GameRooms: Send + Sync {
-    /// A channel for the game called `name` (such as `t7-r1-b2`), opened from `parent` (the
-    /// tournament's channel) in `guild`; `None` when none could be opened.
-    async fn open_room(&self, guild: GuildId, parent: ChannelId, name: &str) -> Option<ChannelId>;
+    /// A channel for the game of `room`; `None` when none could be opened (the service tries
+    /// again at its next sweep).
+    async fn open_room(&self, room: &Room<'_>) -> Option<ChannelId>;
 }

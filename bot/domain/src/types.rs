@@ -9,6 +9,9 @@ use rules::{Color, Outcome, Role, Variant};
 use crate::Lang;
 use crate::messages::Message;
 use crate::rating::RatingFamily;
+use crate::review::ReviewSheet;
+use crate::tournaments::StandingsTable;
+use crate::{TournamentAsk, TournamentId};
 
 /// A Discord channel (a thread is a channel too), or a console room.
 pub type ChannelId = u64;
@@ -226,6 +229,14 @@ pub enum Command {
     /// Shows (`true`) or hides players' pictures in the name bars of this server's boards.
     /// Only the server's admins may: the front checks that before giving the command.
     Avatars(bool),
+    /// The engine's review of a finished game: each player's accuracy, the turns marked as
+    /// inaccuracies, mistakes and blunders with a better line, the deciding turn, the
+    /// evaluation graph and the annotated record.
+    Review {
+        /// The game; `None` for the finished game in this channel, else the caller's latest
+        /// finished game here.
+        game: Option<GameId>,
+    },
 }
 
 /// What a `vacation` command asks.
@@ -295,11 +306,15 @@ pub enum Action {
     PreviousPage(PageRef),
     /// Show a later page of the archive.
     NextPage(PageRef),
+    /// Join this tournament (on its announcement).
+    JoinTournament(TournamentId),
+    /// Leave this tournament before its start (on its announcement).
+    LeaveTournament(TournamentId),
 }
 
 impl Action {
     /// Every button.
-    pub const ALL: [Action; 15] = [
+    pub const ALL: [Action; 17] = [
         Action::AcceptChallenge,
         Action::DeclineChallenge,
         Action::Resign,
@@ -321,6 +336,8 @@ impl Action {
             user: Some(1),
             page: 2,
         }),
+        Action::JoinTournament(1),
+        Action::LeaveTournament(1),
     ];
 
     /// A stable short id for a button (`accept`, `promote-q`), to combine with a game id.
@@ -341,6 +358,8 @@ impl Action {
             Action::Rematch => "rematch",
             Action::PreviousPage(_) => "page-previous",
             Action::NextPage(_) => "page-next",
+            Action::JoinTournament(_) => "tournament-join",
+            Action::LeaveTournament(_) => "tournament-leave",
         }
     }
 
@@ -351,6 +370,9 @@ impl Action {
             Action::PreviousPage(page) | Action::NextPage(page) => {
                 format!("{}:{}", self.id(), page.token())
             }
+            Action::JoinTournament(id) | Action::LeaveTournament(id) => {
+                format!("{}:{id}", self.id())
+            }
             _ => self.id().to_owned(),
         }
     }
@@ -360,6 +382,8 @@ impl Action {
         match token.split_once(':') {
             Some(("page-previous", page)) => PageRef::from_token(page).map(Action::PreviousPage),
             Some(("page-next", page)) => PageRef::from_token(page).map(Action::NextPage),
+            Some(("tournament-join", id)) => id.parse().ok().map(Action::JoinTournament),
+            Some(("tournament-leave", id)) => id.parse().ok().map(Action::LeaveTournament),
             Some(_) => None,
             None => Action::from_id(token),
         }
@@ -390,24 +414,36 @@ impl Action {
         })
     }
 
-    /// The command a press of this button gives.
-    pub fn command(self) -> Command {
+    /// What a press of this button asks.
+    pub fn request(self) -> Request {
+        let game = |command| Request::Game(command);
         match self {
-            Action::AcceptChallenge => Command::Accept,
-            Action::DeclineChallenge => Command::Decline,
-            Action::Resign | Action::ConfirmResign => Command::Resign,
-            Action::OfferDraw => Command::Draw(DrawAction::Offer),
-            Action::Flip => Command::Board { flip: true },
-            Action::Promote(role) => Command::Promote(role),
-            Action::ConfirmPush => Command::ConfirmPush,
-            Action::CancelPush => Command::CancelPush,
-            Action::Rematch => Command::Rematch,
-            Action::PreviousPage(p) | Action::NextPage(p) => Command::History {
+            Action::AcceptChallenge => game(Command::Accept),
+            Action::DeclineChallenge => game(Command::Decline),
+            Action::Resign | Action::ConfirmResign => game(Command::Resign),
+            Action::OfferDraw => game(Command::Draw(DrawAction::Offer)),
+            Action::Flip => game(Command::Board { flip: true }),
+            Action::Promote(role) => game(Command::Promote(role)),
+            Action::ConfirmPush => game(Command::ConfirmPush),
+            Action::CancelPush => game(Command::CancelPush),
+            Action::Rematch => game(Command::Rematch),
+            Action::PreviousPage(p) | Action::NextPage(p) => game(Command::History {
                 user: p.user,
                 page: p.page,
-            },
+            }),
+            Action::JoinTournament(id) => Request::Tournament(TournamentAsk::Join(Some(id))),
+            Action::LeaveTournament(id) => Request::Tournament(TournamentAsk::Leave(Some(id))),
         }
     }
+}
+
+/// What a user asks: a command of the game service, or a tournament command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A game command (`/move`, `/challenge` …).
+    Game(Command),
+    /// A tournament command.
+    Tournament(TournamentAsk),
 }
 
 /// What the service answers to a command.
@@ -422,7 +458,13 @@ pub struct Reply {
     pub board: Option<Board>,
     /// A finished game's animated replay to attach, as data, drawn by the presentation.
     pub replay: Option<Replay>,
-    /// The board as a PNG, once the presentation has drawn `board`; the service never sets it.
+    /// A tournament's standings to show as a table, as data, drawn by the presentation.
+    pub standings: Option<StandingsTable>,
+    /// A game's review, as data: the presentation draws its graph and writes its annotated
+    /// record among the `files`.
+    pub review: Option<Box<ReviewSheet>>,
+    /// The board as a PNG (or the standings table, in a reply without a board), once the
+    /// presentation has drawn it; the service never sets it.
     pub image: Option<Vec<u8>>,
     /// Attachments besides the board: file name and bytes (the record for `moves`; the
     /// presentation adds a game's animated replay).
@@ -451,6 +493,8 @@ impl std::fmt::Debug for Reply {
             .field("lang", &self.lang)
             .field("board", &self.board.is_some())
             .field("replay", &self.replay.as_ref().map(|r| r.scenes.len()))
+            .field("standings", &self.standings.as_ref().map(|s| s.lines.len()))
+            .field("review", &self.review.as_ref().map(|r| r.id))
             .field("image", &self.image.as_ref().map(Vec::len))
             .field(
                 "files",
@@ -574,5 +618,31 @@ impl EarlyPrivacy {
     /// Whether the reply is known to be private.
     pub fn is_private(&self) -> bool {
         self.0.load(Ordering::Acquire)
+    }
+}
+
+/// Where the service says how far a long command (a review) has come while the front waits
+/// for its reply: a front that shows it (Discord edits its deferred answer) gives a callback;
+/// the default hears nothing.
+#[derive(Default)]
+pub struct Progress(Option<Box<dyn Fn(Message) + Send + Sync>>);
+
+impl Progress {
+    /// Progress told to `report`, as messages (a [`ReviewMsg`](crate::messages::ReviewMsg)).
+    pub fn new(report: impl Fn(Message) + Send + Sync + 'static) -> Progress {
+        Progress(Some(Box::new(report)))
+    }
+
+    /// Tells the front how far the command has come.
+    pub fn report(&self, message: impl Into<Message>) {
+        if let Some(report) = &self.0 {
+            report(message.into());
+        }
+    }
+}
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Progress").field(&self.0.is_some()).finish()
     }
 }

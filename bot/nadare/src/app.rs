@@ -35,6 +35,7 @@ fn service_config(config: &Config) -> ServiceConfig {
         challenge_ttl: config.challenge_expiry,
         default_deadline: config.default_deadline,
         vacation_days_per_year: config.vacation_days_per_year,
+        review_depth: config.review_depth,
         shards: match config.shards {
             Shards::Auto => domain::ShardSet::All,
             Shards::Range { first, last, total } => domain::ShardSet::Range { first, last, total },

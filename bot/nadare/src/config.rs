@@ -96,6 +96,8 @@ pub struct Config {
     pub sweep_interval: Duration,
     /// Vacation days each player has per calendar year.
     pub vacation_days_per_year: u32,
+    /// The depth `/review` searches each position to; `None` for the engine's own per variant.
+    pub review_depth: Option<u32>,
     /// Which shards this process runs.
     pub shards: Shards,
     /// Send REST calls to this base URL instead of Discord (a rate-limiting proxy such as
@@ -106,6 +108,10 @@ pub struct Config {
     /// Show players' pictures in the boards' name bars.
     pub image_avatars: bool,
 }
+
+/// The deepest search `games.review_depth` may ask for: a 60-turn game reviewed at 20 would
+/// take hours.
+const MAX_REVIEW_DEPTH: u32 = 20;
 
 /// Discord's CDN, where players' pictures are.
 pub const DISCORD_CDN: &str = "https://cdn.discordapp.com";
@@ -153,6 +159,7 @@ struct RawGames {
     typed_moves: Option<bool>,
     sweep_interval: Option<String>,
     vacation_days_per_year: Option<u32>,
+    review_depth: Option<u32>,
 }
 
 impl Config {
@@ -292,6 +299,9 @@ impl RawConfig {
             self.games.vacation_days_per_year =
                 Some(env_number("games.vacation_days_per_year", &v)?);
         }
+        if let Some(v) = env("NADARE_REVIEW_DEPTH") {
+            self.games.review_depth = Some(env_number("games.review_depth", &v)?);
+        }
         if let Some(v) = env("NADARE_DEFAULT_DEADLINE") {
             self.games.default_deadline = Some(v);
         }
@@ -383,6 +393,13 @@ impl RawConfig {
                 reason: format!("{vacation_days_per_year} is more days than a year has"),
             });
         }
+        let review_depth = self.games.review_depth;
+        if let Some(depth) = review_depth.filter(|d| !(1..=MAX_REVIEW_DEPTH).contains(d)) {
+            return Err(ConfigError::Invalid {
+                key: "games.review_depth",
+                reason: format!("{depth} is not a depth from 1 to {MAX_REVIEW_DEPTH}"),
+            });
+        }
         let shards = match &self.shards {
             Some(text) => Shards::parse(text).ok_or_else(|| ConfigError::Invalid {
                 key: "shards",
@@ -418,6 +435,7 @@ impl RawConfig {
             typed_moves: self.games.typed_moves.unwrap_or(false),
             sweep_interval,
             vacation_days_per_year,
+            review_depth,
             shards,
             api_proxy,
             cdn_url,
@@ -575,6 +593,19 @@ mod tests {
         let err = from_file("token = \"t\"\n[games]\nvacation_days_per_year = 400")
             .expect_err("more days than a year");
         assert!(err.to_string().contains("vacation_days_per_year"), "{err}");
+    }
+
+    #[test]
+    fn a_review_depth_is_a_depth_the_engine_can_reach() {
+        let config = from_file("token = \"t\"").expect("valid");
+        assert_eq!(config.review_depth, None, "the engine's own per variant");
+        let config = from_file("token = \"t\"\n[games]\nreview_depth = 8").expect("valid");
+        assert_eq!(config.review_depth, Some(8));
+        for bad in [0, 21] {
+            let err = from_file(&format!("token = \"t\"\n[games]\nreview_depth = {bad}"))
+                .expect_err("out of range");
+            assert!(err.to_string().contains("games.review_depth"), "{err}");
+        }
     }
 
     #[test]

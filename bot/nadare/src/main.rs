@@ -52,6 +52,8 @@ enum Command {
     /// Pair the next round of a Swiss tournament given as a FIDE TRF (`--dutch`): prints the
     /// number of pairs, then `WHITE BLACK` per line by pairing number, `0` for the bye.
     Pairings(cli::pairings::PairingsArgs),
+    /// A tournament of the database: `export ID --trf [-o OUT]` writes it as a FIDE TRF.
+    Tournament(cli::tournament::TournamentArgs),
     /// Speak the Universal Chess Interface on standard input and output (standard, Chess960).
     Uci,
 }
@@ -140,6 +142,7 @@ fn main() -> ExitCode {
         Command::Bestmove(args) => cli::bestmove::run(args),
         Command::Match(args) => cli::engine_match::run(args),
         Command::Pairings(args) => cli::pairings::run(args),
+        Command::Tournament(args) => block_on(cli::tournament::run(args)),
         Command::Uci => engine::uci::run().map_err(Into::into),
     };
     match result {

@@ -1,7 +1,9 @@
 //! The pictures of a reply: its board and its animated replay, labelled in the reply's
-//! language, with the players' pictures in the name bars where the front has them, and drawn
-//! on the blocking pool, after the service has answered and let the game go. A picture that
-//! cannot be drawn is logged and left out; the words still go.
+//! language, with the players' pictures in the name bars where the front has them, a
+//! tournament's standings table with its headings in that language, and a review's
+//! evaluation graph with its annotated record (comments in that language); drawn on the
+//! blocking pool, after the service has answered and let the game go. A picture that cannot
+//! be drawn is logged and left out; the words still go.
 
 use std::sync::Arc;
 
@@ -11,14 +13,23 @@ use render::{Renderer, Scene};
 
 use crate::image::labels;
 use crate::pictures::{Pictures, faces_of};
+use crate::review::{annotated_record, graph};
+use crate::standings::standings;
 
-/// Draws `reply`'s board into its `image` and its replay into a GIF among its `files`. With
+/// The name of a standings image attached beside a board (a reply never has both today).
+const STANDINGS_FILE: &str = "nadare-standings.png";
+
+/// Draws `reply`'s board into its `image` and its replay into a GIF among its `files`, its
+/// standings into its `image` (or, beside a board, a PNG among its `files`), and a review's
+/// graph into its `image` with its annotated record among its `files`. With
 /// `pictures`, the name bars show the players' pictures it holds (and the computer's icon);
 /// without, the icons.
 pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<&dyn Pictures>) {
     let mut board = reply.board.take();
     let mut replay = reply.replay.take();
-    if board.is_none() && replay.is_none() {
+    let table = reply.standings.take();
+    let sheet = reply.review.take();
+    if board.is_none() && replay.is_none() && table.is_none() && sheet.is_none() {
         return;
     }
     if let Some(pictures) = pictures {
@@ -35,11 +46,17 @@ pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<
     }
     let lang = reply.lang;
     let game = replay.as_ref().map(|r| r.game);
+    let reviewed = sheet.as_ref().map(|s| s.id);
     let renderer = Arc::clone(renderer);
     let drawn = tokio::task::spawn_blocking(move || {
         let png = board.map(|b| {
             renderer
                 .render_png(&board_scene(b, lang))
+                .map_err(|e| e.to_string())
+        });
+        let table = table.map(|t| {
+            renderer
+                .render_standings(&standings(&t, lang))
                 .map_err(|e| e.to_string())
         });
         let gif = replay.map(|r| {
@@ -57,20 +74,42 @@ pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<
             }
             gif.map_err(|e| e.to_string())
         });
-        (png, gif)
+        let review = sheet.map(|s| {
+            let png = renderer
+                .render_graph(&graph(&s, lang))
+                .map_err(|e| e.to_string());
+            (png, annotated_record(&s, lang))
+        });
+        (png, gif, table, review)
     })
     .await;
-    let (png, gif) = match drawn {
+    let (png, gif, table, review) = match drawn {
         Ok(drawn) => drawn,
         Err(e) => {
             tracing::error!(error = %e, "drawing task failed");
-            (None, game.map(|_| Err(e.to_string())))
+            (None, game.map(|_| Err(e.to_string())), None, None)
         }
     };
     match png {
         Some(Ok(png)) => reply.image = Some(png),
         Some(Err(e)) => tracing::error!(error = %e, "board rendering failed"),
         None => {}
+    }
+    match table {
+        Some(Ok(png)) if reply.image.is_none() => reply.image = Some(png),
+        Some(Ok(png)) => reply.files.push((STANDINGS_FILE.to_owned(), png)),
+        Some(Err(e)) => tracing::error!(error = %e, "standings rendering failed"),
+        None => {}
+    }
+    if let (Some((graph, record)), Some(id)) = (review, reviewed) {
+        match graph {
+            Ok(png) if reply.image.is_none() => reply.image = Some(png),
+            Ok(png) => reply.files.push((format!("nadare-review-{id}.png"), png)),
+            Err(e) => tracing::error!(game = id, error = %e, "review graph rendering failed"),
+        }
+        reply
+            .files
+            .push((format!("nadare-review-{id}.pgn"), record));
     }
     if let (Some(gif), Some(id)) = (gif, game) {
         match gif {
@@ -118,4 +157,168 @@ fn label(scene: &mut Scene, outcome: Option<&rules::Outcome>, lang: Lang) {
     let labels = labels(scene, outcome, lang);
     scene.result = outcome.map(|_| labels.status.clone());
     scene.labels = Some(labels);
+}
+
+#[cfg(test)]
+mod tests {
+    use domain::messages::{StandingLine, TournamentMsg};
+    use domain::{StandingsTable, TournamentFormat};
+    use render::{CrossResult, RenderOptions};
+
+    use super::*;
+
+    fn reply(lang: Lang) -> Reply {
+        let line = |rank, name: &str, halves| StandingLine {
+            rank,
+            name: name.into(),
+            halves,
+            tiebreaks: vec![2, 1],
+            withdrawn: false,
+        };
+        let lines = vec![line(1, "ann", 2), line(2, "なだれ太郎", 0)];
+        Reply {
+            standings: Some(StandingsTable {
+                name: "Club".into(),
+                after: 1,
+                rounds: 1,
+                format: TournamentFormat::RoundRobin,
+                lines: lines.clone(),
+                against: vec![
+                    vec![vec![], vec![CrossResult::Win]],
+                    vec![vec![CrossResult::Loss], vec![]],
+                ],
+            }),
+            lang,
+            ..Reply::public(TournamentMsg::Standings {
+                name: "Club".into(),
+                after: 1,
+                swiss: false,
+                lines,
+            })
+        }
+    }
+
+    #[tokio::test]
+    async fn standings_replies_get_their_table_drawn_in_their_language() {
+        let renderer = Arc::new(Renderer::new(RenderOptions::default()).expect("renderer"));
+        let mut images = Vec::new();
+        for lang in [Lang::En, Lang::Ja] {
+            let mut reply = reply(lang);
+            draw(&renderer, &mut reply, None).await;
+            let png = reply.image.expect("the standings image");
+            assert!(png.starts_with(b"\x89PNG"), "{lang:?}");
+            assert!(reply.standings.is_none() && reply.files.is_empty());
+            let expected = renderer
+                .render_standings(&standings(
+                    &self::reply(lang).standings.expect("a table"),
+                    lang,
+                ))
+                .expect("drawn");
+            assert_eq!(
+                png, expected,
+                "{lang:?}: the table with its words in {lang:?}"
+            );
+            images.push(png);
+        }
+        assert_ne!(images[0], images[1], "English and Japanese headings differ");
+    }
+
+    /// Scholar's mate reviewed by hand: 3...Nf6 a blunder that decided the game.
+    fn review_reply(lang: Lang) -> Reply {
+        use domain::messages::{GameKind, Players};
+        use domain::{Eval, GameReview, Judgement, Mark, ReviewSheet};
+        let mut game = rules::Game::new(rules::Variant::Standard, None).expect("setup");
+        for turn in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+            game.play_str(turn).expect("legal");
+        }
+        let evals = [30, 20, 10, 60, 40, 50]
+            .map(Eval::Centipawns)
+            .into_iter()
+            .chain([
+                Eval::Mate {
+                    winner: rules::Color::White,
+                    turns: 1,
+                },
+                Eval::Mate {
+                    winner: rules::Color::White,
+                    turns: 0,
+                },
+            ])
+            .collect();
+        Reply {
+            review: Some(Box::new(ReviewSheet {
+                id: 7,
+                game,
+                tags: vec![("White".into(), "ann".into())],
+                players: Players {
+                    white: "ann".into(),
+                    black: "bob".into(),
+                },
+                kind: GameKind {
+                    variant: rules::Variant::Standard,
+                    chess960: None,
+                },
+                review: GameReview {
+                    depth: 4,
+                    evals,
+                    accuracy: [Some(990), Some(700)],
+                    marks: vec![Mark {
+                        ply: 5,
+                        judgement: Judgement::Blunder,
+                        loss: 500,
+                        better: vec!["g6".into(), "Qf3".into()],
+                    }],
+                    decided: Some(5),
+                },
+            })),
+            lang,
+            ..Reply::default()
+        }
+    }
+
+    #[tokio::test]
+    async fn a_review_gets_its_graph_and_its_annotated_record_in_its_language() {
+        let renderer = Arc::new(Renderer::new(RenderOptions::default()).expect("renderer"));
+        let mut records = Vec::new();
+        for lang in [Lang::En, Lang::Ja] {
+            let mut reply = review_reply(lang);
+            draw(&renderer, &mut reply, None).await;
+            let png = reply.image.expect("the graph");
+            assert!(png.starts_with(b"\x89PNG"));
+            assert!(reply.review.is_none());
+            let [(name, record)] = reply.files.as_slice() else {
+                panic!("one file: {:?}", reply.files);
+            };
+            assert_eq!(name, "nadare-review-7.pgn");
+            let record = String::from_utf8(record.clone()).expect("text");
+            assert!(record.contains("3... Nf6 $4 {[%eval #1]"), "{record}");
+            assert!(record.contains("[Annotator"), "{record}");
+            let (read, _) = rules::Game::from_record(&record).expect("reads back");
+            assert_eq!(read.turns().len(), 7);
+            records.push(record);
+        }
+        let flat = |r: &str| r.split_whitespace().collect::<Vec<_>>().join(" ");
+        let english = flat(&records[0]);
+        assert!(
+            english.contains("Nf6 $4 {[%eval #1] Blunder (+0.50 → #1). Better: 3... g6 4. Qf3. The game was decided here.}"),
+            "{english}"
+        );
+        assert!(records[1].contains("大悪手"), "{}", records[1]);
+    }
+
+    #[tokio::test]
+    async fn beside_a_board_the_standings_are_an_attached_file() {
+        let renderer = Arc::new(Renderer::new(RenderOptions::default()).expect("renderer"));
+        let mut reply = reply(Lang::En);
+        let position = rules::Position::new_game(rules::Variant::Standard, None).expect("setup");
+        reply.board = Some(Board {
+            scene: Scene::from_position(&position),
+            outcome: None,
+            faces: None,
+        });
+        draw(&renderer, &mut reply, None).await;
+        assert!(reply.image.is_some());
+        assert_eq!(reply.files.len(), 1);
+        assert_eq!(reply.files[0].0, STANDINGS_FILE);
+    }
 }

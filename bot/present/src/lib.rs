@@ -1,7 +1,7 @@
 //! The service's replies presented: each [`Message`] becomes a catalog message in the reply's
 //! language, worded for the front that shows it (Discord markdown and slash commands, or the
 //! console's plain text and its commands), and the reply's board and replay are labelled in
-//! that language and drawn ([`draw`]) with the players' pictures a front finds
+//! that language and drawn ([`draw`]) (a review's graph too, and its annotated record written) with the players' pictures a front finds
 //! ([`Pictures`]), after the service has let the game go.
 
 mod archive;
@@ -17,9 +17,11 @@ mod pictures;
 mod rating;
 mod refusal;
 mod rematch;
+mod review;
 mod rules_errors;
 #[cfg(test)]
 mod samples;
+mod standings;
 mod style;
 mod tournament;
 mod turn;
@@ -72,6 +74,7 @@ fn message(say: &Say, message: &Message) -> String {
         Message::Rating(m) => rating::rating(say, m),
         Message::Settings(m) => rating::settings(say, m),
         Message::Tournament(m) => tournament::words(say, m),
+        Message::Review(m) => review::words(say, m),
     }
 }
 

@@ -51,5 +51,6 @@ pub(super) fn words(say: &Say, message: &NoticeMsg) -> String {
             &fluent_args![("game", *game), ("detail", detail.as_str())],
         ),
         NoticeMsg::AnnouncedAfterRestart => say.plain("notice-announced-after-restart"),
+        NoticeMsg::AnnouncedLate => say.plain("notice-announced-late"),
     }
 }

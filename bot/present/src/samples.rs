@@ -16,12 +16,14 @@ use super::{MISSING, action_label, message_text};
 use crate::i18n::{Lang, Surface};
 use domain::messages::{
     ArchiveLine, ArchiveMsg, BoardLine, ChallengeLine, ChallengeMsg, GameKind, GameLine, InfoMsg,
-    Message, NoticeMsg, OfferMsg, Place, Players, Ply, PushChoice, RatingMsg, Refusal, RematchMsg,
-    SettingsMsg, Shown, ShownChange, ShownRating, StandingLine, TournamentMsg, TurnMsg,
-    VacationMsg, ViewMsg,
+    MarkLine, Message, NoticeMsg, OfferMsg, Place, Players, Ply, PushChoice, RatingMsg, Refusal,
+    RematchMsg, ReviewMsg, ReviewSummary, SettingsMsg, Shown, ShownChange, ShownRating,
+    StandingLine, TournamentMsg, TurnMsg, VacationMsg, ViewMsg,
 };
 use domain::rating::RatingFamily;
-use domain::{Action, BoardResult, ColorChoice, SetupChoice, TournamentFormat, TournamentState};
+use domain::{
+    Action, BoardResult, ColorChoice, Judgement, SetupChoice, TournamentFormat, TournamentState,
+};
 
 fn players() -> Players {
     Players {
@@ -302,6 +304,7 @@ fn notice() -> Vec<NoticeMsg> {
             detail: "turn 3 (Ke9) is illegal".into(),
         },
         NoticeMsg::AnnouncedAfterRestart,
+        NoticeMsg::AnnouncedLate,
     ]
 }
 
@@ -312,6 +315,7 @@ fn notice_index(m: &NoticeMsg) -> usize {
         NoticeMsg::Reminder { .. } => 2,
         NoticeMsg::SetAside { .. } => 3,
         NoticeMsg::AnnouncedAfterRestart => 4,
+        NoticeMsg::AnnouncedLate => 5,
     }
 }
 
@@ -577,6 +581,60 @@ fn index(m: &Message) -> (&'static str, usize) {
         Message::Rating(m) => ("rating", rating_index(m)),
         Message::Settings(m) => ("settings", settings_index(m)),
         Message::Tournament(m) => ("tournament", tournament_index(m)),
+        Message::Review(m) => ("review", review_index(m)),
+    }
+}
+
+fn review() -> Vec<ReviewMsg> {
+    let mark = |judgement, better: &[&str]| MarkLine {
+        played: ply(),
+        judgement,
+        loss: 412,
+        better: better.iter().map(|t| (*t).to_owned()).collect(),
+    };
+    let summary = |accuracy, unlisted, decided| {
+        ReviewMsg::Summary(Box::new(ReviewSummary {
+            id: 12,
+            players: players(),
+            kind: kind(),
+            depth: 5,
+            accuracy,
+            counts: [[1, 0, 2], [0, 1, 0]],
+            marks: vec![
+                mark(Judgement::Blunder, &["Nc6/e5", "Nf3/e4"]),
+                mark(Judgement::Mistake, &[]),
+                mark(Judgement::Inaccuracy, &["a6/a3"]),
+            ],
+            unlisted,
+            decided,
+        }))
+    };
+    vec![
+        summary([Some(873), Some(1000)], 3, Some(ply())),
+        summary([Some(0), None], 0, None),
+        ReviewMsg::Waiting { id: 12 },
+        ReviewMsg::Progress {
+            id: 12,
+            done: 12,
+            total: 61,
+        },
+        ReviewMsg::NotFinished { id: 12 },
+        ReviewMsg::NoGame,
+        ReviewMsg::NoTurns { id: 12 },
+        ReviewMsg::Failed { id: 12 },
+    ]
+}
+
+fn review_index(m: &ReviewMsg) -> usize {
+    match m {
+        ReviewMsg::Summary(s) if s.decided.is_some() => 0,
+        ReviewMsg::Summary(_) => 1,
+        ReviewMsg::Waiting { .. } => 2,
+        ReviewMsg::Progress { .. } => 3,
+        ReviewMsg::NotFinished { .. } => 4,
+        ReviewMsg::NoGame => 5,
+        ReviewMsg::NoTurns { .. } => 6,
+        ReviewMsg::Failed { .. } => 7,
     }
 }
 
@@ -597,6 +655,8 @@ fn tournament() -> Vec<TournamentMsg> {
             rounds: 5,
             rated: true,
             deadline: Some(Duration::from_secs(86_400)),
+            random_setup: true,
+            start: None,
         },
         TournamentMsg::Created {
             name: name(),
@@ -605,6 +665,8 @@ fn tournament() -> Vec<TournamentMsg> {
             rounds: 0,
             rated: false,
             deadline: None,
+            random_setup: false,
+            start: Some(Duration::from_secs(7_200)),
         },
         TournamentMsg::Joined {
             name: name(),
@@ -667,6 +729,7 @@ fn tournament() -> Vec<TournamentMsg> {
             lines: vec![line(1, "alice", 10, false), line(1, "carol", 10, false)],
         },
         TournamentMsg::Info {
+            id: 17,
             name: name(),
             variant: Variant::Standard,
             format: TournamentFormat::RoundRobin,
@@ -677,6 +740,7 @@ fn tournament() -> Vec<TournamentMsg> {
             players: vec!["alice".into(), "bob".into()],
         },
         TournamentMsg::Info {
+            id: 1_234_567,
             name: name(),
             variant: Variant::Standard,
             format: TournamentFormat::RoundRobin,
@@ -713,6 +777,22 @@ fn tournament() -> Vec<TournamentMsg> {
         TournamentMsg::BadRounds { max: 30 },
         TournamentMsg::NoRooms,
         TournamentMsg::Unpairable { name: name() },
+        TournamentMsg::Organisers {
+            role: Some("Arbiters".into()),
+        },
+        TournamentMsg::Organisers { role: None },
+        TournamentMsg::NotStarted {
+            name: name(),
+            players: 1,
+        },
+        TournamentMsg::NotOrganiser,
+        TournamentMsg::FixedSetup {
+            variant: Variant::Standard,
+        },
+        TournamentMsg::BadStart { max_days: 30 },
+        TournamentMsg::Records { games: 1 },
+        TournamentMsg::Records { games: 28 },
+        TournamentMsg::Unknown { id: 1_234_567 },
     ]
 }
 
@@ -742,6 +822,13 @@ fn tournament_index(m: &TournamentMsg) -> usize {
         TournamentMsg::BadRounds { .. } => 21,
         TournamentMsg::NoRooms => 22,
         TournamentMsg::Unpairable { .. } => 23,
+        TournamentMsg::Organisers { .. } => 24,
+        TournamentMsg::NotStarted { .. } => 25,
+        TournamentMsg::NotOrganiser => 26,
+        TournamentMsg::FixedSetup { .. } => 27,
+        TournamentMsg::BadStart { .. } => 28,
+        TournamentMsg::Records { .. } => 29,
+        TournamentMsg::Unknown { .. } => 30,
     }
 }
 
@@ -996,6 +1083,7 @@ pub(crate) fn every_message() -> Vec<Message> {
     all.extend(rating().into_iter().map(Message::from));
     all.extend(settings().into_iter().map(Message::from));
     all.extend(tournament().into_iter().map(Message::from));
+    all.extend(review().into_iter().map(Message::from));
     all.extend(move_errors().into_iter().map(|error| {
         Message::from(Refusal::Illegal {
             error,
@@ -1027,10 +1115,11 @@ fn the_samples_cover_every_variant() {
     }
     let last = |area: &str, count: usize| covered.contains(&(area, count - 1));
     assert!(last("challenge", 7) && last("turn", 9) && last("offer", 10));
-    assert!(last("view", 6) && last("info", 3) && last("notice", 5) && last("refusal", 36));
+    assert!(last("view", 6) && last("info", 3) && last("notice", 6) && last("refusal", 36));
     assert!(last("rules", 31));
     assert!(last("archive", 9) && last("rematch", 3) && last("vacation", 8));
-    assert!(last("rating", 9) && last("settings", 7) && last("tournament", 24));
+    assert!(last("rating", 9) && last("settings", 7) && last("tournament", 30));
+    assert!(last("review", 8));
 }
 
 #[test]

@@ -15,11 +15,13 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
             rounds,
             rated,
             deadline,
+            random_setup,
+            start,
         } => {
             let deadline = deadline
                 .map(|d| say.duration(d))
                 .unwrap_or_else(|| say.plain("tournament-no-deadline"));
-            say.text(
+            let mut text = say.text(
                 "tournament-created",
                 &fluent_args![
                     ("name", name(t)),
@@ -29,7 +31,35 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
                     ("rated", if *rated { "yes" } else { "no" }),
                     ("deadline", deadline)
                 ],
-            )
+            );
+            if *random_setup {
+                text = format!("{text} {}", say.plain("tournament-created-setup"));
+            }
+            if let Some(start) = start {
+                let start = say.text(
+                    "tournament-created-start",
+                    &fluent_args![("start", say.duration(*start))],
+                );
+                text = format!("{text} {start}");
+            }
+            text
+        }
+        TournamentMsg::Organisers { role: Some(role) } => say.text(
+            "tournament-organisers-set",
+            &fluent_args![("role", say.name(role))],
+        ),
+        TournamentMsg::Organisers { role: None } => say.plain("tournament-organisers-cleared"),
+        TournamentMsg::NotStarted { name: t, players } => say.text(
+            "tournament-not-started",
+            &fluent_args![("name", name(t)), ("players", *players)],
+        ),
+        TournamentMsg::NotOrganiser => say.plain("tournament-not-organiser"),
+        TournamentMsg::FixedSetup { variant } => say.text(
+            "tournament-fixed-setup",
+            &fluent_args![("variant", say.variant(*variant))],
+        ),
+        TournamentMsg::BadStart { max_days } => {
+            say.text("tournament-bad-start", &fluent_args![("days", *max_days)])
         }
         TournamentMsg::Joined {
             name: t,
@@ -101,6 +131,7 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
             format!("{head}\n{}", lines.join("\n"))
         }
         TournamentMsg::Info {
+            id,
             name: t,
             variant,
             format,
@@ -114,6 +145,7 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
             say.text(
                 "tournament-info",
                 &fluent_args![
+                    ("id", id.to_string()),
                     ("name", name(t)),
                     ("variant", say.variant(*variant)),
                     ("format", format_word(say, *format)),
@@ -139,6 +171,9 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
                     ("winners", winners.join(", "))
                 ],
             )
+        }
+        TournamentMsg::Records { games } => {
+            say.text("tournament-records", &fluent_args![("games", *games)])
         }
         TournamentMsg::Cancelled { name: t } => {
             say.text("tournament-cancelled", &fluent_args![("name", name(t))])
@@ -177,6 +212,9 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
         TournamentMsg::NoRooms => say.plain("tournament-no-rooms"),
         TournamentMsg::Unpairable { name: t } => {
             say.text("tournament-unpairable", &fluent_args![("name", name(t))])
+        }
+        TournamentMsg::Unknown { id } => {
+            say.text("tournament-unknown", &fluent_args![("id", id.to_string())])
         }
     }
 }
@@ -256,5 +294,31 @@ fn quarters(n: u32) -> String {
         0 => (n / 4).to_string(),
         2 => format!("{}.5", n / 4),
         r => format!("{}.{}", n / 4, r * 25),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use domain::messages::{Message, TournamentMsg};
+
+    use crate::i18n::{Lang, Surface};
+    use crate::message_text;
+
+    #[test]
+    fn one_winner_is_the_winner_in_every_language_and_several_share_first_place() {
+        let said = |winners: &[&str], lang| {
+            let m = Message::from(TournamentMsg::Finished {
+                name: "Club".into(),
+                winners: winners.iter().map(|w| (*w).to_string()).collect(),
+            });
+            message_text(&m, lang, Surface::Console)
+        };
+        assert_eq!(said(&["ann"], Lang::En), "Club is over. The winner is ann!");
+        assert_eq!(
+            said(&["ann"], Lang::Ja),
+            "「Club」が終わりました。優勝はannです!"
+        );
+        assert!(said(&["ann", "ben"], Lang::Ja).contains("同点"));
+        assert!(said(&["ann", "ben"], Lang::En).contains("shared by ann, ben"));
     }
 }

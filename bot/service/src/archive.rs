@@ -228,7 +228,11 @@ impl GameService {
 
     /// Game `id` if `origin` may see it: a game of the same server, or outside any server
     /// one the caller played. Anything else is an unknown game.
-    async fn visible_game(&self, origin: &Origin, id: GameId) -> Result<Live, Box<Reply>> {
+    pub(super) async fn visible_game(
+        &self,
+        origin: &Origin,
+        id: GameId,
+    ) -> Result<Live, Box<Reply>> {
         let unknown = || Box::new(Reply::private(ArchiveMsg::UnknownGame { id }));
         let stored: StoredGame = match self.db().load_game(id).await {
             Ok(Some(stored)) => stored,

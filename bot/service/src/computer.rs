@@ -8,6 +8,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use engine::review::assess;
 use engine::{Engine, Level};
 use rules::{Game, Turn};
 
@@ -15,9 +16,6 @@ use super::live::{Live, Slot};
 use super::messages::{Refusal, TurnMsg};
 use super::play::game_in;
 use super::{GameService, Origin, Reply, SlotGuard, computer_level, is_computer};
-
-/// The level hints are searched at: modest, and quick.
-const HINT_LEVEL: u8 = 4;
 
 /// The level of the computer to move in `live`, if the game goes on and the computer is to
 /// move.
@@ -48,9 +46,30 @@ impl GameService {
         Some(reply)
     }
 
-    /// A turn for the side to move in `game`, searched at `level` on the blocking pool once
-    /// an engine permit is free.
+    /// A turn for the side to move in `game`, searched at `level` on the engine pool.
     async fn think(&self, game: Game, level: Level, seed: u64) -> Option<Turn> {
+        let turn = self
+            .on_engine(move || {
+                let stop = AtomicBool::new(false);
+                Engine::new().search(&game, &level.limits(seed), &stop).best
+            })
+            .await;
+        found(turn)
+    }
+
+    /// The best turn in `game` as a review judges it: the same search at the same depth
+    /// (the configured review depth), so a hint and a review never disagree.
+    async fn best_as_reviewed(&self, game: Game) -> Option<Turn> {
+        let depth = self.review_depth(game.variant());
+        found(self.on_engine(move || assess(&game, depth).best).await)
+    }
+
+    /// Runs `work` (a search) on the blocking pool once an engine permit is free; `None`
+    /// when the pool is closed or the work failed (both logged).
+    pub(super) async fn on_engine<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
         let permit = match self.shared.engine_permits.clone().acquire_owned().await {
             Ok(permit) => permit,
             Err(e) => {
@@ -58,17 +77,12 @@ impl GameService {
                 return None;
             }
         };
-        let search = tokio::task::spawn_blocking(move || {
+        let work = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            let stop = AtomicBool::new(false);
-            Engine::new().search(&game, &level.limits(seed), &stop).best
+            work()
         });
-        match search.await {
-            Ok(Some(turn)) => Some(turn),
-            Ok(None) => {
-                tracing::error!("the engine found no turn in a game that goes on");
-                None
-            }
+        match work.await {
+            Ok(done) => Some(done),
             Err(e) => {
                 tracing::error!(error = %e, "the engine's search failed");
                 None
@@ -89,10 +103,8 @@ impl GameService {
             return refusal;
         }
         let (id, game) = (live.row.id, live.game.clone());
-        let level = Level::new(HINT_LEVEL).unwrap_or(Level::MIN);
-        let seed = id ^ (game.turns().len() as u64);
         let position = game.position().clone();
-        match self.think(game, level, seed).await {
+        match self.best_as_reviewed(game).await {
             Some(turn) => Reply::private(TurnMsg::Hint {
                 notation: position.turn_to_notation(&turn),
             })
@@ -100,6 +112,15 @@ impl GameService {
             None => Reply::private(Refusal::NoHint).with_game(id),
         }
     }
+}
+
+/// The turn a search found in a game that goes on; its absence is logged.
+fn found(turn: Option<Option<Turn>>) -> Option<Turn> {
+    let turn = turn?;
+    if turn.is_none() {
+        tracing::error!("the engine found no turn in a game that goes on");
+    }
+    turn
 }
 
 /// The human's reply followed by the computer's answer: one public message with both turns,
@@ -110,6 +131,8 @@ pub(super) fn followed_by(first: Reply, then: Reply) -> Reply {
         lang: then.lang,
         board: then.board.or(first.board),
         replay: then.replay.or(first.replay),
+        standings: then.standings.or(first.standings),
+        review: then.review.or(first.review),
         image: None,
         files: if then.files.is_empty() {
             first.files

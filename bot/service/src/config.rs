@@ -28,6 +28,10 @@ pub struct ServiceConfig {
     pub max_open_challenges: usize,
     /// How many vacation days each player has per calendar year (default 14).
     pub vacation_days_per_year: u32,
+    /// The depth a review searches each position to; `None` (the default) for the engine's
+    /// own per variant (`engine::review::default_depth`: 11 in standard chess and Chess960,
+    /// 5 in Avalanche).
+    pub review_depth: Option<u32>,
 }
 
 impl Default for ServiceConfig {
@@ -42,6 +46,7 @@ impl Default for ServiceConfig {
             shards: ShardSet::All,
             max_open_challenges: 3,
             vacation_days_per_year: 14,
+            review_depth: None,
         }
     }
 }

@@ -12,19 +12,25 @@
 //! got there first) changes nothing; the channel is then reloaded from the database and the
 //! user is told to look again.
 
+mod announce;
 mod archive;
 mod challenge;
 mod computer;
 mod config;
 mod error;
+mod gone;
 mod live;
 mod offers;
 mod pending;
 mod play;
 mod rating;
 mod rematch;
+mod review;
+mod standings;
 mod sweep;
 mod tournament;
+mod tournament_archive;
+mod tournament_model;
 mod vacation;
 mod view;
 
@@ -43,6 +49,7 @@ pub use domain::clock::{Clock, ManualClock, SystemClock};
 use domain::clock::{from_unix_ms, to_unix_ms};
 pub use error::ServiceError;
 pub use tournament::MAX_SWISS_ROUNDS;
+pub use tournament_archive::tournament_report;
 
 // The domain's types, for this crate's modules to name as `super::…`.
 use domain::messages::{self, InfoMsg, NoticeMsg, Refusal};
@@ -95,8 +102,19 @@ struct Shared {
     rooms: std::sync::OnceLock<Arc<dyn GameRooms>>,
     /// Games that ended since tournaments were last carried on.
     ended_games: std::sync::Mutex<Vec<GameId>>,
+    /// Tournaments with a game that found no room, tried again at the next sweep.
+    roomless: std::sync::Mutex<Vec<TournamentId>>,
     /// Whether this process has carried on the running tournaments once since its start.
     tournaments_resumed: std::sync::atomic::AtomicBool,
+    /// The tries made to post again turns whose answer was not delivered.
+    retries: DashMap<GameId, announce::Retry>,
+    /// The reviews running in this process, by game: whoever asks for one waits on it.
+    reviews: DashMap<GameId, tokio::sync::watch::Receiver<review::Run>>,
+    /// One permit: reviews run one at a time.
+    review_turn: Arc<tokio::sync::Semaphore>,
+    /// Raised at shutdown: reviews stop between two positions (and are made again after the
+    /// restart).
+    stopping: std::sync::atomic::AtomicBool,
 }
 
 type SlotGuard = OwnedMutexGuard<Slot>;
@@ -227,7 +245,7 @@ impl GameService {
             vacations.insert(v.user, v);
         }
         tracing::info!(slots = slots.len(), shards = %config.shards, "game service open");
-        Ok(GameService {
+        let service = GameService {
             shared: Arc::new(Shared {
                 config,
                 store,
@@ -248,9 +266,16 @@ impl GameService {
                 hidden_faces,
                 rooms: std::sync::OnceLock::new(),
                 ended_games: std::sync::Mutex::new(Vec::new()),
+                roomless: std::sync::Mutex::new(Vec::new()),
                 tournaments_resumed: std::sync::atomic::AtomicBool::new(false),
+                retries: DashMap::new(),
+                reviews: DashMap::new(),
+                review_turn: Arc::new(tokio::sync::Semaphore::new(1)),
+                stopping: std::sync::atomic::AtomicBool::new(false),
             }),
-        })
+        };
+        service.resume_reviews().await;
+        Ok(service)
     }
 
     /// Carries out `command` for `origin` and says what happened. Refusals and mistakes are
@@ -268,11 +293,29 @@ impl GameService {
         command: Command,
         early: &EarlyPrivacy,
     ) -> Reply {
-        let mut reply = self.answer(origin, command, early).await;
-        // A game that ended carries its tournament on (with every game lock given back).
+        self.execute_watching(origin, command, early, &Progress::default())
+            .await
+    }
+
+    /// [`GameService::execute_noting`], telling `progress` how far a long command (a review)
+    /// has come while it runs.
+    pub async fn execute_watching(
+        &self,
+        origin: &Origin,
+        command: Command,
+        early: &EarlyPrivacy,
+        progress: &Progress,
+    ) -> Reply {
+        let reply = self.answer(origin, command, early, progress).await;
+        self.settled(origin, reply).await
+    }
+
+    /// An answer to `origin` made ready to go: the tournaments of games that ended are carried
+    /// on (with every game lock given back), and the server's picture setting and the
+    /// language are applied, asked after the answer since it may just have changed them.
+    async fn settled(&self, origin: &Origin, mut reply: Reply) -> Reply {
         let follow = self.settle_tournaments().await;
         self.queue_notices(follow);
-        // Asked after the answer: `language` and `avatars` may just have changed them.
         self.apply_avatar_setting(&mut reply);
         reply.lang = if reply.private {
             self.private_lang(origin)
@@ -329,7 +372,13 @@ impl GameService {
     }
 
     /// The reply to `command`, before its language is chosen.
-    async fn answer(&self, origin: &Origin, command: Command, early: &EarlyPrivacy) -> Reply {
+    async fn answer(
+        &self,
+        origin: &Origin,
+        command: Command,
+        early: &EarlyPrivacy,
+        progress: &Progress,
+    ) -> Reply {
         match command {
             Command::Help => Reply::public(InfoMsg::Help),
             Command::Rules(None) => Reply::public(InfoMsg::VariantsOverview),
@@ -349,6 +398,7 @@ impl GameService {
             Command::History { user, page } => self.history(origin, user, page).await,
             Command::ShowGame(id) => self.show_game(origin, id).await,
             Command::Gif(id) => self.gif(origin, id).await,
+            Command::Review { game } => self.review(origin, game, early, progress).await,
             Command::Vacation(ask) => self.vacation(origin, ask).await,
             Command::Board { flip } => match self.existing_slot(origin.channel).await {
                 Some(mut guard) => {
@@ -462,6 +512,7 @@ impl GameService {
             | Command::History { .. }
             | Command::ShowGame(_)
             | Command::Gif(_)
+            | Command::Review { .. }
             | Command::Vacation(_)
             | Command::Chess960(_)
             | Command::Help
@@ -590,22 +641,32 @@ impl GameService {
                 };
                 notices.push(Notice { channel, reply });
             }
+            if let Some(mut notice) = self.late_turns(&guard) {
+                notice.reply.lang = lang;
+                notices.push(notice);
+            }
             self.reload_if_conflicted(&mut guard, channel).await;
             if self.is_stale(&guard) {
                 self.retire(&mut guard, channel);
             }
         }
         // Timeouts above may have ended tournament games; and after a restart, rounds left
-        // unpaired are paired here.
+        // unpaired are paired here, and games that found no room are tried again.
+        notices.extend(self.start_due_tournaments().await);
         notices.extend(self.settle_tournaments().await);
+        notices.extend(self.retry_rooms().await);
         for notice in &mut notices {
             self.apply_avatar_setting(&mut notice.reply);
         }
         notices
     }
 
-    /// Writes everything out to the database; call before exit.
+    /// Writes everything out to the database; call before exit. Reviews under way stop
+    /// between two positions; they are made again after the restart.
     pub async fn shutdown(&self) {
+        self.shared
+            .stopping
+            .store(true, std::sync::atomic::Ordering::Release);
         if let Err(e) = self.shared.store.flush().await {
             tracing::warn!(error = %e, "could not flush the database at shutdown");
         }
@@ -703,6 +764,7 @@ impl GameService {
         if let Some(id) = old.id() {
             self.shared.channels.remove(&id);
             self.shared.shown.remove(&id);
+            self.shared.retries.remove(&id);
         }
         let mutex = OwnedMutexGuard::mutex(guard).clone();
         self.shared
@@ -779,16 +841,30 @@ impl GameService {
     }
 }
 
-/// The notice of the turns of a game stored but not yet shown to its players, if any.
+/// The notice of the turns of a game stored but not yet shown to its players before a
+/// restart, if any.
 fn unannounced_notice(live: &Live) -> Option<Notice> {
-    let mut messages = live.unannounced()?;
+    late_notice(live, live.announced?, NoticeMsg::AnnouncedAfterRestart)
+}
+
+/// The notice of the turns of `live` from ply `from` on, announced after `why`, with the
+/// board, pinging the player to move.
+fn late_notice(live: &Live, from: usize, why: NoticeMsg) -> Option<Notice> {
+    let mut messages = live.unannounced(from, why)?;
     messages.push(live.status().into());
+    let mover = live.to_move();
+    let mentions = match live.outcome() {
+        None => vec![live.player(mover).id],
+        Some(_) => Vec::new(),
+    };
     Some(Notice {
         channel: live.row.channel,
         reply: Reply {
             messages,
+            board: Some(GameService::board_of(live, mover)),
             shows_plies: Some(live.game.turns().len()),
             game: Some(live.row.id),
+            mentions,
             ..Reply::default()
         },
     })

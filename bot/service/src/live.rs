@@ -176,13 +176,12 @@ impl Live {
         }
     }
 
-    /// The stored turns not yet shown to the players, as they are announced; `None` when
-    /// every stored turn was shown (or nobody counts).
-    pub(crate) fn unannounced(&self) -> Option<Vec<Message>> {
-        let from = self.announced?;
+    /// The stored turns from ply `from` on, as they are announced after `why`; `None` when
+    /// there are none.
+    pub(crate) fn unannounced(&self, from: usize, why: NoticeMsg) -> Option<Vec<Message>> {
         let notations = self.game.notations();
         let missed = notations.get(from..).filter(|m| !m.is_empty())?;
-        let mut messages = vec![Message::Notice(NoticeMsg::AnnouncedAfterRestart)];
+        let mut messages = vec![Message::Notice(why)];
         for (i, notation) in missed.iter().enumerate() {
             messages.push(self.played(from + i, notation).into());
         }

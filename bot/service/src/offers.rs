@@ -274,14 +274,7 @@ impl GameService {
         message: Message,
         orientation: Color,
     ) -> Reply {
-        let mut state = live.row.state.next();
-        state.finished = Some(Finished {
-            outcome,
-            at_ms: self.now_ms(),
-        });
-        state.draw_offer = None;
-        state.takeback = None;
-        state.pending = None;
+        let state = self.ended_state(live, outcome);
         let rated = match self.save_state(live, state).await {
             Ok(rated) => rated,
             Err(e) => return save_failed(&e),
@@ -291,6 +284,19 @@ impl GameService {
         let mut messages = vec![message, live.status().into()];
         messages.extend(super::rating::change_messages(rated.as_ref()));
         self.game_reply(live, orientation, messages).await
+    }
+
+    /// The state of `live` ended now with `outcome`: offers and a half-entered turn dropped.
+    pub(super) fn ended_state(&self, live: &Live, outcome: Outcome) -> GameState {
+        let mut state = live.row.state.next();
+        state.finished = Some(Finished {
+            outcome,
+            at_ms: self.now_ms(),
+        });
+        state.draw_offer = None;
+        state.takeback = None;
+        state.pending = None;
+        state
     }
 
     /// Stores a game's new state and keeps it; returns the rating update written with a

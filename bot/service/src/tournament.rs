@@ -14,18 +14,21 @@
 //! of later rounds are forfeited (round robin) or not paired (Swiss).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use rand::Rng;
 use rules::{Color, EndReason, Outcome, Variant};
-use tournament::tiebreak::{self, System};
-use tournament::{Colour, Entry, Pairing, Player, Tournament, berger, dutch};
+use tournament::{Pairing, berger, dutch};
 
 use super::live::Slot;
-use super::messages::{BoardLine, StandingLine, TournamentMsg};
+use super::messages::{BoardLine, TournamentMsg};
+use super::standings::standings_reply;
+use super::tournament_model::{in_order, model, plays, total_rounds};
 use super::{
-    BoardResult, ChallengeRecord, ColorChoice, GameRooms, GameService, Notice, Origin, Reply,
-    SetupChoice, StoreError, StoredGame, TournamentAsk, TournamentBoard, TournamentFormat,
-    TournamentId, TournamentRecord, TournamentState, User, UserId, save_failed, stamped,
+    Action, BoardResult, ChallengeRecord, ColorChoice, GameRooms, GameService, GuildId, Notice,
+    Organiser, Origin, Reply, Room, SetupChoice, StoreError, StoredGame, TournamentAsk,
+    TournamentBoard, TournamentFormat, TournamentId, TournamentRecord, TournamentState,
+    TournamentSummary, User, save_failed, stamped,
 };
 
 /// The rounds of a Swiss when none are asked for.
@@ -33,6 +36,15 @@ const DEFAULT_SWISS_ROUNDS: u32 = 5;
 
 /// The most rounds a Swiss may have.
 pub const MAX_SWISS_ROUNDS: u32 = 30;
+
+/// The soonest a tournament may be set to start by itself.
+const MIN_START: Duration = Duration::from_secs(60);
+
+/// The latest a tournament may be set to start by itself.
+const MAX_START: Duration = Duration::from_secs(30 * DAY_SECS);
+
+/// Seconds in a day.
+const DAY_SECS: u64 = 24 * 60 * 60;
 
 /// Forfeits after which a player is withdrawn.
 const FORFEITS_TO_REMOVE: usize = 2;
@@ -49,32 +61,31 @@ impl GameService {
     /// Carries out a tournament command for `origin`. What follows from it in other
     /// channels (games started) is queued for the next [`sweep`](GameService::sweep).
     pub async fn tournament(&self, origin: &Origin, ask: TournamentAsk) -> Reply {
-        let mut reply = self.tournament_answer(origin, ask).await;
-        let follow = self.settle_tournaments().await;
-        self.queue_notices(follow);
-        reply.lang = if reply.private {
-            self.private_lang(origin)
-        } else {
-            self.public_lang(origin)
-        };
-        reply
+        let reply = self.tournament_answer(origin, ask).await;
+        self.settled(origin, reply).await
     }
 
     async fn tournament_answer(&self, origin: &Origin, ask: TournamentAsk) -> Reply {
         let Some(guild) = origin.guild else {
             return Reply::private(TournamentMsg::NoServer);
         };
-        let current = match self.db().guild_tournaments(guild).await {
-            Ok(list) => {
-                let live = list.iter().position(|t| {
-                    matches!(t.state, TournamentState::Open | TournamentState::Running)
-                });
-                match live {
-                    Some(at) => list.into_iter().nth(at),
-                    None => list.into_iter().next(),
+        let named = ask.tournament();
+        let current = match named {
+            Some(id) => match self.db().tournament(id).await {
+                Ok(Some(t)) if t.guild == guild => Some(t),
+                Ok(_) => return Reply::private(TournamentMsg::Unknown { id }),
+                Err(e) => return save_failed(&e),
+            },
+            None => match self.db().guild_tournaments(guild).await {
+                Ok(list) => {
+                    let live = list.iter().position(|t| t.state.is_live());
+                    match live {
+                        Some(at) => list.into_iter().nth(at),
+                        None => list.into_iter().next(),
+                    }
                 }
-            }
-            Err(e) => return save_failed(&e),
+                Err(e) => return save_failed(&e),
+            },
         };
         if let TournamentAsk::Create {
             name,
@@ -83,12 +94,18 @@ impl GameService {
             rounds,
             deadline,
             rated,
+            random_setup,
+            start,
+            by,
         } = ask
         {
-            if let Some(t) = current
-                .filter(|t| matches!(t.state, TournamentState::Open | TournamentState::Running))
-            {
+            if let Some(t) = current.filter(|t| t.state.is_live()) {
                 return Reply::private(TournamentMsg::OneAtATime { name: t.name });
+            }
+            match self.may_organise(guild, &by).await {
+                Ok(true) => {}
+                Ok(false) => return Reply::private(TournamentMsg::NotOrganiser),
+                Err(e) => return save_failed(&e),
             }
             let rounds = match format {
                 TournamentFormat::Swiss => rounds.unwrap_or(DEFAULT_SWISS_ROUNDS),
@@ -99,11 +116,20 @@ impl GameService {
                     max: MAX_SWISS_ROUNDS,
                 });
             }
+            if random_setup && !variant.allows_chess960_setup() {
+                return Reply::private(TournamentMsg::FixedSetup { variant });
+            }
+            if start.is_some_and(|s| s < MIN_START || s > MAX_START) {
+                return Reply::private(TournamentMsg::BadStart {
+                    max_days: MAX_START.as_secs() / DAY_SECS,
+                });
+            }
             let id = match self.db().new_id().await {
                 Ok(id) => id,
                 Err(e) => return save_failed(&e),
             };
             let deadline = deadline.or(self.shared.config.default_deadline);
+            let now = self.now_ms();
             let t = TournamentRecord {
                 id,
                 guild,
@@ -114,42 +140,64 @@ impl GameService {
                 rounds,
                 deadline,
                 rated,
+                random_setup: random_setup || variant == Variant::Chess960,
+                starts_ms: start.map(|s| now.saturating_add(duration_ms(s))),
                 state: TournamentState::Open,
                 round: 0,
                 creator: origin.user.clone(),
-                created_ms: self.now_ms(),
+                created_ms: now,
                 players: Vec::new(),
                 boards: Vec::new(),
             };
             if let Err(e) = self.db().create_tournament(&t).await {
                 return save_failed(&e);
             }
-            return Reply::public(TournamentMsg::Created {
-                name,
-                variant,
-                format,
-                rounds,
-                rated,
-                deadline,
-            });
+            return Reply {
+                actions: vec![Action::JoinTournament(id), Action::LeaveTournament(id)],
+                ..Reply::public(TournamentMsg::Created {
+                    name,
+                    variant,
+                    format,
+                    rounds,
+                    rated,
+                    deadline,
+                    random_setup: t.random_setup,
+                    start,
+                })
+            };
+        }
+        if let TournamentAsk::Organisers(role) = ask {
+            let stored = self
+                .db()
+                .set_organiser_role(guild, role.as_ref().map(|r| r.id))
+                .await;
+            return match stored {
+                Ok(()) => Reply::public(TournamentMsg::Organisers {
+                    role: role.map(|r| r.name),
+                }),
+                Err(e) => save_failed(&e),
+            };
         }
         let Some(t) = current else {
             return Reply::private(TournamentMsg::NoTournament);
         };
         match ask {
-            TournamentAsk::Create { .. } => Reply::private(TournamentMsg::NoTournament),
-            TournamentAsk::Join => self.join(origin, &t).await,
-            TournamentAsk::Leave => self.leave(origin, &t).await,
+            TournamentAsk::Create { .. } | TournamentAsk::Organisers(_) => {
+                Reply::private(TournamentMsg::NoTournament)
+            }
+            TournamentAsk::Join(_) => self.join(origin, &t).await,
+            TournamentAsk::Leave(named) => self.leave(origin, &t, named.is_none()).await,
             TournamentAsk::Start => self.start_tournament(origin, &t).await,
-            TournamentAsk::Standings => Reply::public(standings_msg(&t)),
-            TournamentAsk::Pairings(round) => {
+            TournamentAsk::Standings(_) => standings_reply(&t),
+            TournamentAsk::Pairings { round, .. } => {
                 let round = round.unwrap_or(t.round);
                 if round == 0 || round > t.round {
                     return Reply::private(TournamentMsg::NoRound { round });
                 }
                 Reply::public(round_msg(&t, round))
             }
-            TournamentAsk::Info => Reply::public(TournamentMsg::Info {
+            TournamentAsk::Info(_) => Reply::public(TournamentMsg::Info {
+                id: t.id,
                 name: t.name.clone(),
                 variant: t.variant,
                 format: t.format,
@@ -165,24 +213,58 @@ impl GameService {
                         creator: t.creator.name.clone(),
                     });
                 }
-                if !matches!(t.state, TournamentState::Open | TournamentState::Running) {
+                if !t.state.is_live() {
                     return Reply::private(TournamentMsg::NotRunning { name: t.name });
                 }
-                let moved = self
-                    .db()
-                    .advance_tournament(
-                        t.id,
-                        (t.round, t.state),
-                        (t.round, TournamentState::Cancelled),
-                        &[],
-                    )
-                    .await;
-                match moved {
+                match self.cancel_tournament(&t).await {
                     Ok(()) => Reply::public(TournamentMsg::Cancelled { name: t.name }),
                     Err(e) => save_failed(&e),
                 }
             }
         }
+    }
+
+    /// The tournaments of `guild` whose name holds `typed` (any case) or whose id starts
+    /// with it, newest first, at most `max`: for a front's autocomplete.
+    pub async fn tournament_choices(
+        &self,
+        guild: GuildId,
+        typed: &str,
+        max: usize,
+    ) -> Vec<TournamentSummary> {
+        let list = match self.db().guild_tournaments(guild).await {
+            Ok(list) => list,
+            Err(e) => {
+                tracing::warn!(guild, error = %e, "could not list the server's tournaments");
+                return Vec::new();
+            }
+        };
+        let typed = typed.trim().to_lowercase();
+        let number = typed.trim_start_matches('#');
+        list.into_iter()
+            .filter(|t| {
+                t.name.to_lowercase().contains(&typed)
+                    || (!number.is_empty() && t.id.to_string().starts_with(number))
+            })
+            .take(max)
+            .map(|t| TournamentSummary {
+                id: t.id,
+                name: t.name,
+                state: t.state,
+            })
+            .collect()
+    }
+
+    /// Cancels `t`, open or running, from the round and state it was read in.
+    pub(crate) async fn cancel_tournament(&self, t: &TournamentRecord) -> Result<(), StoreError> {
+        self.db()
+            .advance_tournament(
+                t.id,
+                (t.round, t.state),
+                (t.round, TournamentState::Cancelled),
+                &[],
+            )
+            .await
     }
 
     async fn join(&self, origin: &Origin, t: &TournamentRecord) -> Reply {
@@ -206,7 +288,8 @@ impl GameService {
         }
     }
 
-    async fn leave(&self, origin: &Origin, t: &TournamentRecord) -> Reply {
+    /// Takes the caller out of `t`: before the start, or with `may_withdraw` after it.
+    async fn leave(&self, origin: &Origin, t: &TournamentRecord, may_withdraw: bool) -> Reply {
         let user = origin.user.id;
         let entrant = t.players.iter().find(|p| p.user.id == user);
         match (t.state, entrant) {
@@ -220,13 +303,18 @@ impl GameService {
                     Err(e) => save_failed(&e),
                 }
             }
-            (TournamentState::Running, Some(p)) if !p.withdrawn => {
+            (TournamentState::Running, Some(p)) if may_withdraw && !p.withdrawn => {
                 if let Err(e) = self.withdraw(t, &origin.user).await {
                     return save_failed(&e);
                 }
                 Reply::public(TournamentMsg::Withdrew {
                     name: t.name.clone(),
                     player: origin.user.name.clone(),
+                })
+            }
+            (TournamentState::Running, Some(p)) if !p.withdrawn => {
+                Reply::private(TournamentMsg::NotOpen {
+                    name: t.name.clone(),
                 })
             }
             (TournamentState::Open | TournamentState::Running, _) => {
@@ -309,6 +397,12 @@ impl GameService {
                 players: t.players.len(),
             });
         }
+        self.begin(t).await
+    }
+
+    /// Pairs round 1 of open tournament `t` and starts it; its games begin at the next
+    /// settling. The reply announces the round.
+    async fn begin(&self, t: &TournamentRecord) -> Reply {
         if self.shared.rooms.get().is_none() {
             return Reply::private(TournamentMsg::NoRooms);
         }
@@ -336,14 +430,72 @@ impl GameService {
         Reply::public(round_msg(&started, 1))
     }
 
+    /// Starts the open tournaments whose start time has come: each start is tried once (the
+    /// time is cleared first, conditionally, so one process tries it); one with too few
+    /// players stays open for its creator to start, and says so. Returns what to post.
+    pub(crate) async fn start_due_tournaments(&self) -> Vec<Notice> {
+        let due = match self
+            .db()
+            .due_tournaments(self.shared.config.shards, self.now_ms())
+            .await
+        {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::error!(error = %e, "could not load the tournaments due to start");
+                return Vec::new();
+            }
+        };
+        let mut notices = Vec::new();
+        for t in due {
+            match self.db().clear_tournament_start(t.id).await {
+                Ok(()) => {}
+                Err(e) if e.is_conflict() => continue,
+                Err(e) => {
+                    tracing::error!(tournament = t.id, error = %e, "could not clear a start time");
+                    continue;
+                }
+            }
+            let reply = if t.players.len() < 2 {
+                Reply::public(TournamentMsg::NotStarted {
+                    name: t.name.clone(),
+                    players: t.players.len(),
+                })
+            } else {
+                Reply {
+                    private: false,
+                    ..self.begin(&t).await
+                }
+            };
+            notices.push(Notice {
+                channel: t.channel,
+                reply: Reply {
+                    lang: self.guild_lang(Some(t.guild)),
+                    ..reply
+                },
+            });
+        }
+        notices
+    }
+
+    /// Whether `by` may create a tournament in `guild`: they may manage it, or have the
+    /// role its admins chose.
+    async fn may_organise(&self, guild: GuildId, by: &Organiser) -> Result<bool, StoreError> {
+        if by.manages_server {
+            return Ok(true);
+        }
+        let settings = self.db().guild_settings(guild).await?;
+        Ok(settings
+            .organiser_role
+            .is_some_and(|role| by.roles.contains(&role)))
+    }
+
     /// The boards of round `round`, with game ids reserved and byes and forfeits decided.
     async fn pair(
         &self,
         t: &TournamentRecord,
         round: u32,
     ) -> Result<Vec<TournamentBoard>, Box<Reply>> {
-        let mut order: Vec<_> = t.players.iter().collect();
-        order.sort_by_key(|p| (p.seq, p.user.id));
+        let order = in_order(t);
         let n = u32::try_from(order.len()).unwrap_or(u32::MAX);
         let unpairable = || {
             Box::new(Reply::private(TournamentMsg::Unpairable {
@@ -369,7 +521,7 @@ impl GameService {
             round as usize - 1
         })
         .ok_or_else(unpairable)?;
-        let setup = (t.variant == Variant::Chess960).then(|| rand::rng().random_range(0..960));
+        let setup = t.random_setup.then(|| rand::rng().random_range(0..960));
         let entrant = |number: u32| order.get(number as usize - 1).copied();
         let mut boards = Vec::new();
         for (at, pairing) in pairings.iter().enumerate() {
@@ -474,20 +626,11 @@ impl GameService {
                     )
                     .await;
                 if done.is_ok() {
-                    let standings = standings_msg(&t);
-                    let winners = match &standings {
-                        TournamentMsg::Standings { lines, .. } => lines
-                            .iter()
-                            .filter(|l| l.rank == 1)
-                            .map(|l| l.name.clone())
-                            .collect(),
-                        _ => Vec::new(),
-                    };
-                    notices.push(post(standings));
-                    notices.push(post(TournamentMsg::Finished {
-                        name: t.name.clone(),
-                        winners,
-                    }));
+                    let reply = self.final_reply(&t).await;
+                    notices.push(Notice {
+                        channel: t.channel,
+                        reply: Reply { lang, ..reply },
+                    });
                 }
                 break;
             }
@@ -515,7 +658,13 @@ impl GameService {
                 // Another process paired it (or the tournament was cancelled meanwhile).
                 break;
             }
-            notices.push(post(standings_msg(&t)));
+            notices.push(Notice {
+                channel: t.channel,
+                reply: Reply {
+                    lang,
+                    ..standings_reply(&t)
+                },
+            });
             let mut paired = t.clone();
             paired.boards.extend(boards);
             notices.push(post(round_msg(&paired, next)));
@@ -527,20 +676,36 @@ impl GameService {
     async fn start_board(&self, t: &TournamentRecord, b: &TournamentBoard) -> Option<Notice> {
         let rooms = self.shared.rooms.get()?;
         let game = b.game?;
-        let name = format!("t{}-r{}-b{}", t.id, b.round, b.board);
-        let Some(channel) = rooms.open_room(t.guild, t.channel, &name).await else {
+        let room = Room {
+            guild: t.guild,
+            parent: t.channel,
+            tournament: t.id,
+            name: &t.name,
+            round: b.round,
+            board: b.board,
+            white: &b.white.name,
+            black: b.black.as_ref().map_or("", |u| u.name.as_str()),
+            lang: self.guild_lang(Some(t.guild)),
+        };
+        let Some(channel) = rooms.open_room(&room).await else {
             tracing::warn!(
                 tournament = t.id,
-                room = name,
+                room = room.code(),
                 "no room for a tournament game"
             );
+            self.retry_later(t.id);
             return None;
         };
         let mut guard = self.slot(channel).await;
         if matches!(&*guard, Slot::Challenge(_))
             || matches!(&*guard, Slot::Game(live) if live.outcome().is_none())
         {
-            tracing::warn!(tournament = t.id, room = name, "the game's room is taken");
+            tracing::info!(
+                tournament = t.id,
+                room = room.code(),
+                "the game's room is taken"
+            );
+            self.retry_later(t.id);
             return None;
         }
         let now = self.now_ms();
@@ -664,6 +829,35 @@ impl GameService {
         notices
     }
 
+    /// Notes that tournament `id` has a game that could not start (no room, or its room
+    /// taken), to try again at the next sweep.
+    fn retry_later(&self, id: TournamentId) {
+        let mut waiting = self
+            .shared
+            .roomless
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !waiting.contains(&id) {
+            waiting.push(id);
+        }
+    }
+
+    /// Tries again to start the games that found no room (at each sweep).
+    pub(crate) async fn retry_rooms(&self) -> Vec<Notice> {
+        let waiting = std::mem::take(
+            &mut *self
+                .shared
+                .roomless
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        let mut notices = Vec::new();
+        for id in waiting {
+            notices.extend(self.progress(id).await);
+        }
+        notices
+    }
+
     /// Notes that a game ended, for [`GameService::settle_tournaments`].
     pub(crate) fn note_ended(&self, game: domain::GameId) {
         self.shared
@@ -674,20 +868,9 @@ impl GameService {
     }
 }
 
-/// Whether `user` plays on board `b`.
-fn plays(b: &TournamentBoard, user: UserId) -> bool {
-    b.white.id == user || b.black.as_ref().is_some_and(|u| u.id == user)
-}
-
-/// The rounds a tournament has in all: a Swiss's as set, a round robin's by its players.
-fn total_rounds(t: &TournamentRecord) -> u32 {
-    let n = u32::try_from(t.players.len()).unwrap_or(u32::MAX);
-    let single = (n + n % 2).saturating_sub(1);
-    match t.format {
-        TournamentFormat::Swiss => t.rounds,
-        TournamentFormat::RoundRobin => single,
-        TournamentFormat::DoubleRoundRobin => single * 2,
-    }
+/// A duration in milliseconds, saturating.
+fn duration_ms(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// What a finished game brings its board: a loss on time before the loser's first move is
@@ -701,126 +884,6 @@ fn board_result(stored: &StoredGame, outcome: Outcome) -> BoardResult {
         (Some(Color::Black), _) => BoardResult::BlackWins,
         (None, EndReason::Aborted) => BoardResult::DoubleForfeit,
         (None, _) => BoardResult::Draw,
-    }
-}
-
-/// The tournament as the pairing rules see it: players numbered in joining order, one entry
-/// per round (a board without a result yet, or no board, is an absence). With `next`, a
-/// withdrawn player is marked absent from that round, so a Swiss does not pair them.
-fn model(t: &TournamentRecord, order: &[&domain::Entrant], next: Option<u32>) -> Tournament {
-    let number = |user: UserId| {
-        order
-            .iter()
-            .position(|p| p.user.id == user)
-            .and_then(|i| u32::try_from(i + 1).ok())
-    };
-    let absent = Entry {
-        opponent: None,
-        colour: None,
-        outcome: tournament::Outcome::ZeroBye,
-    };
-    let players = order
-        .iter()
-        .map(|p| {
-            let mut rounds: Vec<Entry> = (1..=t.round)
-                .map(|r| {
-                    t.round_boards(r)
-                        .find(|b| plays(b, p.user.id))
-                        .and_then(|b| entry(b, p.user.id == b.white.id, &number))
-                        .unwrap_or(absent)
-                })
-                .collect();
-            if next.is_some() && p.withdrawn {
-                rounds.push(absent);
-            }
-            Player {
-                number: number(p.user.id).unwrap_or(0),
-                name: p.user.name.clone(),
-                rating: None,
-                rounds,
-            }
-        })
-        .collect();
-    Tournament {
-        name: Some(t.name.clone()),
-        total_rounds: Some(total_rounds(t)),
-        initial_colour: None,
-        players,
-    }
-}
-
-/// A board's entry for white (`as_white`) or black, once it has a result.
-fn entry(
-    b: &TournamentBoard,
-    as_white: bool,
-    number: &dyn Fn(UserId) -> Option<u32>,
-) -> Option<Entry> {
-    use tournament::Outcome as O;
-    let result = b.result?;
-    let opponent = if as_white {
-        b.black.as_ref().and_then(|u| number(u.id))
-    } else {
-        number(b.white.id)
-    };
-    let (white, black) = match result {
-        BoardResult::Bye => {
-            return Some(Entry {
-                opponent: None,
-                colour: None,
-                outcome: O::PairingBye,
-            });
-        }
-        BoardResult::WhiteWins => (O::Win, O::Loss),
-        BoardResult::BlackWins => (O::Loss, O::Win),
-        BoardResult::Draw => (O::Draw, O::Draw),
-        BoardResult::WhiteForfeit => (O::ForfeitWin, O::ForfeitLoss),
-        BoardResult::BlackForfeit => (O::ForfeitLoss, O::ForfeitWin),
-        BoardResult::DoubleForfeit => (O::ForfeitLoss, O::ForfeitLoss),
-    };
-    Some(Entry {
-        opponent,
-        colour: Some(if as_white {
-            Colour::White
-        } else {
-            Colour::Black
-        }),
-        outcome: if as_white { white } else { black },
-    })
-}
-
-/// The standings of `t` after the results stored so far.
-fn standings_msg(t: &TournamentRecord) -> TournamentMsg {
-    let mut order: Vec<_> = t.players.iter().collect();
-    order.sort_by_key(|p| (p.seq, p.user.id));
-    let model = model(t, &order, None);
-    let swiss = t.format == TournamentFormat::Swiss;
-    let system = if swiss {
-        System::Swiss
-    } else {
-        System::RoundRobin
-    };
-    let lines = tiebreak::standings(&model, system)
-        .into_iter()
-        .filter_map(|s| {
-            let p = order.get(s.number as usize - 1)?;
-            Some(StandingLine {
-                rank: s.rank,
-                name: p.user.name.clone(),
-                halves: s.points.0,
-                tiebreaks: s.tiebreaks.iter().map(|v| v.0).collect(),
-                withdrawn: p.withdrawn,
-            })
-        })
-        .collect();
-    let after = (1..=t.round)
-        .rev()
-        .find(|&r| t.round_boards(r).all(|b| b.result.is_some()))
-        .unwrap_or(0);
-    TournamentMsg::Standings {
-        name: t.name.clone(),
-        after,
-        swiss,
-        lines,
     }
 }
 

@@ -265,7 +265,7 @@ pub(super) fn civil_year(ms: i64) -> i32 {
     i32::try_from(civil_from_days(ms.div_euclid(86_400_000)).0).unwrap_or(i32::MAX)
 }
 
-fn record_tags(live: &Live) -> Vec<(String, String)> {
+pub(super) fn record_tags(live: &Live) -> Vec<(String, String)> {
     let date = civil_date(live.row.created_ms).replace('-', ".");
     vec![
         ("Event".into(), format!("nadare game {}", live.row.id)),

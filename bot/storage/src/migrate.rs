@@ -19,10 +19,15 @@ pub(crate) const MIGRATIONS: &[(i64, &str)] = &[
     ),
     (5, include_str!("../migrations/0005_avatars.sql")),
     (6, include_str!("../migrations/0006_tournaments.sql")),
+    (
+        7,
+        include_str!("../migrations/0007_tournament_setups_starts.sql"),
+    ),
+    (8, include_str!("../migrations/0008_reviews.sql")),
 ];
 
 /// The newest schema version this build knows.
-pub const LATEST_VERSION: i64 = 6;
+pub const LATEST_VERSION: i64 = 8;
 
 /// Creates the table of applied migrations, if missing.
 pub(crate) const CREATE_MIGRATIONS: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -223,33 +223,74 @@ pub fn commands(definitions: &Value) -> Result<(), String> {
     let mut command_names = Vec::new();
     for command in commands {
         named(command, &mut command_names)?;
-        let options = command["options"].as_array().map_or(&[][..], Vec::as_slice);
-        if options.len() > MAX_OPTIONS {
-            return Err(format!("more than {MAX_OPTIONS} options"));
+        options(command, Level::Command)?;
+    }
+    Ok(())
+}
+
+/// Discord's option types that group other options.
+const SUB_COMMAND: u64 = 1;
+const SUB_COMMAND_GROUP: u64 = 2;
+
+/// Where options are: a command's may be subcommands (or groups of them) or plain options,
+/// not both; a group's are subcommands; a subcommand's are plain options.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Level {
+    Command,
+    Group,
+    Subcommand,
+}
+
+/// The options of a command, a subcommand group or a subcommand, within Discord's limits.
+fn options(item: &Value, level: Level) -> Result<(), String> {
+    let options = item["options"].as_array().map_or(&[][..], Vec::as_slice);
+    if options.len() > MAX_OPTIONS {
+        return Err(format!("more than {MAX_OPTIONS} options"));
+    }
+    let kinds: Vec<u64> = options
+        .iter()
+        .map(|o| o["type"].as_u64().unwrap_or(0))
+        .collect();
+    let grouping = |k: &u64| *k == SUB_COMMAND || *k == SUB_COMMAND_GROUP;
+    let allowed = match level {
+        Level::Command => kinds.iter().all(grouping) || !kinds.iter().any(grouping),
+        Level::Group => kinds.iter().all(|k| *k == SUB_COMMAND),
+        Level::Subcommand => !kinds.iter().any(grouping),
+    };
+    if !allowed {
+        return Err("subcommands mixed with other options, or nested too deep".into());
+    }
+    let mut optional_seen = false;
+    let mut option_names = Vec::new();
+    for (option, kind) in options.iter().zip(kinds) {
+        named(option, &mut option_names)?;
+        if kind == SUB_COMMAND || kind == SUB_COMMAND_GROUP {
+            let inner = if kind == SUB_COMMAND {
+                Level::Subcommand
+            } else {
+                Level::Group
+            };
+            self::options(option, inner)?;
+            continue;
         }
-        let mut optional_seen = false;
-        let mut option_names = Vec::new();
-        for option in options {
-            named(option, &mut option_names)?;
-            let required = option["required"].as_bool().unwrap_or(false);
-            if required && optional_seen {
-                return Err("a required option after an optional one".into());
+        let required = option["required"].as_bool().unwrap_or(false);
+        if required && optional_seen {
+            return Err("a required option after an optional one".into());
+        }
+        optional_seen |= !required;
+        let choices = option["choices"].as_array().map_or(&[][..], Vec::as_slice);
+        if choices.len() > MAX_CHOICES {
+            return Err(format!("more than {MAX_CHOICES} choices"));
+        }
+        if !choices.is_empty() && option["autocomplete"].as_bool().unwrap_or(false) {
+            return Err("choices and autocomplete together".into());
+        }
+        let choice_ok = |text: &str| (1..=MAX_CHOICE_TEXT).contains(&text.chars().count());
+        for choice in choices {
+            if !choice_ok(choice["name"].as_str().unwrap_or_default()) {
+                return Err(format!("bad choice name {}", choice["name"]));
             }
-            optional_seen |= !required;
-            let choices = option["choices"].as_array().map_or(&[][..], Vec::as_slice);
-            if choices.len() > MAX_CHOICES {
-                return Err(format!("more than {MAX_CHOICES} choices"));
-            }
-            if !choices.is_empty() && option["autocomplete"].as_bool().unwrap_or(false) {
-                return Err("choices and autocomplete together".into());
-            }
-            let choice_ok = |text: &str| (1..=MAX_CHOICE_TEXT).contains(&text.chars().count());
-            for choice in choices {
-                if !choice_ok(choice["name"].as_str().unwrap_or_default()) {
-                    return Err(format!("bad choice name {}", choice["name"]));
-                }
-                localizations(&choice["name_localizations"], "choice name", choice_ok)?;
-            }
+            localizations(&choice["name_localizations"], "choice name", choice_ok)?;
         }
     }
     Ok(())
@@ -331,5 +372,33 @@ mod tests {
         let mut unknown = command("move", "指す", ["一", "二"]);
         unknown["name_localizations"] = json!({"jp": "指す"});
         assert!(commands(&json!([unknown])).is_err());
+    }
+
+    #[test]
+    fn subcommands_are_checked_like_commands_and_never_mixed() {
+        let sub = |name: &str, ja: &str, option_ja: [&str; 2]| {
+            let mut sub = command(name, ja, option_ja);
+            sub["type"] = json!(1);
+            sub
+        };
+        let with = |options: serde_json::Value| {
+            let mut top = command("tournament", "大会", ["一", "二"]);
+            top["options"] = options;
+            json!([top])
+        };
+        let good = with(json!([
+            sub("join", "参加", ["一", "二"]),
+            sub("leave", "退出", ["一", "二"])
+        ]));
+        assert!(commands(&good).is_ok());
+        // A subcommand's own options follow the rules too...
+        assert!(commands(&with(json!([sub("join", "参加", ["一", "一"])]))).is_err());
+        assert!(commands(&with(json!([sub("join", "Join", ["一", "二"])]))).is_err());
+        // ...subcommands are not mixed with plain options, nor put in a subcommand.
+        let plain = json!({"type": 3, "name": "x", "description": "d"});
+        assert!(commands(&with(json!([sub("join", "参加", ["一", "二"]), plain]))).is_err());
+        let mut nested = sub("join", "参加", ["一", "二"]);
+        nested["options"] = json!([sub("deep", "深い", ["一", "二"])]);
+        assert!(commands(&with(json!([nested]))).is_err());
     }
 }

@@ -40,7 +40,16 @@ pub const ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
 
 /// Permission bits the fake checks.
 const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+const CREATE_PRIVATE_THREADS: u64 = 1 << 36;
 const MANAGE_THREADS: u64 = 1 << 34;
+const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+
+/// Discord's channel types of threads.
+const PUBLIC_THREAD: u64 = 11;
+const PRIVATE_THREAD: u64 = 12;
+
+/// Discord's limit on channel (and thread) names.
+const MAX_CHANNEL_NAME: usize = 100;
 
 /// An interaction the fake dispatched, and how it has been answered.
 struct Dispatched {
@@ -66,6 +75,23 @@ struct ChannelState {
     locked: bool,
     /// Thread creation is refused here whatever the permissions say.
     refuse_threads: bool,
+    /// Deleted (with its threads): every call about it is 404 Unknown Channel.
+    deleted: bool,
+    /// For a thread: private (type 12) rather than public (type 11).
+    private: bool,
+}
+
+/// A thread the bot opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FakeThread {
+    /// The thread's id.
+    pub id: u64,
+    /// The channel it is in.
+    pub parent: u64,
+    /// Its name.
+    pub name: String,
+    /// Private (type 12) rather than public (type 11).
+    pub private: bool,
 }
 
 /// One file uploaded in a multipart REST call.
@@ -463,6 +489,61 @@ impl FakeDiscord {
         let channel = inner.channels.entry(id).or_default();
         channel.archived = true;
         channel.locked = locked;
+    }
+
+    /// Deletes channel or thread `id` of server `guild` and, for a channel, its threads: from
+    /// now on every call about them is 404 Unknown Channel (10003). With `tell`, the bot hears
+    /// of it as from Discord: CHANNEL_DELETE, or THREAD_DELETE for a thread (Discord sends
+    /// nothing for the threads of a deleted channel).
+    pub async fn delete_channel(&self, guild: u64, id: u64, tell: bool) {
+        let parent = {
+            let mut inner = self.shared.lock();
+            for state in inner.channels.values_mut().filter(|c| c.parent == Some(id)) {
+                state.deleted = true;
+            }
+            let state = inner.channels.entry(id).or_default();
+            state.deleted = true;
+            state.parent
+        };
+        if !tell {
+            return;
+        }
+        match parent {
+            Some(parent) => {
+                let data = json!({
+                    "id": id.to_string(),
+                    "guild_id": guild.to_string(),
+                    "parent_id": parent.to_string(),
+                    "type": 11,
+                });
+                self.dispatch("THREAD_DELETE", guild, data).await;
+            }
+            None => {
+                let mut data = payloads::text_channel(id);
+                data["guild_id"] = json!(guild.to_string());
+                self.dispatch("CHANNEL_DELETE", guild, data).await;
+            }
+        }
+    }
+
+    /// The threads the bot opened so far, oldest first.
+    pub fn threads(&self) -> Vec<FakeThread> {
+        let inner = self.shared.lock();
+        let mut threads: Vec<FakeThread> = inner
+            .channels
+            .iter()
+            .filter_map(|(id, c)| {
+                Some(FakeThread {
+                    id: *id,
+                    parent: c.parent?,
+                    name: c.name.clone(),
+                    private: c.private,
+                })
+            })
+            .filter(|t| !t.name.is_empty())
+            .collect();
+        threads.sort_by_key(|t| t.id);
+        threads
     }
 
     /// Makes Discord refuse thread creation in `parent` (403), whatever the interaction's
@@ -950,6 +1031,17 @@ fn invalid_form(problem: &str) -> Response {
 fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> Response {
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let ws_url = format!("ws://{}/gateway", shared.addr);
+    if let ["channels", channel, ..] = segments.as_slice() {
+        let channel: u64 = channel.parse().unwrap_or(0);
+        if shared
+            .lock()
+            .channels
+            .get(&channel)
+            .is_some_and(|c| c.deleted)
+        {
+            return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+        }
+    }
     match (method.as_str(), segments.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({"url": ws_url})),
         ("GET", ["gateway", "bot"]) => {
@@ -1062,13 +1154,16 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
         }
         ("POST", ["channels", channel, "messages"]) => {
             let channel: u64 = channel.parse().unwrap_or(0);
-            if shared
+            let (archived, thread_permissions) = shared
                 .lock()
                 .channels
                 .get(&channel)
-                .is_some_and(|c| c.archived)
-            {
+                .map_or((false, None), |c| (c.archived, c.parent.and(c.permissions)));
+            if archived {
                 return discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
+            }
+            if thread_permissions.is_some_and(|p| p & SEND_MESSAGES_IN_THREADS == 0) {
+                return missing_permissions();
             }
             if let Err(problem) = limits::message(call.message(), &call.file_names()) {
                 return invalid_form(&problem);
@@ -1081,13 +1176,18 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
             ))
         }
         ("POST", ["channels", parent, "threads"]) => {
+            // Without a starter message the type decides, and Discord's default is private.
+            let kind = call.json["type"].as_u64().unwrap_or(PRIVATE_THREAD);
+            if kind != PUBLIC_THREAD && kind != PRIVATE_THREAD {
+                return invalid_form("a thread is of type 11 or 12");
+            }
             let id = shared.snowflake();
-            new_thread(shared, parent, id, call)
+            new_thread(shared, parent, id, call, kind == PRIVATE_THREAD)
         }
         ("POST", ["channels", parent, "messages", message, "threads"]) => {
-            // A thread started from a message takes the message's id.
+            // A thread started from a message takes the message's id, and is public.
             let id = message.parse().unwrap_or(0);
-            new_thread(shared, parent, id, call)
+            new_thread(shared, parent, id, call, false)
         }
         _ => (
             StatusCode::NOT_FOUND,
@@ -1097,16 +1197,34 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
     }
 }
 
-/// Opens thread `id` under `parent` if the bot may.
-fn new_thread(shared: &Shared, parent: &str, id: u64, call: &RestCall) -> Response {
+/// Opens thread `id` under `parent` if the bot may: a name of 1 to 100 characters, a parent
+/// that is no thread itself, and the permission for a public or `private` thread.
+fn new_thread(shared: &Shared, parent: &str, id: u64, call: &RestCall, private: bool) -> Response {
     let parent: u64 = parent.parse().unwrap_or(0);
-    let name = call.json["name"].as_str().unwrap_or("thread").to_owned();
+    let name = call.json["name"].as_str().unwrap_or_default().to_owned();
+    if !(1..=MAX_CHANNEL_NAME).contains(&name.chars().count()) {
+        return invalid_form("a thread's name has 1 to 100 characters");
+    }
     let mut inner = shared.lock();
-    let (permissions, refused) = inner
+    let (permissions, refused, in_thread) = inner
         .channels
         .get(&parent)
-        .map_or((None, false), |c| (c.permissions, c.refuse_threads));
-    if refused || permissions.is_some_and(|p| p & CREATE_PUBLIC_THREADS == 0) {
+        .map_or((None, false, false), |c| {
+            (c.permissions, c.refuse_threads, c.parent.is_some())
+        });
+    if in_thread {
+        return discord_error(
+            StatusCode::BAD_REQUEST,
+            50024,
+            "Cannot execute action on this channel type",
+        );
+    }
+    let needed = if private {
+        CREATE_PRIVATE_THREADS
+    } else {
+        CREATE_PUBLIC_THREADS
+    };
+    if refused || permissions.is_some_and(|p| p & needed == 0) {
         return missing_permissions();
     }
     inner.channels.insert(
@@ -1115,6 +1233,7 @@ fn new_thread(shared: &Shared, parent: &str, id: u64, call: &RestCall) -> Respon
             permissions,
             parent: Some(parent),
             name: name.clone(),
+            private,
             ..ChannelState::default()
         },
     );

@@ -18,6 +18,8 @@ const TIMESTAMP: &str = "2025-01-01T00:00:00.000000+00:00";
 /// Permission bits the bot has in a channel of the fake.
 const VIEW_SEND_ATTACH: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15);
 const THREAD_PERMISSIONS: u64 = (1 << 35) | (1 << 38);
+/// Discord's permission to post in threads.
+const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
 
 /// What an ordinary member of the fake guild may do.
 const MEMBER_PERMISSIONS: u64 = 2_248_473_465_835_073;
@@ -33,6 +35,8 @@ pub struct FakeUser {
     pub name: String,
     /// The member's nickname in the fake guild.
     pub nick: Option<String>,
+    /// The member's roles in the fake guild.
+    pub roles: Vec<u64>,
     /// The language of the user's Discord client, sent with their interactions.
     pub locale: String,
     /// The member may manage the server (MANAGE_GUILD).
@@ -50,6 +54,7 @@ impl FakeUser {
             id,
             name: name.to_owned(),
             nick: None,
+            roles: Vec::new(),
             locale: "en-US".to_owned(),
             manages_server: false,
             avatar: None,
@@ -86,6 +91,12 @@ impl FakeUser {
         self
     }
 
+    /// The same user with role `id` in the fake guild.
+    pub fn with_role(mut self, id: u64) -> FakeUser {
+        self.roles.push(id);
+        self
+    }
+
     /// The same user with a nickname in the guild.
     pub fn with_nick(mut self, nick: &str) -> FakeUser {
         self.nick = Some(nick.to_owned());
@@ -108,7 +119,7 @@ impl FakeUser {
             "user": self.user(),
             "nick": self.nick,
             "avatar": self.server_avatar,
-            "roles": [],
+            "roles": self.roles.iter().map(u64::to_string).collect::<Vec<_>>(),
             "joined_at": TIMESTAMP,
             "deaf": false,
             "mute": false,
@@ -162,6 +173,8 @@ impl FakeChannel {
     fn permissions(&self) -> u64 {
         if self.threads_allowed {
             VIEW_SEND_ATTACH | THREAD_PERMISSIONS
+        } else if self.parent.is_some() {
+            VIEW_SEND_ATTACH | SEND_MESSAGES_IN_THREADS
         } else {
             VIEW_SEND_ATTACH
         }
@@ -178,11 +191,13 @@ impl FakeChannel {
     }
 }
 
-/// One option of a slash command as Discord sends it.
+/// One option of a slash command as Discord sends it, with the users and roles it names
+/// (Discord sends those in `resolved`).
 #[derive(Clone, Debug)]
 pub struct Opt {
     json: Value,
-    user: Option<FakeUser>,
+    users: Vec<FakeUser>,
+    roles: Vec<(u64, String)>,
 }
 
 impl Opt {
@@ -190,7 +205,8 @@ impl Opt {
     pub fn str(name: &str, value: &str) -> Opt {
         Opt {
             json: json!({"name": name, "type": 3, "value": value}),
-            user: None,
+            users: Vec::new(),
+            roles: Vec::new(),
         }
     }
 
@@ -198,7 +214,8 @@ impl Opt {
     pub fn int(name: &str, value: i64) -> Opt {
         Opt {
             json: json!({"name": name, "type": 4, "value": value}),
-            user: None,
+            users: Vec::new(),
+            roles: Vec::new(),
         }
     }
 
@@ -206,7 +223,39 @@ impl Opt {
     pub fn user(name: &str, user: &FakeUser) -> Opt {
         Opt {
             json: json!({"name": name, "type": 6, "value": user.id.to_string()}),
-            user: Some(user.clone()),
+            users: vec![user.clone()],
+            roles: Vec::new(),
+        }
+    }
+
+    /// A subcommand with its options (`/tournament join`).
+    pub fn sub(name: &str, options: &[Opt]) -> Opt {
+        Opt {
+            json: json!({
+                "name": name,
+                "type": 1,
+                "options": options.iter().map(|o| o.json.clone()).collect::<Vec<_>>(),
+            }),
+            users: options.iter().flat_map(|o| o.users.clone()).collect(),
+            roles: options.iter().flat_map(|o| o.roles.clone()).collect(),
+        }
+    }
+
+    /// A role option: role `id`, called `role_name` in the fake guild.
+    pub fn role(name: &str, id: u64, role_name: &str) -> Opt {
+        Opt {
+            json: json!({"name": name, "type": 8, "value": id.to_string()}),
+            users: Vec::new(),
+            roles: vec![(id, role_name.to_owned())],
+        }
+    }
+
+    /// A boolean option.
+    pub fn bool(name: &str, value: bool) -> Opt {
+        Opt {
+            json: json!({"name": name, "type": 5, "value": value}),
+            users: Vec::new(),
+            roles: Vec::new(),
         }
     }
 
@@ -214,7 +263,8 @@ impl Opt {
     pub fn focused(name: &str, typed: &str) -> Opt {
         Opt {
             json: json!({"name": name, "type": 3, "value": typed, "focused": true}),
-            user: None,
+            users: Vec::new(),
+            roles: Vec::new(),
         }
     }
 }
@@ -249,7 +299,11 @@ pub fn token(id: u64) -> String {
 fn command_data(name: &str, kind: u8, options: &[Opt]) -> Value {
     let mut users = Map::new();
     let mut members = Map::new();
-    for user in options.iter().filter_map(|o| o.user.as_ref()) {
+    let mut roles = Map::new();
+    for (id, name) in options.iter().flat_map(|o| &o.roles) {
+        roles.insert(id.to_string(), role(*id, name));
+    }
+    for user in options.iter().flat_map(|o| &o.users) {
         users.insert(user.id.to_string(), user.user());
         let mut member = user.member();
         if let Some(m) = member.as_object_mut() {
@@ -262,8 +316,26 @@ fn command_data(name: &str, kind: u8, options: &[Opt]) -> Value {
         "name": name,
         "type": kind,
         "options": options.iter().map(|o| o.json.clone()).collect::<Vec<_>>(),
-        "resolved": {"users": users, "members": members},
+        "resolved": {"users": users, "members": members, "roles": roles},
         "guild_id": GUILD_ID.to_string(),
+    })
+}
+
+/// Role `id` of the fake guild, called `name`.
+fn role(id: u64, name: &str) -> Value {
+    json!({
+        "id": id.to_string(),
+        "name": name,
+        "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+        "hoist": false,
+        "icon": null,
+        "unicode_emoji": null,
+        "position": 1,
+        "permissions": "0",
+        "managed": false,
+        "mentionable": false,
+        "flags": 0,
     })
 }
 

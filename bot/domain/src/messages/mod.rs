@@ -10,6 +10,7 @@ mod offers;
 mod rating;
 mod refusal;
 mod rematch;
+mod review;
 mod tournament;
 mod turn;
 mod vacation;
@@ -27,6 +28,7 @@ pub use rating::{
 };
 pub use refusal::Refusal;
 pub use rematch::RematchMsg;
+pub use review::{LISTED_MARKS, MarkLine, ReviewMsg, ReviewSummary};
 pub use tournament::{BoardLine, StandingLine, TournamentMsg};
 pub use turn::{PushChoice, TurnMsg};
 pub use vacation::VacationMsg;
@@ -77,6 +79,8 @@ areas! {
     Settings(SettingsMsg),
     /// Tournaments.
     Tournament(TournamentMsg),
+    /// Reviews of finished games.
+    Review(ReviewMsg),
 }
 
 /// The two players of a game: "alice (White) vs bob (Black)".

@@ -46,4 +46,6 @@ pub enum NoticeMsg {
     },
     /// The turns that follow were stored but not shown before a restart.
     AnnouncedAfterRestart,
+    /// The turns that follow were stored, but their answer did not reach the channel.
+    AnnouncedLate,
 }

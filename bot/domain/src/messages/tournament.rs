@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use rules::Variant;
 
-use crate::{BoardResult, TournamentFormat, TournamentState};
+use crate::{BoardResult, TournamentFormat, TournamentId, TournamentState};
 
 /// One board of a round as shown: "1. alice – bob 1-0".
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +53,23 @@ pub enum TournamentMsg {
         rated: bool,
         /// The per-turn deadline.
         deadline: Option<Duration>,
+        /// Each round from a Chess960 setup drawn for it.
+        random_setup: bool,
+        /// Starts by itself in this long (`None`: when its creator says).
+        start: Option<Duration>,
+    },
+    /// The role whose members may create tournaments was set (or, `None`, cleared).
+    Organisers {
+        /// The role's name.
+        role: Option<String>,
+    },
+    /// The start time came with fewer than 2 players: it stays open for its creator to
+    /// start.
+    NotStarted {
+        /// The tournament.
+        name: String,
+        /// Players in it.
+        players: usize,
     },
     /// A player joined.
     Joined {
@@ -119,6 +136,8 @@ pub enum TournamentMsg {
     },
     /// What a tournament is and where it stands.
     Info {
+        /// Its id, by which a front may name it.
+        id: TournamentId,
         /// Its name.
         name: String,
         /// The rule set.
@@ -142,6 +161,11 @@ pub enum TournamentMsg {
         name: String,
         /// The winner, or the players sharing first place.
         winners: Vec<String>,
+    },
+    /// The final notice carries every game's record, in one file.
+    Records {
+        /// The games in it.
+        games: usize,
     },
     /// The tournament was called off.
     Cancelled {
@@ -189,6 +213,19 @@ pub enum TournamentMsg {
         /// The creator.
         creator: String,
     },
+    /// Creating tournaments is for those who may manage the server, or have the role its
+    /// admins chose.
+    NotOrganiser,
+    /// The variant plays from its one setup only (standard chess).
+    FixedSetup {
+        /// The variant.
+        variant: Variant,
+    },
+    /// A start time must be from a minute to this many days ahead.
+    BadStart {
+        /// The most days ahead.
+        max_days: u64,
+    },
     /// No such round yet.
     NoRound {
         /// The round asked for.
@@ -205,5 +242,10 @@ pub enum TournamentMsg {
     Unpairable {
         /// The tournament.
         name: String,
+    },
+    /// No tournament of this id in this server.
+    Unknown {
+        /// The id asked for.
+        id: TournamentId,
     },
 }

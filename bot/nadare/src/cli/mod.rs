@@ -1,6 +1,7 @@
 //! The command-line tools of the `nadare` binary that need no Discord: perft, replay,
 //! chess960, bestmove and match, the database's migrate and backup, the Swiss pairings of a
-//! TRF (and the renderer's and console's, in their own modules).
+//! TRF and a stored tournament written as one (and the renderer's and console's, in their own
+//! modules).
 
 pub mod backup;
 pub mod bestmove;
@@ -13,3 +14,4 @@ pub mod perft;
 pub mod position;
 pub mod render;
 pub mod replay;
+pub mod tournament;

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use domain::{Games, StoredGame, computer, computer_level};
+use engine::review::{assess, default_depth};
 use rules::{Color, Game, Variant};
 use storage::Storage;
 use testkit::stores::block_on;
@@ -166,7 +167,13 @@ fn hints_are_given_against_the_computer_only() {
         "alice> challenge computer white\nalice> hint\n\
          bob@people> challenge carol\ncarol@people> accept\nbob@people> hint\n",
     );
-    assert!(out.contains("A hint: "), "{out}");
+    // The hint is the turn a review judges best there: the same search at the same depth.
+    let start = Game::new(Variant::Standard, None).expect("the setup");
+    let best = assess(&start, default_depth(Variant::Standard))
+        .best
+        .expect("a turn");
+    let hint = format!("A hint: {}", start.position().turn_to_notation(&best));
+    assert!(out.contains(&hint), "`{hint}` in {out}");
     assert!(
         out.contains("Hints are only for games against the computer"),
         "{out}"

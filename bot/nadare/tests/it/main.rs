@@ -6,5 +6,6 @@ mod console;
 mod files;
 mod pairings;
 mod replay;
+mod review;
 mod script;
 mod tournament;

@@ -15,3 +15,5 @@ button-cancel-push = Cancel
 button-rematch = Rematch
 button-page-previous = ◀ Previous
 button-page-next = Next ▶
+button-tournament-join = Join
+button-tournament-leave = Leave

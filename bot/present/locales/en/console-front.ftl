@@ -56,10 +56,11 @@ console-command-needs-days = `{ $command }` needs a number of days, e.g. `vacati
 console-command-not-game-id = `{ $command }`: `{ $text }` is not a game id (a number, e.g. `12`)
 console-command-not-page = `{ $command }`: `{ $text }` is not a page number from 1
 console-command-not-days = `{ $command }`: `{ $text }` is not a number of days from 1, nor `end`
-console-command-needs-tournament = `{ $command }` needs what to do: `create NAME VARIANT FORMAT`, `join`, `leave`, `start`, `standings`, `pairings [ROUND]`, `info` or `cancel`
+console-command-needs-tournament = `{ $command }` needs what to do: `create NAME VARIANT FORMAT`, `join`, `leave`, `start`, `standings [#ID]`, `pairings [ROUND] [#ID]`, `info [#ID]`, `cancel` or `organisers [ROLE]`
 console-command-not-format = `{ $command }`: `{ $text }` is not a format: choose round-robin, double-round-robin or swiss
 console-command-not-rounds = `{ $command }`: `{ $text }` is not a number of rounds from 1
-console-command-not-tournament-action = `{ $command }`: `{ $text }` is not create, join, leave, start, standings, pairings, info or cancel
+console-command-not-tournament-action = `{ $command }`: `{ $text }` is not create, join, leave, start, standings, pairings, info, cancel or organisers
+console-command-not-tournament-id = `{ $command }`: `{ $text }` is not a tournament id (`#` and a number, e.g. `#17`)
 
 # Why the console cannot start or go on (the system's own reason follows).
 console-cannot-read-script = cannot read the script { $path }

@@ -10,7 +10,7 @@ help =
     • `resign` · `draw [offer|accept|decline]` · `takeback [request|accept|decline]` · `abort` (before both sides have moved)
     • `board [flip]` · `moves` · `games`: the board, the record (with a PGN file), the games going on
     • `chess960 [N]`: a Chess960 setup · `rules [variant]`: how each variant is played
-    • After a game: `rematch` · `gif [ID]` (replay) · `history [@player] [page]` · `game ID`
+    • After a game: `rematch` · `gif [ID]` (replay) · `review [ID]` (the engine's review) · `history [@player] [page]` · `game ID`
     • `vacation DAYS` · `vacation end`: pause your deadlines (a move ends it too)
     • `rating [@user] [variant]` · `leaderboard [variant]`: Glicko-2 ratings per variant family in this server, and the top 10 with your place. Games between two people are rated unless the challenge says `casual` · `language en|ja|default`: the language of public messages here · `avatars on|off`: the players' pictures on boards here (start with `--avatar NAME=FILE` to give a player one)
     • Shorthand: `m` for `move` (`alice> m Nf3/a3`), `play` for `challenge`, `flip` for `board flip`.

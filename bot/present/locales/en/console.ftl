@@ -17,3 +17,6 @@ play-960-command = challenge chess960 { $number }
 -how-promote = promote Q, R, B or N
 -how-confirm-push = Enter confirm to play it anyway (or enter the same turn again), or cancel-push to choose another turn.
 move-command = move { $turn }
+-cmd-tournament-create = `tournament create`
+-how-join-tournament = `tournament join`
+-cmd-tournament-start = `tournament start`

@@ -32,3 +32,13 @@ front-bad-family = `{ $text }` is not a variant family: choose standard, chess96
 front-not-an-admin = Only those who may manage this server can change its language.
 # A file left out of a message because Discord would refuse it: larger than the server allows.
 front-file-too-large = `{ $file }` ({ $size } MB) is not attached: Discord allows { $limit } MB of files per message here.
+front-not-an-admin-organisers = Only those who may manage this server can choose who else creates tournaments.
+front-bad-setup-choice = `{ $text }` is not a choice of setup: choose the usual one or Chess960 setups.
+front-bad-start = `{ $text }` is not a time to wait: write a number and a unit, e.g. 30m, 2h, 1d.
+front-bad-format = `{ $text }` is not a tournament format: choose round robin, double round robin or Swiss.
+front-empty-tournament-name = A tournament needs a name.
+front-bad-tournament = `{ $text }` is not one of this server's tournaments: pick one from the list.
+# A tournament game's thread: "Spring · R1 B2 · alice vs bob".
+front-tournament-thread-name = { $tournament } · R{ $round } B{ $board } · { $white } vs { $black }
+# A tournament in the list `/tournament standings` offers: "Spring · finished".
+front-tournament-choice = { $name } · { $state }

@@ -17,3 +17,6 @@ play-960-command = `/challenge variant:chess960 chess960:{ $number }`
 -how-promote = the piece buttons, or `/move =Q`
 -how-confirm-push = Press Confirm to play it anyway (or `/move` the same turn again), or Cancel to choose another turn.
 move-command = `/move { $turn }`
+-cmd-tournament-create = `/tournament create`
+-how-join-tournament = the Join button or `/tournament join`
+-cmd-tournament-start = `/tournament start`

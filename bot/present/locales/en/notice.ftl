@@ -8,3 +8,4 @@ notice-lost-on-time = { $player } did not move within { $deadline } and loses on
 notice-reminder = { $player }, it is your turn in game #{ $game } ({ $players }): { $left } left before you lose on time.
 notice-set-aside = Game { $game } of this channel could not be restored after a restart ({ $detail }). It is kept unchanged in the database for the bot's operator; you can start a new game here with { -cmd-challenge }.
 notice-announced-after-restart = Announced after a restart:
+notice-announced-late = Announced late (the answer to these turns did not reach the channel):

@@ -2,11 +2,12 @@
 
 tournament-created = Tournament { $name } created: { $variant }, { $format }{ $rounds ->
         [0] {""}
+        [one] , 1 round
        *[other] , { $rounds } rounds
     }, { $rated ->
         [yes] rated
        *[other] casual
-    }, { $deadline } per turn. Join with `tournament join`.
+    }, { $deadline } per turn. Join with { -how-join-tournament }.
 tournament-no-deadline = no deadline
 tournament-joined = { $player } joined { $name } ({ $players ->
         [one] 1 player
@@ -26,8 +27,9 @@ tournament-standings = { $name }: standings after round { $after }
 tournament-standing-swiss = { $rank }. { $player } { $points } (Buchholz Cut-1 { $first }, Sonneborn-Berger { $second })
 tournament-standing-round-robin = { $rank }. { $player } { $points } (direct encounter { $first }, Sonneborn-Berger { $second })
 tournament-withdrawn-mark = (withdrawn)
-tournament-info = { $name }: { $variant }, { $format }, { $rounds ->
+tournament-info = { $name } (#{ $id }): { $variant }, { $format }, { $rounds ->
         [0] rounds set at the start
+        [one] 1 round
        *[other] { $rounds } rounds
     }, { $rated ->
         [yes] rated
@@ -50,7 +52,7 @@ tournament-finished = { $name } is over. { $count ->
     }
 tournament-cancelled = { $name } is cancelled.
 tournament-no-server = Tournaments are run in a server only.
-tournament-none = There is no tournament in this server; an admin creates one with `tournament create`.
+tournament-none = There is no tournament in this server; an admin creates one with { -cmd-tournament-create }.
 tournament-one-at-a-time = { $name } is not over yet: one tournament at a time in a server.
 tournament-not-open = { $name } has started or is over: nobody joins or leaves it that way now.
 tournament-not-running = { $name } is not under way.
@@ -62,3 +64,31 @@ tournament-no-round = There is no round { $round } yet.
 tournament-bad-rounds = A Swiss tournament has from 1 to { $max } rounds.
 tournament-no-rooms = Tournament games cannot be started here: this front opens no rooms for them.
 tournament-unpairable = The next round of { $name } cannot be paired by the rules (too few players left who have not met).
+tournament-created-setup = Each round starts from a Chess960 setup drawn for it, the same on every board.
+tournament-created-start = It starts by itself in { $start } if it has at least 2 players.
+tournament-organisers-set = Members with the role { $role } may now create tournaments here, as may those who manage the server.
+tournament-organisers-cleared = Only those who manage the server may create tournaments here now.
+tournament-not-started = { $name } was due to start, but has { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }: at least 2 are needed. It stays open; its creator starts it with { -cmd-tournament-start }.
+tournament-not-organiser = Creating a tournament is for those who may manage the server, or have the role its admins chose.
+tournament-fixed-setup = { $variant } is played from its usual setup only: Chess960 setups are for Chess960 and the Avalanche variants.
+tournament-bad-start = A tournament starts by itself from 1 minute to { $days } days after it is created.
+tournament-records = The record of every game ({ $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }) is attached as one PGN file.
+# The standings image: what it stands after, and its column headings (kept short).
+tournament-table-after = { $after ->
+        [0] No round finished yet
+       *[other] After round { $after } of { $rounds }
+    }
+tournament-table-final = Final standings
+tournament-table-rank = #
+tournament-table-player = Player
+tournament-table-points = Pts
+tournament-table-buchholz = BH-C1
+tournament-table-direct = DE
+tournament-table-sb = SB
+tournament-unknown = There is no tournament #{ $id } in this server.

@@ -15,3 +15,5 @@ button-cancel-push = 取り消す
 button-rematch = 再戦
 button-page-previous = ◀ 前へ
 button-page-next = 次へ ▶
+button-tournament-join = 参加する
+button-tournament-leave = 抜ける

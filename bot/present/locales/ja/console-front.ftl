@@ -55,10 +55,11 @@ console-command-needs-days = `{ $command }` には日数か `end` が必要で�
 console-command-not-game-id = `{ $command }`: `{ $text }` は対局番号ではありません(`12` のような数字で書いてください)
 console-command-not-page = `{ $command }`: `{ $text }` はページ番号ではありません。1以上の数字で書いてください
 console-command-not-days = `{ $command }`: `{ $text }` は日数でも `end` でもありません。日数は1以上で書いてください
-console-command-needs-tournament = `{ $command }` には何をするかが要ります:`create 名前 バリアント 形式`、`join`、`leave`、`start`、`standings`、`pairings [ラウンド]`、`info`、`cancel`
+console-command-needs-tournament = `{ $command }` には何をするかが要ります:`create 名前 バリアント 形式`、`join`、`leave`、`start`、`standings [#ID]`、`pairings [ラウンド] [#ID]`、`info [#ID]`、`cancel`、`organisers [ロール]`
 console-command-not-format = `{ $command }`:`{ $text }` は形式ではありません。round-robin、double-round-robin、swiss から選んでください
 console-command-not-rounds = `{ $command }`:`{ $text }` は1以上のラウンド数ではありません
-console-command-not-tournament-action = `{ $command }`:`{ $text }` は create、join、leave、start、standings、pairings、info、cancel のどれでもありません
+console-command-not-tournament-action = `{ $command }`:`{ $text }` は create、join、leave、start、standings、pairings、info、cancel、organisers のどれでもありません
+console-command-not-tournament-id = `{ $command }`:`{ $text }` は大会の番号(`#` と数字、例:`#17`)ではありません
 
 # コンソールが始められない・続けられない理由(この後にシステム自身の理由が続く)。
 console-cannot-read-script = スクリプト { $path } を読めません

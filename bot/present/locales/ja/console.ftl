@@ -17,3 +17,6 @@ play-960-command = challenge chess960 { $number }
 -how-promote = promote Q、R、B、N のどれか
 -how-confirm-push = それでも指すなら confirm(または同じ手番をもう一度入力)、別の手にするなら cancel-push と入力してください。
 move-command = move { $turn }
+-cmd-tournament-create = `tournament create`
+-how-join-tournament = `tournament join`
+-cmd-tournament-start = `tournament start`

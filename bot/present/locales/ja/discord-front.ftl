@@ -31,3 +31,13 @@ front-bad-family = `{ $text }` は種目ではありません。standard、chess
 front-not-an-admin = サーバーの言語を変えられるのは、サーバーを管理できる人だけです。
 # Discord が受け付けない大きさのため、メッセージから外したファイル。
 front-file-too-large = `{ $file }`（{ $size } MB）は添付していません。ここでは 1 件のメッセージに添付できるファイルは { $limit } MB までです。
+front-not-an-admin-organisers = 大会を作れる人を選べるのは、サーバーを管理できる人だけです。
+front-bad-setup-choice = `{ $text }` は初期配置の選択肢ではありません。通常の配置かChess960の配置を選んでください。
+front-bad-start = `{ $text }` は待ち時間として読めません。数字と単位で書いてください(例:30m、2h、1d)。
+front-bad-format = `{ $text }` は大会の形式ではありません。総当たり、2回総当たり、スイス式から選んでください。
+front-empty-tournament-name = 大会には名前が必要です。
+front-bad-tournament = `{ $text }` はこのサーバーの大会ではありません。一覧から選んでください。
+# 大会の対局のスレッド名。
+front-tournament-thread-name = { $tournament }・第{ $round }R 第{ $board }盤・{ $white } 対 { $black }
+# `/大会 順位表` などの一覧に出す大会。
+front-tournament-choice = { $name }・{ $state }

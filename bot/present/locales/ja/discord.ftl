@@ -17,3 +17,6 @@ play-960-command = `/挑戦 変種:チェス960 チェス960:{ $number }`
 -how-promote = 駒のボタンか `/指す =Q`
 -how-confirm-push = それでも指すなら「確定」(または同じ手番をもう一度 `/指す`)、別の手にするなら「取り消す」を押してください。
 move-command = `/指す { $turn }`
+-cmd-tournament-create = `/大会 作成`
+-how-join-tournament = 「参加する」ボタンか `/大会 参加`
+-cmd-tournament-start = `/大会 開始`

@@ -6,7 +6,7 @@ tournament-created = 大会「{ $name }」を作りました:{ $variant }、{ $f
     }、{ $rated ->
         [yes] レーティング対象
        *[other] レーティング対象外
-    }、1手の期限は{ $deadline }。`tournament join` で参加できます。
+    }、1手の期限は{ $deadline }。{ -how-join-tournament } で参加できます。
 tournament-no-deadline = なし
 tournament-joined = { $player }が「{ $name }」に参加しました(参加者{ $players }人)。
 tournament-left = { $player }が「{ $name }」から抜けました(参加者{ $players }人)。
@@ -20,7 +20,7 @@ tournament-standings = 「{ $name }」第{ $after }ラウンド終了時の順�
 tournament-standing-swiss = { $rank }. { $player } { $points }点(ブッフホルツ・カット1 { $first }、ゾンネボルン・ベルガー { $second })
 tournament-standing-round-robin = { $rank }. { $player } { $points }点(直接対決 { $first }、ゾンネボルン・ベルガー { $second })
 tournament-withdrawn-mark = (棄権)
-tournament-info = 「{ $name }」:{ $variant }、{ $format }、{ $rounds ->
+tournament-info = 「{ $name }」(#{ $id }):{ $variant }、{ $format }、{ $rounds ->
         [0] ラウンド数は開始時に決定
        *[other] { $rounds }ラウンド
     }、{ $rated ->
@@ -38,12 +38,12 @@ tournament-format-round-robin = 総当たり
 tournament-format-double-round-robin = 2回総当たり
 tournament-format-swiss = スイス式
 tournament-finished = 「{ $name }」が終わりました。{ $count ->
-        [one] 優勝は{ $winners }です!
+        [1] 優勝は{ $winners }です!
        *[other] 1位は{ $winners }の同点です!
     }
 tournament-cancelled = 「{ $name }」は中止になりました。
 tournament-no-server = 大会はサーバーの中でだけ開けます。
-tournament-none = このサーバーに大会はありません。管理者が `tournament create` で作れます。
+tournament-none = このサーバーに大会はありません。管理者が { -cmd-tournament-create } で作れます。
 tournament-one-at-a-time = 「{ $name }」がまだ終わっていません。大会は1サーバーに1つずつです。
 tournament-not-open = 「{ $name }」は始まったか終わっています。この方法での参加・退出はもうできません。
 tournament-not-running = 「{ $name }」は進行中ではありません。
@@ -55,3 +55,25 @@ tournament-no-round = 第{ $round }ラウンドはまだありません。
 tournament-bad-rounds = スイス式の大会は1〜{ $max }ラウンドです。
 tournament-no-rooms = ここでは大会の対局を始められません。この画面は対局ごとの部屋を開けません。
 tournament-unpairable = 「{ $name }」の次のラウンドは規則どおりに組めません(まだ対戦していない相手が足りません)。
+tournament-created-setup = 各ラウンドはそのラウンドのために引いたChess960の初期配置で、全ボード同じ配置から始めます。
+tournament-created-start = 参加者が2人以上いれば、{ $start }後に自動で始まります。
+tournament-organisers-set = ロール「{ $role }」のメンバーも、サーバー管理者と同じく大会を作れるようになりました。
+tournament-organisers-cleared = 大会を作れるのはサーバー管理者だけになりました。
+tournament-not-started = 「{ $name }」の開始時刻になりましたが、参加者が{ $players }人で、2人以上必要です。大会は参加受付のまま残り、作成者が { -cmd-tournament-start } で始められます。
+tournament-not-organiser = 大会を作れるのは、サーバーを管理できる人か、管理者が選んだロールのメンバーです。
+tournament-fixed-setup = { $variant }は通常の初期配置でのみ遊べます。Chess960の初期配置はChess960とアバランチ系のバリアントで使えます。
+tournament-bad-start = 大会の自動開始は、作成から1分後〜{ $days }日後の間で指定してください。
+tournament-records = 全{ $games }局の棋譜を1つのPGNファイルで添付しました。
+# 順位表の画像:何ラウンド終了時か、列の見出し(短く)。
+tournament-table-after = { $after ->
+        [0] 終了したラウンドはまだありません
+       *[other] 第{ $after }ラウンド終了時(全{ $rounds }ラウンド)
+    }
+tournament-table-final = 最終順位
+tournament-table-rank = 順位
+tournament-table-player = プレイヤー
+tournament-table-points = 得点
+tournament-table-buchholz = BH-C1
+tournament-table-direct = 直接対決
+tournament-table-sb = SB
+tournament-unknown = このサーバーに大会 #{ $id } はありません。

@@ -17,6 +17,7 @@ mod driver;
 mod fail;
 mod games;
 mod records;
+mod reviews;
 mod tournaments;
 mod transfer;
 

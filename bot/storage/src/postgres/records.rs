@@ -11,7 +11,7 @@ use crate::sql::{Columns, SqlValue};
 use domain::rating::RatingFamily;
 use domain::{
     Archive, ArchivePage, ArchiveQuery, GameId, GameRatingChange, GuildId, GuildSettings, Lang,
-    Leaderboard, PlayerRating, Ratings, Settings, ShardSet, StoreError, UserId, Vacation,
+    Leaderboard, PlayerRating, Ratings, RoleId, Settings, ShardSet, StoreError, UserId, Vacation,
     VacationAllowance, Vacations,
 };
 
@@ -202,20 +202,23 @@ impl Settings for PgStore {
             .await
     }
 
+    async fn set_organiser_role(
+        &self,
+        guild: GuildId,
+        role: Option<RoleId>,
+    ) -> Result<(), StoreError> {
+        let step = &[settings::set_organisers_step(guild, role)?];
+        self.run(|client, _| async move { exec(&client, step).await })
+            .await
+    }
+
     async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
+        let (sql, values) = settings::guild_settings(guild)?;
         let stored = self
-            .query(
-                settings::GUILD_SETTINGS,
-                &settings::guild_value(guild)?,
-                settings::read_settings,
-            )
+            .query(&sql, &values, settings::read_settings)
             .await?
             .pop();
-        Ok(stored.unwrap_or(GuildSettings {
-            guild,
-            lang: None,
-            avatars: true,
-        }))
+        Ok(stored.unwrap_or_else(|| GuildSettings::defaults(guild)))
     }
 
     async fn load_guild_settings(

@@ -8,7 +8,7 @@ use super::driver::{exec, read_snapshot, rows};
 use super::games::{load_challenges, load_games};
 use crate::queries::games::Filter;
 use crate::queries::tournaments::Selection;
-use crate::queries::{games, ratings, settings, transfer, vacations};
+use crate::queries::{games, ratings, reviews, settings, transfer, vacations};
 use crate::sql::Step;
 use domain::{ChallengeEntry, Extras, StoreError, StoredGame, Transfer};
 
@@ -28,7 +28,8 @@ impl Transfer for PgStore {
     }
 
     async fn all_extras(&self) -> Result<Extras, StoreError> {
-        let [ratings, changes, vacations, days, settings] = &transfer::all_extras_sql();
+        let [ratings, changes, vacations, days, settings, all_reviews] =
+            &transfer::all_extras_sql();
         let tournaments = &self.load_tournaments(&Selection::all()).await?;
         self.run(|mut client, _| async move {
             let tx = read_snapshot(&mut client).await?;
@@ -39,6 +40,7 @@ impl Transfer for PgStore {
                 vacation_days: rows(&tx, days, &[], vacations::read_days).await?,
                 guild_settings: rows(&tx, settings, &[], settings::read_settings).await?,
                 tournaments: tournaments.clone(),
+                reviews: rows(&tx, all_reviews, &[], reviews::read_review).await?,
             };
             tx.commit().await?;
             Ok(extras)

@@ -5,6 +5,7 @@
 pub(crate) mod archive;
 pub(crate) mod games;
 pub(crate) mod ratings;
+pub(crate) mod reviews;
 pub(crate) mod settings;
 pub(crate) mod tournaments;
 pub(crate) mod transfer;

@@ -17,12 +17,13 @@ use crate::sql::{Columns, SqlValue, Step};
 /// The columns of `tournaments`, in [`read_tournament`] order.
 const TOURNAMENT_COLUMNS: &str = "t.id, t.guild_id, t.channel_id, t.name, t.variant, t.format, \
     t.rounds, t.deadline_secs, t.rated, t.state, t.round, t.creator_id, t.creator_name, \
-    t.created_ms";
+    t.created_ms, t.random_setup, t.starts_ms";
 
 /// Stores a tournament.
 const INSERT_TOURNAMENT: &str = "INSERT INTO tournaments (id, guild_id, channel_id, name, \
     variant, format, rounds, deadline_secs, rated, state, round, creator_id, creator_name, \
-    created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)";
+    created_ms, random_setup, starts_ms) \
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
 
 /// Stores a player as they are (a new tournament's, or an import).
 const INSERT_PLAYER: &str = "INSERT INTO tournament_players (tournament_id, user_id, \
@@ -51,6 +52,10 @@ const WITHDRAW: &str = "UPDATE tournament_players SET withdrawn = 1 \
 /// Moves a tournament on, only from the round and state it was read in.
 const ADVANCE: &str = "UPDATE tournaments SET round = ?2, state = ?3 \
     WHERE id = ?1 AND round = ?4 AND state = ?5";
+
+/// Clears a start time, once.
+const CLEAR_START: &str =
+    "UPDATE tournaments SET starts_ms = NULL WHERE id = ?1 AND starts_ms IS NOT NULL";
 
 /// Stores a board's result, only if it has none.
 const RECORD: &str = "UPDATE tournament_boards SET result = ?4 \
@@ -88,6 +93,16 @@ impl Selection {
         Selection {
             condition: format!("t.state = 'running' AND {SHARD_CONDITION}"),
             values: shard_values(shards),
+        }
+    }
+
+    /// The open ones of the servers in `shards` due to start by `now_ms`.
+    pub fn due(shards: ShardSet, now_ms: i64) -> Selection {
+        let mut values = shard_values(shards);
+        values.push(now_ms.into());
+        Selection {
+            condition: format!("t.state = 'open' AND t.starts_ms <= ?4 AND {SHARD_CONDITION}"),
+            values,
         }
     }
 
@@ -146,6 +161,8 @@ pub(crate) fn insert_steps(t: &TournamentRecord) -> Result<Vec<Step>, StoreError
             id_in(t.creator.id)?.into(),
             t.creator.name.as_str().into(),
             t.created_ms.into(),
+            i64::from(t.random_setup).into(),
+            t.starts_ms.into(),
         ],
     )];
     for p in &t.players {
@@ -246,6 +263,16 @@ pub(crate) fn advance_steps(
     Ok(steps)
 }
 
+/// The statement clearing tournament `id`'s start time.
+pub(crate) fn clear_start_step(id: TournamentId) -> Result<Step, StoreError> {
+    Ok(Step::one(
+        CLEAR_START,
+        vec![id_in(id)?.into()],
+        "tournament",
+        id,
+    ))
+}
+
 /// The statement storing a board's result.
 pub(crate) fn record_step(
     id: TournamentId,
@@ -317,6 +344,8 @@ pub(crate) fn read_tournament(r: &dyn Columns) -> Result<TournamentRecord, Store
             name: r.text(12)?,
         },
         created_ms: r.int(13)?,
+        random_setup: flag(r.int(14)?, t, "random_setup")?,
+        starts_ms: r.opt_int(15)?,
         players: Vec::new(),
         boards: Vec::new(),
     })

@@ -8,11 +8,11 @@ use crate::queries::ratings::{
     CHANGE_COLUMNS, INSERT_RATING, INSERT_RATING_CHANGE, RATING_COLUMNS, change_values,
     rating_values,
 };
-use crate::queries::settings::{INSERT_SETTINGS, settings_values};
-use crate::queries::tournaments;
+use crate::queries::settings::{COLUMNS as SETTINGS_COLUMNS, INSERT_SETTINGS, settings_values};
 use crate::queries::vacations::{
     INSERT_DAYS, INSERT_VACATION, VACATION_COLUMNS, days_values, vacation_values,
 };
+use crate::queries::{reviews, tournaments};
 use crate::sql::Step;
 
 /// Raises the id counter above every stored id.
@@ -33,7 +33,8 @@ pub(crate) fn reserve_ids() -> Step {
 /// Empties every table [`Extras`] covers, before an import.
 pub(crate) const CLEAR_EXTRAS: &str = "DELETE FROM rating_changes; DELETE FROM ratings; \
     DELETE FROM vacations; DELETE FROM vacation_days; DELETE FROM guild_settings; \
-    DELETE FROM tournament_boards; DELETE FROM tournament_players; DELETE FROM tournaments;";
+    DELETE FROM tournament_boards; DELETE FROM tournament_players; DELETE FROM tournaments; \
+    DELETE FROM reviews;";
 
 /// Removes a challenge before it is copied in again (a repeated import replaces it).
 pub(crate) const DELETE_CHALLENGE: &str = "DELETE FROM challenges WHERE id = ?1";
@@ -45,13 +46,14 @@ pub(crate) const DELETE_TURNS: &str = "DELETE FROM turns WHERE game_id = ?1";
 pub(crate) const DELETE_GAME: &str = "DELETE FROM games WHERE id = ?1";
 
 /// The queries reading every table [`Extras`] covers, in its order.
-pub(crate) fn all_extras_sql() -> [String; 5] {
+pub(crate) fn all_extras_sql() -> [String; 6] {
     [
         format!("SELECT {RATING_COLUMNS} FROM ratings ORDER BY guild_id, family, user_id"),
         format!("SELECT {CHANGE_COLUMNS} FROM rating_changes ORDER BY game_id, user_id"),
         format!("SELECT {VACATION_COLUMNS} FROM vacations ORDER BY user_id"),
         "SELECT user_id, year, days_used FROM vacation_days ORDER BY user_id, year".to_string(),
-        "SELECT guild_id, lang, avatars FROM guild_settings ORDER BY guild_id".to_string(),
+        format!("SELECT {SETTINGS_COLUMNS} FROM guild_settings ORDER BY guild_id"),
+        reviews::all_sql(),
     ]
 }
 
@@ -76,6 +78,9 @@ pub(crate) fn import_steps(extras: &Extras) -> Result<Vec<Step>, StoreError> {
     }
     for t in &extras.tournaments {
         steps.extend(tournaments::insert_steps(t)?);
+    }
+    for r in &extras.reviews {
+        steps.push(Step::new(reviews::INSERT, reviews::insert_values(r)?));
     }
     Ok(steps)
 }

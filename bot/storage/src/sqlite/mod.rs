@@ -12,6 +12,7 @@ mod driver;
 pub(crate) mod file;
 mod games;
 mod records;
+mod reviews;
 mod tournaments;
 mod transfer;
 

@@ -53,6 +53,18 @@ impl Tournaments for Storage {
         self.load_tournaments(&Selection::running(shards)).await
     }
 
+    async fn due_tournaments(
+        &self,
+        shards: ShardSet,
+        now_ms: i64,
+    ) -> Result<Vec<TournamentRecord>, StoreError> {
+        self.load_tournaments(&Selection::due(shards, now_ms)).await
+    }
+
+    async fn clear_tournament_start(&self, id: TournamentId) -> Result<(), StoreError> {
+        self.write(vec![tournaments::clear_start_step(id)?]).await
+    }
+
     async fn join_tournament(&self, id: TournamentId, user: &User) -> Result<(), StoreError> {
         self.write(vec![tournaments::join_step(id, user)?]).await
     }

@@ -6,7 +6,7 @@ use super::games::{load_challenges, load_games};
 use super::{Storage, driver};
 use crate::queries::games::Filter;
 use crate::queries::tournaments::Selection;
-use crate::queries::{games, ratings, settings, transfer, vacations};
+use crate::queries::{games, ratings, reviews, settings, transfer, vacations};
 use domain::{ChallengeEntry, Extras, StoreError, StoredGame, Transfer};
 
 #[async_trait]
@@ -22,7 +22,7 @@ impl Transfer for Storage {
     }
 
     async fn all_extras(&self) -> Result<Extras, StoreError> {
-        let [ratings, changes, vacations, days, settings] = transfer::all_extras_sql();
+        let [ratings, changes, vacations, days, settings, all_reviews] = transfer::all_extras_sql();
         let tournaments = self.load_tournaments(&Selection::all()).await?;
         self.run(move |conn| {
             Ok(Extras {
@@ -32,6 +32,7 @@ impl Transfer for Storage {
                 vacation_days: driver::rows(conn, &days, &[], vacations::read_days)?,
                 guild_settings: driver::rows(conn, &settings, &[], settings::read_settings)?,
                 tournaments,
+                reviews: driver::rows(conn, &all_reviews, &[], reviews::read_review)?,
             })
         })
         .await

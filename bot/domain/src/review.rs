@@ -1,0 +1,185 @@
+//! A finished game's review as the bot keeps and shows it: the evaluation of every position,
+//! the turns marked with the better line in notation, each player's accuracy and the turn that
+//! decided the game; what the store keeps of it, and what a reply carries for the
+//! presentation to draw (the graph) and write (the annotated record).
+
+use engine::review::{Review, expectation};
+use engine::search::MATE_BOUND;
+use rules::{Color, Game, Tags};
+
+pub use engine::review::Judgement;
+
+use crate::GameId;
+use crate::messages::{GameKind, Players};
+
+/// What the engine says of a position, for White.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// A score in centipawns (positive: White stands better).
+    Centipawns(i32),
+    /// A forced mate, or a game already won on the board (`turns` 0).
+    Mate {
+        /// Who mates.
+        winner: Color,
+        /// In how many of the winner's turns; 0 when the game is over.
+        turns: u32,
+    },
+}
+
+impl Eval {
+    /// The evaluation of an engine score for White (a mate is beyond the engine's mate bound).
+    pub fn of_score(white_score: i32) -> Eval {
+        if white_score.abs() <= MATE_BOUND {
+            return Eval::Centipawns(white_score);
+        }
+        let plies = engine::MATE.saturating_sub(white_score.abs()).max(0);
+        Eval::Mate {
+            winner: if white_score > 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            turns: u32::try_from(plies + 1).unwrap_or(0) / 2,
+        }
+    }
+
+    /// White's expected score, 0–1 (a mate is 1 or 0), as the review judges turns.
+    pub fn white_expectation(self) -> f64 {
+        match self {
+            Eval::Centipawns(cp) => expectation(cp),
+            Eval::Mate {
+                winner: Color::White,
+                ..
+            } => 1.0,
+            Eval::Mate { .. } => 0.0,
+        }
+    }
+}
+
+/// A turn the review marked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// Its ply, from 0.
+    pub ply: usize,
+    /// How bad it was.
+    pub judgement: Judgement,
+    /// The mover's loss of expected score, in tenths of a percentage point (0–1000).
+    pub loss: u16,
+    /// The better turn, then the line after it, in the notation of the game's record.
+    pub better: Vec<String>,
+}
+
+/// A game reviewed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameReview {
+    /// The depth every position was searched to.
+    pub depth: u32,
+    /// The evaluation of each position, from the start to the end (one more than the turns).
+    pub evals: Vec<Eval>,
+    /// White's and Black's accuracy, in tenths of a percent (0–1000); `None` for a player
+    /// who made no turn.
+    pub accuracy: [Option<u16>; 2],
+    /// The marked turns, in the order played.
+    pub marks: Vec<Mark>,
+    /// The ply of the turn that decided the game, if one did.
+    pub decided: Option<usize>,
+}
+
+impl GameReview {
+    /// The review of `game` as the engine made it, the better lines written in the game's
+    /// notation.
+    pub fn of(game: &Game, review: &Review) -> GameReview {
+        let tenths = |x: f64| (x * 10.0).round().clamp(0.0, 1000.0) as u16;
+        let marks = review
+            .turns
+            .iter()
+            .filter_map(|t| {
+                let judgement = t.judgement?;
+                let mut line = Game::from_position(game.position_at(t.ply)?.clone());
+                for turn in &t.better {
+                    if line.play(*turn).is_err() {
+                        break;
+                    }
+                }
+                Some(Mark {
+                    ply: t.ply,
+                    judgement,
+                    loss: tenths(t.loss * 100.0),
+                    better: line.notations(),
+                })
+            })
+            .collect();
+        GameReview {
+            depth: review.depth,
+            evals: review.scores.iter().map(|s| Eval::of_score(*s)).collect(),
+            accuracy: review.accuracy.map(|a| a.map(tenths)),
+            marks,
+            decided: review.decided,
+        }
+    }
+
+    /// How many turns of each judgement each player made: `[White, Black]`, each
+    /// `[inaccuracies, mistakes, blunders]`. `first` is who made the game's first turn.
+    pub fn counts(&self, first: Color) -> [[u32; 3]; 2] {
+        let mut counts = [[0; 3]; 2];
+        for mark in &self.marks {
+            let mover = if mark.ply % 2 == 0 {
+                first
+            } else {
+                first.opposite()
+            };
+            let kind = match mark.judgement {
+                Judgement::Inaccuracy => 0,
+                Judgement::Mistake => 1,
+                Judgement::Blunder => 2,
+            };
+            counts[mover.index()][kind] += 1;
+        }
+        counts
+    }
+}
+
+/// Where a stored review stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewStatus {
+    /// Begun and not finished: the process reviewing it may have stopped, so it is restarted.
+    UnderWay,
+    /// Finished.
+    Done {
+        /// When (Unix ms).
+        finished_ms: i64,
+        /// The review.
+        review: GameReview,
+    },
+}
+
+/// A game's review as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredReview {
+    /// The game reviewed.
+    pub game: GameId,
+    /// The depth it searches each position to.
+    pub depth: u32,
+    /// When it was begun (Unix ms).
+    pub started_ms: i64,
+    /// Under way or done.
+    pub status: ReviewStatus,
+}
+
+/// A review to show: what the presentation needs to draw its graph and write its annotated
+/// record in the reply's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReviewSheet {
+    /// The game's id (it names the files).
+    pub id: GameId,
+    /// The game, with its outcome.
+    pub game: Game,
+    /// The record's tags (event, site, date, players).
+    pub tags: Tags,
+    /// Its players.
+    pub players: Players,
+    /// What they played.
+    pub kind: GameKind,
+    /// The review.
+    pub review: GameReview,
+}

@@ -1,0 +1,96 @@
+//! Turns whose answer never reached the channel (the front could not deliver it: Discord
+//! refused it, or the connection failed) are posted again by the sweep while the process runs,
+//! with a growing wait between tries, until a delivery marks them shown.
+
+use std::time::Duration;
+
+use super::live::{Live, Slot};
+use super::messages::NoticeMsg;
+use super::{GameId, GameService, Notice, late_notice};
+
+/// How long a turn's answer may take to be delivered before the sweep posts it again.
+pub(crate) const ANNOUNCE_GRACE: Duration = Duration::from_secs(60);
+
+/// The longest wait between two tries.
+const LONGEST_WAIT: Duration = Duration::from_secs(60 * 60);
+
+/// Tries after which the turns are left for the next restart to announce.
+pub(crate) const TRIES: u32 = 8;
+
+/// The tries made for a game's turns not yet shown.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Retry {
+    /// The turns stored when it was last tried.
+    plies: usize,
+    /// Tries made for them.
+    tries: u32,
+    /// When the next try is due (Unix ms).
+    next_ms: i64,
+}
+
+impl GameService {
+    /// The notice posting again the turns of the game in `slot` whose answer was not
+    /// delivered, when a try is due: the first a minute after the last turn was stored,
+    /// then after 2, 4, 8… minutes (at most an hour), [`TRIES`] times. A game whose turns were
+    /// never counted (stored before the count existed) is left alone.
+    pub(crate) fn late_turns(&self, slot: &Slot) -> Option<Notice> {
+        let Slot::Game(live) = slot else { return None };
+        let id = live.row.id;
+        let plies = live.game.turns().len();
+        let shown = self.shown_plies(live)?;
+        if shown >= plies {
+            self.shared.retries.remove(&id);
+            return None;
+        }
+        let now = self.now_ms();
+        let grace = millis(ANNOUNCE_GRACE);
+        if now < live.row.state.turn_started_ms.saturating_add(grace) {
+            return None;
+        }
+        let retry = {
+            let mut entry = self.shared.retries.entry(id).or_insert(Retry {
+                plies,
+                tries: 0,
+                next_ms: now,
+            });
+            if entry.plies != plies {
+                *entry = Retry {
+                    plies,
+                    tries: 0,
+                    next_ms: now,
+                };
+            }
+            if now < entry.next_ms || entry.tries >= TRIES {
+                return None;
+            }
+            entry.tries += 1;
+            let wait = grace.saturating_mul(1 << entry.tries.min(16));
+            entry.next_ms = now.saturating_add(wait.min(millis(LONGEST_WAIT)));
+            *entry
+        };
+        tracing::info!(
+            game = id,
+            shown,
+            plies,
+            tries = retry.tries,
+            "posting again turns whose answer was not delivered"
+        );
+        late_notice(live, shown, NoticeMsg::AnnouncedLate)
+    }
+
+    /// How many turns of `live` are known to have been shown: the last mark, else the one
+    /// loaded with it; `None` when nobody counts them.
+    fn shown_plies(&self, live: &Live) -> Option<usize> {
+        let id: GameId = live.row.id;
+        self.shared
+            .shown
+            .get(&id)
+            .map(|m| *m.value())
+            .or(live.announced)
+    }
+}
+
+/// A duration in milliseconds, saturating.
+fn millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}

@@ -1,0 +1,353 @@
+//! Reviews of finished games: the engine goes over every position of a game (any variant),
+//! marks its inaccuracies, mistakes and blunders with a better line, gives each player an
+//! accuracy figure and finds the turn that decided it (`engine::review`).
+//!
+//! A review never runs under a game lock: the game is read from the store. It runs in a task
+//! of its own, so a request that stops waiting leaves it running, and whoever asks for the
+//! same game meanwhile waits for the same run. Reviews run one at a time in a process (a
+//! semaphore of one), and each position takes an engine permit only while it is searched
+//! (`engine::review::Reviewer`): the permits are handed out in turn, so a computer's turn in
+//! a live game waits for one position at most (under a second at the default depths), and a
+//! review never holds more than one core.
+//!
+//! The store holds a review as under way before its first position is searched, and done
+//! once it is finished, so a second request is answered at once. A review under way when the
+//! process stopped is begun again when the service opens, and again whenever it is asked for
+//! and not running: never lost silently.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use dashmap::mapref::entry::Entry;
+use domain::messages::{LISTED_MARKS, MarkLine, ReviewMsg, ReviewSummary};
+use domain::{GameReview, Progress, ReviewSheet, ReviewStatus};
+use engine::review::{Reviewer, default_depth};
+use tokio::sync::watch;
+
+use super::live::{Live, Slot};
+use super::messages::ArchiveMsg;
+use super::view::record_tags;
+use super::{ArchiveQuery, EarlyPrivacy, GameId, GameService, Origin, Reply};
+
+/// How a review running in this process stands, as those waiting for it see it.
+#[derive(Clone, Debug)]
+pub(super) enum Run {
+    /// Waiting for another review to finish.
+    Waiting,
+    /// Positions searched of all.
+    Searching {
+        /// Positions searched.
+        done: usize,
+        /// Positions in all.
+        total: usize,
+    },
+    /// Finished (and stored, unless the store failed).
+    Done(Arc<GameReview>),
+    /// Given up: the bot is stopping, or the engine failed.
+    Failed,
+}
+
+impl GameService {
+    /// The review of game `asked`, or of the game [`GameService::game_to_review`] picks,
+    /// telling `progress` how far it has come while it is made.
+    pub(super) async fn review(
+        &self,
+        origin: &Origin,
+        asked: Option<GameId>,
+        early: &EarlyPrivacy,
+        progress: &Progress,
+    ) -> Reply {
+        let refused = |reply: Reply| {
+            early.mark_private();
+            reply
+        };
+        let live = match self.game_to_review(origin, asked).await {
+            Ok(live) => live,
+            Err(reply) => return refused(*reply),
+        };
+        let id = live.row.id;
+        if live.outcome().is_none() {
+            return refused(Reply::private(ReviewMsg::NotFinished { id }));
+        }
+        if live.game.turns().is_empty() {
+            return refused(Reply::private(ReviewMsg::NoTurns { id }));
+        }
+        match self.reviewed(&live, progress).await {
+            Some(review) => review_reply(&live, review),
+            None => refused(Reply::private(ReviewMsg::Failed { id })),
+        }
+    }
+
+    /// The game to review: game `asked` if the caller may see it; else the finished game in
+    /// this channel; else the caller's latest finished game in this server (outside a
+    /// server, of their own direct-message games).
+    async fn game_to_review(
+        &self,
+        origin: &Origin,
+        asked: Option<GameId>,
+    ) -> Result<Live, Box<Reply>> {
+        if let Some(id) = asked {
+            return self.visible_game(origin, id).await;
+        }
+        let here = match self.existing_slot(origin.channel).await {
+            Some(guard) => match &*guard {
+                Slot::Game(live) if live.outcome().is_some() => Some(live.row.id),
+                _ => None,
+            },
+            None => None,
+        };
+        if let Some(id) = here {
+            return self.visible_game(origin, id).await;
+        }
+        let query = ArchiveQuery {
+            guild: origin.guild,
+            user: Some(origin.user.id),
+            page: 0,
+            per_page: 1,
+        };
+        match self.db().finished_games(&query).await {
+            Ok(page) => match page.games.first() {
+                Some(latest) => self.visible_game(origin, latest.row.id).await,
+                None => Err(Box::new(Reply::private(ReviewMsg::NoGame))),
+            },
+            Err(e) => {
+                tracing::error!(error = %e, "could not read the archive");
+                Err(Box::new(Reply::private(ArchiveMsg::Unavailable)))
+            }
+        }
+    }
+
+    /// The review of the finished game `live`: the stored one, else the one running here,
+    /// else one begun now. `None` when it could not be made.
+    async fn reviewed(&self, live: &Live, progress: &Progress) -> Option<GameReview> {
+        let id = live.row.id;
+        let depth = match self.db().review(id).await {
+            Ok(Some(stored)) => match stored.status {
+                ReviewStatus::Done { review, .. } => return Some(review),
+                ReviewStatus::UnderWay => Some(stored.depth),
+            },
+            Ok(None) => None,
+            Err(e) => {
+                tracing::error!(game = id, error = %e, "could not read a review");
+                return None;
+            }
+        };
+        let mut run = self.review_run(live, depth);
+        loop {
+            let now = run.borrow_and_update().clone();
+            match now {
+                Run::Waiting => progress.report(ReviewMsg::Waiting { id }),
+                Run::Searching { done, total } => {
+                    progress.report(ReviewMsg::Progress { id, done, total });
+                }
+                Run::Done(review) => return Some((*review).clone()),
+                Run::Failed => return None,
+            }
+            if run.changed().await.is_err() {
+                // The run ended: its last word, or a failure if it had none.
+                return match &*run.borrow() {
+                    Run::Done(review) => Some((**review).clone()),
+                    _ => None,
+                };
+            }
+        }
+    }
+
+    /// The run of `live`'s review in this process, started if there is none: at `depth` when
+    /// one is stored under way, else at the configured depth, stored as under way first.
+    fn review_run(&self, live: &Live, depth: Option<u32>) -> watch::Receiver<Run> {
+        let id = live.row.id;
+        let (tx, rx) = match self.shared.reviews.entry(id) {
+            Entry::Occupied(running) if running.get().has_changed().is_ok() => {
+                return running.get().clone();
+            }
+            entry => {
+                let total = live.game.turns().len() + 1;
+                let (tx, rx) = watch::channel(Run::Searching { done: 0, total });
+                entry.insert(rx.clone());
+                (tx, rx)
+            }
+        };
+        let (begin, depth) = match depth {
+            Some(depth) => (false, depth),
+            None => (true, self.review_depth(live.row.variant)),
+        };
+        let service = self.clone();
+        let game = live.game.clone();
+        tokio::spawn(async move {
+            let run = service.run_review(id, game, depth, begin, &tx).await;
+            tx.send_replace(run);
+            service.shared.reviews.remove(&id);
+        });
+        rx
+    }
+
+    /// The depth reviews of `variant` search to.
+    pub(super) fn review_depth(&self, variant: rules::Variant) -> u32 {
+        self.shared
+            .config
+            .review_depth
+            .unwrap_or_else(|| default_depth(variant))
+    }
+
+    /// Makes the review of `game` at `depth` (stored as under way first when `begin`), one
+    /// position at a time on the engine pool, telling `tx` how far it has come; stores it.
+    async fn run_review(
+        &self,
+        id: GameId,
+        game: rules::Game,
+        depth: u32,
+        begin: bool,
+        tx: &watch::Sender<Run>,
+    ) -> Run {
+        if begin {
+            match self.db().begin_review(id, depth, self.now_ms()).await {
+                Ok(()) => {}
+                // Begun already (a retried write, or a request that found none a moment
+                // before): it is under way either way.
+                Err(e) if e.is_conflict() => {}
+                Err(e) => {
+                    tracing::error!(game = id, error = %e, "could not store a review as begun");
+                    return Run::Failed;
+                }
+            }
+        }
+        let turn = Arc::clone(&self.shared.review_turn);
+        let _one_review = match Arc::clone(&turn).try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                tx.send_replace(Run::Waiting);
+                match turn.acquire_owned().await {
+                    Ok(permit) => permit,
+                    Err(_) => return Run::Failed,
+                }
+            }
+        };
+        let started = std::time::Instant::now();
+        let mut reviewer = Reviewer::new(game.clone(), depth);
+        let total = reviewer.total();
+        tx.send_replace(Run::Searching { done: 0, total });
+        while !reviewer.is_done() {
+            if self.shared.stopping.load(Ordering::Acquire) {
+                tracing::info!(
+                    game = id,
+                    "a review stopped with the bot; it is made again after a restart"
+                );
+                return Run::Failed;
+            }
+            let step = self
+                .on_engine(move || {
+                    reviewer.step();
+                    reviewer
+                })
+                .await;
+            reviewer = match step {
+                Some(reviewer) => reviewer,
+                None => return Run::Failed,
+            };
+            tx.send_replace(Run::Searching {
+                done: reviewer.done(),
+                total,
+            });
+        }
+        let review = GameReview::of(&game, &reviewer.finish());
+        tracing::info!(
+            game = id,
+            depth,
+            positions = total,
+            ms = started.elapsed().as_millis(),
+            "reviewed a game"
+        );
+        if let Err(e) = self.db().finish_review(id, self.now_ms(), &review).await {
+            tracing::error!(
+                game = id,
+                error = %e,
+                "could not store a review; it stays under way and is made again when asked"
+            );
+        }
+        Run::Done(Arc::new(review))
+    }
+
+    /// Begins again the reviews of this process's servers left under way by a process that
+    /// stopped (each in a task of its own, one at a time like any review).
+    pub(super) async fn resume_reviews(&self) {
+        let under_way = match self.db().reviews_under_way(self.shared.config.shards).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::error!(error = %e, "could not read the reviews under way");
+                return;
+            }
+        };
+        for id in under_way {
+            let stored = match self.db().load_game(id).await {
+                Ok(Some(stored)) => stored,
+                Ok(None) => continue,
+                Err(e) => {
+                    tracing::error!(game = id, error = %e, "could not read a game under review");
+                    continue;
+                }
+            };
+            let depth = match self.db().review(id).await {
+                Ok(Some(stored)) => stored.depth,
+                Ok(None) => continue,
+                Err(e) => {
+                    tracing::error!(game = id, error = %e, "could not read a review");
+                    continue;
+                }
+            };
+            match Live::restore(stored) {
+                Ok(live) => {
+                    tracing::info!(game = id, "resuming a review left under way");
+                    drop(self.review_run(&live, Some(depth)));
+                }
+                Err(e) => {
+                    tracing::error!(game = id, error = %e, "a game under review does not replay")
+                }
+            }
+        }
+    }
+}
+
+/// The reply showing `review` of the finished game `live`: its figures, and as data its graph
+/// and annotated record.
+fn review_reply(live: &Live, review: GameReview) -> Reply {
+    let id = live.row.id;
+    let first = live.game.start().side_to_move();
+    let notations = live.game.notations();
+    let ply = |p: usize| live.ply(p, notations.get(p).map_or("", String::as_str));
+    let mut worst: Vec<_> = review.marks.iter().collect();
+    worst.sort_by_key(|m| (std::cmp::Reverse(m.loss), m.ply));
+    worst.truncate(LISTED_MARKS);
+    worst.sort_by_key(|m| m.ply);
+    let summary = ReviewSummary {
+        id,
+        players: live.players(),
+        kind: live.kind(),
+        depth: review.depth,
+        accuracy: review.accuracy,
+        counts: review.counts(first),
+        marks: worst
+            .iter()
+            .map(|m| MarkLine {
+                played: ply(m.ply),
+                judgement: m.judgement,
+                loss: m.loss,
+                better: m.better.clone(),
+            })
+            .collect(),
+        unlisted: review.marks.len() - worst.len(),
+        decided: review.decided.map(ply),
+    };
+    Reply {
+        review: Some(Box::new(ReviewSheet {
+            id,
+            game: live.game.clone(),
+            tags: record_tags(live),
+            players: live.players(),
+            kind: live.kind(),
+            review,
+        })),
+        game: Some(id),
+        ..Reply::public(ReviewMsg::Summary(Box::new(summary)))
+    }
+}

@@ -1,0 +1,228 @@
+//! A tournament's standings as the service answers them: the lines said as text, and the same
+//! lines as a table to draw, with a round robin's cross-table (each player's results against
+//! each other, in the order played).
+
+use render::CrossResult;
+use tournament::tiebreak::{self, System};
+
+use super::messages::{StandingLine, TournamentMsg};
+use super::tournament_model::{in_order, model, plays, total_rounds};
+use super::{
+    BoardResult, Reply, StandingsTable, TournamentBoard, TournamentFormat, TournamentRecord, UserId,
+};
+
+/// The standings of `t` after the results stored so far, said and drawn.
+pub(crate) fn standings_reply(t: &TournamentRecord) -> Reply {
+    let (message, table) = standings(t);
+    Reply {
+        standings: Some(table),
+        ..Reply::public(message)
+    }
+}
+
+/// The standings of `t` after the results stored so far: the message, and the table to draw.
+pub(crate) fn standings(t: &TournamentRecord) -> (TournamentMsg, StandingsTable) {
+    let order = in_order(t);
+    let model = model(t, &order, None);
+    let swiss = t.format == TournamentFormat::Swiss;
+    let system = if swiss {
+        System::Swiss
+    } else {
+        System::RoundRobin
+    };
+    let (users, lines): (Vec<UserId>, Vec<StandingLine>) = tiebreak::standings(&model, system)
+        .into_iter()
+        .filter_map(|s| {
+            let p = order.get((s.number as usize).checked_sub(1)?)?;
+            let line = StandingLine {
+                rank: s.rank,
+                name: p.user.name.clone(),
+                halves: s.points.0,
+                tiebreaks: s.tiebreaks.iter().map(|v| v.0).collect(),
+                withdrawn: p.withdrawn,
+            };
+            Some((p.user.id, line))
+        })
+        .unzip();
+    let after = (1..=t.round)
+        .rev()
+        .find(|&r| t.round_boards(r).all(|b| b.result.is_some()))
+        .unwrap_or(0);
+    let against = if swiss {
+        Vec::new()
+    } else {
+        users
+            .iter()
+            .map(|&me| users.iter().map(|&them| results(t, me, them)).collect())
+            .collect()
+    };
+    let table = StandingsTable {
+        name: t.name.clone(),
+        after,
+        rounds: total_rounds(t),
+        format: t.format,
+        lines: lines.clone(),
+        against,
+    };
+    let message = TournamentMsg::Standings {
+        name: t.name.clone(),
+        after,
+        swiss,
+        lines,
+    };
+    (message, table)
+}
+
+/// What `me` scored against `them`, game by game in the order played (results stored only).
+fn results(t: &TournamentRecord, me: UserId, them: UserId) -> Vec<CrossResult> {
+    if me == them {
+        return Vec::new();
+    }
+    let mut boards: Vec<&TournamentBoard> = t
+        .boards
+        .iter()
+        .filter(|b| plays(b, me) && plays(b, them) && b.black.is_some())
+        .collect();
+    boards.sort_by_key(|b| (b.round, b.board));
+    boards
+        .into_iter()
+        .filter_map(|b| cross_result(b.result?, b.white.id == me))
+        .collect()
+}
+
+/// A board's result from white's side (`as_white`) or black's.
+fn cross_result(result: BoardResult, as_white: bool) -> Option<CrossResult> {
+    use CrossResult::{Draw, ForfeitLoss, ForfeitWin, Loss, Win};
+    let (white, black) = match result {
+        BoardResult::WhiteWins => (Win, Loss),
+        BoardResult::BlackWins => (Loss, Win),
+        BoardResult::Draw => (Draw, Draw),
+        BoardResult::WhiteForfeit => (ForfeitWin, ForfeitLoss),
+        BoardResult::BlackForfeit => (ForfeitLoss, ForfeitWin),
+        BoardResult::DoubleForfeit => (ForfeitLoss, ForfeitLoss),
+        BoardResult::Bye => return None,
+    };
+    Some(if as_white { white } else { black })
+}
+
+#[cfg(test)]
+mod tests {
+    use domain::{Entrant, TournamentState, User};
+    use rules::Variant;
+
+    use super::*;
+
+    fn user(id: u64) -> User {
+        User {
+            id,
+            name: format!("p{id}"),
+        }
+    }
+
+    fn board(
+        round: u32,
+        board: u32,
+        white: u64,
+        black: u64,
+        result: BoardResult,
+    ) -> TournamentBoard {
+        TournamentBoard {
+            round,
+            board,
+            white: user(white),
+            black: Some(user(black)),
+            game: None,
+            setup: None,
+            result: Some(result),
+        }
+    }
+
+    /// A double round robin of three after three of its six rounds (byes on board 2), p3
+    /// withdrawn: p1 beat p2 and drew p3 by forfeit both ways, p2 beat p3 on forfeit, then p2
+    /// beat p1 in the second cycle.
+    fn record() -> TournamentRecord {
+        let bye = |round, who| TournamentBoard {
+            round,
+            board: 2,
+            white: user(who),
+            black: None,
+            game: None,
+            setup: None,
+            result: Some(BoardResult::Bye),
+        };
+        TournamentRecord {
+            id: 1,
+            guild: 1,
+            channel: 1,
+            name: "Club".into(),
+            variant: Variant::Standard,
+            format: TournamentFormat::DoubleRoundRobin,
+            rounds: 0,
+            deadline: None,
+            rated: true,
+            random_setup: false,
+            starts_ms: None,
+            state: TournamentState::Running,
+            round: 4,
+            creator: user(9),
+            created_ms: 0,
+            players: (1..=3)
+                .map(|id| Entrant {
+                    user: user(id),
+                    seq: id as u32,
+                    withdrawn: id == 3,
+                })
+                .collect(),
+            boards: vec![
+                board(1, 1, 1, 2, BoardResult::WhiteWins),
+                bye(1, 3),
+                board(2, 1, 3, 1, BoardResult::DoubleForfeit),
+                bye(2, 2),
+                board(3, 1, 2, 3, BoardResult::WhiteForfeit),
+                bye(3, 1),
+                board(4, 1, 2, 1, BoardResult::WhiteWins),
+                TournamentBoard {
+                    result: None,
+                    ..bye(4, 3)
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn the_table_holds_the_lines_and_each_pairs_results_in_the_order_played() {
+        let t = record();
+        let (message, table) = standings(&t);
+        let TournamentMsg::Standings { lines, after, .. } = message else {
+            panic!("standings");
+        };
+        assert_eq!((after, table.after, table.rounds), (3, 3, 6));
+        assert_eq!(table.lines, lines);
+        let names: Vec<&str> = lines.iter().map(|l| l.name.as_str()).collect();
+        // p2: 1 (bye) + 1 (forfeit) + 1 = 3; p1: 1 + 1 (bye) = 2; p3: 1 (bye).
+        assert_eq!(names, ["p2", "p1", "p3"]);
+        assert!(lines[2].withdrawn);
+        use CrossResult::{ForfeitLoss, ForfeitWin, Loss, Win};
+        assert_eq!(
+            table.against,
+            vec![
+                vec![vec![], vec![Loss, Win], vec![ForfeitWin]],
+                vec![vec![Win, Loss], vec![], vec![ForfeitLoss]],
+                vec![vec![ForfeitLoss], vec![ForfeitLoss], vec![]],
+            ]
+        );
+        let reply = standings_reply(&t);
+        assert_eq!(reply.standings, Some(table));
+        assert!(!reply.private);
+    }
+
+    #[test]
+    fn a_swiss_table_has_no_cross_table() {
+        let mut t = record();
+        t.format = TournamentFormat::Swiss;
+        t.rounds = 5;
+        let (_, table) = standings(&t);
+        assert!(table.against.is_empty());
+        assert_eq!(table.rounds, 5);
+    }
+}
