@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
-"""Standard chess: nadare (through `nadare uci`) against Stockfish at fixed low Skill Levels
-and a short time a move, with alternating colours. Prints a table of results and the Elo
-difference each gives (positive: nadare is stronger).
+"""nadare (through `nadare uci`) against Stockfish limited to a calibrated Elo
+(`UCI_LimitStrength`, `UCI_Elo`, 1350-2850 in Stockfish 15.1), Stockfish at a fixed time a
+move, Threads=1, Hash=64, from balanced openings with both colours. nadare plays at a level
+(`setoption name Level`, thinking as that level does in the bot) or at full strength with
+the same time a move as Stockfish (level 0). Prints a table of results, each with the Elo it
+gives nadare (the anchor's Elo plus the difference the score gives) and its 95% range.
 
 Needs the `stockfish` Debian package (`apt-get install -y stockfish`) and the `chess`
 Python package (`pip install chess`); the project's tests do not.
 
-Usage: scripts/stockfish-match.py NADARE_BINARY [--games N] [--movetime MS] [--skills 0,2,4]
+Usage: scripts/stockfish-match.py NADARE_BINARY [--pairs LEVEL:ELO,...] [--games N]
+       [--movetime MS] [--chess960]
+Example (the levels' calibration in docs/engine.md):
+  scripts/stockfish-match.py target/release/nadare --pairs 8:2000,7:1700,6:1350 --games 8
 """
 
 import argparse
@@ -17,6 +23,26 @@ import shutil
 import chess
 import chess.engine
 
+# Balanced openings (about equal by Stockfish), each played with both colours.
+OPENINGS = [
+    "e4 e5 Nf3 Nc6 Bb5 a6",
+    "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6",
+    "d4 d5 c4 e6 Nc3 Nf6",
+    "d4 Nf6 c4 e6 Nf3 b6",
+    "e4 e6 d4 d5 Nd2 Nf6",
+    "e4 c6 d4 d5 e5 Bf5",
+    "c4 e5 Nc3 Nf6 Nf3 Nc6",
+    "Nf3 d5 g3 Nf6 Bg2 e6",
+    "d4 Nf6 c4 g6 Nc3 Bg7 e4 d6",
+    "e4 e5 Nf3 Nc6 Bc4 Bc5",
+    "d4 d5 c4 c6 Nf3 Nf6",
+    "e4 c5 Nc3 Nc6 g3 g6",
+    "d4 Nf6 Nf3 e6 Bg5 h6",
+    "e4 d5 exd5 Qxd5 Nc3 Qa5",
+    "c4 c5 Nf3 Nf6 Nc3 Nc6",
+    "d4 f5 g3 Nf6 Bg2 e6",
+]
+
 
 def elo(score: float) -> float:
     if score <= 0.0:
@@ -26,70 +52,72 @@ def elo(score: float) -> float:
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
-def play(nadare, stockfish, nadare_white: bool, movetime: float, opening: list) -> float:
-    """One game from `opening`; returns nadare's points."""
-    board = chess.Board()
-    for move in opening:
-        board.push(move)
+def play(nadare, stockfish, nadare_white, movetime, board):
+    """One game from `board`; returns nadare's points."""
     limit = chess.engine.Limit(time=movetime)
     while not board.is_game_over(claim_draw=True) and board.fullmove_number < 200:
         nadare_to_move = (board.turn == chess.WHITE) == nadare_white
         engine = nadare if nadare_to_move else stockfish
         board.push(engine.play(board, limit).move)
     result = board.result(claim_draw=True)
-    if result == "1/2-1/2" or result == "*":
+    if result in ("1/2-1/2", "*"):
         return 0.5
-    white_won = result == "1-0"
-    return 1.0 if white_won == nadare_white else 0.0
+    return 1.0 if (result == "1-0") == nadare_white else 0.0
 
 
-def random_opening(rng: random.Random, plies: int) -> list:
+def start(index, chess960, rng):
+    """The board of the `index`-th pair of games."""
+    if chess960:
+        return chess.Board.from_chess960_pos(rng.randrange(960))
     board = chess.Board()
-    moves = []
-    for _ in range(plies):
-        move = rng.choice(list(board.legal_moves))
-        board.push(move)
-        moves.append(move)
-    return moves
+    for san in OPENINGS[index % len(OPENINGS)].split():
+        board.push_san(san)
+    return board
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("nadare")
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--movetime", type=int, default=100, help="milliseconds a move")
-    parser.add_argument("--skills", default="0,3,6")
+    parser.add_argument("--pairs", default="0:2000", help="nadare level:Stockfish Elo, ...")
+    parser.add_argument("--games", type=int, default=16, help="games a pair, even")
+    parser.add_argument("--movetime", type=int, default=1000, help="milliseconds a move")
+    parser.add_argument("--chess960", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     sf_path = shutil.which("stockfish") or "/usr/games/stockfish"
-    rng = random.Random(args.seed)
-    nadare = chess.engine.SimpleEngine.popen_uci([args.nadare, "uci"])
-    print(f"| Stockfish Skill Level | games | nadare +/=/- | score | Elo (nadare - Stockfish) |")
-    print("|---|---|---|---|---|")
-    for skill in [int(s) for s in args.skills.split(",")]:
+    print("| nadare level | Stockfish UCI_Elo | games | nadare +/=/- | score | nadare's Elo |")
+    print("|---|---|---|---|---|---|")
+    for pair in args.pairs.split(","):
+        level, anchor = (int(x) for x in pair.split(":"))
+        rng = random.Random(args.seed)
+        nadare = chess.engine.SimpleEngine.popen_uci([args.nadare, "uci"])
+        nadare.configure({"Level": level})
         stockfish = chess.engine.SimpleEngine.popen_uci(sf_path)
-        stockfish.configure({"Skill Level": skill, "Threads": 1, "Hash": 16})
+        stockfish.configure(
+            {"UCI_LimitStrength": True, "UCI_Elo": anchor, "Threads": 1, "Hash": 64}
+        )
         wins = draws = losses = 0
-        opening = []
+        board = None
         for game in range(args.games):
             if game % 2 == 0:
-                opening = random_opening(rng, 4)
-            points = play(nadare, stockfish, game % 2 == 0, args.movetime / 1000, opening)
+                board = start(game // 2, args.chess960, rng)
+            points = play(nadare, stockfish, game % 2 == 0, args.movetime / 1000, board.copy())
             wins += points == 1.0
             draws += points == 0.5
             losses += points == 0.0
         stockfish.quit()
+        nadare.quit()
         n = wins + draws + losses
         score = (wins + 0.5 * draws) / n
         var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
         spread = 1.96 * math.sqrt(var / n)
         low, high = elo(max(score - spread, 0.0)), elo(min(score + spread, 1.0))
         print(
-            f"| {skill} | {n} | +{wins} ={draws} -{losses} | {100 * score:.1f}% "
-            f"| {elo(score):+.0f} ({low:+.0f} .. {high:+.0f}) |",
+            f"| {level or 'full'} | {anchor} | {n} | +{wins} ={draws} -{losses} "
+            f"| {100 * score:.1f}% | {anchor + elo(score):.0f} "
+            f"({anchor + low:.0f} .. {anchor + high:.0f}) |",
             flush=True,
         )
-    nadare.quit()
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use rules::{Color, Game, Position, Turn, Variant};
 
 use crate::search::mate_in;
-use crate::{Engine, Limits, SearchResult};
+use crate::{Engine, Level, Limits, SearchResult};
 
 /// A search's score as UCI says it: `mate N` or `cp N`.
 pub fn score(result: &SearchResult) -> String {
@@ -38,6 +38,8 @@ const HASH_MB: (u64, u64, u64) = (16, 1, 1024);
 const MULTI_PV: (u64, u64, u64) = (1, 1, 256);
 /// Milliseconds kept back from every time budget for the answer to reach the GUI.
 const MOVE_OVERHEAD_MS: (u64, u64, u64) = (30, 0, 5000);
+/// The playing level, 0 for full strength.
+const LEVEL: (u64, u64, u64) = (0, 0, 8);
 /// The clock is shared out over this many turns when the GUI does not say (`movestogo`).
 const MOVES_TO_GO: u64 = 25;
 
@@ -55,6 +57,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std:
         options: Options::default(),
         game: parse_position(&["startpos"], false),
         search: None,
+        searches: 0,
     };
     for line in input.lines() {
         if !session.command(&line?) {
@@ -87,6 +90,8 @@ struct Options {
     multipv: u64,
     chess960: bool,
     move_overhead: Duration,
+    /// The level to play at (`Level`, 1–8); full strength when none (0).
+    level: Option<Level>,
 }
 
 impl Default for Options {
@@ -96,6 +101,7 @@ impl Default for Options {
             multipv: MULTI_PV.0,
             chess960: false,
             move_overhead: Duration::from_millis(MOVE_OVERHEAD_MS.0),
+            level: None,
         }
     }
 }
@@ -107,6 +113,8 @@ struct Session<W: Write + Send + 'static> {
     /// The position of the last `position` command, or why it could not be set up.
     game: Result<Game, String>,
     search: Option<Running>,
+    /// Searches started, which seed a level's imprecision.
+    searches: u64,
 }
 
 /// A search under way: its threads and what they share with the command loop.
@@ -233,6 +241,7 @@ impl<W: Write + Send + 'static> Session<W> {
         self.send(&spin("Threads", (1, 1, 1)));
         self.send(&spin("MultiPV", MULTI_PV));
         self.send(&spin("Move Overhead", MOVE_OVERHEAD_MS));
+        self.send(&spin("Level", LEVEL));
         self.send("option name Ponder type check default false");
         self.send("option name UCI_Chess960 type check default false");
         self.send("uciok");
@@ -275,6 +284,9 @@ impl<W: Write + Send + 'static> Session<W> {
                 .map(|v| self.options.move_overhead = Duration::from_millis(v)),
             "ponder" => check().map(drop),
             "uci_chess960" => check().map(|v| self.options.chess960 = v),
+            "level" => spin(LEVEL).map(|v| {
+                self.options.level = u8::try_from(v).ok().and_then(Level::new);
+            }),
             _ => Err(format!("no option named `{name}`")),
         };
         if let Err(e) = result {
@@ -297,6 +309,10 @@ impl<W: Write + Send + 'static> Session<W> {
             ));
         }
         go.limits.multipv = self.options.multipv as usize;
+        if let Some(level) = self.options.level {
+            self.searches += 1;
+            go.limits = at_level(go.limits, level, self.searches);
+        }
         let mode = if go.ponder {
             Mode::Ponder
         } else if go.infinite {
@@ -351,6 +367,21 @@ impl<W: Write + Send + 'static> Session<W> {
                 let _ = thread.join();
             }
         }
+    }
+}
+
+/// `limits` as `level` plays: no deeper, no longer and no more precise than it, whatever the
+/// GUI allows; `nth`, the session's search count, draws the level's imprecision, so a match
+/// of several games does not repeat one game.
+fn at_level(limits: Limits, level: Level, nth: u64) -> Limits {
+    let own = level.limits(nth);
+    let least = |a: Option<u32>, b: Option<u32>| a.into_iter().chain(b).min();
+    Limits {
+        depth: least(limits.depth, own.depth),
+        movetime: limits.movetime.into_iter().chain(own.movetime).min(),
+        noise: own.noise,
+        seed: own.seed,
+        ..limits
     }
 }
 

@@ -181,6 +181,7 @@ fn the_handshake_declares_the_options() {
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name UCI_Chess960 type check default false",
         "option name Ponder type check default false",
+        "option name Level type spin default 0 min 0 max 8",
     ] {
         assert!(lines.iter().any(|l| l == option), "{option}: {lines:#?}");
     }
@@ -198,6 +199,7 @@ fn good_options_are_taken_silently_and_bad_ones_answered() {
         "setoption name UCI_Chess960 value false",
         "setoption name Move Overhead value 50",
         "setoption name ponder value true",
+        "setoption name Level value 0",
     ] {
         gui.send(good);
         assert!(gui.sync().is_empty(), "{good}");
@@ -209,6 +211,7 @@ fn good_options_are_taken_silently_and_bad_ones_answered() {
         ("setoption name MultiPV value -1", "MultiPV"),
         ("setoption name UCI_Chess960 value maybe", "true or false"),
         ("setoption name Contempt value 20", "Contempt"),
+        ("setoption name Level value 9", "from 0 to 8"),
         ("setoption Hash 8", "name"),
         ("xyzzy", "xyzzy"),
     ] {
@@ -224,6 +227,34 @@ fn good_options_are_taken_silently_and_bad_ones_answered() {
     gui.send("go depth 2");
     let lines = gui.bestmove();
     assert!(playable(&start(), &[chosen(lines.last().unwrap())]));
+    gui.quit();
+}
+
+#[test]
+fn a_level_searches_no_deeper_than_it_may_whatever_go_allows() {
+    let gui = Gui::start();
+    for (level, depth) in [("2", 2), ("4", 3)] {
+        gui.send(&format!("setoption name Level value {level}"));
+        gui.send("position startpos moves e2e4 e7e5");
+        gui.send("go depth 10");
+        let lines = gui.bestmove();
+        let deepest = infos(&lines)
+            .iter()
+            .filter_map(|l| field(l, "depth")?.parse::<u32>().ok())
+            .max();
+        assert_eq!(deepest, Some(depth), "level {level}: {lines:#?}");
+        assert!(playable(
+            &start(),
+            &["e2e4", "e7e5", chosen(lines.last().unwrap())]
+        ));
+    }
+    // Back to full strength: go's depth rules again.
+    gui.send("setoption name Level value 0");
+    gui.send("position startpos");
+    gui.send("go depth 5");
+    let lines = gui.bestmove();
+    let closing = &lines[lines.len() - 2];
+    assert_eq!(field(closing, "depth"), Some("5"), "{closing}");
     gui.quit();
 }
 
