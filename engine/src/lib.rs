@@ -5,10 +5,12 @@
 //! and [`Limits`], runs on the calling thread and can be stopped through an `AtomicBool`;
 //! at a fixed depth it always chooses the same turn. [`Level`] turns a level 1–8 into
 //! limits; [`greedy`] is the weak reference player; [`arena`] plays engine games; [`review`]
-//! judges every turn of a game; [`uci`] speaks the Universal Chess Interface.
+//! judges every turn of a game; [`uci`] speaks the Universal Chess Interface; [`external`]
+//! drives another UCI engine (Stockfish) in its own process.
 
 pub mod arena;
 pub mod eval;
+pub mod external;
 pub mod greedy;
 pub mod level;
 pub mod review;
