@@ -38,6 +38,11 @@ const TABLE: [(u32, u64, i32); 8] = [
     (64, 2_000, 0),
 ];
 
+/// Each level's strength in standard chess on Stockfish's `UCI_Elo` scale, from level 1:
+/// levels 4–8 measured against Stockfish 15.1 limited to an Elo at 1 s a turn, levels 1–3
+/// from matches against the level above (docs/engine.md, "Levels in Elo").
+const ELO: [u16; 8] = [500, 900, 1100, 1400, 1550, 1700, 1900, 2000];
+
 /// A level outside 1–8 or not a number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("level `{0}` does not exist: choose a level from 1 to 8")]
@@ -66,6 +71,19 @@ impl Level {
 
     fn row(self) -> (u32, u64, i32) {
         TABLE[usize::from(self.0.clamp(1, 8) - 1)]
+    }
+
+    /// The level's estimated strength in standard chess, rounded to 50, on the scale of
+    /// Stockfish's `UCI_Elo` (how it was measured is in docs/engine.md).
+    pub fn elo(self) -> u16 {
+        ELO[usize::from(self.0.clamp(1, 8) - 1)]
+    }
+
+    /// The level whose strength is nearest `elo` (the stronger of two as near).
+    pub fn nearest_elo(elo: u16) -> Level {
+        Level::all()
+            .min_by_key(|l| (l.elo().abs_diff(elo), std::cmp::Reverse(l.number())))
+            .unwrap_or(Level::MAX)
     }
 
     /// The most time the level thinks about a turn.
@@ -108,6 +126,17 @@ impl FromStr for Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_grow_stronger_and_the_nearest_to_an_elo_is_found() {
+        let elos: Vec<u16> = Level::all().map(Level::elo).collect();
+        assert!(elos.windows(2).all(|w| w[0] < w[1]), "{elos:?}");
+        for level in Level::all() {
+            assert_eq!(Level::nearest_elo(level.elo()), level);
+        }
+        assert_eq!(Level::nearest_elo(0), Level::MIN);
+        assert_eq!(Level::nearest_elo(u16::MAX), Level::MAX);
+    }
 
     #[test]
     fn levels_read_from_one_to_eight_only() {

@@ -18,6 +18,7 @@ mod restart;
 mod reviews;
 mod schema_setup;
 mod shared_database;
+mod stockfish;
 mod storage;
 mod store_conformance;
 mod store_records;

@@ -9,8 +9,8 @@ use domain::input::parse_duration;
 use domain::rating::RatingFamily;
 use domain::suggest::edit_distance;
 use domain::{
-    ColorChoice, Command, DrawAction, GameId, SetupChoice, TakebackAction, User, VacationAsk,
-    computer_at,
+    ColorChoice, Command, DEFAULT_STOCKFISH_ELO, DrawAction, GameId, STOCKFISH_ELOS, SetupChoice,
+    TakebackAction, User, VacationAsk, computer_at, stockfish,
 };
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
@@ -54,6 +54,8 @@ pub enum Needed {
     Piece,
     /// `level` (in a challenge) needs its number.
     Level,
+    /// `elo` (in a challenge of Stockfish) needs its number.
+    Elo,
     /// `game` needs the game's id.
     GameId,
     /// `vacation` needs a number of days, or `end`.
@@ -87,6 +89,8 @@ pub enum Expected {
     Setup,
     /// A computer level, 1 to 8.
     Level,
+    /// Stockfish's Elo, 1350 to 2850.
+    Elo,
     /// A deadline like `10m` or `3d`.
     Deadline,
     /// A game id: a number, `12` or `#12`.
@@ -134,6 +138,8 @@ pub enum Problem {
     ComputerAndUser,
     /// A level is given for a game not against the computer.
     LevelWithoutComputer,
+    /// An Elo is given for a game not against Stockfish.
+    EloWithoutStockfish,
 }
 
 impl CommandError {
@@ -176,6 +182,7 @@ impl Needed {
             Needed::Move => "console-command-needs-move",
             Needed::Piece => "console-command-needs-piece",
             Needed::Level => "console-command-needs-level",
+            Needed::Elo => "console-command-needs-elo",
             Needed::GameId => "console-command-needs-game-id",
             Needed::Days => "console-command-needs-days",
             Needed::Tournament => "console-command-needs-tournament",
@@ -198,6 +205,7 @@ impl Expected {
             Expected::Family => "console-command-not-family",
             Expected::Setup => "console-command-not-setup",
             Expected::Level => "console-command-not-level",
+            Expected::Elo => "console-command-not-elo",
             Expected::Deadline => "console-command-not-deadline",
             Expected::GameId => "console-command-not-game-id",
             Expected::Page => "console-command-not-page",
@@ -224,6 +232,7 @@ impl Problem {
             Problem::ExtraWord(_) => "console-command-extra-word",
             Problem::ComputerAndUser => "console-command-computer-and-user",
             Problem::LevelWithoutComputer => "console-command-level-without-computer",
+            Problem::EloWithoutStockfish => "console-command-elo-without-stockfish",
         }
     }
 
@@ -238,7 +247,9 @@ impl Problem {
             | Problem::UnknownOption(w)
             | Problem::Unreadable(w)
             | Problem::ExtraWord(w) => w,
-            Problem::ComputerAndUser | Problem::LevelWithoutComputer => "",
+            Problem::ComputerAndUser
+            | Problem::LevelWithoutComputer
+            | Problem::EloWithoutStockfish => "",
         }
     }
 }
@@ -621,16 +632,25 @@ fn parse_challenge<E: From<CommandError>>(
     let mut level = None;
     let mut rated = None;
     let mut against_computer = false;
-    // `level N` is read as `level=N`.
+    let mut elo = None;
+    let mut against_stockfish = false;
+    // `level N` is read as `level=N`, and `elo N` as `elo=N`.
     let mut joined: Vec<String> = Vec::with_capacity(args.len());
     let mut words = args.iter();
     while let Some(&arg) = words.next() {
-        if arg.eq_ignore_ascii_case("level") {
+        let needs = if arg.eq_ignore_ascii_case("level") {
+            Some(Needed::Level)
+        } else if arg.eq_ignore_ascii_case("elo") {
+            Some(Needed::Elo)
+        } else {
+            None
+        };
+        if let Some(what) = needs {
             let n = words.next().ok_or(CommandError::Missing {
                 command: "challenge",
-                what: Needed::Level,
+                what,
             })?;
-            joined.push(format!("level={n}"));
+            joined.push(format!("{}={n}", arg.to_lowercase()));
         } else {
             joined.push(arg.to_string());
         }
@@ -639,15 +659,22 @@ fn parse_challenge<E: From<CommandError>>(
         let arg = arg.as_str();
         let named_twice = || bad_challenge(Problem::AlreadyNamed(arg.to_string()));
         if arg.eq_ignore_ascii_case("computer") || arg.eq_ignore_ascii_case("@computer") {
-            if opponent.is_some() || against_computer {
+            if opponent.is_some() || against_computer || against_stockfish {
                 return Err(named_twice().into());
             }
             against_computer = true;
             continue;
         }
+        if arg.eq_ignore_ascii_case("stockfish") || arg.eq_ignore_ascii_case("@stockfish") {
+            if opponent.is_some() || against_computer || against_stockfish {
+                return Err(named_twice().into());
+            }
+            against_stockfish = true;
+            continue;
+        }
         // `@name` always names the opponent, even a name that reads as an option (`@b`, `@960`).
         if arg.starts_with('@') {
-            if opponent.is_some() {
+            if opponent.is_some() || against_stockfish {
                 return Err(named_twice().into());
             }
             opponent = Some(resolve(arg)?);
@@ -676,6 +703,18 @@ fn parse_challenge<E: From<CommandError>>(
                 color = Some(
                     ColorChoice::from_id(value)
                         .ok_or_else(|| not_in_challenge(arg, Expected::Colour))?,
+                );
+                continue;
+            }
+            Some("elo") => {
+                let typed = arg.get("elo=".len()..).unwrap_or(value);
+                let (least, most) = STOCKFISH_ELOS;
+                elo = Some(
+                    value
+                        .parse::<u16>()
+                        .ok()
+                        .filter(|e| (least..=most).contains(e))
+                        .ok_or_else(|| not_in_challenge(typed, Expected::Elo))?,
                 );
                 continue;
             }
@@ -741,14 +780,20 @@ fn parse_challenge<E: From<CommandError>>(
             opponent = Some(resolve(arg)?);
         }
     }
-    if against_computer && opponent.is_some() {
+    if (against_computer || against_stockfish) && opponent.is_some() {
         return Err(bad_challenge(Problem::ComputerAndUser).into());
     }
     if level.is_some() && !against_computer {
         return Err(bad_challenge(Problem::LevelWithoutComputer).into());
     }
+    if elo.is_some() && !against_stockfish {
+        return Err(bad_challenge(Problem::EloWithoutStockfish).into());
+    }
     if against_computer {
         opponent = Some(computer_at(level));
+    }
+    if against_stockfish {
+        opponent = Some(stockfish(elo.unwrap_or(DEFAULT_STOCKFISH_ELO)));
     }
     // A setup with no variant means Chess960.
     let variant = variant.unwrap_or(if setup.is_some() {
@@ -804,6 +849,58 @@ mod tests {
                 expected,
             },
         )
+    }
+
+    #[test]
+    fn stockfish_is_challenged_by_name_with_an_elo() {
+        let elo = |line: &str| match parse(line) {
+            Ok(Command::Challenge {
+                opponent: Some(o), ..
+            }) => domain::computer_player(o.id),
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(
+            elo("challenge stockfish elo 1800 chess960"),
+            Some(domain::Computer::Stockfish(1800))
+        );
+        assert_eq!(
+            elo("challenge @Stockfish elo=2840"),
+            Some(domain::Computer::Stockfish(2850))
+        );
+        assert_eq!(
+            elo("challenge stockfish"),
+            Some(domain::Computer::Stockfish(DEFAULT_STOCKFISH_ELO))
+        );
+        let problem = |line: &str| match parse(line) {
+            Err(CommandError::BadArgument {
+                command: "challenge",
+                problem,
+            }) => problem,
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(
+            problem("challenge stockfish elo 3000"),
+            Problem::Not {
+                word: "3000".into(),
+                expected: Expected::Elo
+            }
+        );
+        assert_eq!(
+            problem("challenge computer elo 1500"),
+            Problem::EloWithoutStockfish
+        );
+        assert_eq!(problem("challenge stockfish bob"), Problem::ComputerAndUser);
+        assert_eq!(
+            problem("challenge stockfish computer"),
+            Problem::AlreadyNamed("computer".into())
+        );
+        assert_eq!(
+            parse("challenge stockfish elo"),
+            Err(CommandError::Missing {
+                command: "challenge",
+                what: Needed::Elo
+            })
+        );
     }
 
     #[test]

@@ -10,8 +10,9 @@ use serenity::all::{
 use domain::input::parse_duration;
 use domain::rating::RatingFamily;
 use domain::{
-    ColorChoice, Command, DrawAction, Organiser, Request, Role, SetupChoice, TakebackAction,
-    TournamentAsk, TournamentFormat, TournamentId, User, VacationAsk, computer, computer_at,
+    ColorChoice, Command, DrawAction, Organiser, Request, Role, STOCKFISH_ELOS, SetupChoice,
+    TakebackAction, TournamentAsk, TournamentFormat, TournamentId, User, VacationAsk, computer,
+    computer_at, stockfish,
 };
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
@@ -75,6 +76,22 @@ fn localize<T>(
 fn choice(option: CreateCommandOption, kind: &str, value: &str) -> CreateCommandOption {
     let key = format!("choice-{kind}-{value}");
     option.add_string_choice_localized(english(&key), value, localized(&key))
+}
+
+/// The computer's levels as choices, each named with its strength ("Level 4 (≈1400)").
+fn level_option() -> CreateCommandOption {
+    engine::Level::all().fold(
+        option(CommandOptionType::Integer, "challenge", "computer"),
+        |o, level| {
+            let args = fluent_args![("level", level.number()), ("elo", level.elo())];
+            let name = |lang| i18n::text(lang, Surface::Discord, "choice-level", &args);
+            let locales: Vec<_> = Lang::ALL
+                .into_iter()
+                .filter_map(|lang| Some((lang.discord_locale()?, name(lang))))
+                .collect();
+            o.add_int_choice_localized(name(Lang::En), i32::from(level.number()), locales)
+        },
+    )
 }
 
 fn variant_option(command: &str) -> CreateCommandOption {
@@ -207,10 +224,11 @@ pub fn definitions() -> Vec<CreateCommand> {
     vec![
         simple("challenge")
             .add_option(option(CommandOptionType::User, "challenge", "opponent"))
+            .add_option(level_option())
             .add_option(
-                option(CommandOptionType::Integer, "challenge", "computer")
-                    .min_int_value(1)
-                    .max_int_value(8),
+                option(CommandOptionType::Integer, "challenge", "stockfish")
+                    .min_int_value(u64::from(STOCKFISH_ELOS.0))
+                    .max_int_value(u64::from(STOCKFISH_ELOS.1)),
             )
             .add_option(variant_option("challenge"))
             .add_option(["white", "black", "random"].iter().fold(
@@ -356,6 +374,8 @@ pub enum Refusal {
     BadLevel(i64),
     /// Both a person and the computer named as the opponent.
     OpponentAndComputer,
+    /// A Stockfish Elo outside its range.
+    BadElo(i64),
     /// A colour that is not a choice.
     BadColour(String),
     /// A variant that is not a choice.
@@ -399,6 +419,14 @@ impl Refusal {
             ),
             Refusal::BadLevel(level) => say("front-bad-level", fluent_args![("level", *level)]),
             Refusal::OpponentAndComputer => say("front-opponent-and-computer", fluent_args![]),
+            Refusal::BadElo(elo) => say(
+                "front-bad-elo",
+                fluent_args![
+                    ("elo", *elo),
+                    ("least", STOCKFISH_ELOS.0),
+                    ("most", STOCKFISH_ELOS.1)
+                ],
+            ),
             Refusal::BadColour(text) => {
                 say("front-bad-colour", fluent_args![("text", text.as_str())])
             }
@@ -519,13 +547,32 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
     let picked_bot = options.iter().any(|o| {
         o.name == "opponent" && matches!(o.value, ResolvedValue::User(user, _) if user.bot)
     });
-    let opponent = match (level, opponent) {
-        (Some(_), Some(_)) if !picked_bot => {
-            return Err(Refusal::OpponentAndComputer);
-        }
-        (Some(level), _) => Some(computer(level)),
-        (None, _) if picked_bot => Some(computer_at(None)),
-        (None, opponent) => opponent,
+    let elo = options
+        .iter()
+        .find(|o| o.name == "stockfish")
+        .and_then(|o| match o.value {
+            ResolvedValue::Integer(n) => Some(
+                u16::try_from(n)
+                    .ok()
+                    .filter(|e| (STOCKFISH_ELOS.0..=STOCKFISH_ELOS.1).contains(e))
+                    .ok_or(Refusal::BadElo(n)),
+            ),
+            _ => None,
+        })
+        .transpose()?;
+    let opponent = match (level, elo, opponent) {
+        (Some(_), Some(_), _) => return Err(Refusal::OpponentAndComputer),
+        (None, Some(elo), None) => Some(stockfish(elo)),
+        (None, Some(elo), Some(_)) if picked_bot => Some(stockfish(elo)),
+        (None, Some(_), Some(_)) => return Err(Refusal::OpponentAndComputer),
+        (level, None, opponent) => match (level, opponent) {
+            (Some(_), Some(_)) if !picked_bot => {
+                return Err(Refusal::OpponentAndComputer);
+            }
+            (Some(level), _) => Some(computer(level)),
+            (None, _) if picked_bot => Some(computer_at(None)),
+            (None, opponent) => opponent,
+        },
     };
     let color = match string(options, "colour") {
         Some(id) => ColorChoice::from_id(id).ok_or_else(|| Refusal::BadColour(id.to_owned()))?,

@@ -24,7 +24,8 @@ pub use model::{
     Unfinished,
 };
 pub use players::{
-    COMPUTER_ID_BASE, DEFAULT_LEVEL, computer, computer_at, computer_level, is_computer,
+    COMPUTER_ID_BASE, Computer, DEFAULT_LEVEL, DEFAULT_STOCKFISH_ELO, STOCKFISH_ELO_STEP,
+    STOCKFISH_ELOS, computer, computer_at, computer_level, computer_player, is_computer, stockfish,
 };
 pub use records::{
     ArchivePage, ArchiveQuery, ArchivedGame, Extras, GameRatingChange, GuildSettings, Leaderboard,

@@ -1,5 +1,6 @@
-//! The computer's reserved players: one user id per engine level, so a game against the
-//! computer needs nothing more in storage and survives a restart as it is.
+//! The computer's reserved players: one user id per engine level, and one per Elo that
+//! Stockfish can be asked to play at, so a game against the computer needs nothing more in
+//! storage and survives a restart as it is.
 
 use engine::Level;
 
@@ -8,6 +9,29 @@ use crate::{User, UserId};
 /// The ids below this one are never the computer's: console names hash under it, and Discord
 /// ids (snowflakes) will not reach it for decades.
 pub const COMPUTER_ID_BASE: UserId = 0x7fff_ffff_ffff_ff00;
+
+/// The Elos Stockfish can be asked to play at, from the least to the most, in steps of
+/// [`STOCKFISH_ELO_STEP`]: the range of Stockfish's `UCI_Elo`.
+pub const STOCKFISH_ELOS: (u16, u16) = (1350, 2850);
+
+/// The step between two Elos Stockfish is asked to play at; an Elo in between is rounded
+/// to the nearest step.
+pub const STOCKFISH_ELO_STEP: u16 = 50;
+
+/// The Elo Stockfish plays at when a challenge names none.
+pub const DEFAULT_STOCKFISH_ELO: u16 = 1500;
+
+/// Where Stockfish's ids start, past the levels'.
+const STOCKFISH_ID_OFFSET: u64 = 0x20;
+
+/// Who plays for the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Computer {
+    /// nadare's own engine at a level.
+    Level(Level),
+    /// Stockfish limited to an Elo (one of [`STOCKFISH_ELOS`], a multiple of the step).
+    Stockfish(u16),
+}
 
 /// The level a challenge of the computer gets when none is named.
 pub const DEFAULT_LEVEL: u8 = 3;
@@ -31,9 +55,34 @@ pub fn computer_level(id: UserId) -> Option<Level> {
     Level::new(u8::try_from(n).ok()?)
 }
 
+/// Stockfish playing at `elo`, brought into [`STOCKFISH_ELOS`] and rounded to the nearest
+/// step.
+pub fn stockfish(elo: u16) -> User {
+    let (least, most) = STOCKFISH_ELOS;
+    let steps = (elo.clamp(least, most) - least + STOCKFISH_ELO_STEP / 2) / STOCKFISH_ELO_STEP;
+    let elo = least + steps * STOCKFISH_ELO_STEP;
+    User {
+        id: COMPUTER_ID_BASE + STOCKFISH_ID_OFFSET + u64::from(steps),
+        name: format!("Stockfish ({elo})"),
+    }
+}
+
+/// Who plays for the computer with this id, if it is the computer's.
+pub fn computer_player(id: UserId) -> Option<Computer> {
+    if let Some(level) = computer_level(id) {
+        return Some(Computer::Level(level));
+    }
+    let steps = id
+        .checked_sub(COMPUTER_ID_BASE + STOCKFISH_ID_OFFSET)
+        .and_then(|n| u16::try_from(n).ok())?;
+    let (least, most) = STOCKFISH_ELOS;
+    let elo = least.checked_add(steps.checked_mul(STOCKFISH_ELO_STEP)?)?;
+    (elo <= most).then_some(Computer::Stockfish(elo))
+}
+
 /// Whether `id` is one of the computer's.
 pub fn is_computer(id: UserId) -> bool {
-    computer_level(id).is_some()
+    computer_player(id).is_some()
 }
 
 #[cfg(test)]
@@ -49,5 +98,28 @@ mod tests {
         assert_eq!(computer_level(COMPUTER_ID_BASE + 9), None);
         assert_eq!(computer_level(1), None);
         assert!(i64::try_from(computer(Level::MAX).id).is_ok());
+    }
+
+    #[test]
+    fn each_stockfish_elo_has_its_own_reserved_id_past_the_levels() {
+        let mut seen = Vec::new();
+        for elo in (1350..=2850).step_by(50) {
+            let user = stockfish(elo);
+            assert_eq!(computer_player(user.id), Some(Computer::Stockfish(elo)));
+            assert_eq!(user.name, format!("Stockfish ({elo})"));
+            assert!(computer_level(user.id).is_none());
+            seen.push(user.id);
+        }
+        assert_eq!(seen.len(), 31);
+        seen.dedup();
+        assert_eq!(seen.len(), 31);
+        // Rounded to the nearest step and brought into the range.
+        assert_eq!(stockfish(1824).name, "Stockfish (1800)");
+        assert_eq!(stockfish(1825).name, "Stockfish (1850)");
+        assert_eq!(stockfish(900).name, "Stockfish (1350)");
+        assert_eq!(stockfish(4000).name, "Stockfish (2850)");
+        assert_eq!(computer_player(stockfish(2850).id + 1), None);
+        assert_eq!(computer_player(COMPUTER_ID_BASE + 0x1f), None);
+        assert!(is_computer(stockfish(2000).id));
     }
 }

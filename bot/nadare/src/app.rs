@@ -36,6 +36,7 @@ fn service_config(config: &Config) -> ServiceConfig {
         default_deadline: config.default_deadline,
         vacation_days_per_year: config.vacation_days_per_year,
         review_depth: config.review_depth,
+        stockfish: config.stockfish.clone(),
         shards: match config.shards {
             Shards::Auto => domain::ShardSet::All,
             Shards::Range { first, last, total } => domain::ShardSet::Range { first, last, total },
@@ -115,6 +116,7 @@ pub async fn run(config_file: Option<&Path>) -> anyhow::Result<()> {
 pub async fn local(
     db: &Path,
     script: Option<&Path>,
+    stockfish: Option<service::StockfishSettings>,
     options: console::Options,
 ) -> anyhow::Result<()> {
     let lang = options.lang;
@@ -133,7 +135,10 @@ pub async fn local(
         .with_context(preparing)?
         .with_context(preparing)?;
     let service = GameService::open(
-        ServiceConfig::default(),
+        ServiceConfig {
+            stockfish,
+            ..ServiceConfig::default()
+        },
         Arc::new(storage),
         Arc::new(SystemClock),
     )

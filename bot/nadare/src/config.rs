@@ -12,6 +12,7 @@ use serde::Deserialize;
 
 pub use discord::Shards;
 use domain::input::parse_duration;
+use service::StockfishSettings;
 use storage::Database;
 
 /// The file read when no `--config` is given, if it exists.
@@ -107,11 +108,16 @@ pub struct Config {
     pub cdn_url: String,
     /// Show players' pictures in the boards' name bars.
     pub image_avatars: bool,
+    /// Stockfish for games against it in standard chess and Chess960; `None` without one.
+    pub stockfish: Option<StockfishSettings>,
 }
 
 /// The deepest search `games.review_depth` may ask for: a 60-turn game reviewed at 20 would
 /// take hours.
 const MAX_REVIEW_DEPTH: u32 = 20;
+
+/// The longest Stockfish may think about a turn.
+const MAX_STOCKFISH_MOVETIME: Duration = Duration::from_secs(60);
 
 /// Discord's CDN, where players' pictures are.
 pub const DISCORD_CDN: &str = "https://cdn.discordapp.com";
@@ -132,6 +138,15 @@ struct RawConfig {
     games: RawGames,
     #[serde(default)]
     postgres: RawPostgres,
+    #[serde(default)]
+    engine: RawEngine,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEngine {
+    stockfish: Option<String>,
+    stockfish_movetime: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -317,6 +332,12 @@ impl RawConfig {
         if let Some(v) = env("NADARE_SWEEP_INTERVAL") {
             self.games.sweep_interval = Some(v);
         }
+        if let Some(v) = env("NADARE_STOCKFISH") {
+            self.engine.stockfish = Some(v);
+        }
+        if let Some(v) = env("NADARE_STOCKFISH_MOVETIME") {
+            self.engine.stockfish_movetime = Some(v);
+        }
         Ok(())
     }
 
@@ -400,6 +421,28 @@ impl RawConfig {
                 reason: format!("{depth} is not a depth from 1 to {MAX_REVIEW_DEPTH}"),
             });
         }
+        let stockfish_movetime = match &self.engine.stockfish_movetime {
+            Some(text) => duration_key("engine.stockfish_movetime", text)?,
+            None => Duration::from_secs(1),
+        };
+        if !(Duration::from_secs(1)..=MAX_STOCKFISH_MOVETIME).contains(&stockfish_movetime) {
+            return Err(ConfigError::Invalid {
+                key: "engine.stockfish_movetime",
+                reason: format!(
+                    "{stockfish_movetime:?} is not from 1s to {MAX_STOCKFISH_MOVETIME:?}"
+                ),
+            });
+        }
+        let stockfish = self
+            .engine
+            .stockfish
+            .as_deref()
+            .map(str::trim)
+            .filter(|path| !path.is_empty())
+            .map(|path| StockfishSettings {
+                path: PathBuf::from(path),
+                movetime: stockfish_movetime,
+            });
         let shards = match &self.shards {
             Some(text) => Shards::parse(text).ok_or_else(|| ConfigError::Invalid {
                 key: "shards",
@@ -440,6 +483,7 @@ impl RawConfig {
             api_proxy,
             cdn_url,
             image_avatars: self.image.avatars.unwrap_or(true),
+            stockfish,
         })
     }
 }
@@ -593,6 +637,42 @@ mod tests {
         let err = from_file("token = \"t\"\n[games]\nvacation_days_per_year = 400")
             .expect_err("more days than a year");
         assert!(err.to_string().contains("vacation_days_per_year"), "{err}");
+    }
+
+    #[test]
+    fn stockfish_is_optional_with_a_time_a_turn_in_range() {
+        let config = from_file("token = \"t\"").expect("valid");
+        assert_eq!(config.stockfish, None);
+        let config = from_file(
+            "token = \"t\"\n[engine]\nstockfish = \"/usr/games/stockfish\"\nstockfish_movetime = \"2s\"",
+        )
+        .expect("valid");
+        assert_eq!(
+            config.stockfish,
+            Some(StockfishSettings {
+                path: PathBuf::from("/usr/games/stockfish"),
+                movetime: Duration::from_secs(2),
+            })
+        );
+        let config =
+            Config::from_parts(Some(("token = \"t\"", Path::new("nadare.toml"))), |name| {
+                (name == "NADARE_STOCKFISH").then(|| "/opt/sf".to_owned())
+            })
+            .expect("valid");
+        assert_eq!(
+            config.stockfish.map(|s| (s.path, s.movetime)),
+            Some((PathBuf::from("/opt/sf"), Duration::from_secs(1)))
+        );
+        for bad in ["0s", "2m", "soon"] {
+            let err = from_file(&format!(
+                "token = \"t\"\n[engine]\nstockfish = \"sf\"\nstockfish_movetime = \"{bad}\""
+            ))
+            .expect_err(bad);
+            assert!(
+                err.to_string().contains("engine.stockfish_movetime"),
+                "{err}"
+            );
+        }
     }
 
     #[test]

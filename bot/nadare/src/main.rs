@@ -89,6 +89,10 @@ struct LocalArgs {
     /// NAME=FILE; repeat for each player (e.g. `--avatar alice=alice.png`).
     #[arg(long = "avatar", value_name = "NAME=FILE", value_parser = avatar_parser)]
     avatars: Vec<(String, PathBuf)>,
+    /// Stockfish, for `challenge stockfish` in standard chess and Chess960 (e.g.
+    /// /usr/games/stockfish from Debian's package `stockfish`); it thinks 1 s a turn.
+    #[arg(long, value_name = "PROGRAM")]
+    stockfish: Option<PathBuf>,
 }
 
 /// Reads one `--avatar NAME=FILE`.
@@ -126,6 +130,10 @@ fn main() -> ExitCode {
                 block_on(app::local(
                     &args.db,
                     args.script.as_deref(),
+                    args.stockfish.map(|path| service::StockfishSettings {
+                        path,
+                        movetime: std::time::Duration::from_secs(1),
+                    }),
                     console::Options {
                         out: args.out,
                         lang: args.lang,

@@ -18,6 +18,11 @@ pub(super) fn words(say: &Say, refusal: &Refusal) -> String {
             "refusal-game-going-on",
             &fluent_args![("players", say.players(players))],
         ),
+        Refusal::NoStockfish => say.plain("refusal-no-stockfish"),
+        Refusal::StockfishChessOnly { variant } => say.text(
+            "refusal-stockfish-chess-only",
+            &fluent_args![("variant", say.variant(*variant))],
+        ),
         Refusal::TooManyChallenges { limit } => say.text(
             "refusal-too-many-challenges",
             &fluent_args![("limit", *limit)],

@@ -327,6 +327,10 @@ fn refusal() -> Vec<Refusal> {
         Refusal::ChallengeOpen { challenger: name() },
         Refusal::GameGoingOn { players: players() },
         Refusal::TooManyChallenges { limit: 3 },
+        Refusal::NoStockfish,
+        Refusal::StockfishChessOnly {
+            variant: Variant::Avalanche,
+        },
         Refusal::DeadlineOutOfRange {
             min: Duration::from_secs(60),
             max: Duration::from_secs(14 * 86_400),
@@ -410,6 +414,8 @@ fn refusal_index(m: &Refusal) -> usize {
         Refusal::Misrouted => 33,
         Refusal::Conflict => 34,
         Refusal::SaveFailed => 35,
+        Refusal::NoStockfish => 36,
+        Refusal::StockfishChessOnly { .. } => 37,
     }
 }
 

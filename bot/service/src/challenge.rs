@@ -12,7 +12,7 @@ use super::{
     Action, ColorChoice, Command, GameService, Origin, Reply, SetupChoice, SlotGuard, User, UserId,
     save_failed,
 };
-use super::{ChallengeEnd, ChallengeRecord, GameRecord, GameState};
+use super::{ChallengeEnd, ChallengeRecord, Computer, GameRecord, GameState, computer_player};
 use domain::rating::RatingFamily;
 
 /// What a challenger asks for.
@@ -150,6 +150,17 @@ impl GameService {
     /// many.
     fn check_ask(&self, origin: &Origin, ask: &Ask) -> Result<(), Refusal> {
         check_setup(ask)?;
+        let opponent = ask.opponent.as_ref().and_then(|o| computer_player(o.id));
+        if let Some(Computer::Stockfish(_)) = opponent {
+            if !matches!(ask.variant, Variant::Standard | Variant::Chess960) {
+                return Err(Refusal::StockfishChessOnly {
+                    variant: ask.variant,
+                });
+            }
+            if !self.has_stockfish() {
+                return Err(Refusal::NoStockfish);
+            }
+        }
         let limit = self.shared.config.max_open_challenges;
         if self.open_challenges_of(origin.user.id) >= limit {
             return Err(Refusal::TooManyChallenges { limit });

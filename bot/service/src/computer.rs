@@ -1,10 +1,13 @@
-//! The computer opponent: a reserved player per level whose turns the service plays itself,
-//! right after the human's and under the same game lock, and hints in games against it.
+//! The computer opponent: a reserved player per level (and per Elo of Stockfish, where the
+//! install configured it) whose turns the service plays itself, right after the human's and
+//! under the same game lock, and hints in games against it.
 //!
-//! The level lives in the computer's user id (one reserved id per level), so a game against
-//! the computer needs nothing more in storage and survives a restart as it is. Searches run on
-//! the blocking pool, at most one per core at a time (a semaphore), so many games against the
-//! computer queue for the engine instead of filling the pool that renders boards.
+//! The level lives in the computer's user id (one reserved id per level or Elo), so a game
+//! against the computer needs nothing more in storage and survives a restart as it is.
+//! Searches run on the blocking pool, at most one per core at a time (a semaphore), so many
+//! games against the computer queue for the engine instead of filling the pool that renders
+//! boards. A turn Stockfish cannot give (it failed twice, or the install no longer has it) is
+//! played by nadare's own engine at the level nearest its Elo.
 
 use std::sync::atomic::AtomicBool;
 
@@ -15,15 +18,15 @@ use rules::{Game, Turn};
 use super::live::{Live, Slot};
 use super::messages::{Refusal, TurnMsg};
 use super::play::game_in;
-use super::{GameService, Origin, Reply, SlotGuard, computer_level, is_computer};
+use super::{Computer, GameService, Origin, Reply, SlotGuard, computer_player, is_computer};
 
-/// The level of the computer to move in `live`, if the game goes on and the computer is to
+/// Who plays for the computer to move in `live`, if the game goes on and the computer is to
 /// move.
-fn computer_to_move(live: &Live) -> Option<Level> {
+fn computer_to_move(live: &Live) -> Option<Computer> {
     if live.outcome().is_some() {
         return None;
     }
-    computer_level(live.player(live.to_move()).id)
+    computer_player(live.player(live.to_move()).id)
 }
 
 /// Whether one of the players of `live` is the computer.
@@ -38,9 +41,13 @@ impl GameService {
         let Slot::Game(live) = &mut **guard else {
             return None;
         };
-        let level = computer_to_move(live)?;
+        let computer = computer_to_move(live)?;
         let seed = live.row.id ^ (live.game.turns().len() as u64).rotate_left(32);
-        let turn = self.think(live.game.clone(), level, seed).await?;
+        let game = live.game.clone();
+        let turn = match computer {
+            Computer::Level(level) => self.think(game, level, seed).await?,
+            Computer::Stockfish(elo) => self.ask_stockfish(game, elo, seed).await?,
+        };
         let mut reply = self.play_turn(live, turn).await;
         reply.mentions.retain(|id| !is_computer(*id));
         Some(reply)
@@ -55,6 +62,29 @@ impl GameService {
             })
             .await;
         found(turn)
+    }
+
+    /// Stockfish's turn at `elo`, or, when it cannot give one, nadare's at the level nearest
+    /// that Elo.
+    async fn ask_stockfish(&self, game: Game, elo: u16, seed: u64) -> Option<Turn> {
+        let fallback = Level::nearest_elo(elo);
+        let Some(pool) = self.shared.stockfish.clone() else {
+            tracing::warn!(elo, %fallback, "a game against Stockfish, which is not configured");
+            return self.think(game, fallback, seed).await;
+        };
+        let asked = game.clone();
+        match self.on_engine(move || pool.play(&asked, elo)).await? {
+            Ok(turn) => Some(turn),
+            Err(e) => {
+                tracing::error!(error = %e, elo, %fallback, "Stockfish gave no turn");
+                self.think(game, fallback, seed).await
+            }
+        }
+    }
+
+    /// Whether Stockfish is configured.
+    pub(super) fn has_stockfish(&self) -> bool {
+        self.shared.stockfish.is_some()
     }
 
     /// The best turn in `game` as a review judges it: the same search at the same depth

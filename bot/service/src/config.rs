@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use super::ShardSet;
+use crate::StockfishSettings;
 
 /// The service's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +33,9 @@ pub struct ServiceConfig {
     /// own per variant (`engine::review::default_depth`: 11 in standard chess and Chess960,
     /// 5 in Avalanche).
     pub review_depth: Option<u32>,
+    /// Stockfish for games against it in standard chess and Chess960 (default none: the
+    /// computer is nadare's own engine only).
+    pub stockfish: Option<StockfishSettings>,
 }
 
 impl Default for ServiceConfig {
@@ -47,6 +51,7 @@ impl Default for ServiceConfig {
             max_open_challenges: 3,
             vacation_days_per_year: 14,
             review_depth: None,
+            stockfish: None,
         }
     }
 }

@@ -34,4 +34,7 @@ pub enum ServiceError {
     /// A blocking task panicked or was cancelled.
     #[error("a background task failed: {0}")]
     Task(String),
+    /// The configured Stockfish does not run, or cannot play at an Elo.
+    #[error("Stockfish (engine.stockfish) cannot be used: {0}")]
+    Stockfish(#[from] engine::external::ExternalError),
 }

@@ -27,6 +27,7 @@ mod rating;
 mod rematch;
 mod review;
 mod standings;
+mod stockfish;
 mod sweep;
 mod tournament;
 mod tournament_archive;
@@ -48,6 +49,7 @@ pub use config::ServiceConfig;
 pub use domain::clock::{Clock, ManualClock, SystemClock};
 use domain::clock::{from_unix_ms, to_unix_ms};
 pub use error::ServiceError;
+pub use stockfish::StockfishSettings;
 pub use tournament::MAX_SWISS_ROUNDS;
 pub use tournament_archive::tournament_report;
 
@@ -88,6 +90,8 @@ struct Shared {
     notices_queued: tokio::sync::Notify,
     /// One permit per core for the computer's searches.
     engine_permits: Arc<tokio::sync::Semaphore>,
+    /// Stockfish's processes, where the install configured it.
+    stockfish: Option<Arc<stockfish::StockfishPool>>,
     /// The language each server was last seen to prefer, for what is said there unasked.
     guild_langs: DashMap<GuildId, Lang>,
     /// The vacations under way: games of these players have their deadlines paused.
@@ -244,6 +248,14 @@ impl GameService {
         for v in store.active_vacations().await? {
             vacations.insert(v.user, v);
         }
+        let stockfish = match config.stockfish.clone() {
+            Some(settings) => Some(Arc::new(
+                tokio::task::spawn_blocking(move || stockfish::StockfishPool::start(settings))
+                    .await
+                    .map_err(|e| ServiceError::Task(e.to_string()))??,
+            )),
+            None => None,
+        };
         tracing::info!(slots = slots.len(), shards = %config.shards, "game service open");
         let service = GameService {
             shared: Arc::new(Shared {
@@ -260,6 +272,7 @@ impl GameService {
                 engine_permits: Arc::new(tokio::sync::Semaphore::new(
                     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
                 )),
+                stockfish,
                 guild_langs: DashMap::new(),
                 vacations,
                 guild_overrides,

@@ -35,6 +35,13 @@ pub enum Refusal {
         /// The longest allowed.
         max: Duration,
     },
+    /// Stockfish was challenged where the install has none.
+    NoStockfish,
+    /// Stockfish was challenged to a variant it does not play.
+    StockfishChessOnly {
+        /// The variant.
+        variant: Variant,
+    },
     /// The variant cannot start from a Chess960 setup.
     FixedSetup {
         /// The variant.

@@ -3,6 +3,7 @@
 
 front-unknown-command = I do not know the command `/{ $command }`; try `/help`.
 front-bad-level = Level { $level } does not exist: choose 1 to 8.
+front-bad-elo = Stockfish plays at an Elo from { $least } to { $most }, not { $elo }.
 front-opponent-and-computer = Choose either an opponent or the computer, not both.
 front-bad-colour = `{ $text }` is not a colour: choose white, black or random.
 front-bad-variant = `{ $text }` is not a variant: `/rules` lists them.

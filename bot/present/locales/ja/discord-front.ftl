@@ -2,6 +2,7 @@
 
 front-unknown-command = `/{ $command }` というコマンドはありません。`/ヘルプ` をご覧ください。
 front-bad-level = レベル{ $level }はありません。1〜8から選んでください。
+front-bad-elo = Stockfish のレーティングは{ $least }〜{ $most }で、{ $elo }は選べません。
 front-opponent-and-computer = 相手かコンピューターのどちらか一方を選んでください。
 front-bad-colour = `{ $text }` は色ではありません。white、black、random から選んでください。
 front-bad-variant = `{ $text }` は変種ではありません。`/ルール` で一覧を見られます。
