@@ -2,13 +2,13 @@
 
 help =
     nadare plays standard chess, Chess960 and the Avalanche family. Each line is `NAME> COMMAND`, or `NAME@ROOM> COMMAND` to play in another room; one game or challenge per room.
-    • `challenge [opponent] [variant] [setup 0-959 | random960] [white|black|random] [deadline 10m/1h/1d/3d]`: with no opponent anyone may accept; challenge yourself to practise both sides. Example: `alice> challenge bob avalanche black 1d`
-    • `challenge computer [level 1-8]`: play the computer (level 3 unless named); it answers each turn at once · `challenge stockfish [elo 1350-2850]`: Stockfish, where installed (standard chess and Chess960) · `hint`: a suggested turn, in games against the computer only
-    • `accept` · `decline` · `cancel`: answer or withdraw a challenge (it lapses after 10 minutes); `cancel` also drops a half-entered turn
+    • `challenge [opponent] [variant] [setup 0-959 | random960] [white|black|random] [deadline 10m/1h/1d/3d]`: with no opponent anyone may accept; challenge yourself to practise both sides. e.g. `alice> challenge bob avalanche black 1d`
+    • `challenge computer [level 1-8]`: play the computer (default level 3) · `challenge stockfish [elo 1350-2850]`: Stockfish, if installed (chess, Chess960) · `hint`: a suggested turn (vs the computer)
+    • `accept` · `decline` · `cancel`: answer or withdraw a challenge (it lapses in 10 minutes); `cancel` also drops a half-entered turn
     • `move NOTATION`: your turn: `e4`, `Nf3`, `O-O`, UCI `g1f3`; Avalanche `Nf3/a6` whole, or `Nf3` then `a6`; a pending promotion first: `=Q Kd2/e6`
     • `promote Q|R|B|N` · `confirm` · `cancel-push`: choose a piece for a pushed pawn; confirm or drop a turn whose push loses
     • `resign` · `draw [offer|accept|decline]` · `takeback [request|accept|decline]` · `abort` (before both sides have moved)
-    • `board [flip]` · `moves` · `games`: the board, the record (with a PGN file), the games going on
+    • `board [flip]` · `moves` · `games`: the board, the record (with a PGN file), games going on
     • `chess960 [N]`: a Chess960 setup · `rules [variant]`: how each variant is played
     • After a game: `rematch` · `gif [ID]` (replay) · `review [ID]` (the engine's review) · `history [@player] [page]` · `game ID`
     • `vacation DAYS` · `vacation end`: pause your deadlines (a move ends it too)
