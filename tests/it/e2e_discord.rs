@@ -13,7 +13,7 @@ use rules::{Game, Variant};
 use serenity::all::{
     Builder, ChannelId, ClientBuilder, Context, CreateAttachment, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    EventHandler, GatewayIntents, HttpBuilder, Interaction,
+    EditInteractionResponse, EventHandler, GatewayIntents, HttpBuilder, Interaction,
 };
 use serenity::async_trait;
 use service::{Clock, ManualClock, SystemClock};
@@ -221,6 +221,131 @@ async fn fake_discord_carries_an_interaction_and_a_png_reply() {
     assert_eq!(discord_code(&too_large), Some(40005), "{too_large:?}");
     upload(1000).await.expect("at the limit");
 
+    shards.shutdown_all().await;
+    running.await.expect("client task").expect("clean shutdown");
+}
+
+/// A client that answers nothing: the test answers for it.
+struct Silent;
+
+impl EventHandler for Silent {}
+
+/// The fake's messages, as Discord keeps them: an update (7) edits the message the pressed
+/// component is on, a deferred update (6) leaves it to an edit of `@original`, after which a
+/// follow-up is a message of its own with its own visibility; both are refused for a slash
+/// command; a message is edited and deleted through its channel, never an ephemeral one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_updates_messages_as_discord_does() {
+    let fake = FakeDiscord::start(1).await;
+    let http = http_for(&fake);
+    let mut client = ClientBuilder::new_with_http(http_for(&fake), GatewayIntents::GUILDS)
+        .event_handler(Silent)
+        .await
+        .expect("a client");
+    let shards = Arc::clone(&client.shard_manager);
+    let running = tokio::spawn(async move { client.start().await });
+    fake.wait_connected(1).await;
+    let alice = FakeUser::new(1, "alice");
+    let channel = FakeChannel::text(10);
+    let with_button = CreateMessage::new()
+        .content("a board")
+        .button(serenity::all::CreateButton::new("b:1").label("press"));
+    let posted = ChannelId::new(channel.id)
+        .send_message(&http, with_button)
+        .await
+        .expect("posted");
+    let press = |message: u64| {
+        let id = fake.snowflake();
+        let event = payloads::button(id, &alice, channel, message, "b:1");
+        let fake = fake.clone();
+        async move {
+            fake.dispatch("INTERACTION_CREATE", GUILD_ID, event).await;
+            (id.into(), payloads::token(id))
+        }
+    };
+
+    // An update: the pressed message changes, no new message is made.
+    let (id, token) = press(posted.id.get()).await;
+    CreateInteractionResponse::UpdateMessage(
+        CreateInteractionResponseMessage::new()
+            .content("updated")
+            .components(Vec::new()),
+    )
+    .execute(&http, (id, &token))
+    .await
+    .expect("an update");
+    let shown = fake.messages_in(channel.id);
+    assert_eq!(shown.len(), 1, "{shown:#?}");
+    assert_eq!(shown[0].content, "updated");
+    assert!(shown[0].button_ids().is_empty());
+
+    // A deferred update, then an edit of @original: the pressed message again; a follow-up
+    // is a new message, private when it says so.
+    let (id, token) = press(posted.id.get()).await;
+    CreateInteractionResponse::Acknowledge
+        .execute(&http, (id, &token))
+        .await
+        .expect("a deferred update");
+    EditInteractionResponse::new()
+        .content("edited")
+        .execute(&http, &token)
+        .await
+        .expect("the pressed message edited");
+    CreateInteractionResponseFollowup::new()
+        .content("only you")
+        .ephemeral(true)
+        .execute(&http, (None, &token))
+        .await
+        .expect("a follow-up");
+    let shown = fake.messages_in(channel.id);
+    assert_eq!(shown.len(), 2, "{shown:#?}");
+    assert_eq!((shown[0].content.as_str(), shown[0].edits), ("edited", 2));
+    assert!(shown[1].ephemeral && shown[1].content == "only you");
+
+    // Neither update answers a slash command.
+    for update in [
+        CreateInteractionResponse::UpdateMessage(
+            CreateInteractionResponseMessage::new().content("no"),
+        ),
+        CreateInteractionResponse::Acknowledge,
+    ] {
+        let id = fake.snowflake();
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            GUILD_ID,
+            payloads::slash(id, &alice, channel, "hello", &[]),
+        )
+        .await;
+        let refused = update
+            .execute(&http, (id.into(), &payloads::token(id)))
+            .await
+            .expect_err("refused");
+        assert_eq!(discord_code(&refused), Some(50035), "{refused:?}");
+    }
+
+    // Through the channel: the bot's public messages are edited and deleted, an ephemeral one
+    // is unknown there.
+    let message = |id: u64| serenity::all::MessageId::new(id);
+    let strip = serenity::all::EditMessage::new().components(Vec::new());
+    let private = shown[1].id;
+    let unknown = ChannelId::new(channel.id)
+        .edit_message(&http, message(private), strip.clone())
+        .await
+        .expect_err("an ephemeral message is not the channel's");
+    assert_eq!(discord_code(&unknown), Some(10008), "{unknown:?}");
+    ChannelId::new(channel.id)
+        .edit_message(&http, posted.id, strip)
+        .await
+        .expect("edited");
+    ChannelId::new(channel.id)
+        .delete_message(&http, posted.id)
+        .await
+        .expect("deleted");
+    assert_eq!(
+        fake.messages_in(channel.id).len(),
+        1,
+        "only the ephemeral one"
+    );
     shards.shutdown_all().await;
     running.await.expect("client task").expect("clean shutdown");
 }
@@ -459,19 +584,53 @@ impl World {
             .await
     }
 
+    /// Presses button `custom_id` on the newest message in `channel` that shows it, and
+    /// returns the interaction's answer.
     pub(crate) async fn press(
         &self,
         user: &FakeUser,
         channel: FakeChannel,
         custom_id: &str,
     ) -> RestCall {
+        let id = self.send_press(user, channel, custom_id).await;
+        self.answer_to(id).await
+    }
+
+    /// Presses button `custom_id` on the newest message in `channel` that shows it, without
+    /// waiting for the answer; returns the interaction id.
+    pub(crate) async fn send_press(
+        &self,
+        user: &FakeUser,
+        channel: FakeChannel,
+        custom_id: &str,
+    ) -> u64 {
+        let message = self
+            .fake
+            .message_with_button(channel.id, custom_id)
+            .unwrap_or_else(|| {
+                panic!(
+                    "no message in {} shows {custom_id}: {:#?}",
+                    channel.id,
+                    self.fake.messages_in(channel.id)
+                )
+            });
+        self.press_on(user, channel, message.id, custom_id).await
+    }
+
+    /// Presses button `custom_id` on message `message`; returns the interaction id.
+    pub(crate) async fn press_on(
+        &self,
+        user: &FakeUser,
+        channel: FakeChannel,
+        message: u64,
+        custom_id: &str,
+    ) -> u64 {
         let id = self.fake.snowflake();
-        let message = self.fake.snowflake();
         let event = payloads::button(id, user, channel, message, custom_id);
         self.fake
             .dispatch("INTERACTION_CREATE", GUILD_ID, event)
             .await;
-        self.answer_to(id).await
+        id
     }
 
     async fn suggestions(&self, user: &FakeUser, channel: FakeChannel, typed: &str) -> Vec<String> {
@@ -1426,7 +1585,11 @@ async fn a_japanese_client_reads_its_own_answers_in_japanese() {
     let not_yours = world.play(&alice, channel, "e4/h6").await;
     assert!(not_yours.is_ephemeral());
     assert!(japanese(&not_yours.text()), "{}", not_yours.text());
-    let gone = world.press(&alice, channel, "nadare:12345:flip").await;
+    let old = world.fake.plant_message(channel.id, "nadare:12345:flip");
+    let gone = world
+        .press_on(&alice, channel, old, "nadare:12345:flip")
+        .await;
+    let gone = world.answer_to(gone).await;
     assert!(
         gone.text().contains("その対局は終わったか"),
         "{}",

@@ -7,6 +7,7 @@
 
 mod cdn;
 mod limits;
+mod messages;
 pub mod payloads;
 
 use std::collections::HashMap;
@@ -25,6 +26,7 @@ use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
 
 pub use cdn::CdnCall;
+pub use messages::FakeMessage;
 use payloads::{APPLICATION_ID, FakeUser, TOKEN};
 
 /// How long a test waits for something the bot should do before failing.
@@ -55,12 +57,17 @@ const MAX_CHANNEL_NAME: usize = 100;
 struct Dispatched {
     at: Instant,
     channel: u64,
-    /// The first response: whether it was a deferral, and whether it was private.
-    first: Option<(bool, bool)>,
-    /// The message of the first response (a deferral's "thinking…" or the answer).
+    /// The interaction's type: 2 a command, 3 a message component, 4 autocomplete.
+    kind: u64,
+    /// For a component: the message its component is on.
+    component_message: Option<u64>,
+    /// The first response: its type (4 a message, 5 a deferral, 6 a deferred update, 7 an
+    /// update, 8 autocomplete choices), and whether it was private.
+    first: Option<(u64, bool)>,
+    /// The message the interaction's `@original` is: a deferral's "thinking…" or the answer,
+    /// or for an update (6, 7) the message the component is on.
     original: Option<u64>,
-    /// The original response was edited (a deferral is then complete).
-    edited: bool,
+    /// The original response was deleted.
     deleted: bool,
 }
 
@@ -123,6 +130,8 @@ pub struct RestCall {
     pub shown_private: bool,
     /// Whether Discord notifies the users mentioned (edits and private messages do not).
     pub notifies: bool,
+    /// The message the call made or changed, when Discord took it.
+    pub message_id: Option<u64>,
 }
 
 impl RestCall {
@@ -289,6 +298,15 @@ struct Inner {
     /// The most bytes of files one call may upload; interactions carry it as their
     /// `attachment_size_limit`.
     attachment_limit: u64,
+    /// The bot's messages.
+    messages: messages::Messages,
+}
+
+impl Inner {
+    fn snowflake(&mut self) -> u64 {
+        self.next_snowflake += 1;
+        self.next_snowflake
+    }
 }
 
 struct Shared {
@@ -309,17 +327,22 @@ impl Shared {
     }
 
     fn snowflake(&self) -> u64 {
-        let mut inner = self.lock();
-        inner.next_snowflake += 1;
-        inner.next_snowflake
+        self.lock().snowflake()
     }
 
     /// Notes an interaction about to be dispatched, and what its payload says of the channel.
-    fn register_interaction(&self, data: &Value) {
+    /// A component's interaction carries the message its component is on as the fake holds
+    /// it, as Discord sends it.
+    fn register_interaction(&self, data: &mut Value) {
         let id = |v: &Value| v.as_str().and_then(|s| s.parse::<u64>().ok());
         let token = data["token"].as_str().unwrap_or("").to_owned();
         let channel = id(&data["channel_id"]).unwrap_or(0);
+        let kind = data["type"].as_u64().unwrap_or(0);
+        let component_message = (kind == 3).then(|| id(&data["message"]["id"])).flatten();
         let mut inner = self.lock();
+        if let Some(held) = component_message.and_then(|m| inner.messages.live(m)) {
+            data["message"] = held.payload();
+        }
         let state = inner.channels.entry(channel).or_default();
         if state.permissions.is_none() {
             state.permissions = id(&data["app_permissions"]);
@@ -332,9 +355,10 @@ impl Shared {
             Dispatched {
                 at: Instant::now(),
                 channel,
+                kind,
+                component_message,
                 first: None,
                 original: None,
-                edited: false,
                 deleted: false,
             },
         );
@@ -447,6 +471,51 @@ impl FakeDiscord {
             .unwrap_or_default();
         names.sort();
         names
+    }
+
+    /// The bot's messages `channel` shows now (none deleted), ephemeral ones too, oldest
+    /// first.
+    pub fn messages_in(&self, channel: u64) -> Vec<FakeMessage> {
+        self.shared
+            .lock()
+            .messages
+            .all()
+            .filter(|m| m.channel == channel && !m.deleted)
+            .cloned()
+            .collect()
+    }
+
+    /// Message `id` as it is now, deleted or not.
+    pub fn message(&self, id: u64) -> Option<FakeMessage> {
+        self.shared
+            .lock()
+            .messages
+            .all()
+            .find(|m| m.id == id)
+            .cloned()
+    }
+
+    /// The newest message in `channel` that shows a button `custom_id`.
+    pub fn message_with_button(&self, channel: u64, custom_id: &str) -> Option<FakeMessage> {
+        self.messages_in(channel)
+            .into_iter()
+            .rev()
+            .find(|m| m.button_ids().iter().any(|id| id == custom_id))
+    }
+
+    /// Places a public message of the bot's in `channel` with a button `custom_id`, as one
+    /// posted before the fake was watching (by an earlier run of the bot); returns its id.
+    pub fn plant_message(&self, channel: u64, custom_id: &str) -> u64 {
+        let data = json!({
+            "content": "an earlier message",
+            "components": [{"type": 1, "components": [
+                {"type": 2, "style": 2, "label": "old", "custom_id": custom_id}
+            ]}],
+        });
+        let mut inner = self.shared.lock();
+        let id = inner.snowflake();
+        inner.messages.create(id, channel, &data, &[], false);
+        id
     }
 
     /// The channel of the first call the bot made to `/channels/ID/messages`, if any.
@@ -647,6 +716,42 @@ impl FakeDiscord {
         }
     }
 
+    /// Waits until the bot has made no REST call for `quiet` (what it sends after an answer,
+    /// such as a ping or an edit of an older message, has gone out), or panics after [`WAIT`].
+    pub async fn settle(&self, quiet: Duration) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        let mut changed = self.shared.changed.subscribe();
+        loop {
+            changed.borrow_and_update();
+            match tokio::time::timeout(quiet, changed.changed()).await {
+                Err(_) => return,
+                Ok(_) if tokio::time::Instant::now() > deadline => {
+                    panic!("the bot never went quiet for {quiet:?}");
+                }
+                Ok(_) => {}
+            }
+        }
+    }
+
+    /// Waits until `check` holds for the messages `channel` shows, and returns them.
+    pub async fn wait_messages(
+        &self,
+        channel: u64,
+        what: &str,
+        check: impl Fn(&[FakeMessage]) -> bool,
+    ) -> Vec<FakeMessage> {
+        self.wait_until(what, |inner| {
+            let shown: Vec<FakeMessage> = inner
+                .messages
+                .all()
+                .filter(|m| m.channel == channel && !m.deleted)
+                .cloned()
+                .collect();
+            check(&shown).then_some(shown)
+        })
+        .await
+    }
+
     /// Waits until `count` gateway sessions are identified and live.
     pub async fn wait_connected(&self, count: usize) {
         self.wait_until(&format!("{count} gateway sessions"), |inner| {
@@ -693,7 +798,7 @@ impl FakeDiscord {
     pub async fn dispatch(&self, event: &str, guild: u64, mut data: Value) {
         if event == "INTERACTION_CREATE" {
             data["attachment_size_limit"] = json!(self.shared.lock().attachment_limit);
-            self.shared.register_interaction(&data);
+            self.shared.register_interaction(&mut data);
         }
         let sender = self
             .wait_until("a live gateway session for the event", |inner| {
@@ -904,6 +1009,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         status: 0,
         shown_private: false,
         notifies: false,
+        message_id: None,
     };
     let delay = shared
         .lock()
@@ -1078,31 +1184,51 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
         ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
             edit_original(shared, token, call)
         }
-        ("PATCH", ["webhooks", _, _, "messages", _]) => ok(payloads::sent_message(
-            shared.snowflake(),
-            0,
-            call.message(),
-        )),
+        ("PATCH", ["webhooks", _, token, "messages", message]) => {
+            edit_follow_up(shared, token, message, call)
+        }
         ("GET", ["webhooks", _, token, "messages", "@original"]) => {
             let inner = shared.lock();
-            match inner.interactions.get(*token) {
-                Some(Dispatched {
-                    original: Some(id),
-                    deleted: false,
-                    channel,
-                    ..
-                }) => ok(payloads::sent_message(*id, *channel, &Value::Null)),
-                _ => unknown_message(),
+            let original = inner
+                .interactions
+                .get(*token)
+                .filter(|d| !d.deleted)
+                .and_then(|d| d.original)
+                .and_then(|id| inner.messages.live(id));
+            match original {
+                Some(message) => ok(message.payload()),
+                None => unknown_message(),
             }
         }
         ("DELETE", ["webhooks", _, token, "messages", "@original"]) => {
             let mut inner = shared.lock();
-            match inner.interactions.get_mut(*token) {
-                Some(d) if d.original.is_some() && !d.deleted => {
-                    d.deleted = true;
-                    StatusCode::NO_CONTENT.into_response()
-                }
-                _ => unknown_message(),
+            let Some(d) = inner.interactions.get_mut(*token) else {
+                return unknown_message();
+            };
+            let Some(original) = d.original.filter(|_| !d.deleted) else {
+                return unknown_message();
+            };
+            d.deleted = true;
+            if inner.messages.delete(original) {
+                StatusCode::NO_CONTENT.into_response()
+            } else {
+                unknown_message()
+            }
+        }
+        ("PATCH", ["channels", channel, "messages", message]) => {
+            edit_message(shared, channel, message, call)
+        }
+        ("DELETE", ["channels", channel, "messages", message]) => {
+            let (channel, message) = (channel.parse().unwrap_or(0), message.parse().unwrap_or(0));
+            let mut inner = shared.lock();
+            let found = inner
+                .messages
+                .live(message)
+                .is_some_and(|m| m.channel == channel && !m.ephemeral);
+            if found && inner.messages.delete(message) {
+                StatusCode::NO_CONTENT.into_response()
+            } else {
+                unknown_message()
             }
         }
         ("DELETE", ["channels", channel]) => {
@@ -1169,11 +1295,14 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
                 return invalid_form(&problem);
             }
             call.notifies = true;
-            ok(payloads::sent_message(
-                shared.snowflake(),
-                channel,
-                call.message(),
-            ))
+            let mut inner = shared.lock();
+            let id = inner.snowflake();
+            call.message_id = Some(id);
+            let message =
+                inner
+                    .messages
+                    .create(id, channel, call.message(), &call.file_names(), false);
+            ok(message.payload())
         }
         ("POST", ["channels", parent, "threads"]) => {
             // Without a starter message the type decides, and Discord's default is private.
@@ -1240,22 +1369,24 @@ fn new_thread(shared: &Shared, parent: &str, id: u64, call: &RestCall, private: 
     ok(payloads::thread(id, parent, &name))
 }
 
-/// The interaction callback: once only, within the deadline, within Discord's limits.
+/// The interaction callback: once only, within the deadline, within Discord's limits. A
+/// message (4) or a deferral (5) makes a message; an update (7) edits the message the
+/// component is on, and a deferred update (6) leaves it for an edit of `@original`: both only
+/// for a component's interaction, as Discord allows them.
 fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
     let kind = call.json["type"].as_u64().unwrap_or(0);
     let private = call.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0;
     let checked = match kind {
-        4 => limits::message(&call.json["data"], &call.file_names()),
+        4 | 7 => limits::message(&call.json["data"], &call.file_names()),
         8 => limits::choices(&call.json["data"]),
         _ => Ok(()),
     };
     if let Err(problem) = checked {
         return invalid_form(&problem);
     }
-    let original = matches!(kind, 4 | 5).then(|| shared.snowflake());
     let mut inner = shared.lock();
     let deadline = inner.response_deadline;
-    let Some(dispatched) = inner.interactions.get_mut(token) else {
+    let Some(dispatched) = inner.interactions.get(token) else {
         return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
     };
     if dispatched.first.is_some() {
@@ -1268,62 +1399,173 @@ fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
     if dispatched.at.elapsed() > deadline {
         return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
     }
-    dispatched.first = Some((kind == 5, private));
-    dispatched.original = original;
-    call.shown_private = private;
+    let (channel, component) = (dispatched.channel, dispatched.component_message);
+    if matches!(kind, 6 | 7) && dispatched.kind != 3 {
+        return invalid_form("an update (type 6 or 7) answers only a message component");
+    }
+    let original = match kind {
+        4 | 5 => {
+            let id = inner.snowflake();
+            if kind == 4 {
+                inner
+                    .messages
+                    .create(id, channel, &call.json["data"], &call.file_names(), private);
+            } else {
+                inner.messages.thinking(id, channel, private);
+            }
+            Some(id)
+        }
+        6 | 7 => {
+            let Some(message) = component.and_then(|id| inner.messages.live(id)) else {
+                return unknown_message();
+            };
+            let (id, ephemeral) = (message.id, message.ephemeral);
+            if kind == 7 {
+                inner
+                    .messages
+                    .edit(id, &call.json["data"], &call.file_names());
+            }
+            call.shown_private = ephemeral;
+            Some(id)
+        }
+        _ => None,
+    };
+    if let Some(dispatched) = inner.interactions.get_mut(token) {
+        dispatched.first = Some((kind, private));
+        dispatched.original = original;
+    }
+    if kind != 6 {
+        call.message_id = original;
+    }
+    if matches!(kind, 4 | 5) {
+        call.shown_private = private;
+    }
     call.notifies = kind == 4 && !private;
     StatusCode::NO_CONTENT.into_response()
 }
 
-/// A follow-up message: the first one after a deferral completes the deferral and takes its
-/// visibility, whatever its own flags say.
+/// A follow-up message: the first one after a deferral (5) completes the deferral, editing
+/// its "thinking…", and takes its visibility whatever its own flags say; any other is a new
+/// message.
 fn follow_up(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
     if let Err(problem) = limits::message(&call.json, &call.file_names()) {
         return invalid_form(&problem);
     }
     let flagged = call.json["flags"].as_u64().unwrap_or(0) & 64 != 0;
-    let id = shared.snowflake();
     let mut inner = shared.lock();
-    let Some(dispatched) = inner.interactions.get_mut(token) else {
+    let Some(dispatched) = inner.interactions.get(token) else {
         return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
     };
-    let Some((deferred, private)) = dispatched.first else {
+    let Some((kind, private)) = dispatched.first else {
         return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
     };
-    if deferred && !dispatched.edited {
-        if dispatched.deleted {
+    let (channel, original, deleted) =
+        (dispatched.channel, dispatched.original, dispatched.deleted);
+    let thinking = original
+        .and_then(|id| inner.messages.all().find(|m| m.id == id))
+        .is_some_and(|m| m.thinking);
+    if kind == 5 && thinking {
+        if deleted {
             return unknown_message();
         }
         // The follow-up replaces "thinking…": an edit, which notifies nobody.
-        dispatched.edited = true;
+        let Some(id) = original else {
+            return unknown_message();
+        };
         call.shown_private = private;
         call.notifies = false;
-    } else {
-        call.shown_private = flagged;
-        call.notifies = !flagged;
+        call.message_id = Some(id);
+        return match inner.messages.edit(id, &call.json, &call.file_names()) {
+            Some(message) => ok(message.payload()),
+            None => unknown_message(),
+        };
     }
-    let channel = dispatched.channel;
-    ok(payloads::sent_message(id, channel, &call.json))
+    call.shown_private = flagged;
+    call.notifies = !flagged;
+    let id = inner.snowflake();
+    call.message_id = Some(id);
+    let message = inner
+        .messages
+        .create(id, channel, &call.json, &call.file_names(), flagged);
+    ok(message.payload())
 }
 
-/// An edit of the original response: it keeps the response's visibility and notifies nobody.
+/// An edit of the original response (for an update, of the message the component is on): it
+/// keeps the message's visibility and notifies nobody.
 fn edit_original(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
     if let Err(problem) = limits::message(&call.json, &call.file_names()) {
         return invalid_form(&problem);
     }
     let mut inner = shared.lock();
-    let Some(dispatched) = inner.interactions.get_mut(token) else {
+    let Some(dispatched) = inner.interactions.get(token) else {
         return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
     };
-    let (Some((_, private)), Some(original), false) =
+    let (Some(_), Some(original), false) =
         (dispatched.first, dispatched.original, dispatched.deleted)
     else {
         return unknown_message();
     };
-    dispatched.edited = true;
-    call.shown_private = private;
-    let channel = dispatched.channel;
-    ok(payloads::sent_message(original, channel, &call.json))
+    match inner
+        .messages
+        .edit(original, &call.json, &call.file_names())
+    {
+        Some(message) => {
+            call.shown_private = message.ephemeral;
+            call.message_id = Some(original);
+            ok(message.payload())
+        }
+        None => unknown_message(),
+    }
+}
+
+/// An edit of a follow-up (or the original) by its id, through the interaction's token.
+fn edit_follow_up(shared: &Shared, token: &str, message: &str, call: &mut RestCall) -> Response {
+    if let Err(problem) = limits::message(&call.json, &call.file_names()) {
+        return invalid_form(&problem);
+    }
+    let id: u64 = message.parse().unwrap_or(0);
+    let mut inner = shared.lock();
+    let Some(channel) = inner.interactions.get(token).map(|d| d.channel) else {
+        return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+    };
+    if inner.messages.live(id).is_none_or(|m| m.channel != channel) {
+        return unknown_message();
+    }
+    match inner.messages.edit(id, &call.json, &call.file_names()) {
+        Some(message) => {
+            call.shown_private = message.ephemeral;
+            call.message_id = Some(id);
+            ok(message.payload())
+        }
+        None => unknown_message(),
+    }
+}
+
+/// An edit of a message in a channel by the bot: one of its own, not ephemeral (Discord knows
+/// those only through the interaction's token), in a thread that is not archived.
+fn edit_message(shared: &Shared, channel: &str, message: &str, call: &mut RestCall) -> Response {
+    if let Err(problem) = limits::message(&call.json, &call.file_names()) {
+        return invalid_form(&problem);
+    }
+    let (channel, id): (u64, u64) = (channel.parse().unwrap_or(0), message.parse().unwrap_or(0));
+    let mut inner = shared.lock();
+    if inner.channels.get(&channel).is_some_and(|c| c.archived) {
+        return discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
+    }
+    if inner
+        .messages
+        .live(id)
+        .is_none_or(|m| m.channel != channel || m.ephemeral)
+    {
+        return unknown_message();
+    }
+    match inner.messages.edit(id, &call.json, &call.file_names()) {
+        Some(message) => {
+            call.message_id = Some(id);
+            ok(message.payload())
+        }
+        None => unknown_message(),
+    }
 }
 
 fn registered_commands(shared: &Shared, call: &RestCall, guild: Option<&str>) -> Value {

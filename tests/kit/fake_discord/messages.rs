@@ -1,0 +1,198 @@
+//! The messages the fake holds, as Discord keeps them: each made by a post, an interaction's
+//! answer or a follow-up, changed by an edit (only in the parts the edit names), removed by a
+//! delete. Tests count and read what a channel shows through them, and a button press carries
+//! the message its button is on, as Discord sends it.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use super::payloads;
+
+/// A message of the bot's, as the channel shows it now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FakeMessage {
+    /// The message's id.
+    pub id: u64,
+    /// The channel (or thread) it is in.
+    pub channel: u64,
+    /// Its text content.
+    pub content: String,
+    /// Its embeds, as the bot sent them.
+    pub embeds: Vec<Value>,
+    /// Its action rows, as the bot sent them; empty once the buttons are removed.
+    pub components: Vec<Value>,
+    /// Its attachments: an id the fake gave each, and the file's name.
+    pub files: Vec<(u64, String)>,
+    /// Only the user of the interaction that made it sees it.
+    pub ephemeral: bool,
+    /// A deferral's "thinking…" that no answer has completed yet.
+    pub thinking: bool,
+    /// How many edits changed it.
+    pub edits: u32,
+    /// Deleted: the channel no longer shows it.
+    pub deleted: bool,
+}
+
+impl FakeMessage {
+    /// The custom ids of every button on it.
+    pub fn button_ids(&self) -> Vec<String> {
+        self.components
+            .iter()
+            .filter_map(|row| row["components"].as_array())
+            .flatten()
+            .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
+            .collect()
+    }
+
+    /// What a reader sees of it as text: its content, then each embed's title and
+    /// description, a line each.
+    pub fn text(&self) -> String {
+        let mut lines = vec![self.content.clone()];
+        for embed in &self.embeds {
+            for part in [&embed["title"], &embed["description"]] {
+                lines.extend(part.as_str().map(str::to_owned));
+            }
+        }
+        lines.join("\n")
+    }
+
+    /// The names of its attached files.
+    pub fn file_names(&self) -> Vec<&str> {
+        self.files.iter().map(|(_, name)| name.as_str()).collect()
+    }
+
+    /// The message object Discord sends for it (in an interaction, or as a REST answer).
+    pub(super) fn payload(&self) -> Value {
+        let attachments: Vec<Value> = self
+            .files
+            .iter()
+            .map(|(id, name)| {
+                let url = format!(
+                    "https://cdn.example/attachments/{}/{id}/{name}",
+                    self.channel
+                );
+                json!({
+                    "id": id.to_string(),
+                    "filename": name,
+                    "size": 0,
+                    "url": url,
+                    "proxy_url": url,
+                })
+            })
+            .collect();
+        let mut message = payloads::sent_message(self.id, self.channel, &Value::Null);
+        message["content"] = json!(self.content);
+        message["embeds"] = json!(self.embeds);
+        message["components"] = json!(self.components);
+        message["attachments"] = json!(attachments);
+        message["flags"] = json!(if self.ephemeral { 64 } else { 0 });
+        message
+    }
+}
+
+/// Every message the bot made, by id.
+#[derive(Default)]
+pub(super) struct Messages {
+    by_id: BTreeMap<u64, FakeMessage>,
+    next_attachment: u64,
+}
+
+impl Messages {
+    /// A new message `id` in `channel` from the message data `sent` and the `uploads` sent
+    /// with it.
+    pub(super) fn create(
+        &mut self,
+        id: u64,
+        channel: u64,
+        sent: &Value,
+        uploads: &[&str],
+        ephemeral: bool,
+    ) -> &FakeMessage {
+        let mut message = FakeMessage {
+            id,
+            channel,
+            content: String::new(),
+            embeds: Vec::new(),
+            components: Vec::new(),
+            files: Vec::new(),
+            ephemeral,
+            thinking: false,
+            edits: 0,
+            deleted: false,
+        };
+        self.change(&mut message, sent, uploads);
+        self.by_id.entry(id).or_insert(message)
+    }
+
+    /// A deferral's "thinking…" message.
+    pub(super) fn thinking(&mut self, id: u64, channel: u64, ephemeral: bool) {
+        self.create(id, channel, &Value::Null, &[], ephemeral);
+        if let Some(message) = self.by_id.get_mut(&id) {
+            message.thinking = true;
+        }
+    }
+
+    /// The message `id`, unless it was deleted.
+    pub(super) fn live(&self, id: u64) -> Option<&FakeMessage> {
+        self.by_id.get(&id).filter(|m| !m.deleted)
+    }
+
+    /// Every message ever made, deleted ones too, oldest first.
+    pub(super) fn all(&self) -> impl Iterator<Item = &FakeMessage> {
+        self.by_id.values()
+    }
+
+    /// Edits message `id` with the message data `edit` and `uploads`: only the parts the edit
+    /// names change, and a deferral is then complete. `None` when there is no such message.
+    pub(super) fn edit(&mut self, id: u64, edit: &Value, uploads: &[&str]) -> Option<&FakeMessage> {
+        let mut message = self.live(id)?.clone();
+        self.change(&mut message, edit, uploads);
+        message.thinking = false;
+        message.edits += 1;
+        self.by_id.insert(id, message);
+        self.by_id.get(&id)
+    }
+
+    /// Deletes message `id`; false when there was none.
+    pub(super) fn delete(&mut self, id: u64) -> bool {
+        match self.by_id.get_mut(&id) {
+            Some(message) if !message.deleted => {
+                message.deleted = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Applies what `data` names to `message`. Files: an `attachments` list keeps the listed
+    /// ones of those it had and names the uploads; without one, uploads are added.
+    fn change(&mut self, message: &mut FakeMessage, data: &Value, uploads: &[&str]) {
+        let array = |value: &Value| value.as_array().cloned().unwrap_or_default();
+        if let Some(content) = data.get("content") {
+            message.content = content.as_str().unwrap_or_default().to_owned();
+        }
+        if let Some(embeds) = data.get("embeds") {
+            message.embeds = array(embeds);
+        }
+        if let Some(components) = data.get("components") {
+            message.components = array(components);
+        }
+        if let Some(listed) = data.get("attachments").and_then(Value::as_array) {
+            let id_of = |a: &Value| {
+                a["id"]
+                    .as_u64()
+                    .or_else(|| a["id"].as_str().and_then(|s| s.parse().ok()))
+            };
+            let kept: Vec<u64> = listed.iter().filter_map(id_of).collect();
+            message.files.retain(|(id, _)| kept.contains(id));
+        }
+        for name in uploads {
+            self.next_attachment += 1;
+            message.files.push((
+                1_400_000_000_000_000_000 + self.next_attachment,
+                (*name).to_owned(),
+            ));
+        }
+    }
+}
