@@ -38,12 +38,19 @@ async fn only_the_challenged_player_answers_a_challenge() {
         challenger: "alice".into(),
     };
     assert!(!r.private && r.says(&declined.into()), "{r:?}");
-    // The channel is free again.
+    // The channel is free again, and the answered challenge leads nowhere (a front tells its
+    // old buttons so).
+    let id = c.game.expect("the challenge's id");
+    assert_eq!(h.service.channel_of_game(id).await, None);
     let r = h.say("carol> challenge dave").await;
     assert!(!r.private, "{}", text(&r));
     let r = h.say("carol> cancel").await;
     let withdrawn = ChallengeMsg::Withdrawn { by: "carol".into() };
     assert!(!r.private && r.says(&withdrawn.into()), "{r:?}");
+    assert_eq!(
+        h.service.channel_of_game(r.game.expect("its id")).await,
+        None
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

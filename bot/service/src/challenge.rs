@@ -344,7 +344,7 @@ impl GameService {
         {
             return save_failed(&e);
         }
-        **guard = Slot::Free;
+        self.replace_slot(guard, Slot::Free);
         Reply {
             messages: vec![
                 ChallengeMsg::Declined {
@@ -369,7 +369,7 @@ impl GameService {
                 {
                     return save_failed(&e);
                 }
-                **guard = Slot::Free;
+                self.replace_slot(guard, Slot::Free);
                 Reply::public(ChallengeMsg::Withdrawn {
                     by: origin.user.name.clone(),
                 })
