@@ -19,7 +19,7 @@ use serenity::async_trait;
 use service::{Clock, ManualClock, SystemClock};
 use tempfile::TempDir;
 use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt, TOKEN};
-use testkit::fake_discord::{FakeDiscord, RestCall};
+use testkit::fake_discord::{FakeDiscord, FakeMessage, RestCall};
 
 /// How many slash commands the bot registers (docs/commands.md lists them).
 const COMMANDS: usize = 27;
@@ -540,6 +540,34 @@ impl World {
             .1
     }
 
+    /// The new message that answers interaction `id` after it changed the message of the
+    /// pressed button (the board after an accepted challenge): the first message it posted.
+    pub(crate) async fn posted_by(&self, id: u64) -> RestCall {
+        let follow_up = format!(
+            "/webhooks/{}/{}",
+            payloads::APPLICATION_ID,
+            payloads::token(id)
+        );
+        self.fake
+            .wait_call_from(0, "the message the press posted", |c| {
+                c.method == "POST" && c.path == follow_up && carries_answer(c)
+            })
+            .await
+            .1
+    }
+
+    /// Presses button `custom_id` as [`World::press`] does, and returns the message the
+    /// press posted after changing the message the button is on.
+    pub(crate) async fn press_then(
+        &self,
+        user: &FakeUser,
+        channel: FakeChannel,
+        custom_id: &str,
+    ) -> RestCall {
+        let id = self.send_press(user, channel, custom_id).await;
+        self.posted_by(id).await
+    }
+
     /// Waits until a message from call index `from` on pings `user`.
     async fn wait_ping(&self, from: usize, user: &FakeUser) -> RestCall {
         self.fake
@@ -671,12 +699,14 @@ impl World {
 }
 
 /// Whether `call` carries an interaction's answer rather than a step towards it: not a
-/// deferral, a placeholder, a read, a removal or a ping of its own.
+/// deferral (nor a press acknowledged without a message), a placeholder, a read, a removal or
+/// a ping of its own.
 fn carries_answer(call: &RestCall) -> bool {
     let content = call.text();
     call.method != "DELETE"
         && call.method != "GET"
         && call.json["type"] != 5
+        && call.json["type"] != 6
         && !content.ends_with("opening a thread for the game…")
         && content != "(answered privately)"
         && content != "Done: the answer is posted for everyone below."
@@ -701,8 +731,9 @@ pub(crate) fn carol() -> FakeUser {
     FakeUser::new(1_000_000_000_000_003, "carol")
 }
 
-/// Avalanche from challenge to mate: Accept button, a stranger refused, a two-step turn,
-/// autocomplete, a spectator's board, every turn a new public message with a board PNG.
+/// Avalanche from challenge to mate: Accept button (the challenge then says who accepted and
+/// loses its buttons), a stranger refused, a two-step turn, autocomplete, a spectator's board,
+/// every turn a new public message with a board PNG, and only the newest board with buttons.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn avalanche_from_challenge_to_mate() {
     let mut world = World::new(1).await;
@@ -726,11 +757,31 @@ async fn avalanche_from_challenge_to_mate() {
     let refused = world.press(&carol, channel, &accept).await;
     assert!(refused.is_ephemeral(), "only bob may accept: {refused:#?}");
 
-    let started = world.press(&bob, channel, &accept).await;
+    let from = world.fake.calls().len();
+    let accepted = world.send_press(&bob, channel, &accept).await;
+    let update = world.answer_to(accepted).await;
+    assert_eq!(
+        update.json["type"], 7,
+        "the challenge is updated: {update:#?}"
+    );
+    let started = world.posted_by(accepted).await;
     assert_board(&started);
     for action in ["resign", "draw", "flip"] {
         button(&started, action);
     }
+    assert_eq!(
+        world.wait_ping(from, &alice).await.path,
+        started.path,
+        "the board pings"
+    );
+    let answered = world
+        .fake
+        .message(update.message_id.expect("the challenge"))
+        .expect("still shown");
+    assert!(
+        answered.content.ends_with("\n**bob** accepted.") && answered.button_ids().is_empty(),
+        "{answered:#?}"
+    );
 
     let stranger = world.play(&carol, channel, "e4").await;
     assert!(
@@ -786,6 +837,23 @@ async fn avalanche_from_challenge_to_mate() {
 
     let after = world.play(&alice, channel, "a4").await;
     assert!(after.is_ephemeral(), "the game is over");
+    // One message keeps buttons: the result (Rematch, Flip); the spectator's board too lost
+    // those it had when the game went on.
+    let shown = world
+        .fake
+        .wait_messages(channel.id, "the old boards without buttons", |shown| {
+            shown
+                .iter()
+                .filter(|m| !m.ephemeral && !m.button_ids().is_empty())
+                .count()
+                == 1
+        })
+        .await;
+    let live = shown
+        .iter()
+        .find(|m| !m.ephemeral && !m.button_ids().is_empty())
+        .expect("the result");
+    assert_eq!(Some(live.id), mate.message_id, "{shown:#?}");
     world.stop().await;
 }
 
@@ -856,11 +924,24 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
 
     let from = world.fake.calls().len();
     let pointer = world
-        .press(&bob, parent, &button(&challenge, "accept"))
+        .press_then(&bob, parent, &button(&challenge, "accept"))
         .await;
     assert!(pointer.is_ephemeral(), "{pointer:#?}");
     let started = world.channel_message(from, thread_id).await;
     assert_board(&started);
+    // Both copies of the challenge lose their buttons: the one pressed says who accepted.
+    let copies = world
+        .fake
+        .wait_messages(thread_id, "the challenge in the thread closed", |shown| {
+            shown.first().is_some_and(|m| m.button_ids().is_empty())
+        })
+        .await;
+    assert!(copies[0].text().contains("challenges"), "{copies:#?}");
+    let in_parent = world.fake.messages_in(parent.id);
+    assert!(
+        in_parent[0].button_ids().is_empty() && in_parent[0].content.ends_with("accepted."),
+        "{in_parent:#?}"
+    );
 
     assert_board(&world.play(&alice, thread, "Nd3").await);
     let ignored = world.fake.calls().len();
@@ -922,7 +1003,8 @@ async fn a_refused_challenge_opens_no_thread() {
 }
 
 /// Where Discord refuses the thread, the challenge is made in the channel itself, and the
-/// challenged player is still pinged (the placeholder's edit notifies nobody).
+/// challenged player is still pinged: an edit of the placeholder would notify nobody, so the
+/// challenge follows it, and the placeholder goes; the channel shows the challenge alone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_thread_falls_back_to_the_channel() {
     let mut world = World::new(1).await;
@@ -938,22 +1020,25 @@ async fn a_refused_thread_falls_back_to_the_channel() {
     let challenge = world
         .slash(&alice, parent, "challenge", &[Opt::user("opponent", &bob)])
         .await;
-    assert_eq!(challenge.method, "PATCH", "{challenge:#?}");
+    assert_eq!(challenge.method, "POST", "a follow-up: {challenge:#?}");
     assert!(!challenge.text().contains("<#"), "{}", challenge.text());
     let accept = button(&challenge, "accept");
     let ping = world.wait_ping(0, &bob).await;
-    assert!(
-        ping.path.starts_with("/webhooks/"),
-        "a follow-up: {ping:#?}"
-    );
-    assert!(!challenge.notifies, "an edit notifies nobody");
-    assert_board(&world.press(&bob, parent, &accept).await);
+    assert_eq!(ping.message_id, challenge.message_id, "the challenge pings");
+    let shown = world
+        .fake
+        .wait_messages(parent.id, "the placeholder removed", |shown| {
+            shown.len() == 1
+        })
+        .await;
+    assert_eq!(Some(shown[0].id), challenge.message_id, "{shown:#?}");
+    assert_board(&world.press_then(&bob, parent, &accept).await);
     world.stop().await;
 }
 
 /// With every answer deferred, Discord's rules still hold: a half-entered turn and a flipped
-/// board (a private answer with a file) stay private, a public turn pings the next player in a
-/// follow-up, and the interaction is answered once.
+/// board (a private answer with a file) stay private, a public turn is a follow-up that pings
+/// the next player (the deferral it follows is removed), and the interaction is answered once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn deferred_answers_keep_their_visibility_and_pings() {
     let mut world = World::new(1).await;
@@ -981,10 +1066,17 @@ async fn deferred_answers_keep_their_visibility_and_pings() {
     assert_board(&turn);
     let ping = world.wait_ping(from, &bob).await;
     assert_eq!(ping.method, "POST", "a follow-up pings: {ping:#?}");
+    assert_eq!(
+        ping.message_id, turn.message_id,
+        "the board itself: {turn:#?}"
+    );
 
     let flipped = world.press(&carol(), channel, &button(&turn, "flip")).await;
     assert!(flipped.is_ephemeral(), "a flipped board is private");
-    assert!(flipped.file_ending(".png").is_some(), "with its image");
+    assert!(
+        flipped.file_ending(".png").is_some(),
+        "with its image: {flipped:#?}"
+    );
 
     let refusal = world.play(&carol(), channel, "a6").await;
     assert!(refusal.is_ephemeral(), "{refusal:#?}");
@@ -1040,8 +1132,11 @@ async fn shutdown_finishes_commands_in_flight() {
     world.stop().await;
 }
 
-/// A restart in the middle of an Avalanche game: the game carries on from the same database,
-/// a button posted before the restart still works, and a pending promotion is chosen by button.
+/// A restart in the middle of an Avalanche game: the game carries on from the same database, a
+/// pending promotion is chosen by button, and each new board takes the buttons off the one
+/// before. The board posted before the restart keeps its buttons (the restart forgot it), but a
+/// press on it once newer boards are out is told it is out of date, and they go. Resign asks
+/// first, and the question loses its button once answered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_survives_a_restart_and_its_buttons_still_work() {
     let mut world = World::new(1).await;
@@ -1054,16 +1149,40 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
     let started = world.slash(&bob, channel, "accept", &[]).await;
     assert_board(&started);
     let resign = button(&started, "resign");
+    let started_id = started.message_id.expect("the first board");
 
     let turns = [
         "Nf3/b6", "Nc6/h3", "Ng1/b5", "Nf6/h4", "Nf3/b4", "Ng8/h5", "Ng1/b3", "Nf6/g3", "axb3/a6",
         "Ng8/b4", "Nf3/a5", "Nf6/b5", "Ng1/a4", "Ng8/b6", "Nf3/a3", "Nf6/b7", "Ng1/d6", "Ng8/b8",
     ];
     let (before, after) = turns.split_at(9);
+    let mut last_before = None;
     for (i, turn) in before.iter().enumerate() {
         let player = if i % 2 == 0 { &alice } else { &bob };
-        assert_board(&world.play(player, channel, turn).await);
+        let board = world.play(player, channel, turn).await;
+        assert_board(&board);
+        last_before = board.message_id;
     }
+    let last_before = last_before.expect("boards before the restart");
+    let with_buttons = |shown: &[FakeMessage]| -> Vec<u64> {
+        shown
+            .iter()
+            .filter(|m| !m.button_ids().is_empty())
+            .map(|m| m.id)
+            .collect()
+    };
+    world
+        .fake
+        .wait_messages(channel.id, "one live board", |shown| {
+            with_buttons(shown) == vec![last_before]
+        })
+        .await;
+    assert!(
+        world
+            .fake
+            .message(started_id)
+            .is_some_and(|m| m.button_ids().is_empty())
+    );
 
     world.stop().await;
     world.start(&setup).await;
@@ -1093,13 +1212,43 @@ async fn a_game_survives_a_restart_and_its_buttons_still_work() {
     assert_board(&promoted);
     assert!(promoted.text().contains("=Q"), "{}", promoted.text());
 
+    assert!(
+        world
+            .fake
+            .message(last_before)
+            .is_some_and(|m| m.button_ids().contains(&resign)),
+        "the restart forgot the board before it"
+    );
+    let stale = world.press_on(&bob, channel, last_before, &resign).await;
+    let stale = world.answer_to(stale).await;
+    assert!(
+        stale.is_ephemeral() && stale.text().contains("out of date"),
+        "{stale:#?}"
+    );
+    world
+        .fake
+        .wait_messages(channel.id, "the old board's buttons gone", |shown| {
+            shown
+                .iter()
+                .any(|m| m.id == last_before && m.button_ids().is_empty())
+        })
+        .await;
+
     let question = world.press(&bob, channel, &resign).await;
-    assert!(question.is_ephemeral(), "an old Resign button asks first");
+    assert!(question.is_ephemeral(), "Resign asks first");
+    let asked = question.message_id.expect("the question");
     let resigned = world
-        .press(&bob, channel, &button(&question, "resign-yes"))
+        .press_then(&bob, channel, &button(&question, "resign-yes"))
         .await;
     assert!(!resigned.is_ephemeral(), "{resigned:#?}");
     assert!(lower(&resigned).contains("resign"), "{}", resigned.text());
+    assert!(
+        world
+            .fake
+            .message(asked)
+            .is_some_and(|m| m.button_ids().is_empty()),
+        "the question answered"
+    );
     world.stop().await;
 }
 
@@ -1503,10 +1652,15 @@ async fn a_typed_losing_push_is_confirmed_by_button() {
 
     let again = world.say(mover, channel, &losing).await;
     let played = world
-        .press(mover, channel, &button(&again, "confirm-push"))
+        .press_then(mover, channel, &button(&again, "confirm-push"))
         .await;
     assert_board(&played);
     assert!(lower(&played).contains("exposed"), "{}", played.text());
+    let answered = world.fake.message(again.message_id.expect("the question"));
+    assert!(
+        answered.is_some_and(|m| m.button_ids().is_empty()),
+        "the question answered loses its buttons"
+    );
     world.stop().await;
 }
 
@@ -1898,7 +2052,7 @@ async fn a_rematch_by_button_swaps_colours() {
     assert!(lower(&asked).contains("rematch"), "{}", asked.text());
     assert!(asked.pinged().contains(&alice.id), "the winner is asked");
     let accept = button(&asked, "accept");
-    let started = world.press(&alice, channel, &accept).await;
+    let started = world.press_then(&alice, channel, &accept).await;
     let text = started.text();
     assert!(
         text.contains("**bob** (White) vs **alice** (Black)"),
@@ -2021,7 +2175,7 @@ async fn a_review_shows_its_progress_then_the_graph_and_the_annotated_record() {
 }
 
 /// `/history` pages the server's finished games, ten to a page, with Next and Previous
-/// buttons that carry the page.
+/// buttons that carry the page; a press shows the other page in the same message.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_history_pages_with_buttons() {
     let mut world = World::new(1).await;
@@ -2052,6 +2206,8 @@ async fn the_history_pages_with_buttons() {
         .press(&carol, channel, &page_button(&first, "page-next"))
         .await;
     assert!(second.text().contains("page 2 of 2"), "{}", second.text());
+    assert_eq!(second.json["type"], 7, "an update: {second:#?}");
+    assert_eq!(second.message_id, first.message_id, "the same message");
     assert_eq!(
         second.text().matches(" vs ").count(),
         1,
@@ -2067,6 +2223,46 @@ async fn the_history_pages_with_buttons() {
         .slash(&carol, channel, "history", &[Opt::int("page", 2)])
         .await;
     assert!(two.text().contains("page 2 of 2"), "{}", two.text());
+    world.stop().await;
+}
+
+/// A challenge answered keeps no buttons: declined by its button, the challenge itself says so
+/// and nothing else is posted; declined by `/decline`, or withdrawn by `/cancel`, the answer is
+/// a message of its own and the challenge loses its buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_answered_loses_its_buttons() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_034);
+    let challenge = challenge_as_white(&world, &alice, &bob, channel, "standard").await;
+    let declined = world
+        .press(&bob, channel, &button(&challenge, "decline"))
+        .await;
+    assert_eq!(declined.json["type"], 7, "{declined:#?}");
+    let shown = world.fake.messages_in(channel.id);
+    assert_eq!(shown.len(), 1, "nothing posted: {shown:#?}");
+    assert!(
+        shown[0].button_ids().is_empty()
+            && shown[0].text().starts_with("**alice** challenges **bob**")
+            && lower(&declined).contains("declined"),
+        "{shown:#?}"
+    );
+
+    for (user, answer) in [(&bob, "decline"), (&alice, "cancel")] {
+        let challenge = challenge_as_white(&world, &alice, &bob, channel, "standard").await;
+        let answered = world.slash(user, channel, answer, &[]).await;
+        assert!(!answered.is_ephemeral(), "{answered:#?}");
+        let id = challenge.message_id.expect("the challenge");
+        world
+            .fake
+            .wait_messages(channel.id, "the challenge without buttons", |shown| {
+                shown
+                    .iter()
+                    .any(|m| m.id == id && m.button_ids().is_empty())
+            })
+            .await;
+    }
     world.stop().await;
 }
 

@@ -1,22 +1,52 @@
 //! Button presses: the game (or tournament) and the action come from the button's custom id
 //! (see [`components`]), so a press works on any message and after any restart.
+//!
+//! A press that answers the message it is on changes that message rather than adding one: a
+//! page of the history takes the place of the page; an answered challenge loses its buttons
+//! and says who answered it; the question of a confirmed resignation or push loses its
+//! buttons. A press on a message older than its game's live one (see
+//! [`boards`](super::boards)) is told it is out of date, and the message loses its buttons.
 
-use serenity::all::{ComponentInteraction, Http};
+use serenity::all::{ComponentInteraction, Http, MessageFlags};
 
+use super::boards::Posted;
 use super::components;
-use super::front::{Front, person};
+use super::front::{Front, person, strip};
 use super::langs::{self, Langs};
-use super::replies::Outgoing;
-use super::respond::{Target, answer};
+use super::replies::{Outgoing, Shows, clip};
+use super::respond::{Answer, Change, Pressed, Target, answer};
 use super::threads;
 use domain::{Action, EarlyPrivacy, Origin, Reply, Request};
-use present::fluent_args;
 use present::i18n::{self, FluentArgs, Surface};
+use present::{escape_markdown, fluent_args};
+
+/// Whether `action` is a button of a game's live message (its board or its challenge), which a
+/// newer live message of the game makes out of date.
+fn on_live_message(action: Action) -> bool {
+    matches!(
+        action,
+        Action::AcceptChallenge
+            | Action::DeclineChallenge
+            | Action::Resign
+            | Action::OfferDraw
+            | Action::Flip
+            | Action::Promote(_)
+    )
+}
+
+/// `content` with `line` after it, within Discord's limit.
+fn with_line(content: &str, line: &str) -> String {
+    if content.is_empty() {
+        clip(line)
+    } else {
+        clip(&format!("{content}\n{line}"))
+    }
+}
 
 /// Handles a button press: the game's channel comes from the id, so the press works wherever
 /// the message is. A public result about a game played elsewhere (a thread) is posted there.
-/// Resign asks first: the button stays on every old board. A tournament's Join and Leave act
-/// on the tournament their announcement is about.
+/// Resign asks first, privately: a resignation cannot be taken back. A tournament's Join and
+/// Leave act on the tournament their announcement is about.
 pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
     let guild = press.guild_id.map(|g| g.get());
     let here = press.channel_id.get();
@@ -33,36 +63,63 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         locale: langs::of_interaction(&press.locale, press.guild_locale.as_deref()),
     };
     let langs = Langs::at(&front.service, &origin_here);
+    let pressed = Pressed {
+        message: press.message.id,
+        ephemeral: press
+            .message
+            .flags
+            .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)),
+        has_files: !press.message.attachments.is_empty(),
+    };
+    let this_message = Posted {
+        channel: press.channel_id,
+        message: press.message.id,
+    };
     let target = Target {
         id: press.id,
         token: press.token.clone(),
         langs,
         attachment_limit: press.attachment_size_limit,
+        channel: press.channel_id,
+        pressed: Some(pressed),
     };
     let say = |key: &str, args: FluentArgs| i18n::text(langs.private, Surface::Discord, key, &args);
     let parsed = components::parse(&press.data.custom_id);
+    let stale = parsed.is_some_and(|(game, action)| {
+        on_live_message(action) && !pressed.ephemeral && front.live.is_stale(game, this_message)
+    });
     let early = EarlyPrivacy::default();
-    if parsed.is_none_or(|(_, action)| matches!(action, Action::Flip | Action::Resign)) {
+    if stale || parsed.is_none_or(|(_, action)| matches!(action, Action::Flip | Action::Resign)) {
         // A flipped view is for whoever asked; so are a question and an out-of-date button.
         early.mark_private();
     }
-    let announced = answer(http, &target, front.defer_after, &early, async {
+    let sent = answer(http, &target, front.defer_after, &early, async {
         let Some((game, action)) = parsed else {
-            return Outgoing::private(say("front-stale-button", fluent_args![]));
+            return Outgoing::private(say("front-stale-button", fluent_args![])).into();
         };
+        if stale {
+            return Outgoing::private(say("front-stale-board", fluent_args![])).into();
+        }
         let command = match action.request() {
             Request::Tournament(ask) => {
-                return Outgoing::new(front.tournament(&origin_here, ask).await);
+                return Outgoing::new(front.tournament(&origin_here, ask).await).into();
             }
             Request::Game(command) => command,
         };
         if action.is_archive_page() {
-            // A page of the archive is about no game: it is shown where the button is.
+            // A page of the archive is about no game: it takes the place of the page whose
+            // button was pressed.
             let reply = front.execute_noting(&origin_here, command, &early).await;
-            return Outgoing::new(reply);
+            if reply.private {
+                return Outgoing::new(reply).into();
+            }
+            return Answer::Update {
+                change: Box::new(Change::Replace(Outgoing::new(reply))),
+                then: None,
+            };
         }
         let Some(channel) = front.service.channel_of_game(game).await else {
-            return Outgoing::private(say("front-game-gone", fluent_args![]));
+            return Outgoing::private(say("front-game-gone", fluent_args![])).into();
         };
         if action == Action::Resign {
             let question = Reply {
@@ -72,7 +129,7 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
                 lang: langs.private,
                 ..Reply::default()
             };
-            return Outgoing::worded(question, say("front-resign-question", fluent_args![]));
+            return Outgoing::worded(question, say("front-resign-question", fluent_args![])).into();
         }
         let origin = Origin {
             channel,
@@ -82,26 +139,86 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         if action == Action::Flip {
             reply.private = true;
         }
-        if channel == here || reply.private {
-            return Outgoing::new(reply);
+        if reply.private {
+            return Outgoing::new(reply).into();
         }
-        let elsewhere = serenity::all::ChannelId::new(channel);
-        let posted = Outgoing::new(reply.clone());
-        let announces = posted.announces;
-        match threads::post(http, elsewhere, posted).await {
-            Ok(_) => {
-                front.delivered(announces).await;
-                Outgoing::private(say(
-                    "front-game-goes-on-in",
-                    fluent_args![("channel", channel.to_string())],
-                ))
+        // A question answered: the message it was asked in loses its buttons; a challenge
+        // says who answered it.
+        let shows = Shows::of(&reply);
+        let close = |text: Option<String>| {
+            front.live.forget(game, this_message);
+            Change::Close { text, shows }
+        };
+        let change = match action {
+            Action::AcceptChallenge => {
+                let by = escape_markdown(&origin_here.user.name);
+                let accepted = i18n::text(
+                    reply.lang,
+                    Surface::Discord,
+                    "front-challenge-accepted",
+                    &fluent_args![("user", by)],
+                );
+                Some(close(Some(with_line(&press.message.content, &accepted))))
             }
-            Err(error) => {
-                tracing::warn!(%error, "could not post in the game's channel");
-                Outgoing::new(reply)
+            Action::DeclineChallenge => {
+                // The challenge says so; nothing else is posted.
+                let declined = present::reply_text(&reply, Surface::Discord);
+                let text = with_line(&press.message.content, &declined);
+                return Answer::Update {
+                    change: Box::new(close(Some(text))),
+                    then: None,
+                };
             }
+            Action::ConfirmResign | Action::ConfirmPush => Some(close(None)),
+            _ => None,
+        };
+        let then = if channel == here {
+            Outgoing::new(reply)
+        } else {
+            post_elsewhere(front, http, channel, reply, &say).await
+        };
+        match change {
+            Some(change) => Answer::Update {
+                change: Box::new(change),
+                then: Some(then),
+            },
+            None => then.into(),
         }
     })
     .await;
-    front.delivered(announced).await;
+    if stale {
+        strip(http, this_message).await;
+    }
+    front.answered(http, sent).await;
+}
+
+/// Posts `reply` in the game's `channel`, away from where its button was pressed (the game's
+/// thread): the presser is told where it went, or, when it cannot go there, gets it here.
+async fn post_elsewhere(
+    front: &Front,
+    http: &Http,
+    channel: u64,
+    reply: Reply,
+    say: &impl Fn(&str, FluentArgs) -> String,
+) -> Outgoing {
+    let elsewhere = serenity::all::ChannelId::new(channel);
+    let posted = Outgoing::new(reply.clone());
+    let shows = posted.shows;
+    match threads::post(http, elsewhere, posted).await {
+        Ok(message) => {
+            let at = Posted {
+                channel: elsewhere,
+                message: message.id,
+            };
+            front.delivered(http, shows, &[at]).await;
+            Outgoing::private(say(
+                "front-game-goes-on-in",
+                fluent_args![("channel", channel.to_string())],
+            ))
+        }
+        Err(error) => {
+            tracing::warn!(%error, "could not post in the game's channel");
+            Outgoing::new(reply)
+        }
+    }
 }

@@ -1,19 +1,20 @@
-//! What every handler shares: the game service, the renderer, the players' pictures and the
-//! front's settings.
+//! What every handler shares: the game service, the renderer, the players' pictures, the
+//! games' live messages and the front's settings.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use domain::{
-    Command, EarlyPrivacy, GameId, GuildId, Origin, Progress, Reply, TournamentAsk, User,
-};
+use domain::{Command, EarlyPrivacy, GuildId, Origin, Progress, Reply, TournamentAsk, User};
 use render::Renderer;
-use serenity::all::{ImageHash, Member, User as DiscordUser};
+use serenity::all::{EditMessage, Http, ImageHash, Member, User as DiscordUser};
 use service::GameService;
 
 use super::avatars::AvatarSource;
+use super::boards::{LiveMessages, Posted};
 use super::inflight::InFlight;
+use super::replies::{Shows, Standing};
+use super::respond::Sent;
 
 /// The state of the Discord front.
 pub struct Front {
@@ -33,6 +34,8 @@ pub struct Front {
     pub defer_after: Duration,
     /// The handlers at work.
     pub in_flight: Arc<InFlight>,
+    /// The messages whose buttons act on each game as it is now.
+    pub live: LiveMessages,
     registered: AtomicBool,
 }
 
@@ -58,6 +61,7 @@ impl Front {
             development_guild: settings.development_guild,
             defer_after,
             in_flight: Arc::new(InFlight::default()),
+            live: LiveMessages::default(),
             registered: AtomicBool::new(false),
         }
     }
@@ -131,12 +135,50 @@ impl Front {
         !self.registered.swap(true, Ordering::AcqRel)
     }
 
-    /// Marks the turns a reply showed announced once it was delivered (a game and how many of
-    /// its turns), so a restart announces only turns stored after them.
-    pub async fn delivered(&self, shown: Option<(GameId, usize)>) {
-        if let Some((game, plies)) = shown {
+    /// Notes what a message showed once Discord took it (`posted`: where it is, a message or
+    /// copies of one, empty when unknown): the turns it showed count as announced, so a
+    /// restart announces only turns stored after them; and the game's earlier messages whose
+    /// buttons it makes out of date lose them. Their edits come after the message and the
+    /// mark, and one that fails is only logged.
+    pub async fn delivered(&self, http: &Http, shows: Shows, posted: &[Posted]) {
+        if let Some((game, plies)) = shows.announces {
             self.service.mark_shown(game, plies).await;
         }
+        let Some((game, standing)) = shows.game else {
+            return;
+        };
+        let out_of_date = match standing {
+            Standing::Live => self.live.replace(game, posted),
+            Standing::Over => self.live.end(game, posted),
+            // A challenge declined, withdrawn or lapsed is gone from the service.
+            Standing::Aside
+                if self.live.knows(game) && self.service.channel_of_game(game).await.is_none() =>
+            {
+                self.live.end(game, posted)
+            }
+            Standing::Aside => Vec::new(),
+        };
+        for old in out_of_date {
+            strip(http, old).await;
+        }
+    }
+}
+
+impl Front {
+    /// [`Front::delivered`] for what an answer posted, if Discord took it.
+    pub async fn answered(&self, http: &Http, sent: Option<Sent>) {
+        if let Some(sent) = sent {
+            self.delivered(http, sent.shows, sent.posted.as_slice())
+                .await;
+        }
+    }
+}
+
+/// Takes the buttons off `old`; a failure is logged, nothing more.
+pub async fn strip(http: &Http, old: Posted) {
+    let strip = EditMessage::new().components(Vec::new());
+    if let Err(error) = old.channel.edit_message(http, old.message, strip).await {
+        tracing::info!(%error, channel = %old.channel, "could not take the buttons off an old message");
     }
 }
 

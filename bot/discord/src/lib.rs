@@ -6,6 +6,7 @@
 
 mod autocomplete;
 mod avatars;
+mod boards;
 mod bot;
 mod buttons;
 mod commands;

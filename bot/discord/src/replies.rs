@@ -1,16 +1,17 @@
 //! Service replies as Discord messages: text with mentions, the board PNG and other files
-//! attached, buttons, and the ephemeral flag for private replies.
+//! attached, buttons, and the ephemeral flag for private replies; and what a public one is to
+//! its game's earlier messages once it is posted (see [`Shows`]).
 
 use serenity::all::{
     CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateEmbed,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    EditInteractionResponse, UserId,
+    EditAttachments, EditInteractionResponse, EditMessage, UserId,
 };
 
 use super::components;
 use rules::Color;
 
-use domain::{GameId, Reply, Tone};
+use domain::{Action, GameId, Reply, Tone};
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
 
@@ -37,6 +38,51 @@ fn colour(tone: Option<Tone>) -> u32 {
     }
 }
 
+/// What a public message about a game is to the game's earlier messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Its buttons act on the game as it is now (a board, or the challenge): it takes over
+    /// from the game's earlier messages, which lose their buttons.
+    Live,
+    /// The game's end (its result): the earlier messages lose their buttons, it keeps its own
+    /// (Rematch).
+    Over,
+    /// Anything else (an offer, a notice): the earlier messages keep their buttons, unless the
+    /// game is gone with it (a challenge declined, withdrawn or lapsed).
+    Aside,
+}
+
+/// What a public message shows, for the front to note once it is posted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shows {
+    /// The game whose turns it shows its players, and how many: once it is delivered the
+    /// front marks them announced (see
+    /// [`GameService::mark_shown`](service::GameService::mark_shown)).
+    pub announces: Option<(GameId, usize)>,
+    /// The game it is about, and what it is to the game's earlier messages.
+    pub game: Option<(GameId, Standing)>,
+}
+
+impl Shows {
+    /// What `reply` shows once posted; nothing for a private reply.
+    pub fn of(reply: &Reply) -> Shows {
+        if reply.private {
+            return Shows::default();
+        }
+        let standing = match reply.tone {
+            Some(Tone::Won(_) | Tone::Drawn) => Standing::Over,
+            // A board of the game going on (the tone says so) with its buttons.
+            Some(Tone::ToMove(_)) if !reply.actions.is_empty() => Standing::Live,
+            _ if reply.actions.contains(&Action::AcceptChallenge) => Standing::Live,
+            _ => Standing::Aside,
+        };
+        Shows {
+            announces: reply.game.zip(reply.shows_plies),
+            game: reply.game.map(|game| (game, standing)),
+        }
+    }
+}
+
 /// A public board shown as an embed: the reply's text as its description and the attached
 /// PNG as its image, so the text reads next to the board.
 #[derive(Clone)]
@@ -57,10 +103,8 @@ pub struct Outgoing {
     mentions: Vec<UserId>,
     /// Only the caller sees it.
     pub ephemeral: bool,
-    /// The game whose turns this public reply shows to its players, and how many: once it is
-    /// delivered the front marks them announced (see
-    /// [`GameService::mark_shown`](service::GameService::mark_shown)).
-    pub announces: Option<(GameId, usize)>,
+    /// What it shows, for the front to note once it is posted.
+    pub shows: Shows,
     /// The language it is worded in, for a line the front adds.
     pub lang: Lang,
     /// The most bytes of files it may upload: files past it are left out, and the text says so.
@@ -68,7 +112,7 @@ pub struct Outgoing {
 }
 
 /// Cuts `text` to Discord's limit on message content, on a character boundary.
-fn clip(text: &str) -> String {
+pub(super) fn clip(text: &str) -> String {
     clip_to(text, MAX_CONTENT)
 }
 
@@ -94,6 +138,7 @@ impl Outgoing {
     /// The Discord form of `reply` with `text` in place of its messages: for what the front
     /// says itself.
     pub fn worded(reply: Reply, text: String) -> Outgoing {
+        let shows = Shows::of(&reply);
         let stem = reply
             .game
             .map_or_else(|| "board".to_owned(), |game| format!("game-{game}"));
@@ -137,7 +182,7 @@ impl Outgoing {
             rows,
             mentions: reply.mentions.into_iter().map(UserId::new).collect(),
             ephemeral: reply.private,
-            announces: reply.game.zip(reply.shows_plies).filter(|_| !reply.private),
+            shows,
             lang: reply.lang,
             attachment_limit: DEFAULT_ATTACHMENT_LIMIT,
         }
@@ -308,6 +353,37 @@ impl Outgoing {
                 .allowed_mentions(allowed),
             EditInteractionResponse::new_attachment,
         )
+    }
+
+    /// As the message of an update (type 7) of the message a pressed button is on: it takes
+    /// this reply's place (a page of the history). Its files replace the message's.
+    pub fn update(self) -> CreateInteractionResponseMessage {
+        let this = self.fitted();
+        let allowed = this.allowed();
+        let embeds = this.embeds();
+        CreateInteractionResponseMessage::new()
+            .content(this.content)
+            .embeds(embeds)
+            .files(this.files)
+            .components(this.rows)
+            .allowed_mentions(allowed)
+    }
+
+    /// As an edit, through its channel, of a message it takes the place of.
+    pub fn message_edit(self) -> EditMessage {
+        let this = self.fitted();
+        let allowed = this.allowed();
+        let embeds = this.embeds();
+        let attachments = this
+            .files
+            .into_iter()
+            .fold(EditAttachments::new(), EditAttachments::add);
+        EditMessage::new()
+            .content(this.content)
+            .embeds(embeds)
+            .attachments(attachments)
+            .components(this.rows)
+            .allowed_mentions(allowed)
     }
 
     /// As a message posted in a channel.

@@ -1,13 +1,17 @@
 //! Answering an interaction as Discord allows: one first response within three seconds (at
-//! once when the work is quick, else a deferral, "thinking…"), then edits and follow-ups.
+//! once when the work is quick, else a deferral, "thinking…"), then edits and follow-ups. A
+//! button's press may change the message the button is on instead of answering with a new one:
+//! at once (an update, type 7) or once the work is done (a deferred update, type 6, then an
+//! edit of `@original`, which is then that message).
 //!
 //! Discord's rules shape this module: the deferral decides the visibility of the answer (the
 //! ephemeral flag of the first follow-up is ignored), an edit of the original response notifies
 //! nobody, and a follow-up after the deferred response was deleted can fail. So the visibility
-//! is decided before deferring where it is known, a mismatch is resolved by editing the
-//! original first and then following up with the right visibility, and pings of an edited
-//! answer go out in a follow-up of their own. Long work (a review) may edit its deferred
-//! response with how far it has come meanwhile, at most once per [`PROGRESS_EVERY`].
+//! is decided before deferring where it is known, and a mismatch is resolved by editing the
+//! original first and then following up with the right visibility. A public answer that pings
+//! and was deferred goes out as a follow-up (which notifies), and the deferral is removed, so
+//! the channel keeps one message. Long work (a review) may edit its deferred response with how
+//! far it has come meanwhile, at most once per [`PROGRESS_EVERY`].
 
 use std::future::Future;
 use std::pin::pin;
@@ -15,15 +19,17 @@ use std::task::Poll;
 use std::time::Duration;
 
 use serenity::all::{
-    Builder, CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, EditInteractionResponse, Http, InteractionId, MessageId,
+    Builder, ChannelId, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, EditInteractionResponse, EditMessage, Http, InteractionId,
+    Message, MessageId,
 };
 
 use tokio::sync::watch;
 
+use super::boards::Posted;
 use super::langs::Langs;
-use super::replies::Outgoing;
-use domain::{EarlyPrivacy, GameId};
+use super::replies::{Outgoing, Shows};
+use domain::EarlyPrivacy;
 use present::i18n::{self, Surface};
 
 /// Work that has not answered by then is deferred; Discord allows three seconds.
@@ -45,6 +51,118 @@ pub struct Target {
     /// The most bytes of files an answer may upload, as the interaction says (it depends on
     /// the server's boosts); 0 when it says nothing (see [`Outgoing::with_attachment_limit`]).
     pub attachment_limit: u32,
+    /// The channel the interaction was made in, where its answer goes.
+    pub channel: ChannelId,
+    /// For a button's press: the message the button is on.
+    pub pressed: Option<Pressed>,
+}
+
+/// The message a pressed button is on.
+#[derive(Clone, Copy, Debug)]
+pub struct Pressed {
+    /// The message.
+    pub message: MessageId,
+    /// Only the user who pressed sees it.
+    pub ephemeral: bool,
+    /// It has files: an update (type 7) would remove them, since serenity cannot list files
+    /// to keep in one, so its buttons are taken off by an edit instead.
+    pub has_files: bool,
+}
+
+/// What an interaction is answered with.
+pub enum Answer {
+    /// A message of its own, public or private.
+    Post(Outgoing),
+    /// For a button's press: the message the button is on changes, and `then`, if any, follows
+    /// as a message of its own.
+    Update {
+        /// How the message changes.
+        change: Box<Change>,
+        /// A message of its own after it (the board of an accepted challenge).
+        then: Option<Outgoing>,
+    },
+}
+
+impl From<Outgoing> for Answer {
+    fn from(outgoing: Outgoing) -> Answer {
+        Answer::Post(outgoing)
+    }
+}
+
+/// How the message a pressed button is on changes.
+pub enum Change {
+    /// It shows this reply instead (a page of the history).
+    Replace(Outgoing),
+    /// It loses its buttons, and its text becomes `text` when given (an answered challenge
+    /// says who answered it); `shows` is what the answer says of the game.
+    Close {
+        /// Its new text.
+        text: Option<String>,
+        /// What the answer says of the game (a declined challenge is gone).
+        shows: Shows,
+    },
+}
+
+impl Change {
+    /// As an update (type 7).
+    fn update(self) -> CreateInteractionResponseMessage {
+        match self {
+            Change::Replace(outgoing) => outgoing.update(),
+            Change::Close { text, .. } => {
+                let closed = CreateInteractionResponseMessage::new().components(Vec::new());
+                match text {
+                    Some(text) => closed.content(text),
+                    None => closed,
+                }
+            }
+        }
+    }
+
+    /// As an edit of the message (through the interaction's `@original`).
+    fn edit(self) -> EditInteractionResponse {
+        match self {
+            Change::Replace(outgoing) => outgoing.edit(),
+            Change::Close { text, .. } => {
+                let closed = EditInteractionResponse::new().components(Vec::new());
+                match text {
+                    Some(text) => closed.content(text),
+                    None => closed,
+                }
+            }
+        }
+    }
+
+    /// As an edit of the message through its channel, for a press answered some other way.
+    fn message_edit(self) -> EditMessage {
+        match self {
+            Change::Replace(outgoing) => outgoing.message_edit(),
+            Change::Close { text, .. } => {
+                let closed = EditMessage::new().components(Vec::new());
+                match text {
+                    Some(text) => closed.content(text),
+                    None => closed,
+                }
+            }
+        }
+    }
+
+    /// What the message shows once changed, for the front to note.
+    fn shows(&self) -> Shows {
+        match self {
+            Change::Replace(outgoing) => outgoing.shows,
+            Change::Close { shows, .. } => *shows,
+        }
+    }
+}
+
+/// A message an answer posted, once Discord took it: what it shows, and where it is (`None`
+/// when its id could not be learnt).
+#[derive(Clone, Copy, Debug)]
+pub struct Sent {
+    /// What it shows.
+    pub shows: Shows,
+    /// Where it is.
+    pub posted: Option<Posted>,
 }
 
 /// How far an interaction's answer has come.
@@ -55,6 +173,9 @@ enum Stage {
     /// A first response (a deferral or a message) stands, private or public; the answer edits
     /// it.
     Held { private: bool },
+    /// A press was acknowledged without a message (a deferred update): `@original` is the
+    /// message the button is on, and the answer's messages are follow-ups.
+    Acknowledged,
 }
 
 /// Sends the answers of one interaction in an order Discord accepts.
@@ -74,13 +195,13 @@ impl<'a> Responder<'a> {
         }
     }
 
-    async fn callback(&mut self, response: CreateInteractionResponse, private: bool) -> bool {
+    async fn callback(&mut self, response: CreateInteractionResponse, stage: Stage) -> bool {
         match response
             .execute(self.http, (self.target.id, &self.target.token))
             .await
         {
             Ok(()) => {
-                self.stage = Stage::Held { private };
+                self.stage = stage;
                 true
             }
             Err(error) => {
@@ -90,11 +211,21 @@ impl<'a> Responder<'a> {
         }
     }
 
-    /// Defers ("thinking…"), privately or publicly: the answer will have that visibility.
+    /// Defers ("thinking…"), privately or publicly: the answer will have that visibility. A
+    /// press whose answer is not known to be private is acknowledged without a message
+    /// instead (a deferred update): its answer may change the pressed message, or follow.
     pub async fn defer(&mut self, private: bool) {
+        if self.target.pressed.is_some() && !private {
+            self.callback(CreateInteractionResponse::Acknowledge, Stage::Acknowledged)
+                .await;
+            return;
+        }
         let thinking = CreateInteractionResponseMessage::new().ephemeral(private);
-        self.callback(CreateInteractionResponse::Defer(thinking), private)
-            .await;
+        self.callback(
+            CreateInteractionResponse::Defer(thinking),
+            Stage::Held { private },
+        )
+        .await;
     }
 
     /// Answers with `outgoing` now, as a first response that [`Responder::finish`] may replace
@@ -104,7 +235,7 @@ impl<'a> Responder<'a> {
         let private = outgoing.ephemeral;
         self.callback(
             CreateInteractionResponse::Message(outgoing.interaction()),
-            private,
+            Stage::Held { private },
         )
         .await
     }
@@ -133,92 +264,168 @@ impl<'a> Responder<'a> {
         }
     }
 
-    async fn edit(&self, edit: EditInteractionResponse) -> bool {
+    async fn edit(&self, edit: EditInteractionResponse) -> Option<Message> {
         match edit.execute(self.http, &self.target.token).await {
-            Ok(_) => true,
+            Ok(message) => Some(message),
             Err(error) => {
                 tracing::warn!(%error, "could not complete an interaction's response");
-                false
+                None
             }
         }
     }
 
-    async fn follow_up(&self, followup: CreateInteractionResponseFollowup) -> bool {
+    async fn follow_up(&self, followup: CreateInteractionResponseFollowup) -> Option<Message> {
         match followup
             .execute(self.http, (None, &self.target.token))
             .await
         {
-            Ok(_) => true,
+            Ok(message) => Some(message),
             Err(error) => {
                 tracing::warn!(%error, "could not send an interaction follow-up");
-                false
+                None
             }
         }
     }
 
-    /// Gives the final answer: the interaction callback when nothing was sent, else an edit
-    /// of the standing response, with follow-ups where the edit alone would show the answer
-    /// to the wrong people or ping nobody. True when Discord took the answer.
-    pub async fn finish(self, outgoing: Outgoing) -> bool {
+    async fn remove_original(&self) {
+        if let Err(error) = self
+            .http
+            .delete_original_interaction_response(&self.target.token)
+            .await
+        {
+            tracing::debug!(%error, "could not remove a placeholder response");
+        }
+    }
+
+    /// What Discord took of `outgoing`, posted as `message` here.
+    fn sent(&self, shows: Shows, message: Option<MessageId>) -> Sent {
+        Sent {
+            shows,
+            posted: message.map(|message| Posted {
+                channel: self.target.channel,
+                message,
+            }),
+        }
+    }
+
+    /// Gives the final answer (see [`Answer`]). `None` when Discord took none of it.
+    pub async fn finish(self, answer: impl Into<Answer>) -> Option<Sent> {
+        match answer.into() {
+            Answer::Post(outgoing) => self.post(outgoing).await,
+            Answer::Update { change, then } => self.update(*change, then).await,
+        }
+    }
+
+    /// Posts `outgoing`: the interaction callback when nothing was sent, else an edit of the
+    /// standing response or a follow-up, with follow-ups where an edit alone would show the
+    /// answer to the wrong people or ping nobody.
+    async fn post(mut self, outgoing: Outgoing) -> Option<Sent> {
         let outgoing = outgoing.with_attachment_limit(self.target.attachment_limit);
-        let Stage::Held { private } = self.stage else {
-            let mut fresh = self;
-            let private = outgoing.ephemeral;
-            return fresh
-                .callback(
-                    CreateInteractionResponse::Message(outgoing.interaction()),
-                    private,
-                )
-                .await;
-        };
-        match (private, outgoing.ephemeral) {
-            (true, true) => self.edit(outgoing.edit()).await,
-            (false, false) => {
-                let pings = outgoing.ping_line();
-                let edited = self.edit(outgoing.edit()).await;
-                if edited && let Some((content, users)) = pings {
-                    // An edit notifies nobody: the ping goes out as a new message.
-                    let ping = CreateInteractionResponseFollowup::new()
-                        .content(content)
-                        .allowed_mentions(CreateAllowedMentions::new().users(users));
-                    self.follow_up(ping).await;
+        let shows = outgoing.shows;
+        let private = match self.stage {
+            Stage::Fresh => {
+                let private = outgoing.ephemeral;
+                let response = CreateInteractionResponse::Message(outgoing.interaction());
+                if !self.callback(response, Stage::Held { private }).await {
+                    return None;
                 }
-                edited
+                // A callback gives no message: its id is asked for when the front needs it.
+                let message = if shows.game.is_some() {
+                    self.original_message().await
+                } else {
+                    None
+                };
+                return Some(self.sent(shows, message));
+            }
+            Stage::Acknowledged => {
+                let message = self.follow_up(outgoing.followup()).await?;
+                return Some(self.sent(shows, Some(message.id)));
+            }
+            Stage::Held { private } => private,
+        };
+        let message = match (private, outgoing.ephemeral) {
+            (true, true) => self.edit(outgoing.edit()).await?,
+            (false, false) if outgoing.ping_line().is_none() => self.edit(outgoing.edit()).await?,
+            (false, false) => {
+                // An edit notifies nobody: the answer follows (the deferral is completed
+                // first, since the first follow-up would replace it), and the deferral goes.
+                let note = self.note(self.target.langs.public, "front-answered-publicly");
+                self.edit(note).await?;
+                match self.follow_up(outgoing.clone().followup()).await {
+                    Some(message) => {
+                        self.remove_original().await;
+                        message
+                    }
+                    None => self.edit(outgoing.edit()).await?,
+                }
             }
             (false, true) => {
                 // The public deferral is completed first (the first follow-up would take its
                 // visibility), then the private answer follows, then the placeholder goes.
-                // What a private answer leaves in the public deferral before it is removed.
-                let note = i18n::plain(
-                    self.target.langs.public,
-                    Surface::Discord,
-                    "front-answered-privately",
-                );
-                let placeholder = EditInteractionResponse::new()
-                    .content(note)
+                let note = self
+                    .note(self.target.langs.public, "front-answered-privately")
                     .components(Vec::new());
-                if !self.edit(placeholder).await {
-                    return false;
-                }
+                self.edit(note).await?;
                 let sent = self.follow_up(outgoing.followup()).await;
-                if let Err(error) = self
-                    .http
-                    .delete_original_interaction_response(&self.target.token)
-                    .await
-                {
-                    tracing::debug!(%error, "could not remove a placeholder response");
-                }
-                sent
+                self.remove_original().await;
+                sent?
             }
             (true, false) => {
-                let note = i18n::plain(
-                    self.target.langs.private,
-                    Surface::Discord,
-                    "front-answered-publicly",
-                );
-                let note = EditInteractionResponse::new().content(note);
-                self.edit(note).await && self.follow_up(outgoing.followup()).await
+                let note = self.note(self.target.langs.private, "front-answered-publicly");
+                self.edit(note).await?;
+                self.follow_up(outgoing.followup()).await?
             }
+        };
+        Some(self.sent(shows, Some(message.id)))
+    }
+
+    /// A deferred response's note `key` in `lang`.
+    fn note(&self, lang: i18n::Lang, key: &str) -> EditInteractionResponse {
+        EditInteractionResponse::new().content(i18n::plain(lang, Surface::Discord, key))
+    }
+
+    /// Changes the pressed message as `change` says, then posts `then`.
+    async fn update(mut self, change: Change, then: Option<Outgoing>) -> Option<Sent> {
+        let Some(pressed) = self.target.pressed else {
+            tracing::warn!("an update answers only a button's press");
+            return match then {
+                Some(then) => self.post(then).await,
+                None => None,
+            };
+        };
+        let shows = change.shows();
+        let closes_files = pressed.has_files && matches!(change, Change::Close { .. });
+        let changed = match self.stage {
+            Stage::Fresh if !closes_files => {
+                let update = CreateInteractionResponse::UpdateMessage(change.update());
+                self.callback(update, Stage::Acknowledged).await
+            }
+            Stage::Fresh => {
+                let acknowledged = CreateInteractionResponse::Acknowledge;
+                self.callback(acknowledged, Stage::Acknowledged).await
+                    && self.edit(change.edit()).await.is_some()
+            }
+            Stage::Acknowledged => self.edit(change.edit()).await.is_some(),
+            Stage::Held { .. } => {
+                // A private deferral stands: `@original` is it, not the pressed message, which
+                // is edited through its channel (an ephemeral one cannot be).
+                let edited = !pressed.ephemeral
+                    && self
+                        .target
+                        .channel
+                        .edit_message(self.http, pressed.message, change.message_edit())
+                        .await
+                        .inspect_err(|e| tracing::warn!(error = %e, "could not edit a message"))
+                        .is_ok();
+                if then.is_none() {
+                    self.remove_original().await;
+                }
+                edited
+            }
+        };
+        match then {
+            Some(then) => self.post(then).await,
+            None => changed.then(|| self.sent(shows, None)),
         }
     }
 }
@@ -226,15 +433,14 @@ impl<'a> Responder<'a> {
 /// Answers `target` with what `work` produces. When the work outlasts `defer_after` the
 /// interaction is deferred first, privately when `early` says by then that the answer is
 /// private. A zero `defer_after` defers whatever the work has not finished on its first poll.
-/// Returns the game whose turns the answer showed its players when Discord took it (see
-/// [`Outgoing::announces`]).
-pub async fn answer(
+/// Returns what the answer posted, once Discord took it.
+pub async fn answer<A: Into<Answer>>(
     http: &Http,
     target: &Target,
     defer_after: Duration,
     early: &EarlyPrivacy,
-    work: impl Future<Output = Outgoing>,
-) -> Option<(GameId, usize)> {
+    work: impl Future<Output = A>,
+) -> Option<Sent> {
     let (_quiet, silence) = watch::channel(None);
     answer_watching(http, target, defer_after, early, silence, work).await
 }
@@ -242,32 +448,32 @@ pub async fn answer(
 /// [`answer`] for work that says how far it has come in `progress`: once deferred, the
 /// deferred response shows the latest of it, edited at most once per [`PROGRESS_EVERY`],
 /// until the work answers.
-pub async fn answer_watching(
+pub async fn answer_watching<A: Into<Answer>>(
     http: &Http,
     target: &Target,
     defer_after: Duration,
     early: &EarlyPrivacy,
     mut progress: watch::Receiver<Option<String>>,
-    work: impl Future<Output = Outgoing>,
-) -> Option<(GameId, usize)> {
+    work: impl Future<Output = A>,
+) -> Option<Sent> {
     let mut work = pin!(work);
     let mut responder = Responder::new(http, target);
     let quick = if defer_after.is_zero() {
         // Polled once only: a timer of zero would still let the work run until its next tick.
         match std::future::poll_fn(|cx| Poll::Ready(work.as_mut().poll(cx))).await {
-            Poll::Ready(outgoing) => Some(outgoing),
+            Poll::Ready(answer) => Some(answer),
             Poll::Pending => None,
         }
     } else {
         tokio::time::timeout(defer_after, &mut work).await.ok()
     };
-    let outgoing = match quick {
-        Some(outgoing) => outgoing,
+    let answer = match quick {
+        Some(answer) => answer,
         None => {
             responder.defer(early.is_private()).await;
             'waiting: loop {
                 tokio::select! {
-                    outgoing = &mut work => break 'waiting outgoing,
+                    answer = &mut work => break 'waiting answer,
                     changed = progress.changed() => {
                         if changed.is_err() {
                             break 'waiting (&mut work).await;
@@ -277,7 +483,7 @@ pub async fn answer_watching(
                             responder.progress(text).await;
                         }
                         tokio::select! {
-                            outgoing = &mut work => break 'waiting outgoing,
+                            answer = &mut work => break 'waiting answer,
                             () = tokio::time::sleep(PROGRESS_EVERY) => {}
                         }
                     }
@@ -285,10 +491,5 @@ pub async fn answer_watching(
             }
         }
     };
-    let announces = outgoing.announces;
-    if responder.finish(outgoing).await {
-        announces
-    } else {
-        None
-    }
+    responder.finish(answer).await
 }

@@ -39,6 +39,8 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         token: command.token.clone(),
         langs,
         attachment_limit: command.attachment_size_limit,
+        channel: command.channel_id,
+        pressed: None,
     };
     let parsed = commands::parse(command);
     if let Ok(Request::Game(challenge @ Command::Challenge { .. })) = &parsed
@@ -65,11 +67,11 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
                 .await;
             Outgoing::new(reply)
         };
-        let announced = answer_watching(http, &target, front.defer_after, &early, told, work).await;
-        front.delivered(announced).await;
+        let sent = answer_watching(http, &target, front.defer_after, &early, told, work).await;
+        front.answered(http, sent).await;
         return;
     }
-    let announced = answer(http, &target, front.defer_after, &early, async {
+    let sent = answer(http, &target, front.defer_after, &early, async {
         match parsed {
             Err(refusal) => Outgoing::private(refusal.text(langs.private)),
             Ok(Request::Game(Command::Help)) => help::outgoing(langs.private, front.typed_moves),
@@ -80,5 +82,5 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         }
     })
     .await;
-    front.delivered(announced).await;
+    front.answered(http, sent).await;
 }

@@ -37,13 +37,9 @@ pub fn spawn(
                 let channel = ChannelId::new(notice.channel);
                 front.draw(&mut notice.reply).await;
                 let outgoing = Outgoing::new(notice.reply);
-                let announces = outgoing.announces;
+                let shows = outgoing.shows;
                 match threads::post_or_tell(&http, channel, outgoing).await {
-                    Delivery::Posted => {
-                        if let Some((game, plies)) = announces {
-                            service.mark_shown(game, plies).await;
-                        }
-                    }
+                    Delivery::Posted(posted) => front.delivered(&http, shows, &[posted]).await,
                     Delivery::Failed => {
                         tracing::warn!(
                             channel = notice.channel,

@@ -8,6 +8,7 @@ use serenity::all::{
     Http, HttpError, Message, MessageId, Permissions,
 };
 
+use super::boards::Posted;
 use super::front::Front;
 use super::replies::Outgoing;
 use super::respond::{Responder, Target};
@@ -28,8 +29,8 @@ const UNKNOWN_CHANNEL: isize = 10003;
 /// Where a notice went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Delivery {
-    /// Posted in its channel, or in the thread's parent with a word about why.
-    Posted,
+    /// Posted in its channel, or in the thread's parent with a word about why: here.
+    Posted(Posted),
     /// Posted nowhere.
     Failed,
     /// Its channel no longer exists.
@@ -119,7 +120,8 @@ pub async fn challenge(
     };
     let Some(thread) = thread else {
         let reply = front.execute(&origin, challenge).await;
-        responder.finish(Outgoing::new(reply)).await;
+        let sent = responder.finish(Outgoing::new(reply)).await;
+        front.answered(http, sent).await;
         return;
     };
     let in_thread = Origin {
@@ -135,16 +137,27 @@ pub async fn challenge(
         responder.finish(outgoing).await;
         return;
     }
-    if let Err(error) = post(http, thread, Outgoing::new(reply.clone())).await {
-        tracing::warn!(%error, "could not post the challenge in its thread");
-    }
-    responder
-        .finish(Outgoing::new(reply).quiet().with_line(&say(
-            public,
-            "front-game-in-thread",
-            fluent_args![("thread", thread.to_string())],
-        )))
-        .await;
+    // The challenge is in the thread and, as the answer to `/challenge`, in the channel: both
+    // copies hold its buttons until it is answered.
+    let in_thread = match post(http, thread, Outgoing::new(reply.clone())).await {
+        Ok(message) => Some(posted(&message)),
+        Err(error) => {
+            tracing::warn!(%error, "could not post the challenge in its thread");
+            None
+        }
+    };
+    let copy = Outgoing::new(reply).quiet().with_line(&say(
+        public,
+        "front-game-in-thread",
+        fluent_args![("thread", thread.to_string())],
+    ));
+    let shows = copy.shows;
+    let sent = responder.finish(copy).await;
+    let copies: Vec<Posted> = in_thread
+        .into_iter()
+        .chain(sent.and_then(|sent| sent.posted))
+        .collect();
+    front.delivered(http, shows, &copies).await;
 }
 
 /// Starts a public thread from `message` in `parent`; `None` (logged) when Discord refuses.
@@ -179,6 +192,14 @@ async fn remove(http: &Http, thread: ChannelId, lang: Lang) -> Option<String> {
     Some(say(lang, key, fluent_args![("thread", thread.to_string())]))
 }
 
+/// Where `message` is.
+fn posted(message: &Message) -> Posted {
+    Posted {
+        channel: message.channel_id,
+        message: message.id,
+    }
+}
+
 /// Posts `outgoing` in `channel`; a thread Discord archived for inactivity is unarchived and
 /// the post tried again.
 pub async fn post(
@@ -202,7 +223,7 @@ pub async fn post(
 /// it.
 pub async fn post_or_tell(http: &Http, channel: ChannelId, outgoing: Outgoing) -> Delivery {
     let error = match post(http, channel, outgoing.clone()).await {
-        Ok(_) => return Delivery::Posted,
+        Ok(message) => return Delivery::Posted(posted(&message)),
         Err(error) => error,
     };
     if error_code(&error) == Some(UNKNOWN_CHANNEL) {
@@ -227,7 +248,7 @@ pub async fn post_or_tell(http: &Http, channel: ChannelId, outgoing: Outgoing) -
         fluent_args![("channel", channel.to_string())],
     ));
     match parent.send_message(http, outgoing.message()).await {
-        Ok(_) => Delivery::Posted,
+        Ok(message) => Delivery::Posted(posted(&message)),
         Err(error) => {
             tracing::warn!(%error, %parent, "could not post in the parent channel either");
             Delivery::Failed

@@ -3,6 +3,7 @@
 
 use serenity::all::{Http, Message};
 
+use super::boards::Posted;
 use super::front::{Front, person};
 use super::replies::Outgoing;
 use domain::{Command, Locale, Origin};
@@ -83,7 +84,7 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         locale: Locale::default(),
     };
     let outgoing = Outgoing::new(front.execute(&origin, Command::Move(text)).await);
-    let announces = outgoing.announces;
+    let shows = outgoing.shows;
     // A message cannot be answered privately: a refusal or a step becomes a short reply to the
     // move, with its buttons (Confirm/Cancel for a losing push; only the player may press them).
     let builder = if outgoing.ephemeral {
@@ -95,7 +96,13 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         outgoing.message()
     };
     match message.channel_id.send_message(http, builder).await {
-        Ok(_) => front.delivered(announces).await,
+        Ok(sent) => {
+            let posted = Posted {
+                channel: sent.channel_id,
+                message: sent.id,
+            };
+            front.delivered(http, shows, &[posted]).await;
+        }
         Err(error) => tracing::warn!(%error, "could not answer a typed move"),
     }
 }

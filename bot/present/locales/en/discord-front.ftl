@@ -10,6 +10,10 @@ front-bad-variant = `{ $text }` is not a variant: `/rules` lists them.
 front-bad-setup = `{ $text }` is not a Chess960 setup: give a number from 0 to 959, or `random`.
 front-bad-deadline = `{ $text }` is not a deadline: write a number and a unit, e.g. 10m, 1h, 1d.
 front-stale-button = This button is out of date; use the slash commands.
+# A press on a board (or challenge) of a game that has a newer one.
+front-stale-board = This message is out of date: use the buttons on the game's newest board, or the slash commands.
+# Added to a challenge once accepted by its button.
+front-challenge-accepted = **{ $user }** accepted.
 front-game-gone = That game is over or no longer kept; `/games` lists the games going on.
 front-resign-question = Resign the game? Nothing happens unless you confirm.
 front-game-goes-on-in = Done: the game goes on in <#{ $channel }>.

@@ -9,6 +9,10 @@ front-bad-variant = `{ $text }` は変種ではありません。`/ルール` �
 front-bad-setup = `{ $text }` はチェス960の初期配置ではありません。0〜959の番号か `random` を指定してください。
 front-bad-deadline = `{ $text }` は期限として読めません。数字と単位で書いてください(例:10m、1h、1d)。
 front-stale-button = このボタンは古くなっています。スラッシュコマンドを使ってください。
+# 新しい盤面(または挑戦)がある対局の、古いメッセージのボタンが押されたとき。
+front-stale-board = このメッセージは古くなっています。対局の最新の盤面にあるボタンか、スラッシュコマンドを使ってください。
+# ボタンで承諾された挑戦に書き足す行。
+front-challenge-accepted = **{ $user }**が承諾しました。
 front-game-gone = その対局は終わったか、もう保存されていません。進行中の対局は `/対局一覧` で見られます。
 front-resign-question = 投了しますか?確定しなければ何も起きません。
 front-game-goes-on-in = 完了しました。対局は <#{ $channel }> で続いています。
