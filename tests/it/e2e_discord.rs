@@ -2174,6 +2174,53 @@ async fn a_review_shows_its_progress_then_the_graph_and_the_annotated_record() {
     world.stop().await;
 }
 
+/// Taking the buttons off an older board comes after the turn's answer and costs the game
+/// nothing when it fails: while Discord holds the edit back the next turns are answered, and
+/// when the older board was deleted meanwhile (the edit refused, 404) the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_edit_held_back_or_refused_costs_the_game_nothing() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_035);
+    challenge_as_white(&world, &alice, &bob, channel, "standard").await;
+    let started = world.slash(&bob, channel, "accept", &[]).await;
+    world.fake.hold("PATCH", "");
+    let e4 = world.play(&alice, channel, "e4").await;
+    assert_board(&e4);
+    let start_edit = format!(
+        "/channels/{}/messages/{}",
+        channel.id,
+        started.message_id.expect("the start")
+    );
+    let held = world
+        .fake
+        .wait_call("the start's buttons taken off", |c| {
+            c.method == "PATCH" && c.path == start_edit
+        })
+        .await;
+    assert_eq!(held.json, serde_json::json!({"components": []}));
+    assert_board(&world.play(&bob, channel, "e5").await);
+    world.fake.release();
+
+    world.fake.delete_message(
+        world
+            .fake
+            .message_with_button(channel.id, &button(&e4, "flip"))
+            .expect("the live board")
+            .id,
+    );
+    let from = world.fake.calls().len();
+    assert_board(&world.play(&alice, channel, "Qh5").await);
+    let (_, refused) = world
+        .fake
+        .wait_call_from(from, "the deleted board's edit", |c| c.method == "PATCH")
+        .await;
+    assert_eq!(refused.status, 404, "{refused:#?}");
+    assert_board(&world.play(&bob, channel, "Nc6").await);
+    world.stop().await;
+}
+
 /// `/history` pages the server's finished games, ten to a page, with Next and Previous
 /// buttons that carry the page; a press shows the other page in the same message.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

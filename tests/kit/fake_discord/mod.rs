@@ -503,6 +503,12 @@ impl FakeDiscord {
             .find(|m| m.button_ids().iter().any(|id| id == custom_id))
     }
 
+    /// Deletes message `id`, as a moderator would: from now on calls about it are 404 Unknown
+    /// Message.
+    pub fn delete_message(&self, id: u64) {
+        self.shared.lock().messages.delete(id);
+    }
+
     /// Places a public message of the bot's in `channel` with a button `custom_id`, as one
     /// posted before the fake was watching (by an earlier run of the bot); returns its id.
     pub fn plant_message(&self, channel: u64, custom_id: &str) -> u64 {
