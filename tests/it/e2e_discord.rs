@@ -2200,21 +2200,20 @@ async fn a_board_edit_held_back_or_refused_costs_the_game_nothing() {
         })
         .await;
     assert_eq!(held.json, serde_json::json!({"components": []}));
-    assert_board(&world.play(&bob, channel, "e5").await);
+    let e5 = world.play(&bob, channel, "e5").await;
+    assert_board(&e5);
     world.fake.release();
+    world.fake.settle(Duration::from_millis(300)).await;
 
-    world.fake.delete_message(
-        world
-            .fake
-            .message_with_button(channel.id, &button(&e4, "flip"))
-            .expect("the live board")
-            .id,
-    );
-    let from = world.fake.calls().len();
+    let e5 = e5.message_id.expect("the live board");
+    world.fake.delete_message(e5);
     assert_board(&world.play(&alice, channel, "Qh5").await);
-    let (_, refused) = world
+    let deleted = format!("/channels/{}/messages/{e5}", channel.id);
+    let refused = world
         .fake
-        .wait_call_from(from, "the deleted board's edit", |c| c.method == "PATCH")
+        .wait_call("the deleted board's edit", |c| {
+            c.method == "PATCH" && c.path == deleted
+        })
         .await;
     assert_eq!(refused.status, 404, "{refused:#?}");
     assert_board(&world.play(&bob, channel, "Nc6").await);
