@@ -1343,6 +1343,9 @@ async fn games_end_with_their_channel_or_server() {
         assert_board(&world.slash(&bob, channel, "accept", &[]).await);
         assert_board(&world.play(&alice, channel, "e4").await);
     }
+    // Every answer is out and its turn marked shown (after the id of the board is learnt),
+    // so the sweep has no turn to post again when the clock jumps.
+    world.fake.settle(Duration::from_millis(300)).await;
     // An outage is no removal: its games go on.
     world
         .fake

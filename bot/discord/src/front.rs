@@ -148,6 +148,13 @@ impl Front {
             return;
         };
         let out_of_date = match standing {
+            // Gone already (a challenge answered or withdrawn before this message's id was
+            // learnt): its buttons go too.
+            Standing::Live if self.service.channel_of_game(game).await.is_none() => {
+                let mut old = self.live.end(game, &[]);
+                old.extend_from_slice(posted);
+                old
+            }
             Standing::Live => self.live.replace(game, posted),
             Standing::Over => self.live.end(game, posted),
             // A challenge declined, withdrawn or lapsed is gone from the service.
