@@ -38,10 +38,10 @@ const TABLE: [(u32, u64, i32); 8] = [
     (64, 2_000, 0),
 ];
 
-/// Each level's strength in standard chess on Stockfish's `UCI_Elo` scale, from level 1:
-/// levels 4–8 measured against Stockfish 15.1 limited to an Elo at 1 s a turn, levels 1–3
-/// from matches against the level above (docs/engine.md, "Levels in Elo").
-const ELO: [u16; 8] = [500, 900, 1100, 1400, 1550, 1700, 1900, 2000];
+/// Each level's strength in standard chess on Stockfish's `UCI_Elo` scale, rounded to 50,
+/// from level 1: levels 4–8 measured against Stockfish 15.1 limited to an Elo at 1 s a turn,
+/// levels 1–3 from matches against the level above (docs/engine.md, "Levels in Elo").
+const ELO: [u16; 8] = [250, 650, 900, 1200, 1550, 1900, 1950, 2000];
 
 /// A level outside 1–8 or not a number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -942,4 +942,27 @@ mod tests {
         assert!(setup("-1").is_err());
         assert!(setup("x").is_err());
     }
+
+    #[test]
+    fn the_computers_levels_are_offered_with_their_elo_in_each_language() {
+        let challenge = serde_json::to_value(&definitions()[0]).expect("json");
+        let computer = challenge["options"]
+            .as_array()
+            .and_then(|o| o.iter().find(|o| o["name"] == "computer"))
+            .expect("the computer option");
+        let choices = computer["choices"].as_array().expect("choices");
+        assert_eq!(choices.len(), 8);
+        assert_eq!(choices[3]["value"], 4);
+        assert_eq!(choices[3]["name"], "Level 4 (≈1200)");
+        assert_eq!(choices[3]["name_localizations"]["ja"], "レベル4(≈1200)");
+        assert_eq!(choices[7]["name"], "Level 8 (≈2000)");
+        let stockfish = challenge["options"]
+            .as_array()
+            .and_then(|o| o.iter().find(|o| o["name"] == "stockfish"))
+            .expect("the stockfish option");
+        assert_eq!(
+            (&stockfish["min_value"], &stockfish["max_value"]),
+            (&serde_json::json!(1350), &serde_json::json!(2850))
+        );
+    }
 }
