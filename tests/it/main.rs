@@ -22,6 +22,7 @@ mod shared_database;
 mod stockfish;
 mod storage;
 mod store_conformance;
+mod store_privacy;
 mod store_records;
 mod store_reviews;
 mod store_tournaments;

@@ -24,17 +24,19 @@ pub use model::{
     Unfinished,
 };
 pub use players::{
-    COMPUTER_ID_BASE, Computer, DEFAULT_LEVEL, DEFAULT_STOCKFISH_ELO, STOCKFISH_ELO_STEP,
-    STOCKFISH_ELOS, computer, computer_at, computer_level, computer_player, is_computer, stockfish,
+    COMPUTER_ID_BASE, Computer, DEFAULT_LEVEL, DEFAULT_STOCKFISH_ELO, FORGOTTEN_ID_BASE,
+    FORGOTTEN_NAME, STOCKFISH_ELO_STEP, STOCKFISH_ELOS, computer, computer_at, computer_level,
+    computer_player, forgotten, is_computer, is_forgotten, stockfish,
 };
 pub use records::{
     ArchivePage, ArchiveQuery, ArchivedGame, Extras, GameRatingChange, GuildSettings, Leaderboard,
-    PlayerRating, Ranked, RatingChange, RatingUpdate, Vacation, VacationAllowance, VacationDays,
+    PlayerRating, Ranked, RatingChange, RatingUpdate, UserData, Vacation, VacationAllowance,
+    VacationDays,
 };
 pub use review::{Eval, GameReview, Judgement, Mark, ReviewSheet, ReviewStatus, StoredReview};
 pub use store::{
-    Archive, ChallengeEntry, GameStore, Games, Ratings, Reviews, Settings, ShardSet, StoreError,
-    Tournaments, Transfer, Vacations,
+    Archive, ChallengeEntry, GameStore, Games, Privacy, Ratings, Reviews, Settings, ShardSet,
+    StoreError, Tournaments, Transfer, Vacations,
 };
 pub use tournaments::{
     BoardResult, Entrant, GameRooms, Organiser, Role, RoleId, Room, StandingsTable, TournamentAsk,

@@ -1,6 +1,7 @@
-//! The computer's reserved players: one user id per engine level, and one per Elo that
+//! The reserved players: the computer, one user id per engine level and one per Elo that
 //! Stockfish can be asked to play at, so a game against the computer needs nothing more in
-//! storage and survives a restart as it is.
+//! storage and survives a restart as it is; and the stand-ins of players who asked to be
+//! forgotten (`/forget`), one id each, under one name.
 
 use engine::Level;
 
@@ -32,6 +33,16 @@ pub enum Computer {
     /// Stockfish limited to an Elo (one of [`STOCKFISH_ELOS`], a multiple of the step).
     Stockfish(u16),
 }
+
+/// The ids from this one up to [`COMPUTER_ID_BASE`] stand in for forgotten players: each
+/// forgotten player's games and tournaments keep their moves and results under an id of this
+/// range, told apart from every other forgotten player's, and under [`FORGOTTEN_NAME`].
+/// Discord ids (snowflakes) will not reach it for decades either.
+pub const FORGOTTEN_ID_BASE: UserId = 0x7fff_f000_0000_0000;
+
+/// The name stored for a forgotten player. The presentation shows it in each language
+/// ("deleted user", 「削除されたユーザー」); a record file keeps it as it is.
+pub const FORGOTTEN_NAME: &str = "deleted user";
 
 /// The level a challenge of the computer gets when none is named.
 pub const DEFAULT_LEVEL: u8 = 3;
@@ -85,6 +96,22 @@ pub fn is_computer(id: UserId) -> bool {
     computer_player(id).is_some()
 }
 
+/// The stand-in of the `n`th player forgotten (`n` from the store's id sequence, so no two
+/// forgotten players share one).
+pub fn forgotten(n: u64) -> User {
+    User {
+        id: FORGOTTEN_ID_BASE
+            .saturating_add(n)
+            .min(COMPUTER_ID_BASE - 1),
+        name: FORGOTTEN_NAME.to_owned(),
+    }
+}
+
+/// Whether `id` stands in for a forgotten player.
+pub fn is_forgotten(id: UserId) -> bool {
+    (FORGOTTEN_ID_BASE..COMPUTER_ID_BASE).contains(&id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,5 +148,19 @@ mod tests {
         assert_eq!(computer_player(stockfish(2850).id + 1), None);
         assert_eq!(computer_player(COMPUTER_ID_BASE + 0x1f), None);
         assert!(is_computer(stockfish(2000).id));
+    }
+
+    #[test]
+    fn stand_ins_of_forgotten_players_are_neither_the_computer_nor_each_other() {
+        let (first, second) = (forgotten(1), forgotten(2));
+        assert_ne!(first.id, second.id);
+        for stand_in in [&first, &second] {
+            assert!(is_forgotten(stand_in.id) && !is_computer(stand_in.id));
+            assert_eq!(stand_in.name, FORGOTTEN_NAME);
+        }
+        assert!(!is_forgotten(computer(Level::MIN).id));
+        assert!(!is_forgotten(1_000_000_000_000_001));
+        assert!(is_forgotten(forgotten(u64::MAX).id));
+        assert!(i64::try_from(forgotten(u64::MAX).id).is_ok());
     }
 }

@@ -1,12 +1,15 @@
 //! What the service stores besides challenges and games: ratings and their changes, the
-//! archive's pages, vacations and per-server settings. Every
-//! [`GameStore`](crate::GameStore) backend stores and returns these.
+//! archive's pages, vacations and per-server settings; and everything stored about one user,
+//! read whole. Every [`GameStore`](crate::GameStore) backend stores and returns these.
 
 use rules::Color;
 
 use crate::Lang;
 use crate::rating::{Glicko, RatingFamily, Score, glicko2};
-use crate::{GameId, GameRecord, GuildId, StoredReview, TournamentRecord, User, UserId};
+use crate::{
+    ChallengeEntry, DamagedGame, GameId, GameRecord, GuildId, StoredGame, StoredReview,
+    TournamentRecord, User, UserId,
+};
 
 /// A player's rating in one variant family of one server, with their rated record there.
 #[derive(Clone, Debug, PartialEq)]
@@ -293,6 +296,44 @@ impl Extras {
     /// Whether it holds nothing.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// Everything stored about one user, in every server (`/mydata`, and what `/forget` ends and
+/// removes).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UserData {
+    /// The user.
+    pub user: UserId,
+    /// The challenges they made or were sent, open or closed, by id.
+    pub challenges: Vec<ChallengeEntry>,
+    /// The games they played or play, finished or not, with their turns, by id.
+    pub games: Vec<StoredGame>,
+    /// Games of theirs whose row or turns cannot be read.
+    pub damaged: Vec<DamagedGame>,
+    /// Their ratings, by server and family.
+    pub ratings: Vec<PlayerRating>,
+    /// What each of their rated games did to their rating, by game.
+    pub rating_changes: Vec<GameRatingChange>,
+    /// Their vacation under way.
+    pub vacation: Option<Vacation>,
+    /// The vacation days they used, by year.
+    pub vacation_days: Vec<VacationDays>,
+    /// The tournaments they play or played in, or created, whole, newest first.
+    pub tournaments: Vec<TournamentRecord>,
+}
+
+impl UserData {
+    /// Whether nothing at all is stored about the user.
+    pub fn is_empty(&self) -> bool {
+        self.challenges.is_empty()
+            && self.games.is_empty()
+            && self.damaged.is_empty()
+            && self.ratings.is_empty()
+            && self.rating_changes.is_empty()
+            && self.vacation.is_none()
+            && self.vacation_days.is_empty()
+            && self.tournaments.is_empty()
     }
 }
 

@@ -12,7 +12,7 @@ use crate::model::{
 use crate::rating::RatingFamily;
 use crate::records::{
     ArchivePage, ArchiveQuery, Extras, GameRatingChange, GuildSettings, Leaderboard, PlayerRating,
-    RatingUpdate, Vacation, VacationAllowance,
+    RatingUpdate, UserData, Vacation, VacationAllowance,
 };
 use crate::review::{GameReview, StoredReview};
 use crate::tournaments::{
@@ -134,20 +134,22 @@ pub struct ChallengeEntry {
 /// What the service reads from and writes to a database, by concern: its games
 /// ([`Games`]), ratings ([`Ratings`]), archive ([`Archive`]), vacations ([`Vacations`]),
 /// server settings ([`Settings`]), tournaments ([`Tournaments`]), games' reviews
-/// ([`Reviews`]) and whole-database copies ([`Transfer`]). Every type with all eight is a
-/// `GameStore`; the service holds one as `Arc<dyn GameStore>`.
+/// ([`Reviews`]), what is stored about one user ([`Privacy`]) and whole-database copies
+/// ([`Transfer`]). Every type with all nine is a `GameStore`; the service holds one as
+/// `Arc<dyn GameStore>`.
 ///
 /// Every write is committed when the call returns. Writes of a game are conditional:
 /// `state.revision` is the revision being written and the stored one must be the revision
 /// before it, else [`StoreError::Conflict`] and nothing changes. Closing a challenge likewise
 /// requires it to be still open.
 pub trait GameStore:
-    Games + Ratings + Archive + Vacations + Settings + Tournaments + Reviews + Transfer
+    Games + Ratings + Archive + Vacations + Settings + Tournaments + Reviews + Privacy + Transfer
 {
 }
 
-impl<T: Games + Ratings + Archive + Vacations + Settings + Tournaments + Reviews + Transfer>
-    GameStore for T
+impl<
+    T: Games + Ratings + Archive + Vacations + Settings + Tournaments + Reviews + Privacy + Transfer,
+> GameStore for T
 {
 }
 
@@ -310,6 +312,9 @@ pub trait Settings: Send + Sync {
     /// The stored settings of every server in `shards`.
     async fn load_guild_settings(&self, shards: ShardSet)
     -> Result<Vec<GuildSettings>, StoreError>;
+
+    /// Removes a server's settings (the bot left it): it has the defaults from then on.
+    async fn remove_guild_settings(&self, guild: GuildId) -> Result<(), StoreError>;
 }
 
 /// Tournaments: their players, and each round's boards. Every change of a tournament's
@@ -411,6 +416,24 @@ pub trait Reviews: Send + Sync {
 
     /// The games of the servers in `shards` whose review is under way, oldest begun first.
     async fn reviews_under_way(&self, shards: ShardSet) -> Result<Vec<GameId>, StoreError>;
+}
+
+/// What is stored about one user, read whole (`/mydata`) or forgotten (`/forget`).
+#[async_trait]
+pub trait Privacy: Send + Sync {
+    /// Everything stored about `user`, in every server, read on one snapshot.
+    async fn user_data(&self, user: UserId) -> Result<UserData, StoreError>;
+
+    /// Forgets `user`, in one transaction: their closed challenges, ratings, rating changes,
+    /// vacations and vacation days are deleted, and in their finished games and in the
+    /// tournaments they played or created a stand-in ([`forgotten`](crate::forgotten), with
+    /// a fresh id from the id sequence) takes their id and name. Returns the stand-in.
+    ///
+    /// Whatever is still under way must be ended first: an open challenge by or to them, an
+    /// unfinished game of theirs, or a place in an open tournament or a running one they
+    /// have not withdrawn from makes it a [`StoreError::Conflict`] (`challenge`, `game` or
+    /// `tournament`, with its id), and nothing changes.
+    async fn forget_user(&self, user: UserId) -> Result<User, StoreError>;
 }
 
 /// Copying a whole database into another (`nadare migrate`).

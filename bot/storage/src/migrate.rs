@@ -24,10 +24,11 @@ pub(crate) const MIGRATIONS: &[(i64, &str)] = &[
         include_str!("../migrations/0007_tournament_setups_starts.sql"),
     ),
     (8, include_str!("../migrations/0008_reviews.sql")),
+    (9, include_str!("../migrations/0009_user_lookups.sql")),
 ];
 
 /// The newest schema version this build knows.
-pub const LATEST_VERSION: i64 = 8;
+pub const LATEST_VERSION: i64 = 9;
 
 /// Creates the table of applied migrations, if missing.
 pub(crate) const CREATE_MIGRATIONS: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (

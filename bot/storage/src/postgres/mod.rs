@@ -16,6 +16,7 @@
 mod driver;
 mod fail;
 mod games;
+mod privacy;
 mod records;
 mod reviews;
 mod tournaments;

@@ -228,4 +228,10 @@ impl Settings for PgStore {
         let (sql, values) = settings::shard_settings(shards);
         self.query(&sql, &values, settings::read_settings).await
     }
+
+    async fn remove_guild_settings(&self, guild: GuildId) -> Result<(), StoreError> {
+        let step = &[settings::remove_step(guild)?];
+        self.run(|client, _| async move { exec(&client, step).await })
+            .await
+    }
 }

@@ -2,28 +2,40 @@
 
 use async_trait::async_trait;
 
+use deadpool_postgres::GenericClient;
+
 use super::PgStore;
 use super::driver::{read_snapshot, rows};
+use super::fail::Fail;
 use crate::queries::tournaments::{self, Selection};
 use domain::{
     BoardResult, GameId, GuildId, ShardSet, StoreError, TournamentBoard, TournamentId,
     TournamentRecord, TournamentState, Tournaments, User, UserId,
 };
 
+/// The tournaments `selection` takes, whole (inside the caller's transaction).
+pub(super) async fn read_tournaments(
+    client: &impl GenericClient,
+    selection: &Selection,
+) -> Result<Vec<TournamentRecord>, Fail> {
+    let ([head, players, boards], values) = &selection.queries();
+    let found = rows(client, head, values, tournaments::read_tournament).await?;
+    let players = rows(client, players, values, tournaments::read_player).await?;
+    let boards = rows(client, boards, values, tournaments::read_board).await?;
+    Ok(tournaments::assemble(found, players, boards))
+}
+
 impl PgStore {
-    /// The tournaments `selection` takes, whole.
+    /// The tournaments `selection` takes, whole, read from one snapshot.
     pub(super) async fn load_tournaments(
         &self,
         selection: &Selection,
     ) -> Result<Vec<TournamentRecord>, StoreError> {
-        let ([head, players, boards], values) = &selection.queries();
         self.run(|mut client, _| async move {
             let tx = read_snapshot(&mut client).await?;
-            let found = rows(&tx, head, values, tournaments::read_tournament).await?;
-            let players = rows(&tx, players, values, tournaments::read_player).await?;
-            let boards = rows(&tx, boards, values, tournaments::read_board).await?;
+            let found = read_tournaments(&tx, selection).await?;
             tx.commit().await?;
-            Ok(tournaments::assemble(found, players, boards))
+            Ok(found)
         })
         .await
     }

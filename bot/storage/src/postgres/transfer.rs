@@ -88,7 +88,7 @@ impl Transfer for PgStore {
     }
 
     async fn reserve_ids(&self) -> Result<(), StoreError> {
-        let step = &[transfer::reserve_ids()];
+        let step = &[transfer::reserve_ids()?];
         self.run(|client, _| async move { exec(&client, step).await })
             .await
     }

@@ -3,7 +3,7 @@
 
 use domain::{
     ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, DamagedGame, GameId, GameRecord,
-    GameState, ShardSet, StoreError, StoredGame,
+    GameState, ShardSet, StoreError, StoredGame, UserId,
 };
 
 use crate::codec::{
@@ -176,6 +176,15 @@ impl Filter {
             challenges: "id = ?1".to_string(),
             games: "id = ?1".to_string(),
             values: id_value(id)?,
+        })
+    }
+
+    /// The challenges `user` made or was sent and the games they played, in any state.
+    pub fn user(user: UserId) -> Result<Filter, StoreError> {
+        Ok(Filter {
+            challenges: "challenger_id = ?1 OR opponent_id = ?1".to_string(),
+            games: "white_id = ?1 OR black_id = ?1".to_string(),
+            values: vec![id_in(user)?.into()],
         })
     }
 

@@ -4,6 +4,7 @@
 
 pub(crate) mod archive;
 pub(crate) mod games;
+pub(crate) mod privacy;
 pub(crate) mod ratings;
 pub(crate) mod reviews;
 pub(crate) mod settings;

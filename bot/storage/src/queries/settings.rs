@@ -18,6 +18,9 @@ const SET_AVATARS: &str = "INSERT INTO guild_settings (guild_id, avatars) VALUES
 const SET_ORGANISERS: &str = "INSERT INTO guild_settings (guild_id, organiser_role) \
     VALUES (?1, ?2) ON CONFLICT (guild_id) DO UPDATE SET organiser_role = excluded.organiser_role";
 
+/// Removes a server's settings.
+const REMOVE: &str = "DELETE FROM guild_settings WHERE guild_id = ?1";
+
 /// Inserts a server's settings (an import).
 pub(crate) const INSERT_SETTINGS: &str = "INSERT INTO guild_settings (guild_id, lang, avatars, \
     organiser_role) VALUES (?1, ?2, ?3, ?4)";
@@ -49,6 +52,11 @@ pub(crate) fn set_avatars_step(guild: GuildId, shown: bool) -> Result<Step, Stor
         SET_AVATARS,
         vec![id_in(guild)?.into(), i64::from(shown).into()],
     ))
+}
+
+/// The statement removing a server's settings.
+pub(crate) fn remove_step(guild: GuildId) -> Result<Step, StoreError> {
+    Ok(Step::new(REMOVE, vec![id_in(guild)?.into()]))
 }
 
 /// The statement setting (or with `None`, clearing) a server's organisers' role.

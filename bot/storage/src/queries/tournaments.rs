@@ -106,6 +106,16 @@ impl Selection {
         }
     }
 
+    /// Those `user` plays or played in, or created.
+    pub fn user(user: UserId) -> Result<Selection, StoreError> {
+        Ok(Selection {
+            condition: "(t.creator_id = ?1 OR t.id IN \
+                (SELECT tournament_id FROM tournament_players WHERE user_id = ?1))"
+                .into(),
+            values: vec![id_in(user)?.into()],
+        })
+    }
+
     /// Every one.
     pub fn all() -> Selection {
         Selection {

@@ -4,6 +4,7 @@
 
 use domain::{Extras, StoreError};
 
+use crate::codec::id_in;
 use crate::queries::ratings::{
     CHANGE_COLUMNS, INSERT_RATING, INSERT_RATING_CHANGE, RATING_COLUMNS, change_values,
     rating_values,
@@ -15,19 +16,37 @@ use crate::queries::vacations::{
 use crate::queries::{reviews, tournaments};
 use crate::sql::Step;
 
-/// Raises the id counter above every stored id.
+/// Raises the id counter above every stored id, and above the number of every forgotten
+/// player's stand-in (ids from ?1 below ?2, numbered from ?1; they stand in games and
+/// tournaments, which are where forgetting leaves them), so no two forgotten players ever share
+/// a stand-in.
 const RESERVE_IDS: &str = "UPDATE ids SET next_id = (
     SELECT MAX(n) FROM (
         SELECT next_id AS n FROM ids
         UNION ALL SELECT COALESCE(MAX(id), 0) + 1 FROM games
         UNION ALL SELECT COALESCE(MAX(id), 0) + 1 FROM challenges
         UNION ALL SELECT COALESCE(MAX(id), 0) + 1 FROM tournaments
+        UNION ALL SELECT COALESCE(MAX(white_id) - CAST(?1 AS BIGINT), 0) + 1 FROM games
+            WHERE white_id >= CAST(?1 AS BIGINT) AND white_id < CAST(?2 AS BIGINT)
+        UNION ALL SELECT COALESCE(MAX(black_id) - CAST(?1 AS BIGINT), 0) + 1 FROM games
+            WHERE black_id >= CAST(?1 AS BIGINT) AND black_id < CAST(?2 AS BIGINT)
+        UNION ALL SELECT COALESCE(MAX(creator_id) - CAST(?1 AS BIGINT), 0) + 1 FROM tournaments
+            WHERE creator_id >= CAST(?1 AS BIGINT) AND creator_id < CAST(?2 AS BIGINT)
+        UNION ALL SELECT COALESCE(MAX(user_id) - CAST(?1 AS BIGINT), 0) + 1
+            FROM tournament_players
+            WHERE user_id >= CAST(?1 AS BIGINT) AND user_id < CAST(?2 AS BIGINT)
     ) AS candidates
 )";
 
 /// The statement making the next id larger than every id stored.
-pub(crate) fn reserve_ids() -> Step {
-    Step::new(RESERVE_IDS, Vec::new())
+pub(crate) fn reserve_ids() -> Result<Step, StoreError> {
+    Ok(Step::new(
+        RESERVE_IDS,
+        vec![
+            id_in(domain::FORGOTTEN_ID_BASE)?.into(),
+            id_in(domain::COMPUTER_ID_BASE)?.into(),
+        ],
+    ))
 }
 
 /// Empties every table [`Extras`] covers, before an import.

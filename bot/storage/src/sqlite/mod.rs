@@ -11,6 +11,7 @@ pub(crate) mod backup;
 mod driver;
 pub(crate) mod file;
 mod games;
+mod privacy;
 mod records;
 mod reviews;
 mod tournaments;

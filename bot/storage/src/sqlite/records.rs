@@ -194,4 +194,8 @@ impl Settings for Storage {
         let (sql, values) = settings::shard_settings(shards);
         self.query(sql, values, settings::read_settings).await
     }
+
+    async fn remove_guild_settings(&self, guild: GuildId) -> Result<(), StoreError> {
+        self.write(vec![settings::remove_step(guild)?]).await
+    }
 }

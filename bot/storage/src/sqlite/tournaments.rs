@@ -2,27 +2,50 @@
 
 use async_trait::async_trait;
 
+use rusqlite::Connection;
+
 use super::{Storage, driver};
+use crate::error::StorageError;
 use crate::queries::tournaments::{self, Selection};
+use crate::sql::SqlValue;
 use domain::{
     BoardResult, GameId, GuildId, ShardSet, StoreError, TournamentBoard, TournamentId,
     TournamentRecord, TournamentState, Tournaments, User, UserId,
 };
 
+/// The tournaments `selection` takes, whole (inside the caller's transaction).
+pub(super) fn read_tournaments(
+    conn: &Connection,
+    selection: &Selection,
+) -> Result<Vec<TournamentRecord>, StorageError> {
+    let (queries, values) = selection.queries();
+    read_queried(conn, &queries, &values)
+}
+
+/// The tournaments of a selection's queries and values, whole.
+fn read_queried(
+    conn: &Connection,
+    [head, players, boards]: &[String; 3],
+    values: &[SqlValue],
+) -> Result<Vec<TournamentRecord>, StorageError> {
+    let found = driver::rows(conn, head, values, tournaments::read_tournament)?;
+    let players = driver::rows(conn, players, values, tournaments::read_player)?;
+    let boards = driver::rows(conn, boards, values, tournaments::read_board)?;
+    Ok(tournaments::assemble(found, players, boards))
+}
+
 impl Storage {
-    /// The tournaments `selection` takes, whole.
+    /// The tournaments `selection` takes, whole, read in one transaction.
     pub(super) async fn load_tournaments(
         &self,
         selection: &Selection,
     ) -> Result<Vec<TournamentRecord>, StoreError> {
-        let ([head, players, boards], values) = selection.queries();
+        let (queries, values) = selection.queries();
         self.run(move |conn| {
             let tx = conn.transaction()?;
-            let found = driver::rows(&tx, &head, &values, tournaments::read_tournament)?;
-            let players = driver::rows(&tx, &players, &values, tournaments::read_player)?;
-            let boards = driver::rows(&tx, &boards, &values, tournaments::read_board)?;
+            let found = read_queried(&tx, &queries, &values)?;
             tx.commit()?;
-            Ok(tournaments::assemble(found, players, boards))
+            Ok(found)
         })
         .await
     }

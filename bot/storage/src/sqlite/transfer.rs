@@ -65,6 +65,6 @@ impl Transfer for Storage {
     }
 
     async fn reserve_ids(&self) -> Result<(), StoreError> {
-        self.write(vec![transfer::reserve_ids()]).await
+        self.write(vec![transfer::reserve_ids()?]).await
     }
 }
