@@ -22,7 +22,7 @@ use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt
 use testkit::fake_discord::{FakeDiscord, FakeMessage, RestCall};
 
 /// How many slash commands the bot registers (docs/commands.md lists them).
-const COMMANDS: usize = 27;
+const COMMANDS: usize = 30;
 
 /// A 2×2 PNG, made with the png crate.
 fn tiny_png() -> Vec<u8> {
@@ -2611,5 +2611,143 @@ async fn boards_show_the_players_pictures_from_the_cdn() {
         board_shows(&played, MAGENTA),
         "alice's picture beside carol's icon"
     );
+    world.stop().await;
+}
+
+/// Issue 20: users' data. `/mydata` answers with the JSON file, seen by its asker only;
+/// `/forget` asks privately with Forget me and Cancel buttons, Cancel keeps everything, Forget
+/// me resigns the game under way (said in its channel at once) and leaves the finished game to
+/// a deleted user in the history. A Japanese client reads `/privacy` and the answers in
+/// Japanese, with the commands' Japanese names.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mydata_is_private_and_forget_asks_with_buttons() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_081);
+    challenge_as_white(&world, &alice, &bob, channel, "standard").await;
+    world.slash(&bob, channel, "accept", &[]).await;
+    assert_board(&world.play(&alice, channel, "e4").await);
+
+    let data = world.slash(&alice, channel, "mydata", &[]).await;
+    assert!(data.is_ephemeral(), "{data:#?}");
+    let file = data.file_ending(".json").expect("the data file");
+    assert_eq!(file.filename, format!("nadare-data-{}.json", alice.id));
+    let json: serde_json::Value = serde_json::from_slice(&file.bytes).expect("JSON");
+    assert_eq!(json["format"], "nadare-user-data");
+    assert_eq!(json["user"], alice.id.to_string());
+    assert_eq!(json["games"][0]["turns"], serde_json::json!(["e4"]));
+    assert!(data.text().contains("1 game"), "{}", data.text());
+
+    let asked = world.slash(&alice, channel, "forget", &[]).await;
+    assert!(asked.is_ephemeral());
+    assert!(
+        asked.text().contains("Forget everything"),
+        "{}",
+        asked.text()
+    );
+    assert!(
+        asked.text().contains("A game under way is resigned"),
+        "{}",
+        asked.text()
+    );
+    let kept = world
+        .press(&alice, channel, &button(&asked, "forget-no"))
+        .await;
+    assert!(kept.is_ephemeral());
+    assert!(
+        kept.text().contains("Nothing was forgotten"),
+        "{}",
+        kept.text()
+    );
+    let from = world.fake.calls().len();
+    let done = world
+        .press(&alice, channel, &button(&asked, "forget-yes"))
+        .await;
+    assert!(done.is_ephemeral());
+    assert!(
+        done.text().contains("nadare has forgotten you"),
+        "{}",
+        done.text()
+    );
+    let resigned = world.channel_message(from, channel.id).await;
+    assert!(
+        resigned.text().contains("**alice** (White) resigns"),
+        "{}",
+        resigned.text()
+    );
+    let history = world.slash(&bob, channel, "history", &[]).await;
+    assert!(
+        history.text().contains("deleted user") && !history.text().contains("alice"),
+        "{}",
+        history.text()
+    );
+    let again = world.slash(&alice, channel, "mydata", &[]).await;
+    let json: serde_json::Value =
+        serde_json::from_slice(&again.file_ending(".json").expect("file").bytes).expect("JSON");
+    assert_eq!(json["games"], serde_json::json!([]));
+
+    let carol = carol().with_locale("ja");
+    let policy = world.slash(&carol, channel, "privacy", &[]).await;
+    assert!(policy.is_ephemeral());
+    assert!(
+        policy.text().contains("`/データ削除`") && policy.text().contains("`/自分のデータ`"),
+        "{}",
+        policy.text()
+    );
+    let nothing = world.slash(&carol, channel, "forget", &[]).await;
+    assert!(nothing.is_ephemeral() && nothing.button_ids().is_empty());
+    assert!(
+        nothing.text().contains("何も保存していません"),
+        "{}",
+        nothing.text()
+    );
+    let history = world.slash(&carol, channel, "history", &[]).await;
+    assert!(
+        history.text().contains("deleted user"),
+        "the channel's language: {}",
+        history.text()
+    );
+    world.stop().await;
+}
+
+/// A server the bot leaves loses its settings: its language goes back to its Discord one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_left_loses_its_settings() {
+    let mut world = World::new(1).await;
+    world.start(&Setup::default()).await;
+    let admin = alice().managing_the_server();
+    let channel = FakeChannel::text(2_000_000_000_000_082);
+    world
+        .slash(&admin, channel, "language", &[Opt::str("language", "ja")])
+        .await;
+    let rules = world.slash(&bob(), channel, "rules", &[]).await;
+    assert!(japanese(&rules.text()), "{}", rules.text());
+    world
+        .fake
+        .dispatch(
+            "GUILD_DELETE",
+            GUILD_ID,
+            serde_json::json!({"id": GUILD_ID.to_string()}),
+        )
+        .await;
+    // The bot handles the event beside the commands: wait until it has.
+    let mut text = String::new();
+    for _ in 0..50 {
+        text = world.slash(&bob(), channel, "rules", &[]).await.text();
+        if !japanese(&text) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        !japanese(&text),
+        "back to the server's Discord language: {text}"
+    );
+    world.stop().await;
+    // Stored too: a restart does not bring the setting back.
+    world.start(&Setup::default()).await;
+    let rules = world.slash(&bob(), channel, "rules", &[]).await;
+    assert!(!japanese(&rules.text()), "{}", rules.text());
     world.stop().await;
 }

@@ -14,6 +14,7 @@ mod e2e_processes;
 mod games;
 mod japanese;
 mod offers;
+mod privacy;
 mod ratings;
 mod restart;
 mod reviews;

@@ -9,8 +9,8 @@ use domain::input::parse_duration;
 use domain::rating::RatingFamily;
 use domain::suggest::edit_distance;
 use domain::{
-    ColorChoice, Command, DEFAULT_STOCKFISH_ELO, DrawAction, GameId, STOCKFISH_ELOS, SetupChoice,
-    TakebackAction, User, VacationAsk, computer_at, stockfish,
+    ColorChoice, Command, DEFAULT_STOCKFISH_ELO, DrawAction, ForgetAsk, GameId, STOCKFISH_ELOS,
+    SetupChoice, TakebackAction, User, VacationAsk, computer_at, stockfish,
 };
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
@@ -108,6 +108,8 @@ pub enum Expected {
     TournamentAction,
     /// A tournament's id: `#17`.
     TournamentId,
+    /// `confirm` or `cancel`, after `forget`.
+    ForgetAnswer,
 }
 
 /// What is wrong with a command's arguments.
@@ -214,6 +216,7 @@ impl Expected {
             Expected::Rounds => "console-command-not-rounds",
             Expected::TournamentAction => "console-command-not-tournament-action",
             Expected::TournamentId => "console-command-not-tournament-id",
+            Expected::ForgetAnswer => "console-command-not-forget-answer",
         }
     }
 }
@@ -294,6 +297,9 @@ const WORDS: &[(&str, &str)] = &[
     ("top", "leaderboard"),
     ("language", "language"),
     ("avatars", "avatars"),
+    ("privacy", "privacy"),
+    ("mydata", "mydata"),
+    ("forget", "forget"),
 ];
 
 /// Reads a text command. `resolve` turns the opponent word of `challenge` or the user of
@@ -412,6 +418,19 @@ pub fn parse_command<E: From<CommandError>>(
             "off" => Ok(Command::Avatars(false)),
             _ => Err(not("avatars", Expected::OnOff)),
         },
+        "privacy" => no_args("privacy", Command::Privacy),
+        "mydata" => no_args("mydata", Command::MyData),
+        "forget" => choose(
+            "forget",
+            rest,
+            &[
+                (&[""], ForgetAsk::Ask),
+                (&["confirm", "yes"], ForgetAsk::Confirm),
+                (&["cancel", "no"], ForgetAsk::Cancel),
+            ],
+            Expected::ForgetAnswer,
+        )
+        .map(Command::Forget),
         _ => Err(CommandError::Unknown {
             word: word.to_string(),
             suggestion: None,

@@ -39,6 +39,9 @@ fn sample(kind: CommandKind) -> &'static str {
         CommandKind::Leaderboard => "leaderboard chess960",
         CommandKind::Language => "language ja",
         CommandKind::Avatars => "avatars off",
+        CommandKind::Privacy => "privacy",
+        CommandKind::MyData => "mydata",
+        CommandKind::Forget => "forget confirm",
     }
 }
 

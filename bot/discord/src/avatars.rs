@@ -10,7 +10,7 @@
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
-use domain::{Faces, GuildId, Reply, UserId, is_computer};
+use domain::{Faces, GuildId, Reply, UserId, is_computer, is_forgotten};
 use hashlink::LruCache;
 use render::{Avatar, AvatarError};
 use serenity::all::{Http, ImageHash, User as DiscordUser};
@@ -140,6 +140,28 @@ impl AvatarSource {
         self.fetch(shown);
     }
 
+    /// Drops everything kept about `user` (who asked nadare to forget them): where their
+    /// pictures are, the pictures, and when they were looked up. A board that shows them
+    /// again later fetches them again.
+    pub fn forget(&self, user: UserId) {
+        let theirs: Vec<((Option<GuildId>, UserId), String)> = lock(&self.paths)
+            .iter()
+            .filter(|((_, id), _)| *id == user)
+            .map(|(key, path)| (*key, path.clone()))
+            .collect();
+        let mut paths = lock(&self.paths);
+        for (key, _) in &theirs {
+            paths.remove(key);
+        }
+        drop(paths);
+        let mut pictures = lock(&self.pictures);
+        for (_, path) in &theirs {
+            pictures.remove(path);
+        }
+        drop(pictures);
+        lock(&self.looked_up).remove(&user);
+    }
+
     /// Readies the pictures `reply` shows: looks up players not seen yet, then waits a moment
     /// for pictures on their way.
     pub async fn prepare(self: &Arc<Self>, reply: &Reply) {
@@ -151,7 +173,7 @@ impl AvatarSource {
             .into_iter()
             .flatten()
             .flat_map(|f: Faces| [(f.guild, f.white), (f.guild, f.black)])
-            .filter(|&(_, user)| !is_computer(user))
+            .filter(|&(_, user)| !is_computer(user) && !is_forgotten(user))
             .collect();
         let waited = async {
             for &(guild, user) in &players {

@@ -106,9 +106,9 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
             }
             Request::Game(command) => command,
         };
-        if action.is_archive_page() {
-            // A page of the archive is about no game: it takes the place of the page whose
-            // button was pressed.
+        if action.is_about_no_game() {
+            // A page of the archive, or the answer to `/forget`'s question, is about no game:
+            // it takes the place of the message whose button was pressed.
             let reply = front.execute_noting(&origin_here, command, &early).await;
             if reply.private {
                 return Outgoing::new(reply).into();

@@ -10,9 +10,9 @@ use serenity::all::{
 use domain::input::parse_duration;
 use domain::rating::RatingFamily;
 use domain::{
-    ColorChoice, Command, DrawAction, Organiser, Request, Role, STOCKFISH_ELOS, SetupChoice,
-    TakebackAction, TournamentAsk, TournamentFormat, TournamentId, User, VacationAsk, computer,
-    computer_at, stockfish,
+    ColorChoice, Command, DrawAction, ForgetAsk, Organiser, Request, Role, STOCKFISH_ELOS,
+    SetupChoice, TakebackAction, TournamentAsk, TournamentFormat, TournamentId, User, VacationAsk,
+    computer, computer_at, stockfish,
 };
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
@@ -311,6 +311,9 @@ pub fn definitions() -> Vec<CreateCommand> {
                     .required(true),
             ),
         tournament_command(),
+        anywhere("privacy"),
+        anywhere("mydata"),
+        anywhere("forget"),
     ]
 }
 
@@ -774,6 +777,9 @@ fn game_command(command: &CommandInteraction) -> Result<Command, Refusal> {
         },
         "game" => Command::ShowGame(positive(&options, "id").ok_or(Refusal::MissingGameId)?),
         "vacation" => Command::Vacation(vacation(string(&options, "days").unwrap_or_default())?),
+        "privacy" => Command::Privacy,
+        "mydata" => Command::MyData,
+        "forget" => Command::Forget(ForgetAsk::Ask),
         other => return Err(Refusal::UnknownCommand(other.to_owned())),
     })
 }
@@ -905,6 +911,9 @@ mod tests {
                         | "history"
                         | "game"
                         | "vacation"
+                        | "privacy"
+                        | "mydata"
+                        | "forget"
                 ),
                 "{name}: {contexts:?}"
             );

@@ -30,14 +30,18 @@ pub fn parse(custom_id: &str) -> Option<(GameId, Action)> {
 fn style(action: Action) -> ButtonStyle {
     match action {
         Action::AcceptChallenge => ButtonStyle::Success,
-        Action::DeclineChallenge | Action::Resign | Action::ConfirmResign | Action::ConfirmPush => {
-            ButtonStyle::Danger
-        }
+        Action::DeclineChallenge
+        | Action::Resign
+        | Action::ConfirmResign
+        | Action::ConfirmPush
+        | Action::ConfirmForget => ButtonStyle::Danger,
         Action::Promote(_) | Action::Rematch => ButtonStyle::Primary,
         Action::PreviousPage(_) | Action::NextPage(_) => ButtonStyle::Secondary,
         Action::JoinTournament(_) => ButtonStyle::Success,
         Action::LeaveTournament(_) => ButtonStyle::Secondary,
-        Action::OfferDraw | Action::Flip | Action::CancelPush => ButtonStyle::Secondary,
+        Action::OfferDraw | Action::Flip | Action::CancelPush | Action::CancelForget => {
+            ButtonStyle::Secondary
+        }
     }
 }
 

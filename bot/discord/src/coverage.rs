@@ -8,7 +8,9 @@ use serenity::all::CommandInteraction;
 use strum::IntoEnumIterator;
 
 use super::{commands, components};
-use domain::{Action, Command, CommandKind, Organiser, Request, TournamentAsk, TournamentAskKind};
+use domain::{
+    Action, Command, CommandKind, ForgetAsk, Organiser, Request, TournamentAsk, TournamentAskKind,
+};
 
 /// How a Discord user gives a command.
 enum Way {
@@ -57,6 +59,28 @@ fn way(kind: CommandKind) -> Way {
         CommandKind::Leaderboard => Slash("leaderboard", json!([])),
         CommandKind::Language => Slash("language", json!([string("language", "ja")])),
         CommandKind::Avatars => Slash("avatars", json!([string("show", "off")])),
+        CommandKind::Privacy => Slash("privacy", json!([])),
+        CommandKind::MyData => Slash("mydata", json!([])),
+        CommandKind::Forget => Button(Action::ConfirmForget),
+    }
+}
+
+/// `/forget` only asks; its buttons go ahead or not.
+#[test]
+fn forget_asks_and_its_buttons_answer() {
+    assert_eq!(
+        commands::parse(&interaction("forget", json!([]))),
+        Ok(Request::Game(Command::Forget(ForgetAsk::Ask)))
+    );
+    for (action, ask) in [
+        (Action::ConfirmForget, ForgetAsk::Confirm),
+        (Action::CancelForget, ForgetAsk::Cancel),
+    ] {
+        assert_eq!(pressed(action), Request::Game(Command::Forget(ask)));
+        assert!(
+            action.is_about_no_game(),
+            "{action:?} acts where it is pressed"
+        );
     }
 }
 

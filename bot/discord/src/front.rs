@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use domain::messages::{Message, PrivacyMsg};
 use domain::{Command, EarlyPrivacy, GuildId, Origin, Progress, Reply, TournamentAsk, User};
 use render::Renderer;
 use serenity::all::{EditMessage, Http, ImageHash, Member, User as DiscordUser};
@@ -95,6 +96,13 @@ impl Front {
             .service
             .execute_watching(origin, command, early, progress)
             .await;
+        let forgotten = reply
+            .messages
+            .iter()
+            .any(|m| matches!(m, Message::Privacy(PrivacyMsg::Forgotten(_))));
+        if forgotten && let Some(pictures) = &self.pictures {
+            pictures.forget(origin.user.id);
+        }
         self.draw(&mut reply).await;
         reply
     }

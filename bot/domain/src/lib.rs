@@ -45,6 +45,6 @@ pub use tournaments::{
 };
 pub use types::{
     Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, Faces,
-    GameId, GuildId, Locale, Notice, Origin, PageRef, Progress, Replay, Reply, Request,
+    ForgetAsk, GameId, GuildId, Locale, Notice, Origin, PageRef, Progress, Replay, Reply, Request,
     SetupChoice, TakebackAction, Tone, User, UserId, VacationAsk,
 };

@@ -237,6 +237,23 @@ pub enum Command {
         /// finished game here.
         game: Option<GameId>,
     },
+    /// What nadare stores about its users, for how long, and how to have it removed.
+    Privacy,
+    /// Everything stored about the caller, as a file only they see.
+    MyData,
+    /// Deletes or anonymises everything stored about the caller, once they confirm it.
+    Forget(ForgetAsk),
+}
+
+/// What a `forget` command asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForgetAsk {
+    /// What forgetting would do, with the buttons to go ahead or not.
+    Ask,
+    /// Forget, as asked and confirmed.
+    Confirm,
+    /// Do not forget after all.
+    Cancel,
 }
 
 /// What a `vacation` command asks.
@@ -310,11 +327,15 @@ pub enum Action {
     JoinTournament(TournamentId),
     /// Leave this tournament before its start (on its announcement).
     LeaveTournament(TournamentId),
+    /// Forget everything stored about me, as asked.
+    ConfirmForget,
+    /// Do not forget me.
+    CancelForget,
 }
 
 impl Action {
     /// Every button.
-    pub const ALL: [Action; 17] = [
+    pub const ALL: [Action; 19] = [
         Action::AcceptChallenge,
         Action::DeclineChallenge,
         Action::Resign,
@@ -338,6 +359,8 @@ impl Action {
         }),
         Action::JoinTournament(1),
         Action::LeaveTournament(1),
+        Action::ConfirmForget,
+        Action::CancelForget,
     ];
 
     /// A stable short id for a button (`accept`, `promote-q`), to combine with a game id.
@@ -360,6 +383,8 @@ impl Action {
             Action::NextPage(_) => "page-next",
             Action::JoinTournament(_) => "tournament-join",
             Action::LeaveTournament(_) => "tournament-leave",
+            Action::ConfirmForget => "forget-yes",
+            Action::CancelForget => "forget-no",
         }
     }
 
@@ -389,9 +414,16 @@ impl Action {
         }
     }
 
-    /// Whether the action is about the archive rather than one game.
-    pub fn is_archive_page(self) -> bool {
-        matches!(self, Action::PreviousPage(_) | Action::NextPage(_))
+    /// Whether the action is about no game (a page of the archive, forgetting the presser),
+    /// so it is carried out where its button is.
+    pub fn is_about_no_game(self) -> bool {
+        matches!(
+            self,
+            Action::PreviousPage(_)
+                | Action::NextPage(_)
+                | Action::ConfirmForget
+                | Action::CancelForget
+        )
     }
 
     /// The action for an id written by [`Action::id`].
@@ -410,6 +442,8 @@ impl Action {
             "confirm-push" => Action::ConfirmPush,
             "cancel-push" => Action::CancelPush,
             "rematch" => Action::Rematch,
+            "forget-yes" => Action::ConfirmForget,
+            "forget-no" => Action::CancelForget,
             _ => return None,
         })
     }
@@ -433,6 +467,8 @@ impl Action {
             }),
             Action::JoinTournament(id) => Request::Tournament(TournamentAsk::Join(Some(id))),
             Action::LeaveTournament(id) => Request::Tournament(TournamentAsk::Leave(Some(id))),
+            Action::ConfirmForget => game(Command::Forget(ForgetAsk::Confirm)),
+            Action::CancelForget => game(Command::Forget(ForgetAsk::Cancel)),
         }
     }
 }

@@ -154,6 +154,8 @@ fn replay_scenes(replay: Replay, lang: Lang) -> Vec<Scene> {
 
 /// Labels `scene` in `lang`, and says the result on it when `outcome` is given.
 fn label(scene: &mut Scene, outcome: Option<&rules::Outcome>, lang: Lang) {
+    scene.white = crate::image::person(&scene.white, lang);
+    scene.black = crate::image::person(&scene.black, lang);
     let labels = labels(scene, outcome, lang);
     scene.result = outcome.map(|_| labels.status.clone());
     scene.labels = Some(labels);

@@ -7,9 +7,20 @@ use crate::fluent_args;
 use domain::messages::{GameKind, Players, Ply};
 
 impl Say {
-    /// A name as the front shows names.
+    /// A name as the front shows names; a forgotten player's as "deleted user" in the
+    /// reply's language.
     pub(crate) fn name(&self, name: &str) -> String {
-        self.style.name(name)
+        self.style.name(&self.person(name))
+    }
+
+    /// A name as stored, with a forgotten player's put in the reply's language ("deleted
+    /// user", 「削除されたユーザー」), unstyled: for pictures.
+    pub(crate) fn person(&self, name: &str) -> String {
+        if name == domain::FORGOTTEN_NAME {
+            self.plain("deleted-user")
+        } else {
+            name.to_owned()
+        }
     }
 
     /// A name, or "anyone" for `None`.

@@ -1,5 +1,5 @@
-//! The words drawn on a board image: its heading and status line, and the colours' names for
-//! blank player names.
+//! The words drawn on a board image: its heading and status line, the colours' names for
+//! blank player names, and a forgotten player's name in the image's language.
 
 use render::{Labels, Scene};
 use rules::{Outcome, Variant};
@@ -50,6 +50,11 @@ pub fn labels(scene: &Scene, outcome: Option<&Outcome>, lang: Lang) -> Labels {
     }
 }
 
+/// A player's name as a picture shows it in `lang`: a forgotten player's as "deleted user".
+pub fn person(name: &str, lang: Lang) -> String {
+    Say::new(lang, Surface::Console).person(name)
+}
+
 #[cfg(test)]
 mod tests {
     use rules::{Color, EndReason, Position};
@@ -73,6 +78,16 @@ mod tests {
             labels(&scene, Some(&outcome), Lang::En),
             Labels::english(&scene)
         );
+    }
+
+    #[test]
+    fn a_forgotten_players_name_is_worded_in_the_images_language() {
+        assert_eq!(person(domain::FORGOTTEN_NAME, Lang::En), "deleted user");
+        assert_eq!(
+            person(domain::FORGOTTEN_NAME, Lang::Ja),
+            "削除されたユーザー"
+        );
+        assert_eq!(person("alice", Lang::Ja), "alice");
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod info;
 mod notice;
 mod offers;
 mod pictures;
+mod privacy;
 mod rating;
 mod refusal;
 mod rematch;
@@ -75,6 +76,7 @@ fn message(say: &Say, message: &Message) -> String {
         Message::Settings(m) => rating::settings(say, m),
         Message::Tournament(m) => tournament::words(say, m),
         Message::Review(m) => review::words(say, m),
+        Message::Privacy(m) => privacy::words(say, m),
     }
 }
 

@@ -45,7 +45,7 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
         RatingMsg::Changed(c) => say.text(
             "rating-changed",
             &fluent_args![
-                ("name", say.style.name(&c.name)),
+                ("name", say.name(&c.name)),
                 ("family", say.rating_family(c.family)),
                 ("before", shown(c.before)),
                 ("after", shown(c.after)),
@@ -53,13 +53,10 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
             ],
         ),
         RatingMsg::Ratings { name, ratings } if ratings.is_empty() => {
-            say.text("rating-none", &fluent_args![("name", say.style.name(name))])
+            say.text("rating-none", &fluent_args![("name", say.name(name))])
         }
         RatingMsg::Ratings { name, ratings } => {
-            let heading = say.text(
-                "rating-heading",
-                &fluent_args![("name", say.style.name(name))],
-            );
+            let heading = say.text("rating-heading", &fluent_args![("name", say.name(name))]);
             std::iter::once(heading)
                 .chain(ratings.iter().map(|r| rating_line(say, r)))
                 .collect::<Vec<_>>()
@@ -119,7 +116,7 @@ fn place_line(say: &Say, p: &Place) -> String {
         "leaderboard-line",
         &fluent_args![
             ("rank", p.rank),
-            ("name", say.style.name(&p.name)),
+            ("name", say.name(&p.name)),
             ("rating", shown(p.shown)),
             ("games", p.games),
         ],

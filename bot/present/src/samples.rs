@@ -15,10 +15,10 @@ use rules::{
 use super::{MISSING, action_label, message_text};
 use crate::i18n::{Lang, Surface};
 use domain::messages::{
-    ArchiveLine, ArchiveMsg, BoardLine, ChallengeLine, ChallengeMsg, GameKind, GameLine, InfoMsg,
-    MarkLine, Message, NoticeMsg, OfferMsg, Place, Players, Ply, PushChoice, RatingMsg, Refusal,
-    RematchMsg, ReviewMsg, ReviewSummary, SettingsMsg, Shown, ShownChange, ShownRating,
-    StandingLine, TournamentMsg, TurnMsg, VacationMsg, ViewMsg,
+    ArchiveLine, ArchiveMsg, BoardLine, ChallengeLine, ChallengeMsg, ForgetPlan, GameKind,
+    GameLine, InfoMsg, MarkLine, Message, NoticeMsg, OfferMsg, Place, Players, Ply, PrivacyMsg,
+    PushChoice, RatingMsg, Refusal, RematchMsg, ReviewMsg, ReviewSummary, SettingsMsg, Shown,
+    ShownChange, ShownRating, StandingLine, TournamentMsg, TurnMsg, VacationMsg, ViewMsg,
 };
 use domain::rating::RatingFamily;
 use domain::{
@@ -588,6 +588,7 @@ fn index(m: &Message) -> (&'static str, usize) {
         Message::Settings(m) => ("settings", settings_index(m)),
         Message::Tournament(m) => ("tournament", tournament_index(m)),
         Message::Review(m) => ("review", review_index(m)),
+        Message::Privacy(m) => ("privacy", privacy_index(m)),
     }
 }
 
@@ -1073,6 +1074,48 @@ fn settings_index(m: &SettingsMsg) -> usize {
     }
 }
 
+fn privacy() -> Vec<PrivacyMsg> {
+    let plan = ForgetPlan {
+        games: 12,
+        resigned: 1,
+        aborted: 1,
+        challenges: 2,
+        ratings: 3,
+        tournaments: 1,
+    };
+    let little = ForgetPlan {
+        games: 1,
+        ..ForgetPlan::default()
+    };
+    vec![
+        PrivacyMsg::Policy,
+        PrivacyMsg::Confirm(plan),
+        PrivacyMsg::Forgotten(plan),
+        PrivacyMsg::NothingStored,
+        PrivacyMsg::Kept,
+        PrivacyMsg::NotForgotten { ended: 2 },
+        PrivacyMsg::Export {
+            games: 12,
+            ratings: 3,
+            tournaments: 1,
+        },
+        PrivacyMsg::Confirm(little),
+        PrivacyMsg::NotForgotten { ended: 0 },
+    ]
+}
+
+fn privacy_index(m: &PrivacyMsg) -> usize {
+    match m {
+        PrivacyMsg::Policy => 0,
+        PrivacyMsg::Confirm(_) => 1,
+        PrivacyMsg::Forgotten(_) => 2,
+        PrivacyMsg::NothingStored => 3,
+        PrivacyMsg::Kept => 4,
+        PrivacyMsg::NotForgotten { .. } => 5,
+        PrivacyMsg::Export { .. } => 6,
+    }
+}
+
 /// A sample of every message.
 pub(crate) fn every_message() -> Vec<Message> {
     let mut all: Vec<Message> = Vec::new();
@@ -1090,6 +1133,7 @@ pub(crate) fn every_message() -> Vec<Message> {
     all.extend(settings().into_iter().map(Message::from));
     all.extend(tournament().into_iter().map(Message::from));
     all.extend(review().into_iter().map(Message::from));
+    all.extend(privacy().into_iter().map(Message::from));
     all.extend(move_errors().into_iter().map(|error| {
         Message::from(Refusal::Illegal {
             error,
@@ -1125,7 +1169,64 @@ fn the_samples_cover_every_variant() {
     assert!(last("rules", 31));
     assert!(last("archive", 9) && last("rematch", 3) && last("vacation", 8));
     assert!(last("rating", 9) && last("settings", 7) && last("tournament", 30));
-    assert!(last("review", 8));
+    assert!(last("review", 8) && last("privacy", 7));
+}
+
+/// What users are told about their data fits in one Discord message, says both commands the
+/// front's way, and words each part of forgetting in both languages.
+#[test]
+fn the_privacy_words_fit_discord_and_name_the_commands() {
+    for lang in Lang::ALL {
+        for message in privacy() {
+            let text = message_text(&message.into(), lang, Surface::Discord);
+            assert!(text.chars().count() <= 2000, "{lang:?}: {text}");
+        }
+        let policy = message_text(&PrivacyMsg::Policy.into(), lang, Surface::Discord);
+        let console = message_text(&PrivacyMsg::Policy.into(), lang, Surface::Console);
+        let (mydata, forget) = match lang {
+            Lang::En => ("`/mydata`", "`/forget`"),
+            Lang::Ja => ("`/自分のデータ`", "`/データ削除`"),
+        };
+        assert!(
+            policy.contains(mydata) && policy.contains(forget),
+            "{policy}"
+        );
+        assert!(
+            console.contains("`forget`") && !console.contains('/'),
+            "{console}"
+        );
+    }
+    let plan = ForgetPlan {
+        games: 2,
+        resigned: 1,
+        ..ForgetPlan::default()
+    };
+    let ask = message_text(
+        &PrivacyMsg::Confirm(plan).into(),
+        Lang::En,
+        Surface::Discord,
+    );
+    assert!(ask.contains("Your 2 games stay"), "{ask}");
+    assert!(ask.contains("A game under way is resigned"), "{ask}");
+    assert!(
+        !ask.contains("aborted") && ask.contains("Press Forget me"),
+        "{ask}"
+    );
+    let done = message_text(
+        &PrivacyMsg::Forgotten(plan).into(),
+        Lang::Ja,
+        Surface::Console,
+    );
+    assert!(
+        done.contains("投了しました") && !done.contains("中止"),
+        "{done}"
+    );
+    let ask = message_text(
+        &PrivacyMsg::Confirm(plan).into(),
+        Lang::Ja,
+        Surface::Console,
+    );
+    assert!(ask.contains("`forget confirm`"), "{ask}");
 }
 
 #[test]

@@ -46,7 +46,7 @@ pub fn standings(table: &StandingsTable, lang: Lang) -> Standings {
             .enumerate()
             .map(|(i, line)| StandingRow {
                 rank: line.rank,
-                name: line.name.clone(),
+                name: say.person(&line.name),
                 halves: line.halves,
                 tiebreaks: line.tiebreaks.clone(),
                 withdrawn: line.withdrawn,

@@ -1,10 +1,14 @@
 //! Channels, threads and servers the bot lost: a deleted channel or thread (or one Discord
 //! says no longer exists) takes its challenge and its game with it, and a server the bot was
-//! removed from takes all of them and its tournaments. Nothing is posted there any more, so no
-//! deadline fires into the void.
+//! removed from takes all of them, its tournaments and its settings. Nothing is posted there
+//! any more, so no deadline fires into the void.
 //!
-//! Decision: such a game is aborted (no result, unrated), as a game nobody can reach any more;
-//! a tournament game aborted so is a double forfeit, as any aborted tournament game.
+//! Decisions: such a game is aborted (no result, unrated) at once, as a game nobody can reach
+//! any more: there is no grace period, since nothing can be posted there meanwhile and a
+//! deadline running out unseen would decide it instead; a tournament game aborted so is a
+//! double forfeit, as any aborted tournament game. A server's finished games, ratings and
+//! tournaments stay (its history, and its players' data, which each player may have deleted
+//! with `forget`); its settings go.
 
 use rules::{EndReason, Outcome};
 
@@ -29,8 +33,9 @@ impl GameService {
     }
 
     /// The bot left server `guild` (removed, or the server deleted; not an outage): every
-    /// challenge and game there ends as in [`GameService::channel_gone`], and its open or
-    /// running tournaments are cancelled.
+    /// challenge and game there ends as in [`GameService::channel_gone`], its open or running
+    /// tournaments are cancelled, and its settings are removed (a server that adds the bot
+    /// again starts from the defaults).
     pub async fn guild_gone(&self, guild: GuildId) {
         self.cancel_tournaments(guild, None).await;
         for (channel, slot) in self.all_slots() {
@@ -39,9 +44,16 @@ impl GameService {
                 self.close(&mut guard, channel).await;
             }
         }
+        if let Err(e) = self.db().remove_guild_settings(guild).await {
+            tracing::error!(guild, error = %e, "could not remove the settings of a server left");
+        }
+        self.shared.guild_overrides.remove(&guild);
+        self.shared.hidden_faces.remove(&guild);
+        self.shared.guild_langs.remove(&guild);
         tracing::info!(
             guild,
-            "left a server: its games are aborted and its tournaments cancelled"
+            "left a server: its games are aborted, its tournaments cancelled and its settings \
+             removed"
         );
     }
 

@@ -18,11 +18,13 @@ mod challenge;
 mod computer;
 mod config;
 mod error;
+mod export;
 mod gone;
 mod live;
 mod offers;
 mod pending;
 mod play;
+mod privacy;
 mod rating;
 mod rematch;
 mod review;
@@ -49,6 +51,7 @@ pub use config::ServiceConfig;
 pub use domain::clock::{Clock, ManualClock, SystemClock};
 use domain::clock::{from_unix_ms, to_unix_ms};
 pub use error::ServiceError;
+pub use export::{FORMAT as DATA_FORMAT, VERSION as DATA_VERSION};
 pub use stockfish::StockfishSettings;
 pub use tournament::MAX_SWISS_ROUNDS;
 pub use tournament_archive::tournament_report;
@@ -413,6 +416,15 @@ impl GameService {
             Command::Gif(id) => self.gif(origin, id).await,
             Command::Review { game } => self.review(origin, game, early, progress).await,
             Command::Vacation(ask) => self.vacation(origin, ask).await,
+            Command::Privacy => Reply::private(messages::PrivacyMsg::Policy),
+            Command::MyData => {
+                early.mark_private();
+                self.my_data(origin).await
+            }
+            Command::Forget(ask) => {
+                early.mark_private();
+                self.forget(origin, ask).await
+            }
             Command::Board { flip } => match self.existing_slot(origin.channel).await {
                 Some(mut guard) => {
                     let note = self.settle(&mut guard, false).await;
@@ -533,7 +545,10 @@ impl GameService {
             | Command::Rating { .. }
             | Command::Leaderboard { .. }
             | Command::Language(_)
-            | Command::Avatars(_) => Reply::private(Refusal::Misrouted),
+            | Command::Avatars(_)
+            | Command::Privacy
+            | Command::MyData
+            | Command::Forget(_) => Reply::private(Refusal::Misrouted),
         }
     }
 

@@ -289,7 +289,12 @@ impl GameService {
     }
 
     /// Takes the caller out of `t`: before the start, or with `may_withdraw` after it.
-    async fn leave(&self, origin: &Origin, t: &TournamentRecord, may_withdraw: bool) -> Reply {
+    pub(super) async fn leave(
+        &self,
+        origin: &Origin,
+        t: &TournamentRecord,
+        may_withdraw: bool,
+    ) -> Reply {
         let user = origin.user.id;
         let entrant = t.players.iter().find(|p| p.user.id == user);
         match (t.state, entrant) {

@@ -7,6 +7,7 @@ mod challenge;
 mod info;
 mod notice;
 mod offers;
+mod privacy;
 mod rating;
 mod refusal;
 mod rematch;
@@ -23,6 +24,7 @@ pub use challenge::ChallengeMsg;
 pub use info::InfoMsg;
 pub use notice::NoticeMsg;
 pub use offers::OfferMsg;
+pub use privacy::{ForgetPlan, PrivacyMsg};
 pub use rating::{
     PROVISIONAL_DEVIATION, Place, RatingMsg, SettingsMsg, Shown, ShownChange, ShownRating,
 };
@@ -81,6 +83,8 @@ areas! {
     Tournament(TournamentMsg),
     /// Reviews of finished games.
     Review(ReviewMsg),
+    /// Users' data: what is stored, forgetting it, a copy of it.
+    Privacy(PrivacyMsg),
 }
 
 /// The two players of a game: "alice (White) vs bob (Black)".

@@ -742,3 +742,39 @@ fn the_computer_shows_its_own_icon() {
         "{computer} colours against the computer, {people} without"
     );
 }
+
+/// Users' data through the console: `privacy` says what is kept, `mydata` writes the JSON file
+/// into the output folder, and `forget` asks first (`forget confirm` goes ahead), after which
+/// the finished game's record names a deleted user.
+#[test]
+fn privacy_mydata_and_forget_through_the_console() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = "alice> challenge bob white\nbob> accept\nalice> move e4\nbob> resign\n\
+        alice> privacy\nalice> mydata\nalice> forget\nalice> forget confirm\nbob> game 1\n";
+    let out = nadare(dir.path(), script).output().expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let privacy = answer_to(&stdout, "alice> privacy").join("\n");
+    assert!(
+        privacy.contains("`mydata`") && privacy.contains("`forget`"),
+        "{privacy}"
+    );
+    let alice = console::user_id("alice");
+    let name = format!("nadare-data-{alice}.json");
+    let mydata = answer_to(&stdout, "alice> mydata");
+    assert!(
+        mydata.contains(&format!("  [file] boards/{name}").as_str()),
+        "{mydata:#?}"
+    );
+    let json = std::fs::read_to_string(dir.path().join("boards").join(&name)).expect("the file");
+    assert!(
+        json.contains("\"format\": \"nadare-user-data\"") && json.contains("\"turns\""),
+        "{json}"
+    );
+    let asked = answer_to(&stdout, "alice> forget").join("\n");
+    assert!(asked.contains("`forget confirm`"), "{asked}");
+    let done = answer_to(&stdout, "alice> forget confirm").join("\n");
+    assert!(done.contains("nadare has forgotten you"), "{done}");
+    let pgn = std::fs::read_to_string(dir.path().join("boards/nadare-game-1.pgn")).expect("PGN");
+    assert!(pgn.contains("[White \"deleted user\"]"), "{pgn}");
+}

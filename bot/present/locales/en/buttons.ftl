@@ -17,3 +17,5 @@ button-page-previous = ◀ Previous
 button-page-next = Next ▶
 button-tournament-join = Join
 button-tournament-leave = Leave
+button-forget-yes = Forget me
+button-forget-no = Cancel

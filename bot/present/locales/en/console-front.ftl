@@ -64,6 +64,7 @@ console-command-not-format = `{ $command }`: `{ $text }` is not a format: choose
 console-command-not-rounds = `{ $command }`: `{ $text }` is not a number of rounds from 1
 console-command-not-tournament-action = `{ $command }`: `{ $text }` is not create, join, leave, start, standings, pairings, info, cancel or organisers
 console-command-not-tournament-id = `{ $command }`: `{ $text }` is not a tournament id (`#` and a number, e.g. `#17`)
+console-command-not-forget-answer = `{ $command }`: `{ $text }` is not `confirm` or `cancel`
 
 # Why the console cannot start or go on (the system's own reason follows).
 console-cannot-read-script = cannot read the script { $path }

@@ -13,6 +13,9 @@
 -cmd-takeback-accept = takeback accept
 -cmd-takeback-decline = takeback decline
 -cmd-rules = rules
+-cmd-mydata = `mydata`
+-cmd-forget = `forget`
+-how-confirm-forget = Enter `forget confirm` to go ahead, or `forget cancel`.
 play-960-command = challenge chess960 { $number }
 -how-promote = promote Q, R, B or N
 -how-confirm-push = Enter confirm to play it anyway (or enter the same turn again), or cancel-push to choose another turn.

@@ -152,6 +152,12 @@ command-tournament-organisers = organisers
     .description = Who else may create tournaments here: a role (server managers only)
 command-tournament-organisers-role = role
     .description = Its members may create tournaments (only server managers if empty)
+command-privacy = privacy
+    .description = What nadare stores about you, for how long, and how to have it removed
+command-mydata = mydata
+    .description = Everything nadare stores about you, as a file only you see
+command-forget = forget
+    .description = Delete everything nadare stores about you (says what it will do and asks first)
 
 ## Choices
 

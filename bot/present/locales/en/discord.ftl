@@ -13,6 +13,9 @@
 -cmd-takeback-accept = `/takeback action:accept`
 -cmd-takeback-decline = `/takeback action:decline`
 -cmd-rules = `/rules`
+-cmd-mydata = `/mydata`
+-cmd-forget = `/forget`
+-how-confirm-forget = Press Forget me to go ahead, or Cancel.
 play-960-command = `/challenge variant:chess960 chess960:{ $number }`
 -how-promote = the piece buttons, or `/move =Q`
 -how-confirm-push = Press Confirm to play it anyway (or `/move` the same turn again), or Cancel to choose another turn.

@@ -6,6 +6,8 @@ player-with-color = { $name } ({ $color })
 players = { $white } vs { $black }
 # Anyone, in place of a challenged player's name.
 anyone = anyone
+# Who stands in for a player who asked nadare to forget them.
+deleted-user = deleted user
 # A game from a Chess960 setup: an Avalanche variant, or plain Chess960.
 kind-960 = { $variant } 960 (setup #{ $number })
 kind-setup = { $variant } (setup #{ $number })

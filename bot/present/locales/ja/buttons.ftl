@@ -17,3 +17,5 @@ button-page-previous = ◀ 前へ
 button-page-next = 次へ ▶
 button-tournament-join = 参加する
 button-tournament-leave = 抜ける
+button-forget-yes = 忘れる
+button-forget-no = キャンセル

@@ -63,6 +63,7 @@ console-command-not-format = `{ $command }`:`{ $text }` は形式ではありま
 console-command-not-rounds = `{ $command }`:`{ $text }` は1以上のラウンド数ではありません
 console-command-not-tournament-action = `{ $command }`:`{ $text }` は create、join、leave、start、standings、pairings、info、cancel、organisers のどれでもありません
 console-command-not-tournament-id = `{ $command }`:`{ $text }` は大会の番号(`#` と数字、例:`#17`)ではありません
+console-command-not-forget-answer = `{ $command }`: `{ $text }` は `confirm` でも `cancel` でもありません
 
 # コンソールが始められない・続けられない理由(この後にシステム自身の理由が続く)。
 console-cannot-read-script = スクリプト { $path } を読めません

@@ -151,6 +151,12 @@ command-tournament-organisers = 主催者
     .description = ほかに大会を作れる人をロールで選びます(サーバー管理者のみ)
 command-tournament-organisers-role = ロール
     .description = このロールのメンバーも大会を作れます(指定しなければサーバー管理者のみ)
+command-privacy = プライバシー
+    .description = nadare があなたについて保存するもの、保存期間、削除のしかた
+command-mydata = 自分のデータ
+    .description = nadare があなたについて保存しているものすべてを、あなただけが見られるファイルで
+command-forget = データ削除
+    .description = nadare があなたについて保存しているものをすべて削除します(内容を示して先に確認します)
 
 ## 選択肢
 

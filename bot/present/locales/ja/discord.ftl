@@ -13,6 +13,9 @@
 -cmd-takeback-accept = `/待った 操作:受ける`
 -cmd-takeback-decline = `/待った 操作:断る`
 -cmd-rules = `/ルール`
+-cmd-mydata = `/自分のデータ`
+-cmd-forget = `/データ削除`
+-how-confirm-forget = 進めるなら「忘れる」、やめるなら「キャンセル」を押してください。
 play-960-command = `/挑戦 変種:チェス960 チェス960:{ $number }`
 -how-promote = 駒のボタンか `/指す =Q`
 -how-confirm-push = それでも指すなら「確定」(または同じ手番をもう一度 `/指す`)、別の手にするなら「取り消す」を押してください。

@@ -16,7 +16,7 @@ const RULES: [&str; 6] = [
 fn help_and_rules_fit_in_one_discord_message() {
     for lang in Lang::ALL {
         for surface in Surface::ALL {
-            for key in RULES.iter().chain(&["help"]) {
+            for key in RULES.iter().chain(&["help", "privacy-policy"]) {
                 let text = plain(lang, surface, key);
                 let length = text.chars().count();
                 assert!(
