@@ -870,6 +870,17 @@ mod tests {
         )
     }
 
+    /// What is wrong with the challenge `line`; panics if it is not a bad argument.
+    fn problem(line: &str) -> Problem {
+        match parse(line) {
+            Err(CommandError::BadArgument {
+                command: "challenge",
+                problem,
+            }) => problem,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
     #[test]
     fn stockfish_is_challenged_by_name_with_an_elo() {
         let elo = |line: &str| match parse(line) {
@@ -890,13 +901,6 @@ mod tests {
             elo("challenge stockfish"),
             Some(domain::Computer::Stockfish(DEFAULT_STOCKFISH_ELO))
         );
-        let problem = |line: &str| match parse(line) {
-            Err(CommandError::BadArgument {
-                command: "challenge",
-                problem,
-            }) => problem,
-            other => panic!("{line}: {other:?}"),
-        };
         assert_eq!(
             problem("challenge stockfish elo 3000"),
             Problem::Not {
@@ -933,13 +937,6 @@ mod tests {
         assert_eq!(level("challenge computer level 5 avalanche"), Some(5));
         assert_eq!(level("challenge @computer level=8"), Some(8));
         assert_eq!(level("challenge Computer black"), Some(DEFAULT_LEVEL));
-        let problem = |line: &str| match parse(line) {
-            Err(CommandError::BadArgument {
-                command: "challenge",
-                problem,
-            }) => problem,
-            other => panic!("{line}: {other:?}"),
-        };
         assert_eq!(
             problem("challenge computer level 9"),
             Problem::Not {
