@@ -563,19 +563,17 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
             _ => None,
         })
         .transpose()?;
-    let opponent = match (level, elo, opponent) {
-        (Some(_), Some(_), _) => return Err(Refusal::OpponentAndComputer),
-        (None, Some(elo), None) => Some(stockfish(elo)),
-        (None, Some(elo), Some(_)) if picked_bot => Some(stockfish(elo)),
-        (None, Some(_), Some(_)) => return Err(Refusal::OpponentAndComputer),
-        (level, None, opponent) => match (level, opponent) {
-            (Some(_), Some(_)) if !picked_bot => {
-                return Err(Refusal::OpponentAndComputer);
-            }
-            (Some(level), _) => Some(computer(level)),
-            (None, _) if picked_bot => Some(computer_at(None)),
-            (None, opponent) => opponent,
-        },
+    // A person named beside a level or an Elo is refused; the bot itself is the computer.
+    let person = opponent.is_some() && !picked_bot;
+    let opponent = match (level, elo) {
+        (Some(_), Some(_)) => return Err(Refusal::OpponentAndComputer),
+        (Some(_), None) | (None, Some(_)) if person => {
+            return Err(Refusal::OpponentAndComputer);
+        }
+        (Some(level), None) => Some(computer(level)),
+        (None, Some(elo)) => Some(stockfish(elo)),
+        (None, None) if picked_bot => Some(computer_at(None)),
+        (None, None) => opponent,
     };
     let color = match string(options, "colour") {
         Some(id) => ColorChoice::from_id(id).ok_or_else(|| Refusal::BadColour(id.to_owned()))?,
