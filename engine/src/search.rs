@@ -45,12 +45,13 @@
 //! - **Repetitions, the fifty-move rule and insufficient material** are draws in the tree
 //!   too, with the game's own history taken into account.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rules::{Color, Game, HalfTurn, Move, Position, Push, Role, Turn, TurnStep};
 
-use crate::eval::{evaluate, value};
+use crate::eval::{Weights, value};
 use crate::see::see;
 use crate::tt::{Bound, Entry, Table};
 use crate::zobrist::{hash, splitmix64};
@@ -165,6 +166,7 @@ pub fn mate_in(score: i32) -> Option<i32> {
 #[derive(Clone, Debug)]
 pub struct Engine {
     table_bits: u32,
+    weights: Arc<Weights>,
 }
 
 impl Default for Engine {
@@ -177,7 +179,10 @@ impl Engine {
     /// An engine with a transposition table of 2^18 entries (about 6 MB) per search.
     pub fn new() -> Engine {
         warm_up();
-        Engine { table_bits: 18 }
+        Engine {
+            table_bits: 18,
+            weights: Arc::new(Weights::builtin()),
+        }
     }
 
     /// An engine whose searches use a table of `2^bits` entries (8 ≤ bits ≤ 26).
@@ -185,7 +190,21 @@ impl Engine {
         warm_up();
         Engine {
             table_bits: bits.clamp(8, 26),
+            weights: Arc::new(Weights::builtin()),
         }
+    }
+
+    /// This engine evaluating with `weights` instead of the built-in ones.
+    pub fn with_weights(self, weights: Weights) -> Engine {
+        Engine {
+            weights: Arc::new(weights),
+            ..self
+        }
+    }
+
+    /// The weights this engine evaluates with.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
     }
 
     /// An engine whose searches use a table of at most `megabytes` MB (the largest power
@@ -227,13 +246,33 @@ impl Engine {
         let root = game.position().clone();
         // The game's last position is the root; the search pushes it again itself.
         history.pop();
-        let mut searcher = Searcher {
-            table: Table::new(self.table_bits),
+        let mut searcher = self.searcher(self.table_bits, history, start, limits, stop);
+        // A finished game's score: won, lost (mate 0) or drawn for the side to move.
+        let over = game.outcome().map(|o| match o.winner {
+            Some(winner) if winner == root.side_to_move() => MATE,
+            Some(_) => -MATE,
+            None => 0,
+        });
+        searcher.iterate(&root, over, limits, info)
+    }
+
+    /// A search's state, before its first node.
+    fn searcher<'a>(
+        &'a self,
+        table_bits: u32,
+        path: Vec<u64>,
+        start: Instant,
+        limits: &Limits,
+        stop: &'a AtomicBool,
+    ) -> Searcher<'a> {
+        Searcher {
+            table: Table::new(table_bits),
+            weights: &self.weights,
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 64]; 64],
-            path: history,
+            path,
             nodes: 0,
             start,
             // The clock is read every few nodes and the answer takes a moment to leave:
@@ -244,14 +283,17 @@ impl Engine {
             node_limit: limits.nodes,
             stop,
             aborted: false,
-        };
-        // A finished game's score: won, lost (mate 0) or drawn for the side to move.
-        let over = game.outcome().map(|o| match o.winner {
-            Some(winner) if winner == root.side_to_move() => MATE,
-            Some(_) => -MATE,
-            None => 0,
-        });
-        searcher.iterate(&root, over, limits, info)
+        }
+    }
+
+    /// The quiescence search's score of `pos` for the side to move (captures, promotions
+    /// and sudden endings followed until the position is quiet), with no history before it.
+    pub(crate) fn quiescence(&self, pos: &Position) -> i32 {
+        let stop = AtomicBool::new(false);
+        // Quiescence looks the table up only to order turns: a small one will do.
+        let limits = Limits::default();
+        let mut searcher = self.searcher(8, Vec::new(), Instant::now(), &limits, &stop);
+        searcher.quiesce(pos, -INFINITY, INFINITY, 0, 0)
     }
 }
 
@@ -291,6 +333,7 @@ struct RootTurn {
 /// The state of one search.
 struct Searcher<'a> {
     table: Table,
+    weights: &'a Weights,
     /// The triangular table of lines: `pv[ply]` is the best line found from the node at
     /// `ply`, filled from `pv[ply + 1]` whenever a turn raises alpha.
     pv: Vec<Vec<Turn>>,
@@ -833,7 +876,7 @@ impl Searcher<'_> {
         // Futility: near the horizon, quiet turns cannot lift a hopeless static score.
         let futile = !in_check && depth <= 2 && alpha.abs() < MATE_BOUND && {
             let margin = 120 * depth + 80;
-            evaluate(pos) + margin <= alpha
+            self.weights.evaluate(pos) + margin <= alpha
         };
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -957,7 +1000,7 @@ impl Searcher<'_> {
     /// node is cut. Not tried when every push of the pass is costly: being forced to push
     /// is Avalanche's zugzwang, which a pass would hide. Gives the cut-off score, if any.
     fn try_pass(&mut self, pos: &Position, depth: i32, beta: i32, ply: usize) -> Option<i32> {
-        if evaluate(pos) < beta {
+        if self.weights.evaluate(pos) < beta {
             return None;
         }
         let pass = pos.pass();
@@ -1001,7 +1044,7 @@ impl Searcher<'_> {
             return 0;
         }
         let in_check = pos.is_check();
-        let stand = evaluate(pos);
+        let stand = self.weights.evaluate(pos);
         if ply >= MAX_PLY || (qdepth >= 6 && !in_check) || qdepth >= 10 {
             return stand;
         }

@@ -33,7 +33,7 @@
 #![warn(missing_docs)]
 
 mod analysis;
-mod attacks;
+pub mod attacks;
 mod bitboard;
 pub mod chess960;
 mod error;

@@ -1,0 +1,351 @@
+//! The static evaluation, in centipawns from the side to move's point of view: a weighted
+//! sum of what [`terms`] counts on the board, each weight a pair (middlegame, endgame) blended
+//! by the material left. The weights ([`Weights`]) are fitted to the results of games the
+//! engine played against itself (`nadare tune`, Texel's method: docs/engine.md), one set for
+//! standard chess and Chess960 and one for the Avalanche family, where pawns run by themselves
+//! and the push decides so much. Why each term is there is written in [`terms`].
+//!
+//! The weights are built in ([`Weights::builtin`]); a set read from a weights file can be given
+//! to an engine instead, to measure it against the built-in one (`nadare match --a-weights`).
+
+mod tables;
+pub mod terms;
+
+use std::fmt::Write as _;
+
+use rules::{Color, Position, Role, Variant};
+
+use terms::{COUNT, FULL_PHASE, Sink};
+
+/// Piece values in centipawns, by [`Role::index`] (pawn, knight, bishop, rook, queen, king),
+/// for exchanges and move ordering: fixed, so that the search's pruning does not move with
+/// the evaluation's tuning.
+pub const VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
+
+/// The value of `role` in centipawns (a king counts 0: it is never traded).
+pub fn value(role: Role) -> i32 {
+    VALUES[role.index()]
+}
+
+/// One weight per term, for the middlegame and for the endgame.
+pub type Table = [[i16; 2]; COUNT];
+
+/// The evaluation's weights: one table for standard chess and Chess960, one for the Avalanche
+/// family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Standard chess and Chess960.
+    pub standard: Table,
+    /// Every Avalanche rule set.
+    pub avalanche: Table,
+}
+
+/// A weights file that cannot be read.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum WeightsError {
+    /// A line is not `[standard]`, `[avalanche]`, or `NAME MIDDLEGAME ENDGAME`.
+    #[error("line {line}: {problem}")]
+    Line {
+        /// The line's number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        problem: String,
+    },
+}
+
+/// The weighted sum of a position's terms, both phases.
+struct Sum<'a> {
+    table: &'a Table,
+    mg: i32,
+    eg: i32,
+}
+
+impl Sink for Sum<'_> {
+    #[inline]
+    fn add(&mut self, term: usize, count: i32) {
+        if let Some([mg, eg]) = self.table.get(term) {
+            self.mg += i32::from(*mg) * count;
+            self.eg += i32::from(*eg) * count;
+        }
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::builtin()
+    }
+}
+
+impl Weights {
+    /// The weights built into the engine.
+    pub fn builtin() -> Weights {
+        Weights {
+            standard: tables::STANDARD,
+            avalanche: tables::AVALANCHE,
+        }
+    }
+
+    /// The table `variant` is evaluated with.
+    pub fn table(&self, variant: Variant) -> &Table {
+        if variant.rules().push {
+            &self.avalanche
+        } else {
+            &self.standard
+        }
+    }
+
+    /// The table `variant` is evaluated with, to change it.
+    pub fn table_mut(&mut self, variant: Variant) -> &mut Table {
+        if variant.rules().push {
+            &mut self.avalanche
+        } else {
+            &mut self.standard
+        }
+    }
+
+    /// The evaluation of `pos` for the side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let mut sum = Sum {
+            table: self.table(pos.variant()),
+            mg: 0,
+            eg: 0,
+        };
+        terms::terms(pos, &mut sum);
+        let phase = terms::phase(pos);
+        let white = (sum.mg * phase + sum.eg * (FULL_PHASE - phase)) / FULL_PHASE;
+        if pos.side_to_move() == Color::White {
+            white
+        } else {
+            -white
+        }
+    }
+
+    /// Reads a weights file: `[standard]` or `[avalanche]` starts a table, then a line per
+    /// term, `NAME MIDDLEGAME ENDGAME`; `#` starts a comment. Terms left out keep their
+    /// built-in weights.
+    pub fn parse(text: &str) -> Result<Weights, WeightsError> {
+        let names: Vec<String> = (0..COUNT).map(terms::name).collect();
+        let mut weights = Weights::builtin();
+        let mut table: Option<&mut Table> = None;
+        for (n, raw) in text.lines().enumerate() {
+            let bad = |problem: String| WeightsError::Line {
+                line: n + 1,
+                problem,
+            };
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            match line {
+                "[standard]" => {
+                    table = Some(&mut weights.standard);
+                    continue;
+                }
+                "[avalanche]" => {
+                    table = Some(&mut weights.avalanche);
+                    continue;
+                }
+                _ => {}
+            }
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let [name, mg, eg] = fields.as_slice() else {
+                return Err(bad(format!(
+                    "expected NAME MIDDLEGAME ENDGAME, found {line:?}"
+                )));
+            };
+            let Some(term) = names.iter().position(|n| n == name) else {
+                return Err(bad(format!("no term is called {name:?}")));
+            };
+            let number = |s: &str| {
+                s.parse::<i16>()
+                    .map_err(|_| bad(format!("{s:?} is not a weight (-32768 to 32767)")))
+            };
+            let (mg, eg) = (number(mg)?, number(eg)?);
+            let Some(table) = table.as_deref_mut() else {
+                return Err(bad("a weight before [standard] or [avalanche]".to_owned()));
+            };
+            table[term] = [mg, eg];
+        }
+        Ok(weights)
+    }
+
+    /// The weights as a weights file [`Weights::parse`] reads back.
+    pub fn to_text(&self) -> String {
+        let mut out = String::from(
+            "# nadare evaluation weights: term, middlegame, endgame
+",
+        );
+        for (title, table) in [("standard", &self.standard), ("avalanche", &self.avalanche)] {
+            let _ = writeln!(out, "[{title}]");
+            for (term, [mg, eg]) in table.iter().enumerate() {
+                let _ = writeln!(out, "{} {mg} {eg}", terms::name(term));
+            }
+        }
+        out
+    }
+
+    /// The weights as the Rust source of the built-in tables (`engine/src/eval/tables.rs`).
+    pub fn to_rust(&self) -> String {
+        let mut out = String::from(
+            "//! The evaluation's weights, one middlegame and one endgame weight per term of `terms`:\n\
+             //! written by `nadare tune fit --rust` from the weights it fitted (docs/engine.md says how),\n\
+             //! not by hand.\n\nuse super::terms::COUNT;\n",
+        );
+        for (name, doc, table) in [
+            ("STANDARD", "Standard chess and Chess960.", &self.standard),
+            ("AVALANCHE", "The Avalanche family.", &self.avalanche),
+        ] {
+            let _ = write!(
+                out,
+                "\n/// {doc}\n#[rustfmt::skip]\npub(super) const {name}: [[i16; 2]; COUNT] = [\n"
+            );
+            let mut line = String::from("   ");
+            for [mg, eg] in table {
+                let item = format!(" [{mg}, {eg}],");
+                if line.len() + item.len() > 96 {
+                    out.push_str(&line);
+                    out.push('\n');
+                    line = String::from("   ");
+                }
+                line.push_str(&item);
+            }
+            out.push_str(&line);
+            out.push_str("\n];\n");
+        }
+        out
+    }
+}
+
+/// The evaluation of `pos` for the side to move, with the built-in weights.
+pub fn evaluate(pos: &Position) -> i32 {
+    BUILTIN.evaluate(pos)
+}
+
+/// The built-in weights, for [`evaluate`].
+static BUILTIN: Weights = Weights {
+    standard: tables::STANDARD,
+    avalanche: tables::AVALANCHE,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(variant: Variant, fen: &str) -> i32 {
+        evaluate(&Position::from_fen(variant, fen).unwrap())
+    }
+
+    #[test]
+    fn the_start_is_even_but_for_the_tempo() {
+        for variant in [Variant::Standard, Variant::Avalanche] {
+            let start = Position::new_game(variant, None).unwrap();
+            let tempo = Weights::builtin().table(variant)[terms::TEMPO][0];
+            assert_eq!(evaluate(&start), i32::from(tempo));
+        }
+    }
+
+    #[test]
+    fn mirrored_positions_score_the_same_for_the_side_to_move() {
+        let white = eval(
+            Variant::Avalanche,
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1",
+        );
+        let black = eval(
+            Variant::Avalanche,
+            "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 0 1",
+        );
+        assert_eq!(white, black);
+    }
+
+    #[test]
+    fn an_extra_queen_is_worth_about_a_queen() {
+        let up = eval(Variant::Standard, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        assert!((800..1300).contains(&up), "{up}");
+        let down = eval(Variant::Standard, "4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+        assert!((-1300..-800).contains(&down), "{down}");
+    }
+
+    #[test]
+    fn a_pending_promotion_counts_as_a_queen_for_its_owner() {
+        let pending = eval(Variant::Avalanche, "P3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(pending > 700, "{pending}");
+    }
+
+    #[test]
+    fn weights_read_back_as_written_and_bad_lines_are_refused() {
+        let mut weights = Weights::builtin();
+        weights.avalanche[terms::TEMPO] = [-7, 12];
+        weights.standard[terms::MATERIAL] = [i16::MAX, i16::MIN];
+        assert_eq!(Weights::parse(&weights.to_text()), Ok(weights));
+        let partial = Weights::parse("[avalanche]\ntempo 3 4 # a comment\n").unwrap();
+        assert_eq!(partial.avalanche[terms::TEMPO], [3, 4]);
+        assert_eq!(partial.standard, Weights::builtin().standard);
+        for (text, line) in [
+            ("tempo 1 2", 1),
+            ("[standard]\n\ntempo 1", 3),
+            ("[standard]\nspeed 1 2", 2),
+            ("[standard]\ntempo 1 40000", 2),
+        ] {
+            assert!(
+                matches!(Weights::parse(text), Err(WeightsError::Line { line: l, .. }) if l == line),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_rust_tables_are_the_built_in_weights() {
+        let written = Weights::builtin().to_rust();
+        assert_eq!(written, include_str!("tables.rs"));
+    }
+
+    #[test]
+    fn every_term_has_its_own_name() {
+        let mut names: Vec<String> = (0..COUNT).map(terms::name).collect();
+        assert!(names.iter().all(|n| !n.starts_with("term.")), "{names:?}");
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), COUNT);
+    }
+
+    #[test]
+    fn the_sum_of_the_traced_terms_is_the_evaluation() {
+        for (variant, fen) in [
+            (
+                Variant::Standard,
+                "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQkq - 0 8",
+            ),
+            (Variant::Avalanche, "4k3/P7/8/3p4/8/2N5/1P6/4K2R b K - 0 1"),
+            (Variant::Avalanche, "P3k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        ] {
+            let pos = Position::from_fen(variant, fen).unwrap();
+            let weights = Weights::builtin();
+            let table = weights.table(variant);
+            let trace = terms::trace(&pos);
+            let (mg, eg) = trace.counts.iter().fold((0, 0), |(mg, eg), (t, c)| {
+                let [m, e] = table[usize::from(*t)];
+                (
+                    mg + i32::from(m) * i32::from(*c),
+                    eg + i32::from(e) * i32::from(*c),
+                )
+            });
+            let phase = i32::from(trace.phase);
+            let white = (mg * phase + eg * (24 - phase)) / 24;
+            let sign = if pos.side_to_move() == Color::White {
+                1
+            } else {
+                -1
+            };
+            assert_eq!(sign * white, evaluate(&pos), "{fen}");
+        }
+    }
+
+    #[test]
+    fn having_to_push_a_pawn_onto_a_checking_promotion_is_bad() {
+        // Black must push White's a7 pawn, the only one that can move; from a8 a queen
+        // would check the king on e8 along the rank.
+        let forced = eval(Variant::Avalanche, "4k3/P7/8/8/8/8/8/4K3 b - - 0 1");
+        let free = eval(Variant::Avalanche, "4k3/8/8/8/8/8/P7/4K3 b - - 0 1");
+        assert!(forced < free - 300, "{forced} vs {free}");
+    }
+}

@@ -1,0 +1,443 @@
+//! What the evaluation counts on the board. Every count belongs to one term, and every term
+//! has one weight for the middlegame and one for the endgame ([`super::Weights`]): the
+//! evaluation is the weighted sum, so the tuner can read the same counts ([`Trace`]) and fit
+//! the weights to game results.
+//!
+//! Counts are White's minus Black's. The terms, and why each is there:
+//! - **Material** and **piece-square tables** (kings too): most of what decides a game.
+//! - **Mobility**: the squares a knight, bishop, rook or queen reaches that hold no piece of
+//!   its own side and no enemy pawn guards, one weight per count.
+//! - **Passed pawns** by rank, **doubled** and **isolated** pawns.
+//! - **Rooks on open and half-open files**, the **bishop pair**.
+//! - **King safety**: own pawns in front of the king (in Avalanche the opponent pushes those
+//!   very pawns, so one that can still be pushed is a term of its own), open files beside it,
+//!   and the squares around it that enemy pieces attack, by the attacker's kind.
+//! - **Tempo**: the side to move.
+//! - **Avalanche**: a pawn waiting for its promotion choice belongs to the side to move, which
+//!   makes it a queen at once. The pusher must push when it can: enemy pawns one step from
+//!   promotion are pushes it would rather not make (more so when the new queen would check
+//!   its king), and having one safe push or none is the game's zugzwang. Those pushes cost
+//!   more when fewer than two safe pushes are left (then they may be forced), so each has a
+//!   term for either case.
+
+use rules::attacks;
+use rules::{Bitboard, Color, Position, Role, Square};
+
+/// Material of pawn, knight, bishop, rook, queen.
+pub(crate) const MATERIAL: usize = 0;
+/// Piece-square tables: 64 squares (a1 = 0, from White's side) for each role, pawn first.
+pub(crate) const PST: usize = MATERIAL + 5;
+/// Mobility of knight, bishop, rook, queen: one term per count of squares.
+pub(crate) const MOBILITY: usize = PST + 6 * 64;
+/// How many counts each mobile role can have.
+pub(crate) const MOBILITY_COUNTS: [usize; 4] = [9, 14, 15, 28];
+const MOBILITY_START: [usize; 4] = [0, 9, 23, 38];
+/// Passed pawns by how many ranks they stand from their own back rank (1–6 used).
+pub(crate) const PASSED: usize = MOBILITY + 66;
+pub(crate) const DOUBLED: usize = PASSED + 8;
+pub(crate) const ISOLATED: usize = DOUBLED + 1;
+pub(crate) const ROOK_OPEN: usize = ISOLATED + 1;
+pub(crate) const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
+pub(crate) const BISHOP_PAIR: usize = ROOK_HALF_OPEN + 1;
+pub(crate) const SHIELD: usize = BISHOP_PAIR + 1;
+pub(crate) const SHIELD_PUSHABLE: usize = SHIELD + 1;
+pub(crate) const OPEN_FILE_NEAR_KING: usize = SHIELD_PUSHABLE + 1;
+/// Attacks on the squares around the enemy king by knights, bishops, rooks, queens.
+pub(crate) const KING_ZONE: usize = OPEN_FILE_NEAR_KING + 1;
+pub(crate) const TEMPO: usize = KING_ZONE + 4;
+pub(crate) const PENDING_PROMOTION: usize = TEMPO + 1;
+/// Enemy pawns one push from promotion: with two safe pushes or more, and with fewer.
+pub(crate) const PUSH_TO_PROMOTION: usize = PENDING_PROMOTION + 1;
+/// The same pawns whose queen would check the pusher's king: calm, forced.
+pub(crate) const CHECKING_PROMOTION: usize = PUSH_TO_PROMOTION + 2;
+pub(crate) const NO_SAFE_PUSH: usize = CHECKING_PROMOTION + 2;
+pub(crate) const ONE_SAFE_PUSH: usize = NO_SAFE_PUSH + 1;
+/// How many terms there are.
+pub const COUNT: usize = ONE_SAFE_PUSH + 1;
+
+/// The full phase: every knight, bishop, rook and queen on the board.
+pub(crate) const FULL_PHASE: i32 = 24;
+
+/// Receives the counts of a position's terms.
+pub(super) trait Sink {
+    /// `count` more of `term` (White's minus Black's).
+    fn add(&mut self, term: usize, count: i32);
+}
+
+/// The counts of a position's terms, for the tuner: `(term, count)` pairs, no term twice,
+/// no zero count.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trace {
+    /// The counts.
+    pub counts: Vec<(u16, i16)>,
+    /// The phase, 0 (kings and pawns) to 24 (every piece on).
+    pub phase: u8,
+}
+
+impl Sink for Vec<(u16, i16)> {
+    fn add(&mut self, term: usize, count: i32) {
+        if count != 0 {
+            self.push((term as u16, count as i16));
+        }
+    }
+}
+
+/// The counts of `pos`'s terms.
+pub fn trace(pos: &Position) -> Trace {
+    let mut raw: Vec<(u16, i16)> = Vec::with_capacity(64);
+    terms(pos, &mut raw);
+    raw.sort_unstable_by_key(|(term, _)| *term);
+    let mut counts: Vec<(u16, i16)> = Vec::with_capacity(raw.len());
+    for (term, count) in raw {
+        match counts.last_mut() {
+            Some((last, sum)) if *last == term => *sum += count,
+            _ => counts.push((term, count)),
+        }
+    }
+    counts.retain(|(_, count)| *count != 0);
+    Trace {
+        counts,
+        phase: phase(pos) as u8,
+    }
+}
+
+/// The game phase: 24 with all pieces on, 0 with only kings and pawns.
+pub(super) fn phase(pos: &Position) -> i32 {
+    let weight = |role, w: i32| pos.role_bb(role).count() as i32 * w;
+    (weight(Role::Knight, 1)
+        + weight(Role::Bishop, 1)
+        + weight(Role::Rook, 2)
+        + weight(Role::Queen, 4))
+    .min(FULL_PHASE)
+}
+
+/// The square `sq` as White sees it: Black's pieces are mirrored rank for rank.
+fn relative(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.index(),
+        Color::Black => sq.index() ^ 56,
+    }
+}
+
+/// How many ranks `sq` lies from `color`'s back rank.
+fn rank_from_home(color: Color, sq: Square) -> usize {
+    usize::from(match color {
+        Color::White => sq.rank(),
+        Color::Black => 7 - sq.rank(),
+    })
+}
+
+/// The files beside `file` (one or two of them).
+fn neighbour_files(file: u8) -> Bitboard {
+    let mut files = Bitboard::EMPTY;
+    if file > 0 {
+        files |= Bitboard::file(file - 1);
+    }
+    if file < 7 {
+        files |= Bitboard::file(file + 1);
+    }
+    files
+}
+
+/// The squares ahead of `sq` for `color`, on its file and the files beside it.
+fn front_span(color: Color, sq: Square) -> Bitboard {
+    let files = Bitboard::file(sq.file()) | neighbour_files(sq.file());
+    // The ranks beyond `sq`'s, towards `color`'s promotion.
+    let rank = u32::from(sq.rank());
+    let ahead = Bitboard(match color {
+        Color::White => (!0u64).checked_shl(8 * (rank + 1)).unwrap_or(0),
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    });
+    files & ahead
+}
+
+/// The squares `color`'s pawns attack.
+fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
+    pos.pieces(color, Role::Pawn)
+        .fold(Bitboard::EMPTY, |acc, sq| acc | attacks::pawn(color, sq))
+}
+
+/// Feeds every term's count of `pos` to `sink`.
+pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
+    let avalanche = pos.variant().rules().push;
+    let pending = pos.pending_promotion();
+    let occupied = pos.occupied();
+    let guarded = [
+        pawn_attacks(pos, Color::White),
+        pawn_attacks(pos, Color::Black),
+    ];
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let them = color.opposite();
+        let own = pos.color_bb(color);
+        let own_pawns = pos.pieces(color, Role::Pawn);
+        let their_pawns = pos.pieces(them, Role::Pawn);
+        let their_zone = pos
+            .king_square(them)
+            .map_or(Bitboard::EMPTY, |k| attacks::king(k).with(k));
+        for role in Role::ALL {
+            for sq in pos.pieces(color, role) {
+                if role == Role::Pawn && pending == Some(sq) {
+                    sink.add(PENDING_PROMOTION, sign);
+                    continue;
+                }
+                if let Some(material) = role_material(role) {
+                    sink.add(MATERIAL + material, sign);
+                }
+                sink.add(PST + role.index() * 64 + relative(color, sq), sign);
+                let reach = match role {
+                    Role::Knight => attacks::knight(sq),
+                    Role::Bishop => attacks::bishop(sq, occupied),
+                    Role::Rook => attacks::rook(sq, occupied),
+                    Role::Queen => attacks::queen(sq, occupied),
+                    Role::Pawn | Role::King => continue,
+                };
+                let mobile = role.index() - 1;
+                let squares = (reach & !own & !guarded[them.index()]).count() as usize;
+                let count = squares.min(MOBILITY_COUNTS[mobile] - 1);
+                sink.add(MOBILITY + MOBILITY_START[mobile] + count, sign);
+                sink.add(
+                    KING_ZONE + mobile,
+                    sign * (reach & their_zone).count() as i32,
+                );
+                if role == Role::Rook {
+                    let file = Bitboard::file(sq.file());
+                    if (file & own_pawns).is_empty() {
+                        let open = (file & their_pawns).is_empty();
+                        sink.add(if open { ROOK_OPEN } else { ROOK_HALF_OPEN }, sign);
+                    }
+                }
+            }
+        }
+        pawn_structure(pos, color, pending, sink);
+        if pos.pieces(color, Role::Bishop).count() >= 2 {
+            sink.add(BISHOP_PAIR, sign);
+        }
+        king_shelter(pos, color, avalanche, sink);
+        if avalanche {
+            push_danger(pos, color, sink);
+        }
+    }
+    let to_move = if pos.side_to_move() == Color::White {
+        1
+    } else {
+        -1
+    };
+    sink.add(TEMPO, to_move);
+}
+
+/// The material term of `role`; a king has none.
+fn role_material(role: Role) -> Option<usize> {
+    (role != Role::King).then(|| role.index())
+}
+
+/// Passed, doubled and isolated pawns of `color` (a pawn waiting for its promotion choice
+/// is no longer a pawn).
+fn pawn_structure(pos: &Position, color: Color, pending: Option<Square>, sink: &mut impl Sink) {
+    let sign = if color == Color::White { 1 } else { -1 };
+    let own_pawns = pos.pieces(color, Role::Pawn);
+    let their_pawns = pos.pieces(color.opposite(), Role::Pawn);
+    for sq in own_pawns {
+        if pending == Some(sq) {
+            continue;
+        }
+        if (front_span(color, sq) & their_pawns).is_empty() {
+            sink.add(PASSED + rank_from_home(color, sq), sign);
+        }
+        if (neighbour_files(sq.file()) & own_pawns).is_empty() {
+            sink.add(ISOLATED, sign);
+        }
+    }
+    for file in 0..8 {
+        let on_file = (Bitboard::file(file) & own_pawns).count() as i32;
+        if on_file > 1 {
+            sink.add(DOUBLED, sign * (on_file - 1));
+        }
+    }
+}
+
+/// Shield pawns in front of `color`'s king, and open files beside it. In Avalanche a
+/// shield pawn the opponent can still push forward is a term of its own.
+fn king_shelter(pos: &Position, color: Color, avalanche: bool, sink: &mut impl Sink) {
+    let Some(king) = pos.king_square(color) else {
+        return;
+    };
+    let sign = if color == Color::White { 1 } else { -1 };
+    let own_pawns = pos.pieces(color, Role::Pawn);
+    let occupied = pos.occupied();
+    let forward: i8 = if color == Color::White { 1 } else { -1 };
+    for df in -1i8..=1 {
+        let Some(file_sq) = king.offset(df, 0) else {
+            continue;
+        };
+        if (Bitboard::file(file_sq.file()) & own_pawns).is_empty() {
+            sink.add(OPEN_FILE_NEAR_KING, sign);
+        }
+        for dr in 1i8..=2 {
+            let Some(sq) = king.offset(df, dr * forward) else {
+                continue;
+            };
+            if own_pawns.contains(sq) {
+                let pushable = sq
+                    .offset(0, forward)
+                    .is_some_and(|ahead| !occupied.contains(ahead));
+                let term = if avalanche && pushable {
+                    SHIELD_PUSHABLE
+                } else {
+                    SHIELD
+                };
+                sink.add(term, sign);
+            }
+        }
+    }
+}
+
+/// The pushes `color` will have to make: enemy pawns it could push only onto its own back
+/// rank (worse when the new queen would check its king), and too few pushes that are safe
+/// (neither promoting nor attacking its own king).
+fn push_danger(pos: &Position, color: Color, sink: &mut impl Sink) {
+    let sign = if color == Color::White { 1 } else { -1 };
+    let them = color.opposite();
+    let occupied = pos.occupied();
+    let king = pos.king_square(color);
+    let forward: i8 = if them == Color::White { 1 } else { -1 };
+    let mut safe = 0;
+    let mut pushable = 0;
+    let mut promoting = 0;
+    let mut checking = 0;
+    for pawn in pos.pieces(them, Role::Pawn) {
+        let Some(to) = pawn.offset(0, forward) else {
+            continue;
+        };
+        if occupied.contains(to) {
+            continue;
+        }
+        pushable += 1;
+        let attacks_king = king.is_some_and(|k| {
+            k.rank() as i8 == to.rank() as i8 + forward && k.file().abs_diff(to.file()) == 1
+        });
+        if to.rank() == color.back_rank() {
+            promoting += 1;
+            if king.is_some_and(|k| promotion_would_check(pos, to, k)) {
+                checking += 1;
+            }
+        } else if !attacks_king {
+            safe += 1;
+        }
+    }
+    let forced = usize::from(safe < 2);
+    sink.add(PUSH_TO_PROMOTION + forced, sign * promoting);
+    sink.add(CHECKING_PROMOTION + forced, sign * checking);
+    if pushable > 0 {
+        match safe {
+            0 => sink.add(NO_SAFE_PUSH, sign),
+            1 => sink.add(ONE_SAFE_PUSH, sign),
+            _ => {}
+        }
+    }
+}
+
+/// True when a queen or a knight on `sq` would attack the king on `king`.
+fn promotion_would_check(pos: &Position, sq: Square, king: Square) -> bool {
+    let occupied = pos.occupied().without(sq);
+    (attacks::queen(sq, occupied) | attacks::knight(sq)).contains(king)
+}
+
+/// The name of `term`, as the weights file writes it (`pst.knight.f3`, `mobility.rook.7`).
+pub(super) fn name(term: usize) -> String {
+    const ROLES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+    const SINGLE: [(usize, &str); 14] = [
+        (DOUBLED, "pawn.doubled"),
+        (ISOLATED, "pawn.isolated"),
+        (ROOK_OPEN, "rook.open_file"),
+        (ROOK_HALF_OPEN, "rook.half_open_file"),
+        (BISHOP_PAIR, "bishop_pair"),
+        (SHIELD, "king.shield"),
+        (SHIELD_PUSHABLE, "king.shield_pushable"),
+        (OPEN_FILE_NEAR_KING, "king.open_file"),
+        (TEMPO, "tempo"),
+        (PENDING_PROMOTION, "avalanche.pending_promotion"),
+        (PUSH_TO_PROMOTION, "avalanche.push_to_promotion.calm"),
+        (PUSH_TO_PROMOTION + 1, "avalanche.push_to_promotion.forced"),
+        (CHECKING_PROMOTION, "avalanche.checking_promotion.calm"),
+        (
+            CHECKING_PROMOTION + 1,
+            "avalanche.checking_promotion.forced",
+        ),
+    ];
+    if let Some((_, name)) = SINGLE.iter().find(|(t, _)| *t == term) {
+        return (*name).to_owned();
+    }
+    match term {
+        t if t < PST => format!("material.{}", ROLES[t - MATERIAL]),
+        t if t < MOBILITY => {
+            let (role, sq) = ((t - PST) / 64, (t - PST) % 64);
+            let square = Square::new((sq % 8) as u8, (sq / 8) as u8).map_or_else(
+                || sq.to_string(),
+                |s| format!("{}{}", s.file_char(), s.rank_char()),
+            );
+            format!("pst.{}.{square}", ROLES[role])
+        }
+        t if t < PASSED => {
+            let offset = t - MOBILITY;
+            let mobile = MOBILITY_START
+                .iter()
+                .rposition(|&start| start <= offset)
+                .unwrap_or(0);
+            format!(
+                "mobility.{}.{}",
+                ROLES[mobile + 1],
+                offset - MOBILITY_START[mobile]
+            )
+        }
+        t if t < DOUBLED => format!("pawn.passed.{}", t - PASSED),
+        t if (KING_ZONE..TEMPO).contains(&t) => {
+            format!("king.zone_attacks.{}", ROLES[t - KING_ZONE + 1])
+        }
+        NO_SAFE_PUSH => "avalanche.no_safe_push".to_owned(),
+        ONE_SAFE_PUSH => "avalanche.one_safe_push".to_owned(),
+        t => format!("term.{t}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::Variant;
+
+    fn count(pos: &Position, term: usize) -> i16 {
+        trace(pos)
+            .counts
+            .iter()
+            .find(|(t, _)| usize::from(*t) == term)
+            .map_or(0, |(_, c)| *c)
+    }
+
+    #[test]
+    fn pawn_structure_is_counted_as_by_hand() {
+        // White: a2 and a3 (doubled, isolated, passed), d5 (isolated, passed). Black: g7 and
+        // h7 (passed, each beside the other).
+        let pos =
+            Position::from_fen(Variant::Standard, "4k3/6pp/8/3P4/8/P7/P7/4K3 w - - 0 1").unwrap();
+        assert_eq!(count(&pos, PASSED + 1), 1 - 2);
+        assert_eq!(count(&pos, PASSED + 2), 1);
+        assert_eq!(count(&pos, PASSED + 4), 1);
+        assert_eq!(count(&pos, ISOLATED), 3);
+        assert_eq!(count(&pos, DOUBLED), 1);
+        assert_eq!(count(&pos, MATERIAL), 1);
+        assert_eq!(trace(&pos).phase, 0);
+    }
+
+    #[test]
+    fn mobility_and_open_files_are_counted_as_by_hand() {
+        // The knight on b1 reaches a3, c3 and d2, but the pawn on b4 guards a3 and c3: one
+        // square. The rook on h1 stands on an open file; the one on e8 on a file with only
+        // White's pawn (half open for Black).
+        let pos = Position::from_fen(Variant::Standard, "4r1k1/8/8/8/1p6/8/4P3/1N2K2R w - - 0 1")
+            .unwrap();
+        let knight_one = MOBILITY + MOBILITY_START[0] + 1;
+        assert_eq!(count(&pos, knight_one), 1);
+        assert_eq!(count(&pos, ROOK_OPEN), 1);
+        assert_eq!(count(&pos, ROOK_HALF_OPEN), -1);
+    }
+}
