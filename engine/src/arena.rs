@@ -2,8 +2,10 @@
 //! alternating colours from random or given openings.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
-use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Duration;
 
 use rules::{Color, EndReason, Game, MoveError, Outcome, Position, Turn, Variant};
@@ -55,6 +57,11 @@ pub struct MatchSettings {
     pub time_scale: Option<f64>,
     /// Caps every level's depth.
     pub depth_cap: Option<u32>,
+    /// Caps every level's nodes a turn: unlike time, the same on a busy machine as on an idle
+    /// one, so two engines compared this way get equal work.
+    pub nodes_cap: Option<u64>,
+    /// How many games are played at once, each on a thread of its own.
+    pub threads: usize,
     /// A game still going after this many turns is a draw.
     pub max_turns: usize,
     /// Random turns played from the start to make an opening, when no openings are given.
@@ -109,14 +116,20 @@ pub fn choose(
             if let Some(cap) = settings.depth_cap {
                 limits.depth = limits.depth.map(|d| d.min(cap)).or(Some(cap));
             }
+            if let Some(cap) = settings.nodes_cap {
+                limits.nodes = limits.nodes.map(|n| n.min(cap)).or(Some(cap));
+                // Equal work, not equal time: the nodes decide where the search stops.
+                limits.movetime = None;
+            }
             engine.search(game, &limits, &AtomicBool::new(false)).best
         }
     }
 }
 
-/// Plays one game from `start` to its end (or the turn cap).
+/// Plays one game from `start` to its end (or the turn cap); White's turns are chosen by
+/// `engines[0]`, Black's by `engines[1]`.
 pub fn play_game(
-    engine: &Engine,
+    engines: [&Engine; 2],
     white: Player,
     black: Player,
     mut game: Game,
@@ -140,9 +153,9 @@ pub fn play_game(
                 turns: game.turns().len(),
             });
         }
-        let player = match game.position().side_to_move() {
-            Color::White => white,
-            Color::Black => black,
+        let (player, engine) = match game.position().side_to_move() {
+            Color::White => (white, engines[0]),
+            Color::Black => (black, engines[1]),
         };
         state = splitmix64(state);
         // The rules end every game with no legal turn, so a turn is always found here.
@@ -185,48 +198,93 @@ pub fn random_opening(variant: Variant, plies: usize, seed: u64) -> Result<Game,
     Ok(game)
 }
 
-/// Plays `games` games of `a` against `b`, `a` White in the even games; each pair of games
-/// shares its opening (from `openings` in turn, or random). Calls `on_game` after each game
-/// with its number, `a`'s colour and the report. Returns `a`'s score.
+/// Plays `games` games of `a` (searching with `engines[0]`) against `b` (with `engines[1]`),
+/// `a` White in the even games; each pair of games shares its opening (from `openings` in
+/// turn, or random). Games are played [`MatchSettings::threads`] at a time; `on_game` is
+/// called after each (one call at a time, in the order they end) with its number, `a`'s
+/// colour, the report and the score so far, and stops the match by breaking. Returns `a`'s
+/// score over the games played.
 pub fn run_match(
-    engine: &Engine,
+    engines: [&Engine; 2],
     a: Player,
     b: Player,
     games: u32,
     openings: &[Position],
     settings: &MatchSettings,
-    on_game: &mut dyn FnMut(u32, Color, &GameReport),
+    on_game: &mut (dyn FnMut(u32, Color, &GameReport, &MatchScore) -> ControlFlow<()> + Send),
 ) -> Result<MatchScore, ArenaError> {
-    let mut score = MatchScore::default();
-    for n in 0..games {
-        let pair = u64::from(n / 2);
-        let start = if openings.is_empty() {
-            random_opening(
-                settings.variant,
-                settings.random_plies,
-                settings.seed ^ splitmix64(pair),
-            )?
-        } else {
-            let pos = &openings[(pair as usize) % openings.len()];
-            Game::from_position(pos.clone())
-        };
-        let a_color = if n % 2 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let (white, black) = match a_color {
-            Color::White => (a, b),
-            Color::Black => (b, a),
-        };
-        let seed = settings.seed ^ splitmix64(u64::from(n) + 0x5eed);
-        let report = play_game(engine, white, black, start, settings, seed)?;
-        match report.outcome.winner {
-            Some(w) if w == a_color => score.wins += 1,
-            Some(_) => score.losses += 1,
-            None => score.draws += 1,
+    let next = AtomicU32::new(0);
+    let shared = Mutex::new((MatchScore::default(), on_game, None::<ArenaError>));
+    std::thread::scope(|scope| {
+        for _ in 0..settings.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n >= games {
+                        return;
+                    }
+                    let played = match_game(engines, a, b, n, openings, settings);
+                    let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+                    let (score, on_game, error) = &mut *guard;
+                    let flow = match played {
+                        Ok((a_color, report)) => {
+                            match report.outcome.winner {
+                                Some(w) if w == a_color => score.wins += 1,
+                                Some(_) => score.losses += 1,
+                                None => score.draws += 1,
+                            }
+                            (*on_game)(n, a_color, &report, score)
+                        }
+                        Err(e) => {
+                            error.get_or_insert(e);
+                            ControlFlow::Break(())
+                        }
+                    };
+                    if flow.is_break() {
+                        next.store(games, Ordering::Relaxed);
+                        return;
+                    }
+                }
+            });
         }
-        on_game(n, a_color, &report);
+    });
+    let (score, _, error) = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    match error {
+        Some(e) => Err(e),
+        None => Ok(score),
     }
-    Ok(score)
+}
+
+/// Plays game `n` of a match: its opening, `a`'s colour and the game.
+fn match_game(
+    engines: [&Engine; 2],
+    a: Player,
+    b: Player,
+    n: u32,
+    openings: &[Position],
+    settings: &MatchSettings,
+) -> Result<(Color, GameReport), ArenaError> {
+    let pair = u64::from(n / 2);
+    let start = if openings.is_empty() {
+        random_opening(
+            settings.variant,
+            settings.random_plies,
+            settings.seed ^ splitmix64(pair),
+        )?
+    } else {
+        let pos = &openings[(pair as usize) % openings.len()];
+        Game::from_position(pos.clone())
+    };
+    let a_color = if n.is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let (white, black, by_colour) = match a_color {
+        Color::White => (a, b, engines),
+        Color::Black => (b, a, [engines[1], engines[0]]),
+    };
+    let seed = settings.seed ^ splitmix64(u64::from(n) + 0x5eed);
+    let report = play_game(by_colour, white, black, start, settings, seed)?;
+    Ok((a_color, report))
 }

@@ -6,7 +6,8 @@
 //! at a fixed depth it always chooses the same turn. [`Level`] turns a level 1–8 into
 //! limits; [`greedy`] is the weak reference player; [`arena`] plays engine games; [`review`]
 //! judges every turn of a game; [`uci`] speaks the Universal Chess Interface; [`external`]
-//! drives another UCI engine (Stockfish) in its own process.
+//! drives another UCI engine (Stockfish) in its own process; [`tune`] fits the evaluation's
+//! weights to self-play games.
 
 pub mod arena;
 pub mod eval;
@@ -18,6 +19,7 @@ pub mod search;
 mod see;
 pub mod stats;
 mod tt;
+pub mod tune;
 pub mod uci;
 mod zobrist;
 

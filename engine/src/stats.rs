@@ -76,6 +76,68 @@ impl MatchScore {
     }
 }
 
+/// A sequential probability ratio test between two Elo differences, `elo0` (the change is no
+/// better than this) and `elo1` (it is at least this good), with 5% error either way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// The difference of the null hypothesis.
+    pub elo0: f64,
+    /// The difference of the alternative.
+    pub elo1: f64,
+}
+
+/// What a sequential test says so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The first player is at least `elo1` stronger (H1 accepted).
+    Stronger,
+    /// The first player is no more than `elo0` stronger (H0 accepted).
+    NotStronger,
+    /// More games are needed.
+    Continue,
+}
+
+impl Sprt {
+    /// The bounds of the log-likelihood ratio for 5% errors of both kinds: ln(0.05/0.95)
+    /// and ln(0.95/0.05).
+    pub const BOUND: f64 = 2.944_438_979_166_440_4;
+
+    /// The log-likelihood ratio of `score` (the normal approximation of the trinomial
+    /// game score that fishtest uses: Van den Bergh, "Some comments on the SPRT"), 0 before
+    /// the first decisive result.
+    pub fn llr(&self, score: &MatchScore) -> f64 {
+        let n = f64::from(score.games());
+        if n == 0.0 || score.wins + score.losses == 0 {
+            return 0.0;
+        }
+        let s = score.score();
+        let (w, d, l) = (
+            f64::from(score.wins) / n,
+            f64::from(score.draws) / n,
+            f64::from(score.losses) / n,
+        );
+        let variance = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2);
+        if variance <= 0.0 {
+            return 0.0;
+        }
+        let expected = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
+        let (s0, s1) = (expected(self.elo0), expected(self.elo1));
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * variance)
+    }
+
+    /// What the test says of `score`.
+    pub fn verdict(&self, score: &MatchScore) -> Verdict {
+        let llr = self.llr(score);
+        if llr >= Sprt::BOUND {
+            Verdict::Stronger
+        } else if llr <= -Sprt::BOUND {
+            Verdict::NotStronger
+        } else {
+            Verdict::Continue
+        }
+    }
+}
+
 impl fmt::Display for MatchScore {
     /// `+12 =5 -3 (72.5%), Elo +168 ± 120`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -130,6 +192,40 @@ mod tests {
         };
         assert!((m.elo().diff - 190.8).abs() < 0.1);
         assert_eq!(m.to_string().split(',').next(), Some("+30 =0 -10 (75.0%)"));
+    }
+
+    #[test]
+    fn the_sprt_decides_clear_results_and_waits_on_close_ones() {
+        let test = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+        };
+        let close = MatchScore {
+            wins: 50,
+            draws: 100,
+            losses: 48,
+        };
+        assert_eq!(test.verdict(&close), Verdict::Continue);
+        let strong = MatchScore {
+            wins: 300,
+            draws: 400,
+            losses: 200,
+        };
+        assert_eq!(test.verdict(&strong), Verdict::Stronger);
+        let weak = MatchScore {
+            wins: 200,
+            draws: 400,
+            losses: 300,
+        };
+        assert_eq!(test.verdict(&weak), Verdict::NotStronger);
+        // By hand: n = 900, s = 5/9, variance = (300·(4/9)² + 400·(1/18)² + 200·(5/9)²)/900
+        // = 0.13580; s0 = 0.5, s1 = 0.514388; LLR = 900·0.014388·(1.11111 − 1.014388)/(2·0.13580)
+        // = 4.61.
+        assert!(
+            (test.llr(&strong) - 4.61).abs() < 0.01,
+            "{}",
+            test.llr(&strong)
+        );
     }
 
     #[test]

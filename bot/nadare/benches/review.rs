@@ -35,6 +35,8 @@ fn long_game(variant: Variant) -> Game {
         movetime_cap: Some(std::time::Duration::from_millis(40)),
         time_scale: None,
         depth_cap: None,
+        nodes_cap: None,
+        threads: 1,
         max_turns: 2 * TURNS,
         random_plies: 4,
         seed: 1,

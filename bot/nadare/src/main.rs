@@ -54,6 +54,8 @@ enum Command {
     Pairings(cli::pairings::PairingsArgs),
     /// A tournament of the database: `export ID --trf [-o OUT]` writes it as a FIDE TRF.
     Tournament(cli::tournament::TournamentArgs),
+    /// Fit the evaluation's weights to self-play games: `play` writes samples, `fit` fits.
+    Tune(cli::tune::TuneArgs),
     /// Speak the Universal Chess Interface on standard input and output (standard, Chess960).
     Uci,
 }
@@ -149,6 +151,7 @@ fn main() -> ExitCode {
         Command::Backup(args) => cli::backup::run(args),
         Command::Bestmove(args) => cli::bestmove::run(args),
         Command::Match(args) => cli::engine_match::run(args),
+        Command::Tune(args) => cli::tune::run(args),
         Command::Pairings(args) => cli::pairings::run(args),
         Command::Tournament(args) => block_on(cli::tournament::run(args)),
         Command::Uci => engine::uci::run().map_err(Into::into),

@@ -4,4 +4,5 @@
 mod external;
 mod review;
 mod search;
+mod tune;
 mod uci;

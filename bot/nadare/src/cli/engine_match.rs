@@ -1,12 +1,16 @@
 //! `nadare match`: the engine against itself (or the greedy player), alternating colours,
-//! with the result and the Elo difference it suggests.
+//! with the result and the Elo difference it suggests; either side may evaluate with weights
+//! from a file, and a sequential test may stop the match once it is decided.
 
-use std::path::PathBuf;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
 use engine::Engine;
 use engine::arena::{MatchSettings, Player, run_match};
+use engine::eval::Weights;
+use engine::stats::{Sprt, Verdict};
 use rules::{Color, Position, Variant};
 
 /// Arguments of `nadare match`.
@@ -38,6 +42,24 @@ pub struct MatchArgs {
     /// Cap every level's search depth, in turns.
     #[arg(long)]
     pub depth: Option<u32>,
+    /// Search every turn to this many nodes instead of for a time: equal work for both
+    /// sides however busy the machine is.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// The first player evaluates with the weights of this file (`nadare tune fit --out`).
+    #[arg(long, value_name = "FILE")]
+    pub a_weights: Option<PathBuf>,
+    /// The second player evaluates with the weights of this file.
+    #[arg(long, value_name = "FILE")]
+    pub b_weights: Option<PathBuf>,
+    /// Stop as soon as a sequential probability ratio test decides between "the first player
+    /// is no more than ELO0 stronger" and "it is at least ELO1 stronger" (5% errors), e.g.
+    /// `--sprt 0,10`; `--games` is then the most games played.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt_parser)]
+    pub sprt: Option<Sprt>,
+    /// Games played at once, each on a thread of its own.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     /// Random turns from the start that make a random opening.
     #[arg(long, default_value_t = 4)]
     pub random_plies: usize,
@@ -47,6 +69,37 @@ pub struct MatchArgs {
     /// The seed of the openings and of the levels' imprecision.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// Reads `--sprt ELO0,ELO1`.
+fn sprt_parser(arg: &str) -> Result<Sprt, String> {
+    let (elo0, elo1) = arg
+        .split_once(',')
+        .ok_or_else(|| format!("expected ELO0,ELO1 (e.g. 0,10), found {arg:?}"))?;
+    let number = |s: &str| {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| format!("{s:?} is not an Elo difference"))
+    };
+    let (elo0, elo1) = (number(elo0)?, number(elo1)?);
+    if elo1 <= elo0 {
+        return Err(format!("ELO1 must be above ELO0, found {arg:?}"));
+    }
+    Ok(Sprt { elo0, elo1 })
+}
+
+/// An engine evaluating with the weights of `path`, or the built-in ones.
+fn engine_with(path: Option<&Path>) -> anyhow::Result<Engine> {
+    let Some(path) = path else {
+        return Ok(Engine::new());
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read weights from {}", path.display()))?;
+    let weights = Weights::parse(&text)
+        .with_context(|| format!("{} is not a weights file", path.display()))?;
+    Ok(Engine::new().with_weights(weights))
 }
 
 /// The positions of an openings file.
@@ -78,6 +131,13 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     if args.time_scale.is_some_and(|s| !(s.is_finite() && s > 0.0)) {
         bail!("--time-scale must be a positive number");
     }
+    if args.nodes == Some(0) || args.threads == 0 {
+        bail!("--nodes and --threads must be at least 1");
+    }
+    let engines = [
+        engine_with(args.a_weights.as_deref())?,
+        engine_with(args.b_weights.as_deref())?,
+    ];
     let openings = match &args.openings {
         Some(path) => read_openings(path, args.variant)?,
         None => Vec::new(),
@@ -87,19 +147,22 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         movetime_cap: args.movetime.map(Duration::from_millis),
         time_scale: args.time_scale,
         depth_cap: args.depth,
+        nodes_cap: args.nodes,
+        threads: args.threads,
         max_turns: args.max_turns,
         random_plies: args.random_plies,
         seed: args.seed,
     };
     let (a, b) = (args.a, args.b);
+    let sprt = args.sprt;
     let score = run_match(
-        &Engine::new(),
+        [&engines[0], &engines[1]],
         a,
         b,
         args.games,
         &openings,
         &settings,
-        &mut |n, a_color, report| {
+        &mut |n, a_color, report, score| {
             let (white, black) = match a_color {
                 Color::White => (a, b),
                 Color::Black => (b, a),
@@ -111,8 +174,35 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
                 report.outcome.reason.describe(),
                 report.turns
             );
+            match sprt.map(|test| (test, test.verdict(score))) {
+                Some((test, verdict)) if verdict != Verdict::Continue => {
+                    println!(
+                        "SPRT [{}, {}] after {} games: LLR {:.2}, {}",
+                        test.elo0,
+                        test.elo1,
+                        score.games(),
+                        test.llr(score),
+                        match verdict {
+                            Verdict::Stronger => "H1 accepted (stronger)",
+                            _ => "H0 accepted (not stronger)",
+                        }
+                    );
+                    ControlFlow::Break(())
+                }
+                _ => ControlFlow::Continue(()),
+            }
         },
     )?;
     println!("{} against {} in {}: {score}", a, b, args.variant);
+    if let Some(test) = sprt.filter(|t| t.verdict(&score) == Verdict::Continue) {
+        println!(
+            "SPRT [{}, {}] after {} games: LLR {:.2} (bounds ±{:.2}), undecided",
+            test.elo0,
+            test.elo1,
+            score.games(),
+            test.llr(&score),
+            Sprt::BOUND
+        );
+    }
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! The command-line tools of the `nadare` binary that need no Discord: perft, replay,
-//! chess960, bestmove and match, the database's migrate and backup, the Swiss pairings of a
+//! chess960, bestmove, match and tune, the database's migrate and backup, the Swiss pairings of a
 //! TRF and a stored tournament written as one (and the renderer's and console's, in their own
 //! modules).
 
@@ -15,3 +15,4 @@ pub mod position;
 pub mod render;
 pub mod replay;
 pub mod tournament;
+pub mod tune;

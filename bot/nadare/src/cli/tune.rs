@@ -1,0 +1,218 @@
+//! `nadare tune`: the evaluation's weights fitted to self-play games by Texel's method.
+//! `play` writes the quiet positions of games the engine plays against itself, `fit` fits
+//! the weights to them and writes a weights file (for `nadare match --a-weights`) and, once
+//! a match has shown them stronger, the Rust source of the built-in tables.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use engine::Engine;
+use engine::eval::Weights;
+use engine::tune::{FitSettings, PlaySettings, fit, parse_sample, play};
+use rules::Variant;
+
+/// Arguments of `nadare tune`.
+#[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// Play or fit.
+    #[command(subcommand)]
+    pub command: TuneCommand,
+}
+
+/// What `nadare tune` does.
+#[derive(Debug, clap::Subcommand)]
+pub enum TuneCommand {
+    /// Play the engine against itself and append each game's quiet positions, with the
+    /// game's result, to a samples file (`SCORE VARIANT FEN` a line).
+    Play(PlayArgs),
+    /// Fit the weights of one variant family to samples files.
+    Fit(FitArgs),
+}
+
+/// Arguments of `nadare tune play`.
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    /// The variant played (Chess960: a setup drawn at random for each game).
+    #[arg(long, default_value = "standard")]
+    pub variant: Variant,
+    /// How many games.
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// The nodes searched a turn.
+    #[arg(long, default_value_t = 5_000)]
+    pub nodes: u64,
+    /// Random turns from the start that make each game's opening.
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: usize,
+    /// A game still going after this many turns is a draw.
+    #[arg(long, default_value_t = 300)]
+    pub max_turns: usize,
+    /// The seed of the openings: another seed, other games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once, each on a thread of its own.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The engine evaluates with the weights of this file instead of the built-in ones.
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
+    /// The samples file, appended to.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+/// Arguments of `nadare tune fit`.
+#[derive(Debug, clap::Args)]
+pub struct FitArgs {
+    /// Samples files written by `nadare tune play`.
+    #[arg(required = true, value_name = "SAMPLES")]
+    pub samples: Vec<PathBuf>,
+    /// The family fitted: `standard` (standard chess and Chess960) or `avalanche`; samples of
+    /// the other family are skipped.
+    #[arg(long, default_value = "standard")]
+    pub family: Variant,
+    /// Start from the weights of this file instead of the built-in ones.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// Passes over the samples.
+    #[arg(long, default_value_t = 400)]
+    pub epochs: u32,
+    /// The step of each pass, in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// The weights file written: both families, the other one as it started.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Also write the weights as the Rust source of the built-in tables
+    /// (`engine/src/eval/tables.rs`).
+    #[arg(long, value_name = "FILE")]
+    pub rust: Option<PathBuf>,
+}
+
+/// Reads the weights of `path`, or the built-in ones.
+fn weights_from(path: Option<&PathBuf>) -> anyhow::Result<Weights> {
+    let Some(path) = path else {
+        return Ok(Weights::builtin());
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read weights from {}", path.display()))?;
+    Weights::parse(&text).with_context(|| format!("{} is not a weights file", path.display()))
+}
+
+/// Runs `nadare tune`.
+pub fn run(args: TuneArgs) -> anyhow::Result<()> {
+    match args.command {
+        TuneCommand::Play(args) => run_play(args),
+        TuneCommand::Fit(args) => run_fit(args),
+    }
+}
+
+fn run_play(args: PlayArgs) -> anyhow::Result<()> {
+    if args.games == 0 || args.nodes == 0 || args.threads == 0 {
+        bail!("--games, --nodes and --threads must be at least 1");
+    }
+    let engine = Engine::new().with_weights(weights_from(args.weights.as_ref())?);
+    let file = File::options()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .with_context(|| format!("cannot open {}", args.out.display()))?;
+    let mut out = BufWriter::new(file);
+    let settings = PlaySettings {
+        variant: args.variant,
+        games: args.games,
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        max_turns: args.max_turns,
+        seed: args.seed,
+        threads: args.threads,
+    };
+    let started = Instant::now();
+    let (mut games, mut positions) = (0u32, 0usize);
+    let mut failed: Option<std::io::Error> = None;
+    play(&engine, &settings, &mut |_, samples| {
+        games += 1;
+        positions += samples.len();
+        for sample in samples {
+            if let Err(e) = writeln!(out, "{sample}") {
+                failed.get_or_insert(e);
+            }
+        }
+        if games.is_multiple_of(50) {
+            eprintln!(
+                "{games} games, {positions} positions, {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    })?;
+    if let Some(e) = failed {
+        return Err(e).with_context(|| format!("cannot write to {}", args.out.display()));
+    }
+    out.flush()
+        .with_context(|| format!("cannot write to {}", args.out.display()))?;
+    println!(
+        "{games} games, {positions} quiet positions appended to {} in {:.0} s",
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn run_fit(args: FitArgs) -> anyhow::Result<()> {
+    let avalanche = args.family.rules().push;
+    let mut positions = Vec::new();
+    for path in &args.samples {
+        let file = File::open(path)
+            .with_context(|| format!("cannot read samples from {}", path.display()))?;
+        for (n, line) in BufReader::new(file).lines().enumerate() {
+            let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let (sample, position) = parse_sample(&line).map_err(|problem| {
+                anyhow::anyhow!("{} line {}: {problem}", path.display(), n + 1)
+            })?;
+            if sample.variant.rules().push == avalanche {
+                positions.push((position, sample.white_score));
+            }
+        }
+    }
+    if positions.is_empty() {
+        bail!(
+            "no samples of the {} family",
+            if avalanche { "avalanche" } else { "standard" }
+        );
+    }
+    let mut weights = weights_from(args.from.as_ref())?;
+    let settings = FitSettings {
+        epochs: args.epochs,
+        rate: args.rate,
+    };
+    let started = Instant::now();
+    let report = fit(
+        weights.table(args.family),
+        &positions,
+        &settings,
+        &mut |epoch, error| eprintln!("epoch {epoch}: error {error:.6}"),
+    );
+    *weights.table_mut(args.family) = report.table;
+    std::fs::write(&args.out, weights.to_text())
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    if let Some(rust) = &args.rust {
+        std::fs::write(rust, weights.to_rust())
+            .with_context(|| format!("cannot write {}", rust.display()))?;
+    }
+    println!(
+        "{} samples, k {:.3}: error {:.6} before, {:.6} after ({:.0} s); weights in {}",
+        report.samples,
+        report.k,
+        report.error_before,
+        report.error_after,
+        started.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,261 @@
+//! The fit: samples read and traced, the logistic curve's scale found for the weights the fit
+//! starts from, then the weights moved by Adam's gradient descent on the squared error between
+//! each game's result and the expected score the evaluation gives its position.
+
+use std::fmt;
+
+use rules::{Position, Variant};
+
+use crate::eval::Table;
+use crate::eval::terms::{Trace, trace};
+
+/// One quiet position of a game, with the game's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The variant played.
+    pub variant: Variant,
+    /// The position.
+    pub fen: String,
+    /// White's score in the game: 1, 0.5 or 0.
+    pub white_score: f64,
+}
+
+impl fmt::Display for Sample {
+    /// `SCORE VARIANT FEN`, as [`parse_sample`] reads it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.white_score, self.variant, self.fen)
+    }
+}
+
+/// Reads a sample line, `SCORE VARIANT FEN`, checking the FEN; says what is wrong otherwise.
+pub fn parse_sample(line: &str) -> Result<(Sample, Position), String> {
+    let mut fields = line.trim().splitn(3, ' ');
+    let (Some(score), Some(variant), Some(fen)) = (fields.next(), fields.next(), fields.next())
+    else {
+        return Err(format!("expected SCORE VARIANT FEN, found {line:?}"));
+    };
+    let white_score = match score {
+        "1" => 1.0,
+        "0.5" => 0.5,
+        "0" => 0.0,
+        other => return Err(format!("{other:?} is not a score (1, 0.5 or 0)")),
+    };
+    let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
+    let position = Position::from_fen(variant, fen).map_err(|e| format!("{e}"))?;
+    let sample = Sample {
+        variant,
+        fen: fen.to_owned(),
+        white_score,
+    };
+    Ok((sample, position))
+}
+
+/// How the fit runs.
+#[derive(Clone, Debug)]
+pub struct FitSettings {
+    /// Passes over all the samples.
+    pub epochs: u32,
+    /// Adam's step, in centipawns.
+    pub rate: f64,
+}
+
+/// What the fit found.
+#[derive(Clone, Debug)]
+pub struct FitReport {
+    /// The fitted table.
+    pub table: Table,
+    /// The scale of the logistic curve: the expected score of an evaluation `e` is
+    /// `1 / (1 + 10^(-k·e/400))`.
+    pub k: f64,
+    /// The mean squared error with the weights the fit started from.
+    pub error_before: f64,
+    /// The mean squared error with the fitted weights (rounded to whole centipawns).
+    pub error_after: f64,
+    /// How many samples it fitted.
+    pub samples: usize,
+}
+
+/// A traced sample: its counts and phase, and the game's result.
+struct Point {
+    trace: Trace,
+    result: f64,
+}
+
+/// The evaluation (White's view) a trace gets from `weights` (middlegame and endgame per
+/// term, flattened).
+fn white_eval(point: &Point, weights: &[f64]) -> f64 {
+    let rho = f64::from(point.trace.phase) / 24.0;
+    point.trace.counts.iter().fold(0.0, |sum, &(term, count)| {
+        let t = usize::from(term) * 2;
+        sum + f64::from(count) * (weights[t] * rho + weights[t + 1] * (1.0 - rho))
+    })
+}
+
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+fn mean_error(points: &[Point], weights: &[f64], k: f64) -> f64 {
+    let sum: f64 = points
+        .iter()
+        .map(|p| (p.result - sigmoid(k, white_eval(p, weights))).powi(2))
+        .sum();
+    sum / points.len().max(1) as f64
+}
+
+/// The scale `k` in 0.1–3 that fits `weights` best, by golden-section search.
+fn best_k(points: &[Point], weights: &[f64]) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut low, mut high) = (0.1, 3.0);
+    for _ in 0..40 {
+        let a = high - ratio * (high - low);
+        let b = low + ratio * (high - low);
+        if mean_error(points, weights, a) < mean_error(points, weights, b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// Fits `start`'s weights to `positions` (each with White's score in its game), calling
+/// `progress` with the epoch and the mean squared error every tenth of the way.
+pub fn fit(
+    start: &Table,
+    positions: &[(Position, f64)],
+    settings: &FitSettings,
+    progress: &mut dyn FnMut(u32, f64),
+) -> FitReport {
+    let points: Vec<Point> = positions
+        .iter()
+        .map(|(pos, result)| Point {
+            trace: trace(pos),
+            result: *result,
+        })
+        .collect();
+    let mut weights: Vec<f64> = start
+        .iter()
+        .flat_map(|[mg, eg]| [f64::from(*mg), f64::from(*eg)])
+        .collect();
+    let k = best_k(&points, &weights);
+    let error_before = mean_error(&points, &weights, k);
+    let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-8);
+    let mut moment = vec![0.0; weights.len()];
+    let mut velocity = vec![0.0; weights.len()];
+    let mut gradient = vec![0.0; weights.len()];
+    let scale = k * std::f64::consts::LN_10 / 400.0;
+    let every = (settings.epochs / 10).max(1);
+    for epoch in 1..=settings.epochs {
+        gradient.iter_mut().for_each(|g| *g = 0.0);
+        for point in &points {
+            let s = sigmoid(k, white_eval(point, &weights));
+            let common = -2.0 * (point.result - s) * s * (1.0 - s) * scale;
+            let rho = f64::from(point.trace.phase) / 24.0;
+            for &(term, count) in &point.trace.counts {
+                let t = usize::from(term) * 2;
+                gradient[t] += common * f64::from(count) * rho;
+                gradient[t + 1] += common * f64::from(count) * (1.0 - rho);
+            }
+        }
+        let n = points.len().max(1) as f64;
+        let step = f64::from(epoch);
+        for i in 0..weights.len() {
+            let g = gradient[i] / n;
+            moment[i] = beta1 * moment[i] + (1.0 - beta1) * g;
+            velocity[i] = beta2 * velocity[i] + (1.0 - beta2) * g * g;
+            let m = moment[i] / (1.0 - beta1.powf(step));
+            let v = velocity[i] / (1.0 - beta2.powf(step));
+            weights[i] -= settings.rate * m / (v.sqrt() + epsilon);
+        }
+        if epoch % every == 0 || epoch == settings.epochs {
+            progress(epoch, mean_error(&points, &weights, k));
+        }
+    }
+    let mut table = *start;
+    for (term, pair) in table.iter_mut().enumerate() {
+        let round = |w: f64| w.round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;
+        *pair = [round(weights[term * 2]), round(weights[term * 2 + 1])];
+    }
+    let rounded: Vec<f64> = table
+        .iter()
+        .flat_map(|[mg, eg]| [f64::from(*mg), f64::from(*eg)])
+        .collect();
+    FitReport {
+        table,
+        k,
+        error_before,
+        error_after: mean_error(&points, &rounded, k),
+        samples: points.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::random_opening;
+    use crate::eval::Weights;
+    use crate::eval::terms::MATERIAL;
+
+    /// Positions of many random games, labelled with the expected score the built-in weights
+    /// give them at k = 1: a fit from weights with a wrong knight value must find the right
+    /// one again.
+    #[test]
+    fn the_fit_finds_a_weight_it_was_given_wrong() {
+        let truth = Weights::builtin();
+        let mut positions = Vec::new();
+        for seed in 0..600 {
+            let Ok(game) = random_opening(Variant::Standard, 10 + (seed % 30) as usize, seed)
+            else {
+                continue;
+            };
+            let pos = game.position().clone();
+            let white = match pos.side_to_move() {
+                rules::Color::White => truth.evaluate(&pos),
+                rules::Color::Black => -truth.evaluate(&pos),
+            };
+            positions.push((pos, sigmoid(1.0, f64::from(white))));
+        }
+        let knight = MATERIAL + 1;
+        let mut start = truth.standard;
+        start[knight] = [200, 200];
+        let settings = FitSettings {
+            epochs: 300,
+            rate: 2.0,
+        };
+        let report = fit(&start, &positions, &settings, &mut |_, _| {});
+        assert!(report.error_after < report.error_before / 4.0, "{report:?}");
+        // Material and the piece-square tables say the same thing many ways (a knight's value
+        // can sit in either), so what must come back is the evaluation, not one weight.
+        let gap = |table: &Table| {
+            let weights = Weights {
+                standard: *table,
+                avalanche: truth.avalanche,
+            };
+            let sum: i32 = positions
+                .iter()
+                .map(|(pos, _)| (weights.evaluate(pos) - truth.evaluate(pos)).abs())
+                .sum();
+            f64::from(sum) / positions.len() as f64
+        };
+        let (before, after) = (gap(&start), gap(&report.table));
+        assert!(before > 15.0 && after < before / 2.0, "{before:.1} cp off before, {after:.1} after");
+    }
+
+    #[test]
+    fn samples_read_back_as_written_and_bad_lines_are_refused() {
+        let line = "0.5 avalanche rnbqkbnr/1ppppppp/p7/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 0 1";
+        let (sample, _) = parse_sample(line).unwrap();
+        assert_eq!(sample.to_string(), line);
+        assert_eq!(sample.white_score, 0.5);
+        for bad in [
+            "",
+            "1 standard",
+            "2 standard 8/8/8/8/8/8/8/K1k5 w - - 0 1",
+            "1 checkers 8/8/8/8/8/8/8/K1k5 w - - 0 1",
+            "1 standard not a fen",
+        ] {
+            assert!(parse_sample(bad).is_err(), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Self-play for tuning: games of the engine against itself at a fixed number of nodes a
+//! turn, from random openings, on several threads; each game gives its quiet positions with
+//! its result.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+use rules::{Color, Game, MoveError, Variant};
+
+use super::fit::Sample;
+use crate::arena::{ArenaError, random_opening};
+use crate::search::{Engine, Limits, MATE_BOUND};
+use crate::zobrist::splitmix64;
+
+/// Self-play that went wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// An opening could not be set up.
+    #[error(transparent)]
+    Opening(#[from] ArenaError),
+    /// The engine chose an illegal turn: a bug, reported rather than hidden.
+    #[error("the engine chose an illegal turn: {0}")]
+    IllegalTurn(#[from] MoveError),
+}
+
+/// How the games are played.
+#[derive(Clone, Debug)]
+pub struct PlaySettings {
+    /// The variant (for Chess960, a setup drawn at random for each game).
+    pub variant: Variant,
+    /// How many games.
+    pub games: u32,
+    /// The nodes searched a turn.
+    pub nodes: u64,
+    /// Random turns from the start that make each game's opening.
+    pub random_plies: usize,
+    /// A game still going after this many turns is a draw.
+    pub max_turns: usize,
+    /// The seed of the openings.
+    pub seed: u64,
+    /// How many games are played at once, each on a thread of its own.
+    pub threads: usize,
+}
+
+/// A game is given to the side whose score stays beyond this for [`ADJUDICATE_PLIES`] turns
+/// of both sides: the rest of a won game teaches the weights nothing and costs most of the
+/// time at a low node count.
+const ADJUDICATE_SCORE: i32 = 1_000;
+const ADJUDICATE_PLIES: usize = 8;
+
+/// Plays the games, calling `on_game` (from the playing threads, one call at a time) with
+/// each game's number and quiet positions.
+pub fn play(
+    engine: &Engine,
+    settings: &PlaySettings,
+    on_game: &mut (dyn FnMut(u32, Vec<Sample>) + Send),
+) -> Result<(), PlayError> {
+    let next = AtomicU32::new(0);
+    let sink = Mutex::new(on_game);
+    let first_error = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..settings.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n >= settings.games {
+                        return;
+                    }
+                    match play_one(engine, settings, n) {
+                        Ok(samples) => {
+                            let mut sink = sink.lock().unwrap_or_else(|e| e.into_inner());
+                            (*sink)(n, samples);
+                        }
+                        Err(e) => {
+                            let mut first = first_error.lock().unwrap_or_else(|e| e.into_inner());
+                            first.get_or_insert(e);
+                            next.store(settings.games, Ordering::Relaxed);
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Plays game `n` and gives its quiet positions, labelled with its result.
+fn play_one(engine: &Engine, settings: &PlaySettings, n: u32) -> Result<Vec<Sample>, PlayError> {
+    let seed = settings.seed ^ splitmix64(u64::from(n) + 0x7e5e);
+    let mut game: Game = random_opening(settings.variant, settings.random_plies, seed)?;
+    let limits = Limits {
+        nodes: Some(settings.nodes.max(1)),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut quiet = Vec::new();
+    // White's score as the searches saw it, the last turns.
+    let mut leaning: Vec<i32> = Vec::new();
+    let white_score = loop {
+        if let Some(outcome) = game.outcome() {
+            break match outcome.winner {
+                Some(Color::White) => 1.0,
+                Some(Color::Black) => 0.0,
+                None => 0.5,
+            };
+        }
+        if game.turns().len() >= settings.max_turns {
+            break 0.5;
+        }
+        let pos = game.position().clone();
+        let result = engine.search(&game, &limits, &stop);
+        let Some(turn) = result.best else {
+            break 0.5;
+        };
+        let white = if pos.side_to_move() == Color::White {
+            result.score
+        } else {
+            -result.score
+        };
+        leaning.push(white);
+        let tail = leaning.len().saturating_sub(ADJUDICATE_PLIES);
+        let last = &leaning[tail..];
+        if last.len() == ADJUDICATE_PLIES {
+            if last.iter().all(|&s| s > ADJUDICATE_SCORE) {
+                break 1.0;
+            }
+            if last.iter().all(|&s| s < -ADJUDICATE_SCORE) {
+                break 0.0;
+            }
+        }
+        if result.score.abs() < MATE_BOUND
+            && !pos.is_check()
+            && pos.pending_promotion().is_none()
+            && engine.quiescence(&pos) == engine.weights().evaluate(&pos)
+        {
+            quiet.push(pos.to_fen());
+        }
+        game.play(turn)?;
+    };
+    Ok(quiet
+        .into_iter()
+        .map(|fen| Sample {
+            variant: settings.variant,
+            fen,
+            white_score,
+        })
+        .collect())
+}
