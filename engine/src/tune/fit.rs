@@ -1,6 +1,12 @@
 //! The fit: samples read and traced, the logistic curve's scale found for the weights the fit
-//! starts from, then the weights moved by Adam's gradient descent on the squared error between
-//! each game's result and the expected score the evaluation gives its position.
+//! starts from, then the weights moved by gradient descent (full batch, with momentum) on the
+//! squared error between each game's result and the expected score the evaluation gives its
+//! position, measured on held-out games too.
+//!
+//! Plain gradient descent rather than Adam: Adam gives every weight steps of the same size
+//! whatever the evidence, so a piece-square entry seen in a handful of positions moved as far
+//! as the value of a pawn, and the fitted evaluation played some 240 Elo weaker for it. With
+//! plain steps a weight moves in proportion to the positions that speak for it.
 
 use std::fmt;
 
@@ -55,7 +61,7 @@ pub fn parse_sample(line: &str) -> Result<(Sample, Position), String> {
 pub struct FitSettings {
     /// Passes over all the samples.
     pub epochs: u32,
-    /// Adam's step, in centipawns.
+    /// The learning rate: centipawns a step moves a weight per unit of the error's slope.
     pub rate: f64,
 }
 
@@ -71,6 +77,10 @@ pub struct FitReport {
     pub error_before: f64,
     /// The mean squared error with the fitted weights (rounded to whole centipawns).
     pub error_after: f64,
+    /// The same two on the held-out samples, which the fit never saw.
+    pub holdout_before: f64,
+    /// After.
+    pub holdout_after: f64,
     /// How many samples it fitted.
     pub samples: usize,
 }
@@ -119,29 +129,37 @@ fn best_k(points: &[Point], weights: &[f64]) -> f64 {
     (low + high) / 2.0
 }
 
-/// Fits `start`'s weights to `positions` (each with White's score in its game), calling
-/// `progress` with the epoch and the mean squared error every tenth of the way.
-pub fn fit(
-    start: &Table,
-    positions: &[(Position, f64)],
-    settings: &FitSettings,
-    progress: &mut dyn FnMut(u32, f64),
-) -> FitReport {
-    let points: Vec<Point> = positions
+/// The traced samples of `positions`.
+fn traced(positions: &[(Position, f64)]) -> Vec<Point> {
+    positions
         .iter()
         .map(|(pos, result)| Point {
             trace: trace(pos),
             result: *result,
         })
-        .collect();
+        .collect()
+}
+
+/// Fits `start`'s weights to `positions` (each with White's score in its game), measuring
+/// `holdout` as well, and calls `progress` with the epoch and both mean squared errors every
+/// tenth of the way.
+pub fn fit(
+    start: &Table,
+    positions: &[(Position, f64)],
+    holdout: &[(Position, f64)],
+    settings: &FitSettings,
+    progress: &mut dyn FnMut(u32, f64, f64),
+) -> FitReport {
+    let points = traced(positions);
+    let held = traced(holdout);
     let mut weights: Vec<f64> = start
         .iter()
         .flat_map(|[mg, eg]| [f64::from(*mg), f64::from(*eg)])
         .collect();
     let k = best_k(&points, &weights);
     let error_before = mean_error(&points, &weights, k);
-    let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-8);
-    let mut moment = vec![0.0; weights.len()];
+    let holdout_before = mean_error(&held, &weights, k);
+    let momentum = 0.9;
     let mut velocity = vec![0.0; weights.len()];
     let mut gradient = vec![0.0; weights.len()];
     let scale = k * std::f64::consts::LN_10 / 400.0;
@@ -159,17 +177,16 @@ pub fn fit(
             }
         }
         let n = points.len().max(1) as f64;
-        let step = f64::from(epoch);
         for i in 0..weights.len() {
-            let g = gradient[i] / n;
-            moment[i] = beta1 * moment[i] + (1.0 - beta1) * g;
-            velocity[i] = beta2 * velocity[i] + (1.0 - beta2) * g * g;
-            let m = moment[i] / (1.0 - beta1.powf(step));
-            let v = velocity[i] / (1.0 - beta2.powf(step));
-            weights[i] -= settings.rate * m / (v.sqrt() + epsilon);
+            velocity[i] = momentum * velocity[i] - settings.rate * gradient[i] / n;
+            weights[i] += velocity[i];
         }
         if epoch % every == 0 || epoch == settings.epochs {
-            progress(epoch, mean_error(&points, &weights, k));
+            progress(
+                epoch,
+                mean_error(&points, &weights, k),
+                mean_error(&held, &weights, k),
+            );
         }
     }
     let mut table = *start;
@@ -186,6 +203,8 @@ pub fn fit(
         k,
         error_before,
         error_after: mean_error(&points, &rounded, k),
+        holdout_before,
+        holdout_after: mean_error(&held, &rounded, k),
         samples: points.len(),
     }
 }
@@ -223,7 +242,7 @@ mod tests {
             epochs: 300,
             rate: 2.0,
         };
-        let report = fit(&start, &positions, &settings, &mut |_, _| {});
+        let report = fit(&start, &positions, &[], &settings, &mut |_, _, _| {});
         assert!(report.error_after < report.error_before / 4.0, "{report:?}");
         // Material and the piece-square tables say the same thing many ways (a knight's value
         // can sit in either), so what must come back is the evaluation, not one weight.
@@ -239,7 +258,10 @@ mod tests {
             f64::from(sum) / positions.len() as f64
         };
         let (before, after) = (gap(&start), gap(&report.table));
-        assert!(before > 15.0 && after < before / 2.0, "{before:.1} cp off before, {after:.1} after");
+        assert!(
+            before > 15.0 && after < before / 2.0,
+            "{before:.1} cp off before, {after:.1} after"
+        );
     }
 
     #[test]

@@ -80,9 +80,14 @@ pub struct FitArgs {
     /// Passes over the samples.
     #[arg(long, default_value_t = 400)]
     pub epochs: u32,
-    /// The step of each pass, in centipawns.
-    #[arg(long, default_value_t = 1.0)]
+    /// The learning rate: centipawns a pass moves a weight per unit of the error's slope.
+    #[arg(long, default_value_t = 100_000.0)]
     pub rate: f64,
+    /// The share of the samples, the last of each file (whole games, in the order played),
+    /// held out of the fit and only measured: an error that falls there too is learnt, not
+    /// remembered.
+    #[arg(long, default_value_t = 0.1)]
+    pub holdout: f64,
     /// The weights file written: both families, the other one as it started.
     #[arg(long, short, value_name = "FILE")]
     pub out: PathBuf,
@@ -162,9 +167,14 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
 }
 
 fn run_fit(args: FitArgs) -> anyhow::Result<()> {
+    if !(0.0..1.0).contains(&args.holdout) {
+        bail!("--holdout must be at least 0 and below 1");
+    }
     let avalanche = args.family.rules().push;
     let mut positions = Vec::new();
+    let mut holdout = Vec::new();
     for path in &args.samples {
+        let mut read = Vec::new();
         let file = File::open(path)
             .with_context(|| format!("cannot read samples from {}", path.display()))?;
         for (n, line) in BufReader::new(file).lines().enumerate() {
@@ -176,9 +186,12 @@ fn run_fit(args: FitArgs) -> anyhow::Result<()> {
                 anyhow::anyhow!("{} line {}: {problem}", path.display(), n + 1)
             })?;
             if sample.variant.rules().push == avalanche {
-                positions.push((position, sample.white_score));
+                read.push((position, sample.white_score));
             }
         }
+        let kept = read.len() - (read.len() as f64 * args.holdout) as usize;
+        holdout.extend(read.split_off(kept));
+        positions.extend(read);
     }
     if positions.is_empty() {
         bail!(
@@ -195,8 +208,9 @@ fn run_fit(args: FitArgs) -> anyhow::Result<()> {
     let report = fit(
         weights.table(args.family),
         &positions,
+        &holdout,
         &settings,
-        &mut |epoch, error| eprintln!("epoch {epoch}: error {error:.6}"),
+        &mut |epoch, error, held| eprintln!("epoch {epoch}: error {error:.6}, held out {held:.6}"),
     );
     *weights.table_mut(args.family) = report.table;
     std::fs::write(&args.out, weights.to_text())
@@ -206,11 +220,15 @@ fn run_fit(args: FitArgs) -> anyhow::Result<()> {
             .with_context(|| format!("cannot write {}", rust.display()))?;
     }
     println!(
-        "{} samples, k {:.3}: error {:.6} before, {:.6} after ({:.0} s); weights in {}",
+        "{} samples ({} held out), k {:.3}: error {:.6} before, {:.6} after; held out {:.6} \
+         before, {:.6} after ({:.0} s); weights in {}",
         report.samples,
+        holdout.len(),
         report.k,
         report.error_before,
         report.error_after,
+        report.holdout_before,
+        report.holdout_after,
         started.elapsed().as_secs_f64(),
         args.out.display()
     );
