@@ -9,6 +9,7 @@ mod cdn;
 mod limits;
 mod messages;
 pub mod payloads;
+pub mod permissions;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -44,7 +45,6 @@ pub const ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
 const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
 const CREATE_PRIVATE_THREADS: u64 = 1 << 36;
 const MANAGE_THREADS: u64 = 1 << 34;
-const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
 
 /// Discord's channel types of threads.
 const PUBLIC_THREAD: u64 = 11;
@@ -300,6 +300,8 @@ struct Inner {
     attachment_limit: u64,
     /// The bot's messages.
     messages: messages::Messages,
+    /// Permissions set by tests, and the invalid requests counted.
+    access: permissions::Access,
 }
 
 impl Inner {
@@ -343,10 +345,8 @@ impl Shared {
         if let Some(held) = component_message.and_then(|m| inner.messages.live(m)) {
             data["message"] = held.payload();
         }
+        permissions::note_interaction(&mut inner, channel, data);
         let state = inner.channels.entry(channel).or_default();
-        if state.permissions.is_none() {
-            state.permissions = id(&data["app_permissions"]);
-        }
         if state.parent.is_none() {
             state.parent = id(&data["channel"]["parent_id"]);
         }
@@ -1045,6 +1045,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         answer(&shared, &method, &path, &mut call)
     };
     call.status = response.status().as_u16();
+    permissions::count(&mut shared.lock(), &response);
     // Recorded on arrival, so a test sees a call even while its answer is held back.
     shared.lock().calls.push(call);
     shared.bump();
@@ -1152,6 +1153,9 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
             .is_some_and(|c| c.deleted)
         {
             return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+        }
+        if let Some(refused) = permissions::refuse_unseen(&shared.lock(), channel) {
+            return refused;
         }
     }
     match (method.as_str(), segments.as_slice()) {
@@ -1286,16 +1290,20 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
         }
         ("POST", ["channels", channel, "messages"]) => {
             let channel: u64 = channel.parse().unwrap_or(0);
-            let (archived, thread_permissions) = shared
+            let refused = {
+                let inner = shared.lock();
+                permissions::refuse_post(&inner, channel, call.message(), !call.files.is_empty())
+            };
+            if let Some(refused) = refused {
+                return refused;
+            }
+            let archived = shared
                 .lock()
                 .channels
                 .get(&channel)
-                .map_or((false, None), |c| (c.archived, c.parent.and(c.permissions)));
+                .is_some_and(|c| c.archived);
             if archived {
                 return discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
-            }
-            if thread_permissions.is_some_and(|p| p & SEND_MESSAGES_IN_THREADS == 0) {
-                return missing_permissions();
             }
             if let Err(problem) = limits::message(call.message(), &call.file_names()) {
                 return invalid_form(&problem);
