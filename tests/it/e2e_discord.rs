@@ -351,7 +351,7 @@ async fn the_fake_updates_messages_as_discord_does() {
 }
 
 /// A REST client for the fake, without serenity's own rate limiter (which would bypass it).
-fn http_for(fake: &FakeDiscord) -> serenity::http::Http {
+pub(crate) fn http_for(fake: &FakeDiscord) -> serenity::http::Http {
     HttpBuilder::new(TOKEN)
         .proxy(fake.url())
         .application_id(payloads::APPLICATION_ID.into())
@@ -360,7 +360,7 @@ fn http_for(fake: &FakeDiscord) -> serenity::http::Http {
 }
 
 /// Discord's error code in a failed REST call.
-fn discord_code(error: &serenity::Error) -> Option<isize> {
+pub(crate) fn discord_code(error: &serenity::Error) -> Option<isize> {
     match error {
         serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) => {
             Some(r.error.code)

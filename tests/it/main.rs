@@ -9,6 +9,7 @@ mod concurrency;
 mod deadlines;
 mod e2e_discord;
 mod e2e_discord_messages;
+mod e2e_discord_permissions;
 mod e2e_discord_tournament;
 mod e2e_processes;
 mod games;

@@ -15,7 +15,6 @@ use super::front::{Front, person, strip};
 use super::langs::{self, Langs};
 use super::replies::{Outgoing, Shows, clip};
 use super::respond::{Answer, Change, Pressed, Target, answer};
-use super::threads;
 use domain::{Action, EarlyPrivacy, Origin, Reply, Request};
 use present::i18n::{self, FluentArgs, Surface};
 use present::{escape_markdown, fluent_args};
@@ -75,6 +74,11 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         channel: press.channel_id,
         message: press.message.id,
     };
+    front.seen_in(
+        press.channel_id,
+        press.app_permissions,
+        press.channel.as_ref().map(|c| c.kind),
+    );
     let target = Target {
         id: press.id,
         token: press.token.clone(),
@@ -173,7 +177,7 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
             _ => None,
         };
         let then = if channel == here {
-            Outgoing::new(reply)
+            front.told(press.channel_id, Outgoing::new(reply))
         } else {
             post_elsewhere(front, http, channel, reply, &say).await
         };
@@ -187,7 +191,7 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
     })
     .await;
     if stale {
-        strip(http, this_message).await;
+        strip(&front.access, http, this_message).await;
     }
     front.answered(http, sent).await;
 }
@@ -204,7 +208,7 @@ async fn post_elsewhere(
     let elsewhere = serenity::all::ChannelId::new(channel);
     let posted = Outgoing::new(reply.clone());
     let shows = posted.shows;
-    match threads::post(http, elsewhere, posted).await {
+    match front.post(http, elsewhere, posted).await {
         Ok(message) => {
             let at = Posted {
                 channel: elsewhere,

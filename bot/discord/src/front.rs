@@ -11,6 +11,7 @@ use render::Renderer;
 use serenity::all::{EditMessage, Http, ImageHash, Member, User as DiscordUser};
 use service::GameService;
 
+use super::access::ChannelAccess;
 use super::avatars::AvatarSource;
 use super::boards::{LiveMessages, Posted};
 use super::inflight::InFlight;
@@ -37,6 +38,8 @@ pub struct Front {
     pub in_flight: Arc<InFlight>,
     /// The messages whose buttons act on each game as it is now.
     pub live: LiveMessages,
+    /// Where the bot may post on its own.
+    pub access: ChannelAccess,
     registered: AtomicBool,
 }
 
@@ -63,6 +66,7 @@ impl Front {
             defer_after,
             in_flight: Arc::new(InFlight::default()),
             live: LiveMessages::default(),
+            access: ChannelAccess::default(),
             registered: AtomicBool::new(false),
         }
     }
@@ -174,7 +178,7 @@ impl Front {
             Standing::Aside => Vec::new(),
         };
         for old in out_of_date {
-            strip(http, old).await;
+            strip(&self.access, http, old).await;
         }
     }
 }
@@ -189,8 +193,12 @@ impl Front {
     }
 }
 
-/// Takes the buttons off `old`; a failure is logged, nothing more.
-pub async fn strip(http: &Http, old: Posted) {
+/// Takes the buttons off `old`, unless the bot cannot see its channel (`access`); a failure is
+/// logged, nothing more.
+pub async fn strip(access: &ChannelAccess, http: &Http, old: Posted) {
+    if !access.may_edit(old.channel) {
+        return;
+    }
     let strip = EditMessage::new().components(Vec::new());
     if let Err(error) = old.channel.edit_message(http, old.message, strip).await {
         tracing::info!(%error, channel = %old.channel, "could not take the buttons off an old message");

@@ -4,6 +4,7 @@
 //! [`Bot`] is the running bot: the binary builds the service, storage and renderer and hands
 //! them over with the front's [`Settings`].
 
+mod access;
 mod autocomplete;
 mod avatars;
 mod boards;
@@ -18,6 +19,7 @@ mod handler;
 mod help;
 mod inflight;
 mod langs;
+mod own_posts;
 mod registration;
 mod replies;
 mod respond;

@@ -202,6 +202,16 @@ impl Outgoing {
         Outgoing::worded(Reply::default(), text.into())
     }
 
+    /// Whether it has embeds (a public board).
+    pub fn has_embeds(&self) -> bool {
+        self.card.is_some()
+    }
+
+    /// Whether it uploads files.
+    pub fn has_files(&self) -> bool {
+        !self.files.is_empty()
+    }
+
     /// Adds a line to the text.
     pub fn with_line(mut self, line: &str) -> Outgoing {
         self.content = if self.content.is_empty() {

@@ -34,6 +34,11 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         locale: langs::of_interaction(&command.locale, command.guild_locale.as_deref()),
     };
     let langs = Langs::at(&front.service, &origin);
+    front.seen_in(
+        command.channel_id,
+        command.app_permissions,
+        command.channel.as_ref().map(|c| c.kind),
+    );
     let target = Target {
         id: command.id,
         token: command.token.clone(),
@@ -71,13 +76,15 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         front.answered(http, sent).await;
         return;
     }
+    let command_channel = command.channel_id;
     let sent = answer(http, &target, front.defer_after, &early, async {
         match parsed {
             Err(refusal) => Outgoing::private(refusal.text(langs.private)),
             Ok(Request::Game(Command::Help)) => help::outgoing(langs.private, front.typed_moves),
-            Ok(Request::Game(command)) => {
-                Outgoing::new(front.execute_noting(&origin, command, &early).await)
-            }
+            Ok(Request::Game(command)) => front.told(
+                command_channel,
+                Outgoing::new(front.execute_noting(&origin, command, &early).await),
+            ),
             Ok(Request::Tournament(ask)) => Outgoing::new(front.tournament(&origin, ask).await),
         }
     })

@@ -1,7 +1,8 @@
 //! The background sweep: deadline reminders, games lost on time and expired challenges,
 //! posted in their channels even when nobody writes (a thread archived meanwhile is
 //! unarchived; where posting is impossible the parent channel hears of it; a channel that no
-//! longer exists takes its game with it).
+//! longer exists takes its game with it; a channel the bot may not post in now is not tried,
+//! and the turns a notice there shows wait for it).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -38,8 +39,14 @@ pub fn spawn(
                 front.draw(&mut notice.reply).await;
                 let outgoing = Outgoing::new(notice.reply);
                 let shows = outgoing.shows;
-                match threads::post_or_tell(&http, channel, outgoing).await {
+                match threads::post_or_tell(&front, &http, channel, outgoing).await {
                     Delivery::Posted(posted) => front.delivered(&http, shows, &[posted]).await,
+                    Delivery::Held => {
+                        // Turns it shows wait for the channel, without using up their tries.
+                        if let Some((game, _)) = shows.announces {
+                            service.not_announced(game);
+                        }
+                    }
                     Delivery::Failed => {
                         tracing::warn!(
                             channel = notice.channel,

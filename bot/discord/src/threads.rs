@@ -10,6 +10,7 @@ use serenity::all::{
 
 use super::boards::Posted;
 use super::front::Front;
+use super::own_posts::Unposted;
 use super::replies::Outgoing;
 use super::respond::{Responder, Target};
 use domain::{Command, Origin};
@@ -33,6 +34,11 @@ pub enum Delivery {
     Posted(Posted),
     /// Posted nowhere.
     Failed,
+    /// Held back: the bot may not post there now (see [`ChannelAccess`]), nor, for a
+    /// thread, in its parent.
+    ///
+    /// [`ChannelAccess`]: super::access::ChannelAccess
+    Held,
     /// Its channel no longer exists.
     Gone,
 }
@@ -139,7 +145,7 @@ pub async fn challenge(
     }
     // The challenge is in the thread and, as the answer to `/challenge`, in the channel: both
     // copies hold its buttons until it is answered.
-    let in_thread = match post(http, thread, Outgoing::new(reply.clone())).await {
+    let in_thread = match front.post(http, thread, Outgoing::new(reply.clone())).await {
         Ok(message) => Some(posted(&message)),
         Err(error) => {
             tracing::warn!(%error, "could not post the challenge in its thread");
@@ -218,19 +224,32 @@ pub async fn post(
     }
 }
 
-/// Posts `outgoing` in `channel`, or when that is impossible (a locked thread, a missing
-/// permission) in the thread's parent channel with a word about why, so the players hear of
-/// it.
-pub async fn post_or_tell(http: &Http, channel: ChannelId, outgoing: Outgoing) -> Delivery {
-    let error = match post(http, channel, outgoing.clone()).await {
+/// Posts `outgoing` in `channel` on the bot's own, or when that is impossible (a locked
+/// thread, a missing permission) in the thread's parent channel with a word about why, so the
+/// players hear of it. A channel the bot knows it may not post in now is not tried.
+pub async fn post_or_tell(
+    front: &Front,
+    http: &Http,
+    channel: ChannelId,
+    outgoing: Outgoing,
+) -> Delivery {
+    let held = match front.post(http, channel, outgoing.clone()).await {
         Ok(message) => return Delivery::Posted(posted(&message)),
-        Err(error) => error,
+        Err(Unposted::Failed(error)) if error_code(&error) == Some(UNKNOWN_CHANNEL) => {
+            tracing::info!(%channel, "a game's channel no longer exists");
+            return Delivery::Gone;
+        }
+        Err(Unposted::Failed(error)) => {
+            tracing::warn!(%error, %channel, "could not post in a game's channel");
+            false
+        }
+        Err(Unposted::Held(_)) => {
+            if front.access.is_thread(channel) == Some(false) {
+                return Delivery::Held;
+            }
+            true
+        }
     };
-    if error_code(&error) == Some(UNKNOWN_CHANNEL) {
-        tracing::info!(%channel, "a game's channel no longer exists");
-        return Delivery::Gone;
-    }
-    tracing::warn!(%error, %channel, "could not post in a game's channel");
     let parent = match channel.to_channel(http).await {
         Ok(found) => found.guild().and_then(|c| c.parent_id),
         Err(error) => {
@@ -239,7 +258,11 @@ pub async fn post_or_tell(http: &Http, channel: ChannelId, outgoing: Outgoing) -
         }
     };
     let Some(parent) = parent else {
-        return Delivery::Failed;
+        return if held {
+            Delivery::Held
+        } else {
+            Delivery::Failed
+        };
     };
     let lang = outgoing.lang;
     let outgoing = outgoing.with_line(&say(
@@ -247,8 +270,9 @@ pub async fn post_or_tell(http: &Http, channel: ChannelId, outgoing: Outgoing) -
         "front-posted-in-parent",
         fluent_args![("channel", channel.to_string())],
     ));
-    match parent.send_message(http, outgoing.message()).await {
+    match front.post(http, parent, outgoing).await {
         Ok(message) => Delivery::Posted(posted(&message)),
+        Err(Unposted::Held(_)) => Delivery::Held,
         Err(error) => {
             tracing::warn!(%error, %parent, "could not post in the parent channel either");
             Delivery::Failed

@@ -3,8 +3,10 @@
 
 use serenity::all::{Http, Message};
 
+use super::access::{Held, Needs};
 use super::boards::Posted;
 use super::front::{Front, person};
+use super::own_posts;
 use super::replies::Outgoing;
 use domain::{Command, Locale, Origin};
 
@@ -56,6 +58,20 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
     {
         return;
     }
+    // Its answer would be a post of the bot's own: a move the bot could not answer is left
+    // unplayed, for `/move`, whose answer needs no permission in the channel.
+    let board = Needs {
+        embeds: true,
+        files: true,
+    };
+    if let Err(Held(missing)) = front.may_post(message.channel_id, board) {
+        tracing::debug!(
+            channel,
+            ?missing,
+            "not playing a typed move the bot could not answer"
+        );
+        return;
+    }
     let Some(_ticket) = front.in_flight.enter() else {
         return;
     };
@@ -87,15 +103,21 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
     let shows = outgoing.shows;
     // A message cannot be answered privately: a refusal or a step becomes a short reply to the
     // move, with its buttons (Confirm/Cancel for a losing push; only the player may press them).
-    let builder = if outgoing.ephemeral {
+    let reply_to = outgoing.ephemeral;
+    let outgoing = if reply_to {
+        outgoing.without_files()
+    } else {
         outgoing
-            .without_files()
-            .message()
-            .reference_message(message)
+    };
+    let needs = own_posts::needs(&outgoing);
+    let builder = if reply_to {
+        outgoing.message().reference_message(message)
     } else {
         outgoing.message()
     };
-    match message.channel_id.send_message(http, builder).await {
+    let result = message.channel_id.send_message(http, builder).await;
+    front.learn_post(message.channel_id, needs, &result);
+    match result {
         Ok(sent) => {
             let posted = Posted {
                 channel: sent.channel_id,

@@ -78,6 +78,34 @@ impl GameService {
         late_notice(live, shown, NoticeMsg::AnnouncedLate)
     }
 
+    /// The front could not post the notice announcing `game`'s turns (it may not post in the
+    /// game's channel for now): that try does not count, so the turns wait for the channel
+    /// instead of using up their tries.
+    pub fn not_announced(&self, game: GameId) {
+        if let Some(mut retry) = self.shared.retries.get_mut(&game) {
+            retry.tries = retry.tries.saturating_sub(1);
+        }
+    }
+
+    /// The front may post in `channel` again: turns of its game not yet shown are posted at
+    /// the next sweep, which starts now, whatever their tries and waits so far.
+    pub fn announce_again(&self, channel: super::ChannelId) {
+        let games: Vec<GameId> = self
+            .shared
+            .channels
+            .iter()
+            .filter(|entry| *entry.value() == channel)
+            .map(|entry| *entry.key())
+            .collect();
+        let mut any = false;
+        for game in games {
+            any |= self.shared.retries.remove(&game).is_some();
+        }
+        if any {
+            self.shared.notices_queued.notify_one();
+        }
+    }
+
     /// How many turns of `live` are known to have been shown: the last mark, else the one
     /// loaded with it; `None` when nobody counts them.
     fn shown_plies(&self, live: &Live) -> Option<usize> {

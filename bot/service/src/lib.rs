@@ -710,6 +710,11 @@ impl GameService {
         &self.shared.config
     }
 
+    /// The time on the service's clock (the front times its waits by it).
+    pub fn now(&self) -> std::time::SystemTime {
+        self.shared.clock.now()
+    }
+
     fn now_ms(&self) -> i64 {
         to_unix_ms(self.shared.clock.now())
     }

@@ -26,6 +26,15 @@ front-thread-name = { $challenger } vs { $opponent } · { $variant }
 front-thread-anyone = anyone
 front-thread-not-removed-permission = I could not remove the thread <#{ $thread }>: I lack the Manage Threads permission, so a moderator may delete it.
 front-posted-in-parent = (Posted here because I could not post in <#{ $channel }>; it may be locked or I may lack permission there.)
+# Added to an answer in a channel where nadare held back or Discord refused a post of its own;
+# $permissions lists the names Discord's channel settings give the permissions.
+front-cannot-post = ⚠️ I cannot post in this channel on my own (deadline reminders, turns announced late): a server admin can give me { $permissions } here.
+front-permission-separator = {", "}
+front-permission-view-channel = View Channel
+front-permission-send-messages = Send Messages
+front-permission-send-messages-in-threads = Send Messages in Threads
+front-permission-embed-links = Embed Links
+front-permission-attach-files = Attach Files
 front-answered-privately = (answered privately)
 
 # Added to `help` when typed moves are on.

@@ -25,6 +25,14 @@ front-thread-name = { $challenger } 対 { $opponent }・{ $variant }
 front-thread-anyone = 誰でも
 front-thread-not-removed-permission = スレッド <#{ $thread }> を削除できませんでした。スレッドの管理権限がないため、モデレーターが削除してください。
 front-posted-in-parent = (<#{ $channel }> に投稿できなかったため、ここに投稿しました。ロックされているか、そこでの権限がない可能性があります。)
+# 自分からの投稿を控えた、またはDiscordに断られたチャンネルでの答えに添える行。$permissions は権限の名前。
+front-cannot-post = ⚠️ このチャンネルには自分から投稿できません(期限の通知、遅れて知らせる手など)。サーバーの管理者がここで「{ $permissions }」の権限を与えてください。
+front-permission-separator = 」「
+front-permission-view-channel = チャンネルを見る
+front-permission-send-messages = メッセージを送信
+front-permission-send-messages-in-threads = スレッドでメッセージを送信
+front-permission-embed-links = 埋め込みリンク
+front-permission-attach-files = ファイルを添付
 front-answered-privately = (非公開で回答しました)
 
 # 書き込みでの着手が有効なとき `help` の後に付ける。
