@@ -220,8 +220,8 @@ async fn post_elsewhere(
                 fluent_args![("channel", channel.to_string())],
             ))
         }
-        Err(error) => {
-            tracing::warn!(%error, "could not post in the game's channel");
+        Err(unposted) => {
+            unposted.log("could not post in the game's channel");
             Outgoing::new(reply)
         }
     }

@@ -1,14 +1,18 @@
 //! The bot's posts of its own in a channel (not an interaction's answer, which goes through the
-//! interaction's webhook and needs no permission there): asked of [`ChannelAccess`] first,
-//! and what Discord answers is learnt from. Interactions tell it the bot's permissions, and the
-//! next public answer about a game in a channel where something was held back says so.
+//! interaction's webhook and needs no permission there): asked of
+//! [`ChannelAccess`](super::access::ChannelAccess) first, and what Discord answers is learnt
+//! from; a thread Discord archived for inactivity is unarchived first. Interactions tell it the
+//! bot's permissions, and the next public answer about a game in a channel where something was
+//! held back says so.
 
-use serenity::all::{ChannelId, ChannelType, Http, Message, Permissions};
+use serenity::all::{ChannelId, ChannelType, EditThread, Http, HttpError, Message, Permissions};
 
 use super::access::{Held, Needs};
 use super::front::Front;
 use super::replies::Outgoing;
-use super::threads;
+
+/// Discord's error code for a post into an archived thread.
+const THREAD_ARCHIVED: isize = 50083;
 
 /// Why a post of the bot's own did not go out.
 #[derive(Debug)]
@@ -30,6 +34,17 @@ impl std::fmt::Display for Unposted {
                 )
             }
             Unposted::Failed(error) => error.fmt(f),
+        }
+    }
+}
+
+impl Unposted {
+    /// Logs that `what` did not go out: a failure at warn, a post held back at debug only
+    /// (the wait, or the permissions missing, were logged once at warn).
+    pub fn log(&self, what: &str) {
+        match self {
+            Unposted::Held(_) => tracing::debug!(reason = %self, "{what}"),
+            Unposted::Failed(error) => tracing::warn!(%error, "{what}"),
         }
     }
 }
@@ -85,7 +100,7 @@ impl Front {
     }
 
     /// Posts `outgoing` in `channel` on the bot's own, unless it may not post there now (see
-    /// [`threads::post`] for archived threads).
+    /// [`post`] for archived threads).
     pub async fn post(
         &self,
         http: &Http,
@@ -94,7 +109,7 @@ impl Front {
     ) -> Result<Message, Unposted> {
         let needs = needs(&outgoing);
         self.may_post(channel, needs).map_err(Unposted::Held)?;
-        let result = threads::post(http, channel, outgoing).await;
+        let result = post(http, channel, outgoing).await;
         self.learn_post(channel, needs, &result);
         result.map_err(Unposted::Failed)
     }
@@ -110,5 +125,33 @@ impl Front {
             Some(line) => outgoing.with_line(&line),
             None => outgoing,
         }
+    }
+}
+
+/// The Discord error code of a failed REST call, if Discord gave one.
+pub fn error_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            Some(response.error.code)
+        }
+        _ => None,
+    }
+}
+
+/// Posts `outgoing` in `channel`; a thread Discord archived for inactivity is unarchived and
+/// the post tried again.
+async fn post(
+    http: &Http,
+    channel: ChannelId,
+    outgoing: Outgoing,
+) -> Result<Message, serenity::Error> {
+    match channel.send_message(http, outgoing.clone().message()).await {
+        Err(error) if error_code(&error) == Some(THREAD_ARCHIVED) => {
+            channel
+                .edit_thread(http, EditThread::new().archived(false))
+                .await?;
+            channel.send_message(http, outgoing.message()).await
+        }
+        other => other,
     }
 }

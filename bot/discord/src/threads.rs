@@ -4,13 +4,13 @@
 //! archived it for inactivity.
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CreateThread, EditThread,
-    Http, HttpError, Message, MessageId, Permissions,
+    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CreateThread, Http, Message,
+    MessageId, Permissions,
 };
 
 use super::boards::Posted;
 use super::front::Front;
-use super::own_posts::Unposted;
+use super::own_posts::{Unposted, error_code};
 use super::replies::Outgoing;
 use super::respond::{Responder, Target};
 use domain::{Command, Origin};
@@ -20,8 +20,6 @@ use present::i18n::{self, FluentArgs, Lang, Surface};
 
 /// Discord's limit on channel names.
 const MAX_NAME: usize = 100;
-/// Discord's error code for a post into an archived thread.
-const THREAD_ARCHIVED: isize = 50083;
 /// Discord's error code for a missing permission.
 const MISSING_PERMISSIONS: isize = 50013;
 /// Discord's error code for a channel (or thread) that does not exist (any more).
@@ -85,16 +83,6 @@ fn say(lang: Lang, key: &str, args: FluentArgs) -> String {
     i18n::text(lang, Surface::Discord, key, &args)
 }
 
-/// The Discord error code of a failed REST call, if Discord gave one.
-fn error_code(error: &serenity::Error) -> Option<isize> {
-    match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
-            Some(response.error.code)
-        }
-        _ => None,
-    }
-}
-
 /// Makes the challenge, in a thread started from the answer to `/challenge` where one can be
 /// opened, else in `parent` itself. The challenge is checked before any thread is opened; a
 /// challenge the service still refuses removes its thread again.
@@ -147,8 +135,8 @@ pub async fn challenge(
     // copies hold its buttons until it is answered.
     let in_thread = match front.post(http, thread, Outgoing::new(reply.clone())).await {
         Ok(message) => Some(posted(&message)),
-        Err(error) => {
-            tracing::warn!(%error, "could not post the challenge in its thread");
+        Err(unposted) => {
+            unposted.log("could not post the challenge in its thread");
             None
         }
     };
@@ -203,24 +191,6 @@ fn posted(message: &Message) -> Posted {
     Posted {
         channel: message.channel_id,
         message: message.id,
-    }
-}
-
-/// Posts `outgoing` in `channel`; a thread Discord archived for inactivity is unarchived and
-/// the post tried again.
-pub async fn post(
-    http: &Http,
-    channel: ChannelId,
-    outgoing: Outgoing,
-) -> Result<Message, serenity::Error> {
-    match channel.send_message(http, outgoing.clone().message()).await {
-        Err(error) if error_code(&error) == Some(THREAD_ARCHIVED) => {
-            channel
-                .edit_thread(http, EditThread::new().archived(false))
-                .await?;
-            channel.send_message(http, outgoing.message()).await
-        }
-        other => other,
     }
 }
 
