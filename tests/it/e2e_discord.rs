@@ -454,7 +454,7 @@ impl World {
     }
 
     /// Starts the bot on `clock` and waits until it has registered its commands.
-    async fn start_with_clock(&mut self, setup: &Setup, clock: Arc<dyn Clock>) {
+    pub(crate) async fn start_with_clock(&mut self, setup: &Setup, clock: Arc<dyn Clock>) {
         let from = self.fake.calls().len();
         let timing = Timing {
             defer_after: setup.defer_after,
@@ -1690,7 +1690,7 @@ async fn challenge_as_white(
 }
 
 /// Whether `text` has kana or kanji in it.
-fn japanese(text: &str) -> bool {
+pub(crate) fn japanese(text: &str) -> bool {
     text.chars()
         .any(|c| matches!(c, '\u{3040}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}'))
 }

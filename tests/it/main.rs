@@ -8,6 +8,7 @@ mod avalanche;
 mod concurrency;
 mod deadlines;
 mod e2e_discord;
+mod e2e_discord_direct;
 mod e2e_discord_messages;
 mod e2e_discord_permissions;
 mod e2e_discord_tournament;

@@ -11,7 +11,7 @@ use serenity::all::{ComponentInteraction, Http, MessageFlags};
 
 use super::boards::Posted;
 use super::components;
-use super::front::{Front, person, strip};
+use super::front::{Front, person};
 use super::langs::{self, Langs};
 use super::replies::{Outgoing, Shows, clip};
 use super::respond::{Answer, Change, Pressed, Target, answer};
@@ -74,7 +74,13 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         channel: press.channel_id,
         message: press.message.id,
     };
-    front.seen_in(
+    let lifetime = front.lifetime(
+        press.channel_id,
+        press.context,
+        &press.token,
+        press.attachment_size_limit,
+    );
+    front.own.seen_in(
         press.channel_id,
         press.app_permissions,
         press.channel.as_ref().map(|c| c.kind),
@@ -86,6 +92,7 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         attachment_limit: press.attachment_size_limit,
         channel: press.channel_id,
         pressed: Some(pressed),
+        lifetime,
     };
     let say = |key: &str, args: FluentArgs| i18n::text(langs.private, Surface::Discord, key, &args);
     let parsed = components::parse(&press.data.custom_id);
@@ -177,7 +184,7 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
             _ => None,
         };
         let then = if channel == here {
-            front.told(press.channel_id, Outgoing::new(reply))
+            front.own.told(press.channel_id, Outgoing::new(reply))
         } else {
             post_elsewhere(front, http, channel, reply, &say).await
         };
@@ -191,9 +198,10 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
     })
     .await;
     if stale {
-        strip(&front.access, http, this_message).await;
+        front.strip(http, this_message).await;
     }
     front.answered(http, sent).await;
+    front.hand_over(http, &target).await;
 }
 
 /// Posts `reply` in the game's `channel`, away from where its button was pressed (the game's
@@ -208,7 +216,7 @@ async fn post_elsewhere(
     let elsewhere = serenity::all::ChannelId::new(channel);
     let posted = Outgoing::new(reply.clone());
     let shows = posted.shows;
-    match front.post(http, elsewhere, posted).await {
+    match front.own.post(http, elsewhere, posted).await {
         Ok(message) => {
             let at = Posted {
                 channel: elsewhere,

@@ -115,21 +115,54 @@ fn exchange_option(command: &str, choices: [&str; 3]) -> CreateCommandOption {
     )
 }
 
-/// A command for servers only (games live in server channels and threads), named and
-/// described in every language by the catalog message `command-NAME`.
+/// Where a command can be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Everywhere nadare is: servers that installed it, a direct message with the bot, and the
+    /// direct and group messages of a user who installed it (games, the archive, help).
+    Everywhere,
+    /// In servers only (a server's settings, ratings and tournaments).
+    Servers,
+}
+
+/// Where commands are registered, which decides what they may carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Globally: each command says where it works and which installs offer it.
+    Global,
+    /// To one server (the development server): guild commands work in that server only,
+    /// and Discord takes no contexts or install types for them.
+    Guild,
+}
+
+/// A command named and described in every language by the catalog message `command-NAME`.
 fn simple(name: &str) -> CreateCommand {
     let key = format!("command-{name}");
     let description = format!("{key}.description");
-    let command = CreateCommand::new(english(&key))
-        .description(english(&description))
-        .integration_types(vec![InstallationContext::Guild])
-        .contexts(vec![InteractionContext::Guild]);
+    let command = CreateCommand::new(english(&key)).description(english(&description));
     localize(
         command,
         &key,
         CreateCommand::name_localized,
         CreateCommand::description_localized,
     )
+}
+
+/// `command` as registered at `scope`, working where `reach` says.
+fn placed(command: CreateCommand, reach: Reach, scope: Scope) -> CreateCommand {
+    match (scope, reach) {
+        (Scope::Guild, _) => command,
+        (Scope::Global, Reach::Everywhere) => command
+            .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
+            .contexts(vec![
+                InteractionContext::Guild,
+                InteractionContext::BotDm,
+                InteractionContext::PrivateChannel,
+            ]),
+        (Scope::Global, Reach::Servers) => command
+            .integration_types(vec![InstallationContext::Guild])
+            .contexts(vec![InteractionContext::Guild]),
+    }
 }
 
 /// The subcommand `name` of `/tournament`, named and described in every language by the
@@ -153,7 +186,7 @@ fn which_tournament(sub: &str) -> CreateCommandOption {
 /// `/tournament` and its subcommands. Anyone may use it (joining is for everyone): the
 /// service decides who may create one, and `parse` lets only those who may manage the server
 /// choose the organisers' role.
-fn tournament_command() -> CreateCommand {
+fn tournament_command(base: CreateCommand) -> CreateCommand {
     let create = tournament_sub("create")
         .add_sub_option(
             option(CommandOptionType::String, "tournament-create", "name")
@@ -191,8 +224,7 @@ fn tournament_command() -> CreateCommand {
         .add_sub_option(
             option(CommandOptionType::String, "tournament-create", "start").max_length(16),
         );
-    simple("tournament")
-        .add_option(create)
+    base.add_option(create)
         .add_option(tournament_sub("join"))
         .add_option(tournament_sub("leave"))
         .add_option(tournament_sub("start"))
@@ -214,13 +246,24 @@ fn tournament_command() -> CreateCommand {
         )))
 }
 
-/// A command that also works in a direct message with the bot (it needs no game).
-fn anywhere(name: &str) -> CreateCommand {
-    simple(name).contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
+/// Whether the command called `name` (its English name) works in servers only.
+pub fn server_only(name: &str) -> bool {
+    SERVER_ONLY.contains(&name)
 }
 
-/// Every slash command the bot registers.
-pub fn definitions() -> Vec<CreateCommand> {
+/// The commands that work in servers only: a server's ratings, settings and tournaments.
+const SERVER_ONLY: [&str; 5] = ["rating", "leaderboard", "language", "avatars", "tournament"];
+
+/// Every slash command the bot registers at `scope`.
+pub fn definitions(scope: Scope) -> Vec<CreateCommand> {
+    let simple = |name: &str| {
+        let reach = if server_only(name) {
+            Reach::Servers
+        } else {
+            Reach::Everywhere
+        };
+        placed(simple(name), reach, scope)
+    };
     vec![
         simple("challenge")
             .add_option(option(CommandOptionType::User, "challenge", "opponent"))
@@ -258,27 +301,27 @@ pub fn definitions() -> Vec<CreateCommand> {
         simple("board").add_option(option(CommandOptionType::Boolean, "board", "flip")),
         simple("moves"),
         simple("games"),
-        anywhere("chess960").add_option(
+        simple("chess960").add_option(
             option(CommandOptionType::Integer, "chess960", "number")
                 .min_int_value(0)
                 .max_int_value(959),
         ),
-        anywhere("rules").add_option(variant_option("rules")),
-        anywhere("help"),
+        simple("rules").add_option(variant_option("rules")),
+        simple("help"),
         simple("rematch"),
-        anywhere("gif")
+        simple("gif")
             .add_option(option(CommandOptionType::Integer, "gif", "game").min_int_value(1)),
-        anywhere("review")
+        simple("review")
             .add_option(option(CommandOptionType::Integer, "review", "game").min_int_value(1)),
-        anywhere("history")
+        simple("history")
             .add_option(option(CommandOptionType::User, "history", "user"))
             .add_option(option(CommandOptionType::Integer, "history", "page").min_int_value(1)),
-        anywhere("game").add_option(
+        simple("game").add_option(
             option(CommandOptionType::Integer, "game", "id")
                 .required(true)
                 .min_int_value(1),
         ),
-        anywhere("vacation").add_option(
+        simple("vacation").add_option(
             option(CommandOptionType::String, "vacation", "days")
                 .required(true)
                 .max_length(8),
@@ -310,16 +353,20 @@ pub fn definitions() -> Vec<CreateCommand> {
                     )
                     .required(true),
             ),
-        tournament_command(),
-        anywhere("privacy"),
-        anywhere("mydata"),
-        anywhere("forget"),
+        tournament_command(simple("tournament")),
+        simple("privacy"),
+        simple("mydata"),
+        simple("forget"),
     ]
 }
 
 /// Refuses a server setting to a member who may not manage the server (Discord hides the
-/// command from them, but a client may still send it).
+/// command from them, but a client may still send it). Outside a server there is nobody to
+/// refuse: the service says the setting is a server's.
 fn may_manage(command: &CommandInteraction) -> Result<(), Refusal> {
+    if command.guild_id.is_none() {
+        return Ok(());
+    }
     let may = command
         .member
         .as_ref()
@@ -836,7 +883,7 @@ mod tests {
     #[test]
     fn every_name_and_description_is_localised_within_discords_limits() {
         let mut command_names = std::collections::HashSet::new();
-        for command in definitions() {
+        for command in definitions(Scope::Global) {
             let value = serde_json::to_value(&command).expect("serialisable");
             let [name, _, ja_name, _] = checked_words(&value);
             assert!(command_names.insert(ja_name.clone()), "`{ja_name}` twice");
@@ -891,31 +938,47 @@ mod tests {
     }
 
     #[test]
-    fn game_commands_are_for_servers_and_help_works_in_dms() {
-        for command in definitions() {
+    fn game_commands_work_everywhere_and_server_matters_in_servers_only() {
+        for command in definitions(Scope::Global) {
             let value = serde_json::to_value(&command).expect("serialisable");
-            let contexts = value["contexts"].as_array().expect("contexts set");
-            let dm = contexts.iter().any(|c| c == 1);
             let name = value["name"].as_str().unwrap_or("");
-            assert_eq!(
-                dm,
-                matches!(
-                    name,
-                    "chess960"
-                        | "rules"
-                        | "help"
-                        | "gif"
-                        | "review"
-                        | "history"
-                        | "game"
-                        | "vacation"
-                        | "privacy"
-                        | "mydata"
-                        | "forget"
-                ),
-                "{name}: {contexts:?}"
+            let (contexts, installs) = if server_only(name) {
+                (serde_json::json!([0]), serde_json::json!([0]))
+            } else {
+                (serde_json::json!([0, 1, 2]), serde_json::json!([0, 1]))
+            };
+            assert_eq!(value["contexts"], contexts, "{name}");
+            assert_eq!(value["integration_types"], installs, "{name}");
+        }
+        let names: Vec<serde_json::Value> = definitions(Scope::Global)
+            .iter()
+            .filter_map(|c| serde_json::to_value(c).ok())
+            .map(|v| v["name"].clone())
+            .collect();
+        for name in SERVER_ONLY {
+            assert!(
+                names.contains(&serde_json::json!(name)),
+                "/{name} is a command"
             );
-            assert!(contexts.iter().any(|c| c == 0), "{name} works in servers");
+        }
+    }
+
+    #[test]
+    fn guild_commands_carry_no_contexts_or_install_types() {
+        let guild = definitions(Scope::Guild);
+        assert_eq!(guild.len(), definitions(Scope::Global).len());
+        for command in guild {
+            let value = serde_json::to_value(&command).expect("serialisable");
+            assert!(
+                value.get("contexts").is_none_or(serde_json::Value::is_null),
+                "{value}"
+            );
+            assert!(
+                value
+                    .get("integration_types")
+                    .is_none_or(serde_json::Value::is_null),
+                "{value}"
+            );
         }
     }
 
@@ -952,7 +1015,7 @@ mod tests {
 
     #[test]
     fn the_computers_levels_are_offered_with_their_elo_in_each_language() {
-        let challenge = serde_json::to_value(&definitions()[0]).expect("json");
+        let challenge = serde_json::to_value(&definitions(Scope::Global)[0]).expect("json");
         let computer = challenge["options"]
             .as_array()
             .and_then(|o| o.iter().find(|o| o["name"] == "computer"))

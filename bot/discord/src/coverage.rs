@@ -111,7 +111,7 @@ fn interaction(name: &str, options: Value) -> CommandInteraction {
 
 #[test]
 fn every_service_command_has_a_slash_command_or_a_button() {
-    let registered: Vec<String> = commands::definitions()
+    let registered: Vec<String> = commands::definitions(commands::Scope::Global)
         .iter()
         .filter_map(|c| serde_json::to_value(c).ok())
         .filter_map(|v| v["name"].as_str().map(str::to_owned))

@@ -8,15 +8,19 @@ use std::time::Duration;
 use domain::messages::{Message, PrivacyMsg};
 use domain::{Command, EarlyPrivacy, GuildId, Origin, Progress, Reply, TournamentAsk, User};
 use render::Renderer;
-use serenity::all::{EditMessage, Http, ImageHash, Member, User as DiscordUser};
+use serenity::all::{
+    Builder, ChannelId, CreateInteractionResponseFollowup, EditMessage, Http, ImageHash,
+    InteractionContext, Member, User as DiscordUser,
+};
 use service::GameService;
 
-use super::access::ChannelAccess;
 use super::avatars::AvatarSource;
 use super::boards::{LiveMessages, Posted};
+use super::direct::Token;
 use super::inflight::InFlight;
-use super::replies::{Shows, Standing};
-use super::respond::Sent;
+use super::own_posts::OwnPosts;
+use super::replies::{Outgoing, Shows, Standing};
+use super::respond::{Lifetime, Sent, Target};
 
 /// The state of the Discord front.
 pub struct Front {
@@ -38,8 +42,9 @@ pub struct Front {
     pub in_flight: Arc<InFlight>,
     /// The messages whose buttons act on each game as it is now.
     pub live: LiveMessages,
-    /// Where the bot may post on its own.
-    pub access: ChannelAccess,
+    /// The one path of the bot's own posts: where it may post, where it can only answer
+    /// interactions, and what waits there.
+    pub own: Arc<OwnPosts>,
     registered: AtomicBool,
 }
 
@@ -57,6 +62,7 @@ impl Front {
                 .ok()
         });
         Front {
+            own: Arc::new(OwnPosts::new(service.clone())),
             service,
             pictures: pictures.map(Arc::new),
             renderer,
@@ -66,7 +72,6 @@ impl Front {
             defer_after,
             in_flight: Arc::new(InFlight::default()),
             live: LiveMessages::default(),
-            access: ChannelAccess::default(),
             registered: AtomicBool::new(false),
         }
     }
@@ -178,12 +183,109 @@ impl Front {
             Standing::Aside => Vec::new(),
         };
         for old in out_of_date {
-            strip(&self.access, http, old).await;
+            self.strip(http, old).await;
+        }
+    }
+
+    /// Takes the buttons off `old`, where the bot may edit its messages: where it cannot see
+    /// the channel, or can only answer (see [`direct`](super::direct)), an old board keeps
+    /// them, and a press on it is told it is out of date.
+    pub async fn strip(&self, http: &Http, old: Posted) {
+        if self.own.may_edit(old.channel) {
+            strip(http, old).await;
         }
     }
 }
 
 impl Front {
+    /// Notes an interaction with `token` in `channel` from `context`, arriving now: its
+    /// lifetime, which knows whether the channel is one where the bot can only answer.
+    pub fn lifetime(
+        &self,
+        channel: ChannelId,
+        context: Option<InteractionContext>,
+        token: &str,
+        attachment_limit: u32,
+    ) -> Lifetime {
+        let issued = self.own.now();
+        let token = Token {
+            token: token.to_owned(),
+            issued,
+            attachment_limit,
+        };
+        let answer_only = self.own.direct.learn(channel, context, token);
+        Lifetime {
+            issued,
+            own: Arc::clone(&self.own),
+            answer_only,
+        }
+    }
+
+    /// After `target`'s answer, in a channel where the bot can only answer: what waited for an
+    /// interaction there follows it. A message showing a game's board is out of date by now
+    /// (the answer shows the game as it is), so it goes without its buttons.
+    pub async fn hand_over(&self, http: &Http, target: &Target) {
+        if !target.lifetime.answer_only || target.lifetime.late() {
+            return;
+        }
+        for outgoing in self.own.direct.take(target.channel) {
+            let token = Token {
+                token: target.token.clone(),
+                issued: target.lifetime.issued,
+                attachment_limit: target.attachment_limit,
+            };
+            self.follow(http, target.channel, &token, outgoing, true)
+                .await;
+        }
+    }
+
+    /// Sends `outgoing` (a notice, or an answer that came late) where the bot can only answer
+    /// in `channel`: as a follow-up on the channel's newest token while it is good, else it
+    /// waits for the next interaction there.
+    pub async fn to_direct(&self, http: &Http, channel: ChannelId, outgoing: Outgoing) {
+        match self.own.direct.live_token(channel, self.own.now()) {
+            Some(token) => self.follow(http, channel, &token, outgoing, false).await,
+            None => {
+                tracing::info!(%channel, "no live interaction here; the notice waits for one");
+                self.own.direct.wait(channel, outgoing);
+            }
+        }
+    }
+
+    /// Follows up on `token` with `outgoing`, without its board's buttons when a newer answer
+    /// `superseded` it; kept for the next interaction if Discord refuses.
+    async fn follow(
+        &self,
+        http: &Http,
+        channel: ChannelId,
+        token: &Token,
+        outgoing: Outgoing,
+        superseded: bool,
+    ) {
+        let mut shows = outgoing.shows;
+        let mut sent = outgoing
+            .clone()
+            .with_attachment_limit(token.attachment_limit);
+        if superseded && let Some((game, Standing::Live)) = shows.game {
+            shows.game = Some((game, Standing::Aside));
+            sent = sent.without_buttons();
+        }
+        let followup: CreateInteractionResponseFollowup = sent.followup();
+        match followup.execute(http, (None, &token.token)).await {
+            Ok(message) => {
+                let at = Posted {
+                    channel,
+                    message: message.id,
+                };
+                self.delivered(http, shows, &[at]).await;
+            }
+            Err(error) => {
+                tracing::warn!(%error, %channel, "could not follow up; the message waits");
+                self.own.direct.wait(channel, outgoing);
+            }
+        }
+    }
+
     /// [`Front::delivered`] for what an answer posted, if Discord took it.
     pub async fn answered(&self, http: &Http, sent: Option<Sent>) {
         if let Some(sent) = sent {
@@ -193,12 +295,8 @@ impl Front {
     }
 }
 
-/// Takes the buttons off `old`, unless the bot cannot see its channel (`access`); a failure is
-/// logged, nothing more.
-pub async fn strip(access: &ChannelAccess, http: &Http, old: Posted) {
-    if !access.may_edit(old.channel) {
-        return;
-    }
+/// Takes the buttons off `old`; a failure is logged, nothing more.
+async fn strip(http: &Http, old: Posted) {
     let strip = EditMessage::new().components(Vec::new());
     if let Err(error) = old.channel.edit_message(http, old.message, strip).await {
         tracing::info!(%error, channel = %old.channel, "could not take the buttons off an old message");

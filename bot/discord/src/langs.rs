@@ -8,11 +8,12 @@ use present::i18n::Lang;
 use service::GameService;
 
 /// The languages an interaction reports: the user's client locale and the server's preferred
-/// one (absent in direct messages); a locale the catalogs lack is left unknown.
+/// one; in a DM or group DM, which has no server, what everyone there sees is in the user's
+/// language. A locale the catalogs lack is left unknown.
 pub fn of_interaction(user: &str, server: Option<&str>) -> Locale {
     Locale {
         user: Lang::from_locale(user),
-        server: server.and_then(Lang::from_locale),
+        server: Lang::from_locale(server.unwrap_or(user)),
     }
 }
 
@@ -47,9 +48,9 @@ mod tests {
             (Some(Lang::Ja), Some(Lang::En))
         );
         assert_eq!(
-            of_interaction("en-GB", None).server,
-            None,
-            "a direct message"
+            of_interaction("ja", None).server,
+            Some(Lang::Ja),
+            "a direct message speaks the user's language"
         );
         let french = of_interaction("fr", Some("ja"));
         assert_eq!((french.user, french.server), (None, Some(Lang::Ja)));

@@ -14,6 +14,7 @@ mod commands;
 mod components;
 #[cfg(test)]
 mod coverage;
+mod direct;
 mod front;
 mod handler;
 mod help;

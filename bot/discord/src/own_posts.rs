@@ -1,31 +1,51 @@
 //! The bot's posts of its own in a channel (not an interaction's answer, which goes through the
-//! interaction's webhook and needs no permission there): asked of
-//! [`ChannelAccess`](super::access::ChannelAccess) first, and what Discord answers is learnt
-//! from; a thread Discord archived for inactivity is unarchived first. Interactions tell it the
-//! bot's permissions, and the next public answer about a game in a channel where something was
-//! held back says so.
+//! interaction's webhook and needs no permission there), all through [`OwnPosts`]: a channel
+//! where the bot can only answer interactions (a DM or group DM between users, see
+//! [`direct`](super::direct)) is not tried at all; elsewhere
+//! [`ChannelAccess`](super::access::ChannelAccess) is asked first, and what Discord answers is
+//! learnt from; a thread Discord archived for inactivity is unarchived first. Interactions tell
+//! it the bot's permissions, and the next public answer about a game in a channel where
+//! something was held back says so.
+//!
+//! A post refused with Missing Access in a channel whose game is outside any server (after a
+//! restart, before any interaction there) marks the channel answer-only, not one to wait for:
+//! no permission a server could give would open it.
+
+use std::sync::Arc;
+use std::time::SystemTime;
 
 use serenity::all::{ChannelId, ChannelType, EditThread, Http, HttpError, Message, Permissions};
 
-use super::access::{Held, Needs};
-use super::front::Front;
+use super::access::{ChannelAccess, Held, Needs};
+use super::boards::Posted;
+use super::direct::Direct;
 use super::replies::Outgoing;
+use present::fluent_args;
+use present::i18n::{self, Surface};
+use service::GameService;
 
 /// Discord's error code for a post into an archived thread.
 const THREAD_ARCHIVED: isize = 50083;
+/// Discord's error code for a channel (or thread) that does not exist (any more).
+const UNKNOWN_CHANNEL: isize = 10003;
+/// Discord's error code for a channel the bot cannot see.
+const MISSING_ACCESS: isize = 50001;
 
 /// Why a post of the bot's own did not go out.
 #[derive(Debug)]
 pub enum Unposted {
+    /// The bot can only answer interactions there.
+    AnswerOnly,
     /// Held back: the bot lacks permissions there, or waits after a refusal.
     Held(Held),
     /// Discord refused it, or it could not be sent.
-    Failed(serenity::Error),
+    Failed(Box<serenity::Error>),
 }
 
 impl std::fmt::Display for Unposted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Unposted::AnswerOnly => write!(f, "the bot can only answer interactions there"),
             Unposted::Held(Held(missing)) => {
                 write!(
                     f,
@@ -39,14 +59,32 @@ impl std::fmt::Display for Unposted {
 }
 
 impl Unposted {
-    /// Logs that `what` did not go out: a failure at warn, a post held back at debug only
-    /// (the wait, or the permissions missing, were logged once at warn).
+    /// Logs that `what` did not go out: a failure at warn, a post held back or not tried at
+    /// debug only (the wait, or the permissions missing, were logged once at warn).
     pub fn log(&self, what: &str) {
         match self {
-            Unposted::Held(_) => tracing::debug!(reason = %self, "{what}"),
+            Unposted::AnswerOnly | Unposted::Held(_) => {
+                tracing::debug!(reason = %self, "{what}");
+            }
             Unposted::Failed(error) => tracing::warn!(%error, "{what}"),
         }
     }
+}
+
+/// Where a notice went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delivery {
+    /// Posted in its channel, or in the thread's parent with a word about why: here.
+    Posted(Posted),
+    /// Posted nowhere.
+    Failed,
+    /// Held back: the bot may not post there now (see [`ChannelAccess`]), nor, for a
+    /// thread, in its parent.
+    Held,
+    /// Its channel no longer exists.
+    Gone,
+    /// The bot can only answer interactions there (a DM or group DM between users).
+    AnswerOnly,
 }
 
 /// What posting `outgoing` takes beside the right to speak.
@@ -57,15 +95,51 @@ pub fn needs(outgoing: &Outgoing) -> Needs {
     }
 }
 
-impl Front {
+/// Where `message` is.
+pub fn posted(message: &Message) -> Posted {
+    Posted {
+        channel: message.channel_id,
+        message: message.id,
+    }
+}
+
+/// The one path of the bot's own posts: where it may post, and where it can only answer.
+pub struct OwnPosts {
+    /// Where the bot may post on its own.
+    pub access: ChannelAccess,
+    /// The channels where the bot can only answer interactions, and what waits there.
+    pub direct: Arc<Direct>,
+    /// The service, for its clock, the turns that wait for a channel and the games' servers.
+    service: GameService,
+}
+
+impl OwnPosts {
+    /// Knows nothing yet of any channel.
+    pub fn new(service: GameService) -> OwnPosts {
+        OwnPosts {
+            access: ChannelAccess::default(),
+            direct: Arc::new(Direct::default()),
+            service,
+        }
+    }
+
+    /// The time on the service's clock (the waits and the tokens' ages are timed by it).
+    pub fn now(&self) -> SystemTime {
+        self.service.now()
+    }
+
     /// An interaction in `channel` (of `kind`) showed the bot's `permissions` there: a channel
-    /// open again has the turns that waited for it posted at once.
+    /// open again has the turns that waited for it posted at once. Where the bot can only
+    /// answer, permissions say nothing of its posts.
     pub fn seen_in(
         &self,
         channel: ChannelId,
         permissions: Option<Permissions>,
         kind: Option<ChannelType>,
     ) {
+        if self.direct.answer_only(channel) {
+            return;
+        }
         let thread = kind.is_some_and(|k| {
             matches!(
                 k,
@@ -79,8 +153,18 @@ impl Front {
     }
 
     /// Whether a post with `needs` may go to `channel` now.
-    pub fn may_post(&self, channel: ChannelId, needs: Needs) -> Result<(), Held> {
-        self.access.check(channel, needs, self.service.now())
+    pub fn may_post(&self, channel: ChannelId, needs: Needs) -> Result<(), Unposted> {
+        if self.direct.answer_only(channel) {
+            return Err(Unposted::AnswerOnly);
+        }
+        self.access
+            .check(channel, needs, self.now())
+            .map_err(Unposted::Held)
+    }
+
+    /// Whether the bot may edit its messages in `channel`.
+    pub fn may_edit(&self, channel: ChannelId) -> bool {
+        !self.direct.answer_only(channel) && self.access.may_edit(channel)
     }
 
     /// Learns from the `result` of a post with `needs` in `channel`.
@@ -93,8 +177,7 @@ impl Front {
         match result {
             Ok(_) => self.access.posted(channel),
             Err(error) => {
-                self.access
-                    .failed(channel, needs, error, self.service.now());
+                self.access.failed(channel, needs, error, self.now());
             }
         }
     }
@@ -108,17 +191,84 @@ impl Front {
         outgoing: Outgoing,
     ) -> Result<Message, Unposted> {
         let needs = needs(&outgoing);
-        self.may_post(channel, needs).map_err(Unposted::Held)?;
+        self.may_post(channel, needs)?;
         let result = post(http, channel, outgoing).await;
+        if let Err(error) = &result
+            && error_code(error) == Some(MISSING_ACCESS)
+            && self.service.outside_servers(channel.get()).await == Some(true)
+        {
+            tracing::info!(%channel, "the bot can only answer interactions in this channel");
+            self.direct.refused(channel);
+            return Err(Unposted::AnswerOnly);
+        }
         self.learn_post(channel, needs, &result);
-        result.map_err(Unposted::Failed)
+        result.map_err(|error| Unposted::Failed(Box::new(error)))
+    }
+
+    /// Posts `outgoing` in `channel` on the bot's own, or when that is impossible (a locked
+    /// thread, a missing permission) in the thread's parent channel with a word about why, so
+    /// the players hear of it. A channel the bot knows it may not post in now is not tried.
+    pub async fn post_or_tell(
+        &self,
+        http: &Http,
+        channel: ChannelId,
+        outgoing: Outgoing,
+    ) -> Delivery {
+        let held = match self.post(http, channel, outgoing.clone()).await {
+            Ok(message) => return Delivery::Posted(posted(&message)),
+            Err(Unposted::AnswerOnly) => return Delivery::AnswerOnly,
+            Err(Unposted::Failed(error)) if error_code(&error) == Some(UNKNOWN_CHANNEL) => {
+                tracing::info!(%channel, "a game's channel no longer exists");
+                return Delivery::Gone;
+            }
+            Err(Unposted::Failed(error)) => {
+                tracing::warn!(%error, %channel, "could not post in a game's channel");
+                false
+            }
+            Err(Unposted::Held(_)) => {
+                if self.access.is_thread(channel) == Some(false) {
+                    return Delivery::Held;
+                }
+                true
+            }
+        };
+        let parent = match channel.to_channel(http).await {
+            Ok(found) => found.guild().and_then(|c| c.parent_id),
+            Err(error) => {
+                tracing::warn!(%error, %channel, "could not look the channel up");
+                None
+            }
+        };
+        let Some(parent) = parent else {
+            return if held {
+                Delivery::Held
+            } else {
+                Delivery::Failed
+            };
+        };
+        let lang = outgoing.lang;
+        let outgoing = outgoing.with_line(&i18n::text(
+            lang,
+            Surface::Discord,
+            "front-posted-in-parent",
+            &fluent_args![("channel", channel.to_string())],
+        ));
+        match self.post(http, parent, outgoing).await {
+            Ok(message) => Delivery::Posted(posted(&message)),
+            Err(Unposted::Held(_) | Unposted::AnswerOnly) => Delivery::Held,
+            Err(error) => {
+                tracing::warn!(%error, %parent, "could not post in the parent channel either");
+                Delivery::Failed
+            }
+        }
     }
 
     /// `outgoing`, the answer to an interaction in `channel`, with a line saying the bot
     /// cannot post there on its own when it is a public answer about a game and something
-    /// was held back or refused there since the players were last told.
+    /// was held back or refused there since the players were last told. Where the bot can
+    /// only answer, nothing a server could give would change that: nothing is added.
     pub fn told(&self, channel: ChannelId, outgoing: Outgoing) -> Outgoing {
-        if outgoing.ephemeral || outgoing.shows.game.is_none() {
+        if outgoing.ephemeral || outgoing.shows.game.is_none() || self.direct.answer_only(channel) {
             return outgoing;
         }
         match self.access.tell(channel, outgoing.lang) {

@@ -2,6 +2,8 @@
 //! left elsewhere so no command shows twice.
 //!
 //! A development guild gets the commands at once; global commands take a while to appear.
+//! Global commands say where each works (servers, a DM with the bot, users' own DMs and group
+//! DMs) and which installs offer it (a server's, a user's); guild commands carry neither.
 //! Switching between the two would leave the other set behind: with a development guild the
 //! global commands are cleared, and with global registration (or another development guild)
 //! the guild commands the bot holds in the servers of its Ready event are cleared. That costs
@@ -11,7 +13,7 @@
 
 use serenity::all::{Command as SlashCommand, GuildId, Http};
 
-use super::commands;
+use super::commands::{self, Scope};
 
 /// The most servers whose leftover guild commands are cleared at start.
 pub const MAX_GUILDS_CLEARED: usize = 25;
@@ -20,16 +22,21 @@ pub const MAX_GUILDS_CLEARED: usize = 25;
 /// commands left by an earlier run: the global ones, or those of the other servers in
 /// `guilds` (the servers of the Ready event).
 pub async fn register(http: &Http, development_guild: Option<u64>, guilds: &[GuildId]) {
-    let definitions = commands::definitions();
     let registered = match development_guild {
         Some(guild) => {
+            // Guild commands work in that server only: Discord takes no DM contexts or user
+            // install for them.
+            let definitions = commands::definitions(Scope::Guild);
             // Global commands left from an earlier run would show every command twice.
             if let Err(error) = SlashCommand::set_global_commands(http, Vec::new()).await {
                 tracing::warn!(%error, "could not clear the global commands");
             }
             GuildId::new(guild).set_commands(http, definitions).await
         }
-        None => SlashCommand::set_global_commands(http, definitions).await,
+        None => {
+            let definitions = commands::definitions(Scope::Global);
+            SlashCommand::set_global_commands(http, definitions).await
+        }
     };
     match registered {
         Ok(commands) => tracing::info!(

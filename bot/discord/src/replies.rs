@@ -228,6 +228,12 @@ impl Outgoing {
         self
     }
 
+    /// Keeps everything but the buttons (a notice shown after a newer board of its game).
+    pub fn without_buttons(mut self) -> Outgoing {
+        self.rows.clear();
+        self
+    }
+
     /// Keeps the text and buttons but not the files (a board embed becomes plain text).
     pub fn without_files(mut self) -> Outgoing {
         self.files.clear();

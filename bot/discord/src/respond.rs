@@ -12,11 +12,18 @@
 //! and was deferred goes out as a follow-up (which notifies), and the deferral is removed, so
 //! the channel keeps one message. Long work (a review) may edit its deferred response with how
 //! far it has come meanwhile, at most once per [`PROGRESS_EVERY`].
+//!
+//! An interaction's token works for 15 minutes. An answer whose work outlasted
+//! [`TOKEN_MARGIN`] (on the service's clock) is not attempted on it: in a channel where the
+//! bot may post it goes there as a message of its own; where it can only answer (a DM or group
+//! DM between users, see [`direct`](super::direct)) it waits for the next interaction there. A
+//! private answer that late is dropped (logged): nobody else may see it.
 
 use std::future::Future;
 use std::pin::pin;
+use std::sync::Arc;
 use std::task::Poll;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use serenity::all::{
     Builder, ChannelId, CreateInteractionResponse, CreateInteractionResponseFollowup,
@@ -27,7 +34,9 @@ use serenity::all::{
 use tokio::sync::watch;
 
 use super::boards::Posted;
+use super::direct::{TOKEN_MARGIN, fresh};
 use super::langs::Langs;
+use super::own_posts::{OwnPosts, Unposted};
 use super::replies::{Outgoing, Shows};
 use domain::EarlyPrivacy;
 use present::i18n::{self, Surface};
@@ -39,8 +48,26 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// come: Discord limits edits of one message to about five in five seconds.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
+/// When an interaction came, and where answers go once its token is too old.
+#[derive(Clone)]
+pub struct Lifetime {
+    /// When it came, on the service's clock.
+    pub issued: SystemTime,
+    /// The bot's own posts, for where late answers go.
+    pub own: Arc<OwnPosts>,
+    /// In a channel where the bot can only answer: late answers wait there.
+    pub answer_only: bool,
+}
+
+impl Lifetime {
+    /// Whether the token is past [`TOKEN_MARGIN`] now.
+    pub fn late(&self) -> bool {
+        !fresh(self.issued, self.own.now())
+    }
+}
+
 /// The interaction to answer: its id and token.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Target {
     /// The interaction's id.
     pub id: InteractionId,
@@ -55,6 +82,8 @@ pub struct Target {
     pub channel: ChannelId,
     /// For a button's press: the message the button is on.
     pub pressed: Option<Pressed>,
+    /// When it came, and where late answers go.
+    pub lifetime: Lifetime,
 }
 
 /// The message a pressed button is on.
@@ -256,9 +285,11 @@ impl<'a> Responder<'a> {
     }
 
     /// Shows `text` in the standing deferred response, how far the work has come; nothing
-    /// before a first response stands.
+    /// before a first response stands, nor on a token too old.
     pub async fn progress(&self, text: String) {
-        if let Stage::Held { .. } = self.stage {
+        if let Stage::Held { .. } = self.stage
+            && !self.target.lifetime.late()
+        {
             self.edit(EditInteractionResponse::new().content(text))
                 .await;
         }
@@ -322,6 +353,9 @@ impl<'a> Responder<'a> {
     async fn post(mut self, outgoing: Outgoing) -> Option<Sent> {
         let outgoing = outgoing.with_attachment_limit(self.target.attachment_limit);
         let shows = outgoing.shows;
+        if self.stage != Stage::Fresh && self.target.lifetime.late() {
+            return self.post_late(outgoing).await;
+        }
         let private = match self.stage {
             Stage::Fresh => {
                 let private = outgoing.ephemeral;
@@ -379,6 +413,32 @@ impl<'a> Responder<'a> {
         Some(self.sent(shows, Some(message.id)))
     }
 
+    /// Posts `outgoing` without the interaction's token, which is too old: in the channel as a
+    /// message of its own, or where the bot can only answer, kept for the next interaction.
+    async fn post_late(&self, outgoing: Outgoing) -> Option<Sent> {
+        let channel = self.target.channel;
+        if outgoing.ephemeral {
+            tracing::warn!(%channel, "a private answer came too late for its interaction");
+            return None;
+        }
+        let own = &self.target.lifetime.own;
+        if !self.target.lifetime.answer_only {
+            tracing::info!(%channel, margin = ?TOKEN_MARGIN, "an answer came too late for its interaction; posting it");
+            let shows = outgoing.shows;
+            match own.post(self.http, channel, outgoing.clone()).await {
+                Ok(message) => return Some(self.sent(shows, Some(message.id))),
+                Err(Unposted::AnswerOnly) => {}
+                Err(unposted) => {
+                    unposted.log("could not post a late answer");
+                    return None;
+                }
+            }
+        }
+        tracing::info!(%channel, "an answer came too late; it waits for the next interaction");
+        own.direct.wait(channel, outgoing);
+        None
+    }
+
     /// A deferred response's note `key` in `lang`.
     fn note(&self, lang: i18n::Lang, key: &str) -> EditInteractionResponse {
         EditInteractionResponse::new().content(i18n::plain(lang, Surface::Discord, key))
@@ -395,7 +455,21 @@ impl<'a> Responder<'a> {
         };
         let shows = change.shows();
         let closes_files = pressed.has_files && matches!(change, Change::Close { .. });
+        let late = self.stage != Stage::Fresh && self.target.lifetime.late();
         let changed = match self.stage {
+            _ if late => {
+                // The token is too old: the message changes through its channel, where the
+                // bot may post.
+                self.target.lifetime.own.may_edit(self.target.channel)
+                    && !pressed.ephemeral
+                    && self
+                        .target
+                        .channel
+                        .edit_message(self.http, pressed.message, change.message_edit())
+                        .await
+                        .inspect_err(|e| tracing::warn!(error = %e, "could not edit a message"))
+                        .is_ok()
+            }
             Stage::Fresh if !closes_files => {
                 let update = CreateInteractionResponse::UpdateMessage(change.update());
                 self.callback(update, Stage::Acknowledged).await
@@ -408,8 +482,10 @@ impl<'a> Responder<'a> {
             Stage::Acknowledged => self.edit(change.edit()).await.is_some(),
             Stage::Held { .. } => {
                 // A private deferral stands: `@original` is it, not the pressed message, which
-                // is edited through its channel (an ephemeral one cannot be).
+                // is edited through its channel (an ephemeral one cannot be, nor one where
+                // the bot can only answer).
                 let edited = !pressed.ephemeral
+                    && self.target.lifetime.own.may_edit(self.target.channel)
                     && self
                         .target
                         .channel

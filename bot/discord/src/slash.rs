@@ -34,7 +34,13 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         locale: langs::of_interaction(&command.locale, command.guild_locale.as_deref()),
     };
     let langs = Langs::at(&front.service, &origin);
-    front.seen_in(
+    let lifetime = front.lifetime(
+        command.channel_id,
+        command.context,
+        &command.token,
+        command.attachment_size_limit,
+    );
+    front.own.seen_in(
         command.channel_id,
         command.app_permissions,
         command.channel.as_ref().map(|c| c.kind),
@@ -46,13 +52,27 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
         attachment_limit: command.attachment_size_limit,
         channel: command.channel_id,
         pressed: None,
+        lifetime,
     };
+    respond(front, http, command, &target, origin).await;
+    front.hand_over(http, &target).await;
+}
+
+/// Carries out `command` and answers `target`.
+async fn respond(
+    front: &Front,
+    http: &Http,
+    command: &CommandInteraction,
+    target: &Target,
+    origin: Origin,
+) {
+    let langs = target.langs;
     let parsed = commands::parse(command);
     if let Ok(Request::Game(challenge @ Command::Challenge { .. })) = &parsed
         && threads::may_open(front, command)
     {
         let challenge = challenge.clone();
-        threads::challenge(front, http, &target, command.channel_id, origin, challenge).await;
+        threads::challenge(front, http, target, command.channel_id, origin, challenge).await;
         return;
     }
     let early = EarlyPrivacy::default();
@@ -72,16 +92,16 @@ pub async fn handle(front: &Front, http: &Http, command: &CommandInteraction) {
                 .await;
             Outgoing::new(reply)
         };
-        let sent = answer_watching(http, &target, front.defer_after, &early, told, work).await;
+        let sent = answer_watching(http, target, front.defer_after, &early, told, work).await;
         front.answered(http, sent).await;
         return;
     }
     let command_channel = command.channel_id;
-    let sent = answer(http, &target, front.defer_after, &early, async {
+    let sent = answer(http, target, front.defer_after, &early, async {
         match parsed {
             Err(refusal) => Outgoing::private(refusal.text(langs.private)),
             Ok(Request::Game(Command::Help)) => help::outgoing(langs.private, front.typed_moves),
-            Ok(Request::Game(command)) => front.told(
+            Ok(Request::Game(command)) => front.own.told(
                 command_channel,
                 Outgoing::new(front.execute_noting(&origin, command, &early).await),
             ),

@@ -2,7 +2,8 @@
 //! posted in their channels even when nobody writes (a thread archived meanwhile is
 //! unarchived; where posting is impossible the parent channel hears of it; a channel that no
 //! longer exists takes its game with it; a channel the bot may not post in now is not tried,
-//! and the turns a notice there shows wait for it).
+//! and the turns a notice there shows wait for it; where the bot can only answer, a notice
+//! follows up on the channel's newest interaction, or waits for the next one).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,8 +13,8 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use super::front::Front;
+use super::own_posts::Delivery;
 use super::replies::Outgoing;
-use super::threads::{self, Delivery};
 
 /// Sweeps every `interval`, and at once when a command has queued notices (a vacation's
 /// word to the player's other games), until `stop` turns true. A notice showing a game's turns (those
@@ -39,7 +40,11 @@ pub fn spawn(
                 front.draw(&mut notice.reply).await;
                 let outgoing = Outgoing::new(notice.reply);
                 let shows = outgoing.shows;
-                match threads::post_or_tell(&front, &http, channel, outgoing).await {
+                match front
+                    .own
+                    .post_or_tell(&http, channel, outgoing.clone())
+                    .await
+                {
                     Delivery::Posted(posted) => front.delivered(&http, shows, &[posted]).await,
                     Delivery::Held => {
                         // Turns it shows wait for the channel, without using up their tries.
@@ -54,6 +59,7 @@ pub fn spawn(
                         );
                     }
                     Delivery::Gone => service.channel_gone(None, notice.channel).await,
+                    Delivery::AnswerOnly => front.to_direct(&http, channel, outgoing).await,
                 }
             }
         }

@@ -1,16 +1,15 @@
 //! A thread per game: `/challenge` in a text channel starts a public thread from the challenge
 //! message, and the game is played there, so one channel hosts many games and spectators
-//! follow each in its thread. Posting into a game's thread unarchives it first when Discord has
-//! archived it for inactivity.
+//! follow each in its thread.
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CreateThread, Http, Message,
-    MessageId, Permissions,
+    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CreateThread, Http, MessageId,
+    Permissions,
 };
 
 use super::boards::Posted;
 use super::front::Front;
-use super::own_posts::{Unposted, error_code};
+use super::own_posts::{error_code, posted};
 use super::replies::Outgoing;
 use super::respond::{Responder, Target};
 use domain::{Command, Origin};
@@ -22,24 +21,6 @@ use present::i18n::{self, FluentArgs, Lang, Surface};
 const MAX_NAME: usize = 100;
 /// Discord's error code for a missing permission.
 const MISSING_PERMISSIONS: isize = 50013;
-/// Discord's error code for a channel (or thread) that does not exist (any more).
-const UNKNOWN_CHANNEL: isize = 10003;
-
-/// Where a notice went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Delivery {
-    /// Posted in its channel, or in the thread's parent with a word about why: here.
-    Posted(Posted),
-    /// Posted nowhere.
-    Failed,
-    /// Held back: the bot may not post there now (see [`ChannelAccess`]), nor, for a
-    /// thread, in its parent.
-    ///
-    /// [`ChannelAccess`]: super::access::ChannelAccess
-    Held,
-    /// Its channel no longer exists.
-    Gone,
-}
 
 /// Whether `/challenge` here should open a thread: enabled, a guild text channel (not already
 /// a thread), and the bot may create public threads and speak in them.
@@ -133,7 +114,11 @@ pub async fn challenge(
     }
     // The challenge is in the thread and, as the answer to `/challenge`, in the channel: both
     // copies hold its buttons until it is answered.
-    let in_thread = match front.post(http, thread, Outgoing::new(reply.clone())).await {
+    let in_thread = match front
+        .own
+        .post(http, thread, Outgoing::new(reply.clone()))
+        .await
+    {
         Ok(message) => Some(posted(&message)),
         Err(unposted) => {
             unposted.log("could not post the challenge in its thread");
@@ -184,70 +169,6 @@ async fn remove(http: &Http, thread: ChannelId, lang: Lang) -> Option<String> {
         "front-thread-not-removed"
     };
     Some(say(lang, key, fluent_args![("thread", thread.to_string())]))
-}
-
-/// Where `message` is.
-fn posted(message: &Message) -> Posted {
-    Posted {
-        channel: message.channel_id,
-        message: message.id,
-    }
-}
-
-/// Posts `outgoing` in `channel` on the bot's own, or when that is impossible (a locked
-/// thread, a missing permission) in the thread's parent channel with a word about why, so the
-/// players hear of it. A channel the bot knows it may not post in now is not tried.
-pub async fn post_or_tell(
-    front: &Front,
-    http: &Http,
-    channel: ChannelId,
-    outgoing: Outgoing,
-) -> Delivery {
-    let held = match front.post(http, channel, outgoing.clone()).await {
-        Ok(message) => return Delivery::Posted(posted(&message)),
-        Err(Unposted::Failed(error)) if error_code(&error) == Some(UNKNOWN_CHANNEL) => {
-            tracing::info!(%channel, "a game's channel no longer exists");
-            return Delivery::Gone;
-        }
-        Err(Unposted::Failed(error)) => {
-            tracing::warn!(%error, %channel, "could not post in a game's channel");
-            false
-        }
-        Err(Unposted::Held(_)) => {
-            if front.access.is_thread(channel) == Some(false) {
-                return Delivery::Held;
-            }
-            true
-        }
-    };
-    let parent = match channel.to_channel(http).await {
-        Ok(found) => found.guild().and_then(|c| c.parent_id),
-        Err(error) => {
-            tracing::warn!(%error, %channel, "could not look the channel up");
-            None
-        }
-    };
-    let Some(parent) = parent else {
-        return if held {
-            Delivery::Held
-        } else {
-            Delivery::Failed
-        };
-    };
-    let lang = outgoing.lang;
-    let outgoing = outgoing.with_line(&say(
-        lang,
-        "front-posted-in-parent",
-        fluent_args![("channel", channel.to_string())],
-    ));
-    match front.post(http, parent, outgoing).await {
-        Ok(message) => Delivery::Posted(posted(&message)),
-        Err(Unposted::Held(_)) => Delivery::Held,
-        Err(error) => {
-            tracing::warn!(%error, %parent, "could not post in the parent channel either");
-            Delivery::Failed
-        }
-    }
 }
 
 #[cfg(test)]

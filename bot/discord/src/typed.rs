@@ -3,7 +3,7 @@
 
 use serenity::all::{Http, Message};
 
-use super::access::{Held, Needs};
+use super::access::Needs;
 use super::boards::Posted;
 use super::front::{Front, person};
 use super::own_posts;
@@ -64,10 +64,10 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         embeds: true,
         files: true,
     };
-    if let Err(Held(missing)) = front.may_post(message.channel_id, board) {
+    if let Err(unposted) = front.own.may_post(message.channel_id, board) {
         tracing::debug!(
             channel,
-            ?missing,
+            reason = %unposted,
             "not playing a typed move the bot could not answer"
         );
         return;
@@ -116,7 +116,7 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         outgoing.message()
     };
     let result = message.channel_id.send_message(http, builder).await;
-    front.learn_post(message.channel_id, needs, &result);
+    front.own.learn_post(message.channel_id, needs, &result);
     match result {
         Ok(sent) => {
             let posted = Posted {

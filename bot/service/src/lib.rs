@@ -97,6 +97,9 @@ struct Shared {
     stockfish: Option<Arc<stockfish::StockfishPool>>,
     /// The language each server was last seen to prefer, for what is said there unasked.
     guild_langs: DashMap<GuildId, Lang>,
+    /// Outside servers (DMs and group DMs): the language last seen in each channel, for what
+    /// is said there unasked.
+    channel_langs: DashMap<ChannelId, Lang>,
     /// The vacations under way: games of these players have their deadlines paused.
     vacations: DashMap<UserId, Vacation>,
     /// The language each server's admins chose for its public messages, over its Discord
@@ -277,6 +280,7 @@ impl GameService {
                 )),
                 stockfish,
                 guild_langs: DashMap::new(),
+                channel_langs: DashMap::new(),
                 vacations,
                 guild_overrides,
                 hidden_faces,
@@ -363,8 +367,11 @@ impl GameService {
                 self.note_server_lang(guild, lang);
                 lang
             }
-            (Some(lang), None) => lang,
-            (None, guild) => self.guild_lang(guild),
+            (Some(lang), None) => {
+                self.shared.channel_langs.insert(origin.channel, lang);
+                lang
+            }
+            (None, guild) => self.place_lang(guild, origin.channel),
         }
     }
 
@@ -378,6 +385,20 @@ impl GameService {
     /// The language a server's admins chose for its public messages, if they did.
     fn chosen_lang(&self, guild: Option<GuildId>) -> Option<Lang> {
         guild.and_then(|g| self.shared.guild_overrides.get(&g).map(|l| *l.value()))
+    }
+
+    /// The language of what is said publicly unasked in `channel` of `guild`: the server's, or
+    /// outside servers the one last seen in the channel.
+    pub(crate) fn place_lang(&self, guild: Option<GuildId>, channel: ChannelId) -> Lang {
+        match guild {
+            Some(_) => self.guild_lang(guild),
+            None => self
+                .shared
+                .channel_langs
+                .get(&channel)
+                .map(|l| *l.value())
+                .unwrap_or_default(),
+        }
     }
 
     /// The language of what is said publicly in `guild` unasked: the one last seen there.
@@ -611,6 +632,14 @@ impl GameService {
         }
     }
 
+    /// Whether the challenge or game in `channel` is outside any server (a DM or group DM);
+    /// `None` when the service holds none there.
+    pub async fn outside_servers(&self, channel: ChannelId) -> Option<bool> {
+        let guard = self.existing_slot(channel).await?;
+        guard.id()?;
+        Some(guard.guild().is_none())
+    }
+
     /// The channel of a challenge or game still held by the service (buttons carry game ids).
     pub async fn channel_of_game(&self, game: GameId) -> Option<ChannelId> {
         self.shared.channels.get(&game).map(|c| *c.value())
@@ -640,7 +669,7 @@ impl GameService {
         let mut notices: Vec<Notice> = startup
             .into_iter()
             .map(|(guild, mut notice)| {
-                notice.reply.lang = self.guild_lang(guild);
+                notice.reply.lang = self.place_lang(guild, notice.channel);
                 notice
             })
             .collect();
@@ -654,7 +683,7 @@ impl GameService {
         notices.extend(resumed);
         for (channel, slot) in all {
             let mut guard = slot.lock_owned().await;
-            let lang = self.guild_lang(guard.guild());
+            let lang = self.place_lang(guard.guild(), channel);
             if let Some(reply) = self.settle(&mut guard, true).await {
                 let reply = Reply {
                     lang,
@@ -710,7 +739,8 @@ impl GameService {
         &self.shared.config
     }
 
-    /// The time on the service's clock (the front times its waits by it).
+    /// The time on the service's clock: a front times its waits by it, so tests on a manual
+    /// clock move them too.
     pub fn now(&self) -> std::time::SystemTime {
         self.shared.clock.now()
     }

@@ -190,7 +190,7 @@ impl GameService {
         Notice {
             channel,
             reply: Reply {
-                lang: self.guild_lang(guild),
+                lang: self.place_lang(guild, channel),
                 ..reply
             },
         }

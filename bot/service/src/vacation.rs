@@ -93,7 +93,7 @@ impl GameService {
         self.queue_notices(channels.iter().map(|(channel, guild)| Notice {
             channel: *channel,
             reply: Reply {
-                lang: self.guild_lang(*guild),
+                lang: self.place_lang(*guild, *channel),
                 ..Reply::public(paused.clone())
             },
         }));
@@ -226,7 +226,7 @@ impl GameService {
                 name.to_owned()
             };
             let mut reply = Reply::public(VacationMsg::Resumed { player }).with_game(live.row.id);
-            reply.lang = self.guild_lang(live.row.guild);
+            reply.lang = self.place_lang(live.row.guild, channel);
             notices.push(Notice { channel, reply });
         }
         notices

@@ -6,10 +6,12 @@
 //! (interactions and messages) built with [`payloads`].
 
 mod cdn;
+mod contexts;
 mod limits;
 mod messages;
 pub mod payloads;
 pub mod permissions;
+mod tokens;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -27,6 +29,7 @@ use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
 
 pub use cdn::CdnCall;
+pub use contexts::Placed;
 pub use messages::FakeMessage;
 use payloads::{APPLICATION_ID, FakeUser, TOKEN};
 
@@ -302,6 +305,10 @@ struct Inner {
     messages: messages::Messages,
     /// Permissions set by tests, and the invalid requests counted.
     access: permissions::Access,
+    /// Where commands work, and the channels the app can only answer in.
+    places: contexts::Places,
+    /// The fake's clock and the interactions' tokens.
+    tokens: tokens::Tokens,
 }
 
 impl Inner {
@@ -342,6 +349,8 @@ impl Shared {
         let kind = data["type"].as_u64().unwrap_or(0);
         let component_message = (kind == 3).then(|| id(&data["message"]["id"])).flatten();
         let mut inner = self.lock();
+        inner.places.note_channel(data);
+        inner.tokens.issue(&token);
         if let Some(held) = component_message.and_then(|m| inner.messages.live(m)) {
             data["message"] = held.payload();
         }
@@ -471,6 +480,17 @@ impl FakeDiscord {
             .unwrap_or_default();
         names.sort();
         names
+    }
+
+    /// The commands registered to `guild` (`None`: globally) with where each works.
+    pub fn placed_commands(&self, guild: Option<u64>) -> Vec<Placed> {
+        self.shared.lock().places.registered(guild)
+    }
+
+    /// Moves the fake's clock forward by `by`: interaction tokens age by as much (see
+    /// [`tokens`]).
+    pub fn advance(&self, by: Duration) {
+        self.shared.lock().tokens.advance(by);
     }
 
     /// The bot's messages `channel` shows now (none deleted), ephemeral ones too, oldest
@@ -800,8 +820,24 @@ impl FakeDiscord {
     }
 
     /// Sends a gateway dispatch to the session that owns `guild` (shard = (guild >> 22) % count),
-    /// waiting for such a session to be live.
-    pub async fn dispatch(&self, event: &str, guild: u64, mut data: Value) {
+    /// waiting for such a session to be live. An interaction for a command registered for
+    /// other contexts than the one it comes from panics: Discord would not send it.
+    pub async fn dispatch(&self, event: &str, guild: u64, data: Value) {
+        if event == "INTERACTION_CREATE" {
+            let in_guild = data["guild_id"]
+                .as_str()
+                .and_then(|g| g.parse::<u64>().ok());
+            let refused = self.shared.lock().places.undeliverable(&data, in_guild);
+            if let Some(why) = refused {
+                panic!("Discord would not send this interaction: {why}");
+            }
+        }
+        self.dispatch_unchecked(event, guild, data).await;
+    }
+
+    /// [`FakeDiscord::dispatch`] without checking where the command is registered: an
+    /// interaction from a client whose list of commands is out of date.
+    pub async fn dispatch_unchecked(&self, event: &str, guild: u64, mut data: Value) {
         if event == "INTERACTION_CREATE" {
             data["attachment_size_limit"] = json!(self.shared.lock().attachment_limit);
             self.shared.register_interaction(&mut data);
@@ -1144,8 +1180,16 @@ fn invalid_form(problem: &str) -> Response {
 fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> Response {
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let ws_url = format!("ws://{}/gateway", shared.addr);
+    if let ["webhooks", _, token, ..] = segments.as_slice()
+        && shared.lock().tokens.expired(token)
+    {
+        return discord_error(StatusCode::UNAUTHORIZED, 50027, "Invalid Webhook Token");
+    }
     if let ["channels", channel, ..] = segments.as_slice() {
         let channel: u64 = channel.parse().unwrap_or(0);
+        if shared.lock().places.answer_only(channel) {
+            return discord_error(StatusCode::FORBIDDEN, 50001, "Missing Access");
+        }
         if shared
             .lock()
             .channels
@@ -1179,12 +1223,17 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
                 None => discord_error(StatusCode::NOT_FOUND, 10013, "Unknown User"),
             }
         }
-        ("PUT", ["applications", _, "commands"]) => match limits::commands(&call.json) {
+        ("PUT", ["applications", _, "commands"]) => match limits::commands(&call.json)
+            .and_then(|()| shared.lock().places.register(None, &call.json))
+        {
             Ok(()) => ok(registered_commands(shared, call, None)),
             Err(problem) => invalid_form(&problem),
         },
         ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
-            match limits::commands(&call.json) {
+            let scope = guild.parse().ok();
+            match limits::commands(&call.json)
+                .and_then(|()| shared.lock().places.register(scope, &call.json))
+            {
                 Ok(()) => ok(registered_commands(shared, call, Some(guild))),
                 Err(problem) => invalid_form(&problem),
             }

@@ -131,7 +131,33 @@ impl FakeUser {
     }
 }
 
-/// A channel of the fake guild where events happen.
+/// Where a channel is, which decides the interaction's `context` and what the bot may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A channel or thread of the fake guild (context 0).
+    Guild,
+    /// A direct message between a user and the bot (context 1, channel type 1): the bot may
+    /// post there.
+    BotDm,
+    /// A direct message between two users (context 2, channel type 1), where the app is only
+    /// installed by a user: it is no member and can only answer interactions.
+    UserDm,
+    /// A group DM (context 2, channel type 3), the same.
+    GroupDm,
+}
+
+impl Place {
+    /// The interaction context Discord sends from here.
+    pub fn context(self) -> u64 {
+        match self {
+            Place::Guild => 0,
+            Place::BotDm => 1,
+            Place::UserDm | Place::GroupDm => 2,
+        }
+    }
+}
+
+/// A channel where events happen: of the fake guild, or a DM or group DM.
 #[derive(Clone, Copy, Debug)]
 pub struct FakeChannel {
     /// Channel id.
@@ -140,6 +166,8 @@ pub struct FakeChannel {
     pub parent: Option<u64>,
     /// Whether the bot may create threads here.
     pub threads_allowed: bool,
+    /// Where it is.
+    pub place: Place,
 }
 
 impl FakeChannel {
@@ -149,6 +177,8 @@ impl FakeChannel {
             id,
             parent: None,
             threads_allowed: false,
+
+            place: Place::Guild,
         }
     }
 
@@ -158,6 +188,8 @@ impl FakeChannel {
             id,
             parent: None,
             threads_allowed: true,
+
+            place: Place::Guild,
         }
     }
 
@@ -167,11 +199,45 @@ impl FakeChannel {
             id,
             parent: Some(parent),
             threads_allowed: false,
+
+            place: Place::Guild,
         }
     }
 
+    /// A direct message between a user and the bot.
+    pub fn bot_dm(id: u64) -> FakeChannel {
+        FakeChannel::direct(id, Place::BotDm)
+    }
+
+    /// A direct message between two users, the app installed by a user (no member).
+    pub fn user_dm(id: u64) -> FakeChannel {
+        FakeChannel::direct(id, Place::UserDm)
+    }
+
+    /// A group DM, the app installed by a user (no member).
+    pub fn group_dm(id: u64) -> FakeChannel {
+        FakeChannel::direct(id, Place::GroupDm)
+    }
+
+    fn direct(id: u64, place: Place) -> FakeChannel {
+        FakeChannel {
+            id,
+            parent: None,
+            threads_allowed: false,
+            place,
+        }
+    }
+
+    /// Whether it is a channel or thread of the fake guild.
+    pub fn in_guild(&self) -> bool {
+        self.place == Place::Guild
+    }
+
     fn permissions(&self) -> u64 {
-        if self.threads_allowed {
+        if !self.in_guild() {
+            // What an app may do in a DM: answer with messages, embeds and files.
+            VIEW_SEND_ATTACH
+        } else if self.threads_allowed {
             VIEW_SEND_ATTACH | THREAD_PERMISSIONS
         } else if self.parent.is_some() {
             VIEW_SEND_ATTACH | SEND_MESSAGES_IN_THREADS
@@ -181,6 +247,13 @@ impl FakeChannel {
     }
 
     fn partial(&self) -> Value {
+        if !self.in_guild() {
+            return json!({
+                "id": self.id.to_string(),
+                "type": if self.place == Place::GroupDm { 3 } else { 1 },
+                "permissions": self.permissions().to_string(),
+            });
+        }
         json!({
             "id": self.id.to_string(),
             "name": "games",
@@ -270,6 +343,9 @@ impl Opt {
 }
 
 fn interaction(id: u64, kind: u8, user: &FakeUser, channel: FakeChannel, data: Value) -> Value {
+    if !channel.in_guild() {
+        return direct_interaction(id, kind, user, channel, data);
+    }
     json!({
         "id": id.to_string(),
         "application_id": APPLICATION_ID.to_string(),
@@ -287,6 +363,45 @@ fn interaction(id: u64, kind: u8, user: &FakeUser, channel: FakeChannel, data: V
         "entitlements": [],
         "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
         "context": 0,
+        "attachment_size_limit": super::ATTACHMENT_LIMIT,
+    })
+}
+
+/// An interaction from a DM or group DM: no guild, the user without a member, the app
+/// authorised by the user's install (and in a DM with the bot, by the guild install too).
+fn direct_interaction(
+    id: u64,
+    kind: u8,
+    user: &FakeUser,
+    channel: FakeChannel,
+    mut data: Value,
+) -> Value {
+    if let Some(data) = data.as_object_mut() {
+        data.remove("guild_id");
+        if let Some(resolved) = data.get_mut("resolved").and_then(Value::as_object_mut) {
+            resolved.remove("members");
+            resolved.remove("roles");
+        }
+    }
+    let mut owners = json!({"1": user.id.to_string()});
+    if channel.place == Place::BotDm {
+        owners["0"] = json!("0");
+    }
+    json!({
+        "id": id.to_string(),
+        "application_id": APPLICATION_ID.to_string(),
+        "type": kind,
+        "data": data,
+        "channel_id": channel.id.to_string(),
+        "channel": channel.partial(),
+        "user": user.user(),
+        "token": token(id),
+        "version": 1,
+        "app_permissions": channel.permissions().to_string(),
+        "locale": user.locale,
+        "entitlements": [],
+        "authorizing_integration_owners": owners,
+        "context": channel.place.context(),
         "attachment_size_limit": super::ATTACHMENT_LIMIT,
     })
 }
