@@ -35,7 +35,13 @@ pub fn spawn(
                 _ = service.notices_queued() => {}
                 _ = stop.wait_for(|stop| *stop) => return,
             }
+            // A channel found gone takes its other notices of this sweep with it: asking
+            // Discord again would only be refused again.
+            let mut gone = std::collections::HashSet::new();
             for mut notice in service.sweep().await {
+                if gone.contains(&notice.channel) {
+                    continue;
+                }
                 let channel = ChannelId::new(notice.channel);
                 front.draw(&mut notice.reply).await;
                 let outgoing = Outgoing::new(notice.reply);
@@ -58,7 +64,10 @@ pub fn spawn(
                             "could not post a notice anywhere"
                         );
                     }
-                    Delivery::Gone => service.channel_gone(None, notice.channel).await,
+                    Delivery::Gone => {
+                        gone.insert(notice.channel);
+                        service.channel_gone(None, notice.channel).await;
+                    }
                     Delivery::AnswerOnly => front.to_direct(&http, channel, outgoing).await,
                 }
             }
