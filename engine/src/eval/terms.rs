@@ -344,7 +344,7 @@ fn promotion_would_check(pos: &Position, sq: Square, king: Square) -> bool {
 }
 
 /// The name of `term`, as the weights file writes it (`pst.knight.f3`, `mobility.rook.7`).
-pub(super) fn name(term: usize) -> String {
+pub fn name(term: usize) -> String {
     const ROLES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
     const SINGLE: [(usize, &str); 14] = [
         (DOUBLED, "pawn.doubled"),

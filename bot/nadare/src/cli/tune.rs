@@ -83,6 +83,13 @@ pub struct FitArgs {
     /// The learning rate: centipawns a pass moves a weight per unit of the error's slope.
     #[arg(long, default_value_t = 100_000.0)]
     pub rate: f64,
+    /// The pull back towards the starting weights (L2): larger keeps the fit nearer them.
+    #[arg(long, default_value_t = 0.0)]
+    pub l2: f64,
+    /// Keep the terms whose names start with PREFIX as they start (e.g. `--freeze material
+    /// --freeze pst` fits only the other terms); repeat for more.
+    #[arg(long, value_name = "PREFIX")]
+    pub freeze: Vec<String>,
     /// The share of the samples, the last of each file (whole games, in the order played),
     /// held out of the fit and only measured: an error that falls there too is learnt, not
     /// remembered.
@@ -203,6 +210,13 @@ fn run_fit(args: FitArgs) -> anyhow::Result<()> {
     let settings = FitSettings {
         epochs: args.epochs,
         rate: args.rate,
+        l2: args.l2,
+        frozen: (0..engine::eval::terms::COUNT)
+            .filter(|&t| {
+                let name = engine::eval::terms::name(t);
+                args.freeze.iter().any(|p| name.starts_with(p.as_str()))
+            })
+            .collect(),
     };
     let started = Instant::now();
     let report = fit(
