@@ -445,6 +445,21 @@ impl<'a> Responder<'a> {
     }
 
     /// Changes the pressed message as `change` says, then posts `then`.
+    /// Changes the pressed message through its channel, not the interaction: never an
+    /// ephemeral one, nor one where the bot may not edit (it can only answer there, or lacks
+    /// View Channel). Gives whether it changed.
+    async fn edit_in_channel(&self, pressed: Pressed, change: Change) -> bool {
+        !pressed.ephemeral
+            && self.target.lifetime.own.may_edit(self.target.channel)
+            && self
+                .target
+                .channel
+                .edit_message(self.http, pressed.message, change.message_edit())
+                .await
+                .inspect_err(|e| tracing::warn!(error = %e, "could not edit a message"))
+                .is_ok()
+    }
+
     async fn update(mut self, change: Change, then: Option<Outgoing>) -> Option<Sent> {
         let Some(pressed) = self.target.pressed else {
             tracing::warn!("an update answers only a button's press");
@@ -460,15 +475,7 @@ impl<'a> Responder<'a> {
             _ if late => {
                 // The token is too old: the message changes through its channel, where the
                 // bot may post.
-                self.target.lifetime.own.may_edit(self.target.channel)
-                    && !pressed.ephemeral
-                    && self
-                        .target
-                        .channel
-                        .edit_message(self.http, pressed.message, change.message_edit())
-                        .await
-                        .inspect_err(|e| tracing::warn!(error = %e, "could not edit a message"))
-                        .is_ok()
+                self.edit_in_channel(pressed, change).await
             }
             Stage::Fresh if !closes_files => {
                 let update = CreateInteractionResponse::UpdateMessage(change.update());
@@ -484,15 +491,7 @@ impl<'a> Responder<'a> {
                 // A private deferral stands: `@original` is it, not the pressed message, which
                 // is edited through its channel (an ephemeral one cannot be, nor one where
                 // the bot can only answer).
-                let edited = !pressed.ephemeral
-                    && self.target.lifetime.own.may_edit(self.target.channel)
-                    && self
-                        .target
-                        .channel
-                        .edit_message(self.http, pressed.message, change.message_edit())
-                        .await
-                        .inspect_err(|e| tracing::warn!(error = %e, "could not edit a message"))
-                        .is_ok();
+                let edited = self.edit_in_channel(pressed, change).await;
                 if then.is_none() {
                     self.remove_original().await;
                 }
