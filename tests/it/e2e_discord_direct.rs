@@ -22,6 +22,17 @@ fn group_dm() -> FakeChannel {
     FakeChannel::group_dm(2_000_000_000_000_301)
 }
 
+/// `alice` challenges `bob` in `dm` as White with an hour a move, and he accepts.
+async fn timed_game(world: &World, alice: &FakeUser, bob: &FakeUser, dm: FakeChannel) {
+    let challenge = [
+        Opt::user("opponent", bob),
+        Opt::str("colour", "white"),
+        Opt::str("deadline", "1h"),
+    ];
+    world.slash(alice, dm, "challenge", &challenge).await;
+    assert_board(&world.slash(bob, dm, "accept", &[]).await);
+}
+
 /// The REST calls about `channel` itself (messages, edits, threads): none may be made where
 /// the bot is no member.
 fn channel_calls(world: &World, channel: FakeChannel) -> Vec<RestCall> {
@@ -285,13 +296,7 @@ async fn a_reminder_in_a_group_dm_waits_for_a_fresh_interaction() {
     // seen there.
     let (alice, bob) = (alice().with_locale("ja"), bob());
     let dm = group_dm();
-    let challenge = [
-        Opt::user("opponent", &bob),
-        Opt::str("colour", "white"),
-        Opt::str("deadline", "1h"),
-    ];
-    world.slash(&alice, dm, "challenge", &challenge).await;
-    assert_board(&world.slash(&bob, dm, "accept", &[]).await);
+    timed_game(&world, &alice, &bob, dm).await;
     let moved = world.fake.snowflake();
     let event = payloads::slash(moved, &alice, dm, "move", &[Opt::str("notation", "e4")]);
     world.fake.dispatch("INTERACTION_CREATE", 0, event).await;
@@ -472,13 +477,7 @@ async fn after_a_restart_one_missing_access_makes_a_group_dm_answer_only() {
     let (mut world, clock) = World::on_manual_clock(&setup).await;
     let (alice, bob) = (alice(), bob());
     let dm = group_dm();
-    let challenge = [
-        Opt::user("opponent", &bob),
-        Opt::str("colour", "white"),
-        Opt::str("deadline", "1h"),
-    ];
-    world.slash(&alice, dm, "challenge", &challenge).await;
-    assert_board(&world.slash(&bob, dm, "accept", &[]).await);
+    timed_game(&world, &alice, &bob, dm).await;
     assert_board(
         &world
             .slash(&alice, dm, "move", &[Opt::str("notation", "e4")])
