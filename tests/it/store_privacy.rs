@@ -7,16 +7,17 @@
 
 use std::time::Duration;
 
-use domain::rating::RatingFamily;
 use domain::{
     BoardResult, ChallengeEnd, ChallengeRecord, ColorChoice, FORGOTTEN_NAME, Finished, GameRecord,
-    GameState, GameStore, Lang, PlayerRating, RatingUpdate, StoreError, TournamentBoard,
-    TournamentFormat, TournamentRecord, TournamentState, User, Vacation, is_forgotten,
+    GameState, GameStore, Lang, StoreError, TournamentBoard, TournamentFormat, TournamentRecord,
+    TournamentState, User, Vacation, is_forgotten,
 };
 use rules::{Color, EndReason, Outcome, Variant};
 use testkit::harness::{sample_game, user};
 use testkit::on_both_backends;
 use testkit::stores::Backend;
+
+use super::store_records::update_for;
 
 on_both_backends!(
     a_users_data_reads_back_whole_and_no_one_elses,
@@ -69,27 +70,11 @@ async fn finished(store: &dyn GameStore, g: &GameRecord) {
         },
         at_ms: 50,
     });
-    let update = RatingUpdate::compute(
-        rating(store, &g.white).await,
-        rating(store, &g.black).await,
-        Some(Color::Black),
-        50,
-    );
+    let update = update_for(store, g, Some(Color::Black), 50).await;
     store
         .update_game(g.id, &resigned, Some(&update))
         .await
         .expect("resign");
-}
-
-/// `who`'s standard rating in [`GUILD`] as stored, or the starting one.
-async fn rating(store: &dyn GameStore, who: &User) -> PlayerRating {
-    store
-        .user_ratings(GUILD, who.id)
-        .await
-        .expect("ratings")
-        .into_iter()
-        .find(|r| r.family == RatingFamily::Standard)
-        .unwrap_or_else(|| PlayerRating::unrated(GUILD, RatingFamily::Standard, who.clone()))
 }
 
 /// An open challenge of [`GUILD`] by `by` to `to`, stored.

@@ -61,25 +61,36 @@ fn finishing(state: &GameState, winner: Option<Color>, at_ms: i64) -> GameState 
 
 /// The rating of `who` in [`GUILD`]'s standard family as stored, or the starting one.
 async fn standard_rating(store: &dyn GameStore, who: domain::User) -> PlayerRating {
+    standard_rating_in(store, GUILD, who).await
+}
+
+/// The rating of `who` in `guild`'s standard family as stored, or the starting one.
+async fn standard_rating_in(
+    store: &dyn GameStore,
+    guild: domain::GuildId,
+    who: domain::User,
+) -> PlayerRating {
     store
-        .user_ratings(GUILD, who.id)
+        .user_ratings(guild, who.id)
         .await
         .expect("ratings")
         .into_iter()
         .find(|r| r.family == RatingFamily::Standard)
-        .unwrap_or_else(|| PlayerRating::unrated(GUILD, RatingFamily::Standard, who))
+        .unwrap_or_else(|| PlayerRating::unrated(guild, RatingFamily::Standard, who))
 }
 
-/// The update a game between `g`'s players won by `winner` makes, from the stored ratings.
-async fn update_for(
+/// The update a game between `g`'s players (of a server: rated) won by `winner` makes, from
+/// the stored ratings.
+pub(crate) async fn update_for(
     store: &dyn GameStore,
     g: &GameRecord,
     winner: Option<Color>,
     at_ms: i64,
 ) -> RatingUpdate {
+    let guild = g.guild.expect("a rated game is a server's");
     RatingUpdate::compute(
-        standard_rating(store, g.white.clone()).await,
-        standard_rating(store, g.black.clone()).await,
+        standard_rating_in(store, guild, g.white.clone()).await,
+        standard_rating_in(store, guild, g.black.clone()).await,
         winner,
         at_ms,
     )
