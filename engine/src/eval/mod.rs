@@ -79,10 +79,7 @@ impl Default for Weights {
 impl Weights {
     /// The weights built into the engine.
     pub fn builtin() -> Weights {
-        Weights {
-            standard: tables::STANDARD,
-            avalanche: tables::AVALANCHE,
-        }
+        BUILTIN.clone()
     }
 
     /// The table `variant` is evaluated with.

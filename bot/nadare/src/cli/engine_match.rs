@@ -3,15 +3,16 @@
 //! from a file, and a sequential test may stop the match once it is decided.
 
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
 use engine::Engine;
 use engine::arena::{MatchSettings, Player, run_match};
-use engine::eval::Weights;
 use engine::stats::{Sprt, Verdict};
 use rules::{Color, Position, Variant};
+
+use super::tune::weights_from;
 
 /// Arguments of `nadare match`.
 #[derive(Debug, clap::Args)]
@@ -90,18 +91,6 @@ fn sprt_parser(arg: &str) -> Result<Sprt, String> {
     Ok(Sprt { elo0, elo1 })
 }
 
-/// An engine evaluating with the weights of `path`, or the built-in ones.
-fn engine_with(path: Option<&Path>) -> anyhow::Result<Engine> {
-    let Some(path) = path else {
-        return Ok(Engine::new());
-    };
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read weights from {}", path.display()))?;
-    let weights = Weights::parse(&text)
-        .with_context(|| format!("{} is not a weights file", path.display()))?;
-    Ok(Engine::new().with_weights(weights))
-}
-
 /// The positions of an openings file.
 fn read_openings(path: &PathBuf, variant: Variant) -> anyhow::Result<Vec<Position>> {
     let text = std::fs::read_to_string(path)
@@ -135,8 +124,8 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         bail!("--nodes and --threads must be at least 1");
     }
     let engines = [
-        engine_with(args.a_weights.as_deref())?,
-        engine_with(args.b_weights.as_deref())?,
+        Engine::new().with_weights(weights_from(args.a_weights.as_deref())?),
+        Engine::new().with_weights(weights_from(args.b_weights.as_deref())?),
     ];
     let openings = match &args.openings {
         Some(path) => read_openings(path, args.variant)?,

@@ -5,7 +5,7 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
@@ -104,8 +104,8 @@ pub struct FitArgs {
     pub rust: Option<PathBuf>,
 }
 
-/// Reads the weights of `path`, or the built-in ones.
-fn weights_from(path: Option<&PathBuf>) -> anyhow::Result<Weights> {
+/// Reads the weights of `path` (a file `nadare tune fit` wrote), or the built-in ones.
+pub(crate) fn weights_from(path: Option<&Path>) -> anyhow::Result<Weights> {
     let Some(path) = path else {
         return Ok(Weights::builtin());
     };
@@ -126,7 +126,7 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     if args.games == 0 || args.nodes == 0 || args.threads == 0 {
         bail!("--games, --nodes and --threads must be at least 1");
     }
-    let engine = Engine::new().with_weights(weights_from(args.weights.as_ref())?);
+    let engine = Engine::new().with_weights(weights_from(args.weights.as_deref())?);
     let file = File::options()
         .create(true)
         .append(true)
@@ -206,7 +206,7 @@ fn run_fit(args: FitArgs) -> anyhow::Result<()> {
             if avalanche { "avalanche" } else { "standard" }
         );
     }
-    let mut weights = weights_from(args.from.as_ref())?;
+    let mut weights = weights_from(args.from.as_deref())?;
     let settings = FitSettings {
         epochs: args.epochs,
         rate: args.rate,
