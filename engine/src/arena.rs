@@ -4,13 +4,13 @@
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use rules::{Color, EndReason, Game, MoveError, Outcome, Position, Turn, Variant};
 
 use crate::greedy::greedy_turn;
+use crate::jobs;
 use crate::level::{Level, ParseLevelError};
 use crate::search::Engine;
 use crate::stats::MatchScore;
@@ -213,46 +213,22 @@ pub fn run_match(
     settings: &MatchSettings,
     on_game: &mut (dyn FnMut(u32, Color, &GameReport, &MatchScore) -> ControlFlow<()> + Send),
 ) -> Result<MatchScore, ArenaError> {
-    let next = AtomicU32::new(0);
-    let shared = Mutex::new((MatchScore::default(), on_game, None::<ArenaError>));
-    std::thread::scope(|scope| {
-        for _ in 0..settings.threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n >= games {
-                        return;
-                    }
-                    let played = match_game(engines, a, b, n, openings, settings);
-                    let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
-                    let (score, on_game, error) = &mut *guard;
-                    let flow = match played {
-                        Ok((a_color, report)) => {
-                            match report.outcome.winner {
-                                Some(w) if w == a_color => score.wins += 1,
-                                Some(_) => score.losses += 1,
-                                None => score.draws += 1,
-                            }
-                            (*on_game)(n, a_color, &report, score)
-                        }
-                        Err(e) => {
-                            error.get_or_insert(e);
-                            ControlFlow::Break(())
-                        }
-                    };
-                    if flow.is_break() {
-                        next.store(games, Ordering::Relaxed);
-                        return;
-                    }
-                }
-            });
+    let mut score = MatchScore::default();
+    let tally = &mut |n, (a_color, report): (Color, GameReport)| {
+        match report.outcome.winner {
+            Some(w) if w == a_color => score.wins += 1,
+            Some(_) => score.losses += 1,
+            None => score.draws += 1,
         }
-    });
-    let (score, _, error) = shared.into_inner().unwrap_or_else(|e| e.into_inner());
-    match error {
-        Some(e) => Err(e),
-        None => Ok(score),
-    }
+        on_game(n, a_color, &report, &score)
+    };
+    jobs::run(
+        games,
+        settings.threads,
+        |n| match_game(engines, a, b, n, openings, settings),
+        tally,
+    )?;
+    Ok(score)
 }
 
 /// Plays game `n` of a match: its opening, `a`'s colour and the game.

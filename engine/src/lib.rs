@@ -13,6 +13,7 @@ pub mod arena;
 pub mod eval;
 pub mod external;
 pub mod greedy;
+mod jobs;
 pub mod level;
 pub mod review;
 pub mod search;

@@ -2,13 +2,14 @@
 //! turn, from random openings, on several threads; each game gives its quiet positions with
 //! its result.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 
 use rules::{Color, Game, MoveError, Variant};
 
 use super::fit::Sample;
 use crate::arena::{ArenaError, random_opening};
+use crate::jobs;
 use crate::search::{Engine, Limits, MATE_BOUND};
 use crate::zobrist::splitmix64;
 
@@ -55,37 +56,15 @@ pub fn play(
     settings: &PlaySettings,
     on_game: &mut (dyn FnMut(u32, Vec<Sample>) + Send),
 ) -> Result<(), PlayError> {
-    let next = AtomicU32::new(0);
-    let sink = Mutex::new(on_game);
-    let first_error = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..settings.threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n >= settings.games {
-                        return;
-                    }
-                    match play_one(engine, settings, n) {
-                        Ok(samples) => {
-                            let mut sink = sink.lock().unwrap_or_else(|e| e.into_inner());
-                            (*sink)(n, samples);
-                        }
-                        Err(e) => {
-                            let mut first = first_error.lock().unwrap_or_else(|e| e.into_inner());
-                            first.get_or_insert(e);
-                            next.store(settings.games, Ordering::Relaxed);
-                            return;
-                        }
-                    }
-                }
-            });
-        }
-    });
-    match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    jobs::run(
+        settings.games,
+        settings.threads,
+        |n| play_one(engine, settings, n),
+        &mut |n, samples| {
+            on_game(n, samples);
+            ControlFlow::Continue(())
+        },
+    )
 }
 
 /// Plays game `n` and gives its quiet positions, labelled with its result.
