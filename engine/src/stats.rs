@@ -42,6 +42,18 @@ impl MatchScore {
         (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(n)
     }
 
+    /// The variance of one game's score (1, ½ or 0) about the mean, from the results so far.
+    fn variance(&self) -> f64 {
+        let n = f64::from(self.games().max(1));
+        let s = self.score();
+        let (w, d, l) = (
+            f64::from(self.wins) / n,
+            f64::from(self.draws) / n,
+            f64::from(self.losses) / n,
+        );
+        w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)
+    }
+
     /// The Elo difference and its 95% interval from the normal approximation of the mean
     /// game score. With a score of 0 or 1 the difference is infinite.
     pub fn elo(&self) -> EloEstimate {
@@ -53,12 +65,7 @@ impl MatchScore {
                 margin: f64::INFINITY,
             };
         }
-        let (w, d, l) = (
-            f64::from(self.wins) / n,
-            f64::from(self.draws) / n,
-            f64::from(self.losses) / n,
-        );
-        let variance = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2);
+        let variance = self.variance();
         let spread = 1.96 * (variance / n).sqrt();
         let clamp = |x: f64| x.clamp(0.0, 1.0);
         let bound = |x: f64| match x {
@@ -111,12 +118,7 @@ impl Sprt {
             return 0.0;
         }
         let s = score.score();
-        let (w, d, l) = (
-            f64::from(score.wins) / n,
-            f64::from(score.draws) / n,
-            f64::from(score.losses) / n,
-        );
-        let variance = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2);
+        let variance = score.variance();
         if variance <= 0.0 {
             return 0.0;
         }
