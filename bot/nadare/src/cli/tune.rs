@@ -4,7 +4,7 @@
 //! a match has shown them stronger, the Rust source of the built-in tables.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -132,7 +132,9 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
         .append(true)
         .open(&args.out)
         .with_context(|| format!("cannot open {}", args.out.display()))?;
-    let mut out = BufWriter::new(file);
+    // A game's lines go out in one write, straight to the file: a run stopped at any moment
+    // leaves whole lines of whole games, which `fit` reads.
+    let mut out = file;
     let settings = PlaySettings {
         variant: args.variant,
         games: args.games,
@@ -148,10 +150,9 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     play(&engine, &settings, &mut |_, samples| {
         games += 1;
         positions += samples.len();
-        for sample in samples {
-            if let Err(e) = writeln!(out, "{sample}") {
-                failed.get_or_insert(e);
-            }
+        let lines: String = samples.iter().map(|s| format!("{s}\n")).collect();
+        if let Err(e) = out.write_all(lines.as_bytes()) {
+            failed.get_or_insert(e);
         }
         if games.is_multiple_of(50) {
             eprintln!(
@@ -163,8 +164,6 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     if let Some(e) = failed {
         return Err(e).with_context(|| format!("cannot write to {}", args.out.display()));
     }
-    out.flush()
-        .with_context(|| format!("cannot write to {}", args.out.display()))?;
     println!(
         "{games} games, {positions} quiet positions appended to {} in {:.0} s",
         args.out.display(),
@@ -176,6 +175,11 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
 fn run_fit(args: FitArgs) -> anyhow::Result<()> {
     if !(0.0..1.0).contains(&args.holdout) {
         bail!("--holdout must be at least 0 and below 1");
+    }
+    let rate = args.rate.is_finite() && args.rate > 0.0;
+    let l2 = args.l2.is_finite() && args.l2 >= 0.0;
+    if !(rate && l2) {
+        bail!("--rate must be a positive number and --l2 a number of at least 0");
     }
     let avalanche = args.family.rules().push;
     let mut positions = Vec::new();
@@ -227,10 +231,11 @@ fn run_fit(args: FitArgs) -> anyhow::Result<()> {
         &mut |epoch, error, held| eprintln!("epoch {epoch}: error {error:.6}, held out {held:.6}"),
     );
     *weights.table_mut(args.family) = report.table;
-    std::fs::write(&args.out, weights.to_text())
+    // Whole or not at all: a half-written weights file or table would not read back.
+    render::save(&args.out, weights.to_text().as_bytes())
         .with_context(|| format!("cannot write {}", args.out.display()))?;
     if let Some(rust) = &args.rust {
-        std::fs::write(rust, weights.to_rust())
+        render::save(rust, weights.to_rust().as_bytes())
             .with_context(|| format!("cannot write {}", rust.display()))?;
     }
     println!(
