@@ -24,7 +24,8 @@
 //! - **Move ordering** (table turn, winning endings, captures that do not lose material by
 //!   most valuable victim, promotions, killers, history, then captures that lose material)
 //!   is what lets alpha-beta cut; with about 160 turns a node in Avalanche it matters more
-//!   than anywhere. The push is scored with its move: pushes that hand the opponent a
+//!   than anywhere. A cut-off raises its quiet move's history and lowers that of the quiet
+//!   moves tried before it, each step smaller the nearer the score is to its bound. The push is scored with its move: pushes that hand the opponent a
 //!   promotion or make an enemy pawn attack one of the pusher's pieces are tried late, and
 //!   one that makes it attack the pusher's king (a loss) last.
 //! - **Static exchange evaluation** (the `see` module) tells captures that lose material.
@@ -34,6 +35,12 @@
 //!   makes the cheapest push, and is not tried when every push costs something (a pawn sent
 //!   to promote or onto a piece), which is Avalanche's zugzwang. Nor in check, with a
 //!   promotion pending, on the principal variation, or without pieces besides pawns.
+//!   In chess the pass is reduced more the deeper the node and the further the static
+//!   score is above beta.
+//! - **Reverse futility** (chess only): a node near the horizon whose static score is
+//!   above beta by a margin for each turn left is cut without searching.
+//! - **Futility**: near the horizon (two turns in Avalanche, five in chess), quiet turns
+//!   are not tried where the static score is too far below alpha for them to help.
 //! - **Late-move reductions and pruning** search the quiet turns at the end of the list
 //!   less deeply, and near the horizon not at all; without them the Avalanche branching
 //!   factor leaves the search very shallow.
@@ -68,6 +75,10 @@ const MAX_PLY: usize = 128;
 const SELECTED: usize = 4;
 /// How many nodes pass between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 256;
+/// The bound of a quiet move's history score.
+const HISTORY_MAX: i32 = 16_384;
+/// The static score of a node in check, where there is none.
+const NO_EVAL: i32 = -INFINITY;
 
 /// What bounds one search. With neither a depth nor a time, the search runs until the stop
 /// flag is raised (or to [`MAX_DEPTH`]).
@@ -272,6 +283,8 @@ impl Engine {
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 64]; 64],
+            evals: vec![NO_EVAL; MAX_PLY + 2],
+            orthodox: true,
             path,
             nodes: 0,
             start,
@@ -341,7 +354,14 @@ struct Searcher<'a> {
     seldepth: usize,
     /// Two moves per ply that last cut off there (whatever their push).
     killers: Vec<[Option<Move>; 2]>,
+    /// How often a quiet move (from, to) cut off, less how often it was tried before one
+    /// that did, kept within ±[`HISTORY_MAX`].
     history: Vec<[i32; 64]>,
+    /// The static score of the node at each ply of the current line ([`NO_EVAL`] in check).
+    evals: Vec<i32>,
+    /// True in variants without pushes (standard chess, Chess960): the pruning below that
+    /// was measured only there applies only there.
+    orthodox: bool,
     /// Keys of the game's positions before the root and of the current line.
     path: Vec<u64>,
     nodes: u64,
@@ -542,6 +562,7 @@ impl Searcher<'_> {
         }
         result.best = turns.first().map(|t| t.step.turn);
         result.pv = result.best.into_iter().collect();
+        self.orthodox = !root.variant().rules().push;
         let root_key = hash(root);
         self.path.push(root_key);
         let multipv = limits.multipv.clamp(1, turns.len());
@@ -726,7 +747,7 @@ impl Searcher<'_> {
         } else if self.killers[ply.min(MAX_PLY)].contains(&Some(mv)) {
             score += 800_000;
         } else {
-            score += self.history[mv.from.index()][mv.to.index()].min(700_000);
+            score += self.history[mv.from.index()][mv.to.index()];
         }
         score
     }
@@ -856,14 +877,38 @@ impl Searcher<'_> {
             }
         }
         let in_check = pos.is_check();
-        if null
+        let static_eval = if in_check {
+            NO_EVAL
+        } else {
+            self.weights.evaluate(pos)
+        };
+        if let Some(slot) = self.evals.get_mut(ply) {
+            *slot = static_eval;
+        }
+        // Better than two plies ago, when the same side was to move: less likely to fail low.
+        let improving = !in_check
+            && ply >= 2
+            && self
+                .evals
+                .get(ply - 2)
+                .is_some_and(|&e| e == NO_EVAL || static_eval > e);
+        let calm = !in_check && beta.abs() < MATE_BOUND && pos.pending_promotion().is_none();
+        // Reverse futility: so far above beta that no reply near the horizon brings it back.
+        if self.orthodox
+            && calm
             && !pv_node
-            && !in_check
+            && depth <= 6
+            && static_eval - 80 * (depth - i32::from(improving)) >= beta
+        {
+            return static_eval;
+        }
+        if null
+            && calm
+            && !pv_node
             && depth >= 3
-            && beta.abs() < MATE_BOUND
-            && pos.pending_promotion().is_none()
+            && static_eval >= beta
             && has_pieces(pos, pos.side_to_move())
-            && let Some(score) = self.try_pass(pos, depth, beta, ply)
+            && let Some(score) = self.try_pass(pos, depth, beta, static_eval, ply)
         {
             return score;
         }
@@ -874,14 +919,19 @@ impl Searcher<'_> {
         let table_turn = entry.and_then(|e| e.best);
         let mut order = self.candidates(pos, &halves, table_turn, ply, true);
         // Futility: near the horizon, quiet turns cannot lift a hopeless static score.
-        let futile = !in_check && depth <= 2 && alpha.abs() < MATE_BOUND && {
-            let margin = 120 * depth + 80;
-            self.weights.evaluate(pos) + margin <= alpha
+        let futile = !in_check && alpha.abs() < MATE_BOUND && {
+            if self.orthodox {
+                depth <= 5 && static_eval + 90 * depth + 60 <= alpha
+            } else {
+                depth <= 2 && static_eval + 120 * depth + 80 <= alpha
+            }
         };
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_turn = None;
         let mut searched = 0;
+        // The quiet moves tried before a cut-off, to lower their history.
+        let mut quiets_tried: Vec<Move> = Vec::new();
         for n in 0..order.len() {
             // The first few are picked one by one (a cut-off often comes at once), the
             // rest sorted in one go.
@@ -951,6 +1001,9 @@ impl Searcher<'_> {
             if self.aborted {
                 return 0;
             }
+            if !noisy && let Some(mv) = step.turn.mv {
+                quiets_tried.push(mv);
+            }
             if score > best_score {
                 best_score = score;
                 best_turn = Some(step.turn);
@@ -968,8 +1021,13 @@ impl Searcher<'_> {
                         slot[1] = slot[0];
                         slot[0] = Some(mv);
                     }
-                    let h = &mut self.history[mv.from.index()][mv.to.index()];
-                    *h += depth * depth;
+                    let bonus = (depth * depth).min(HISTORY_MAX / 8);
+                    for tried in &quiets_tried {
+                        let malus = if *tried == mv { bonus } else { -bonus };
+                        let h = &mut self.history[tried.from.index()][tried.to.index()];
+                        // Gravity: the nearer a score is to the bound, the less it moves.
+                        *h += malus - *h * malus.abs() / HISTORY_MAX;
+                    }
                 }
                 break;
             }
@@ -999,16 +1057,24 @@ impl Searcher<'_> {
     /// keeps the score at or above `beta` in a reduced search, a move would too, and the
     /// node is cut. Not tried when every push of the pass is costly: being forced to push
     /// is Avalanche's zugzwang, which a pass would hide. Gives the cut-off score, if any.
-    fn try_pass(&mut self, pos: &Position, depth: i32, beta: i32, ply: usize) -> Option<i32> {
-        if self.weights.evaluate(pos) < beta {
-            return None;
-        }
+    fn try_pass(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        beta: i32,
+        static_eval: i32,
+        ply: usize,
+    ) -> Option<i32> {
         let pass = pos.pass();
         let step = pass.complete(pass_push(pos, &pass)?)?;
         if step.ends_game {
             return None;
         }
-        let reduction = 3 + depth / 6;
+        let reduction = if self.orthodox {
+            3 + depth / 3 + ((static_eval - beta) / 200).min(2)
+        } else {
+            3 + depth / 6
+        };
         self.path.push(hash(&step.after));
         let score = -self.search(
             &step.after,

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Two builds of nadare (each through `nadare uci`) against each other in standard chess or
+Chess960, to measure a change to the search that `nadare match` cannot (it plays weight sets
+of one build). Both sides get the same `go nodes N` (equal work, however busy the machine)
+or the same `go movetime MS`; each opening (a few random turns from the start, or a random
+Chess960 setup) is played with both colours. Games run PARALLEL at a time, each worker with
+its own pair of processes. Prints the score with its Elo and 95% range, and stops early
+when an SPRT (ELO0, ELO1, 5% errors, the normal approximation `nadare match` uses) decides.
+
+Needs the `chess` Python package (`pip install chess`); the project's tests do not.
+
+Usage: scripts/build-match.py NEW_BINARY OLD_BINARY [--games N] [--nodes N | --movetime MS]
+       [--chess960] [--plies N] [--parallel N] [--hash MB] [--sprt ELO0,ELO1] [--seed N]
+Example (a search change, 400 games at 20 000 nodes a turn):
+  cp target/release/nadare /tmp/nadare-old   # before the change
+  scripts/build-match.py target/release/nadare /tmp/nadare-old --nodes 20000 --games 400
+"""
+
+import argparse
+import math
+import multiprocessing
+import random
+
+import chess
+import chess.engine
+
+
+def elo(score: float) -> float:
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def opening(pair: int, args) -> chess.Board:
+    """The start of the `pair`-th pair of games: random turns from the start (or from a
+    random Chess960 setup), none of them ending the game."""
+    rng = random.Random(args.seed * 1_000_003 + pair)
+    if args.chess960:
+        board = chess.Board.from_chess960_pos(rng.randrange(960))
+    else:
+        board = chess.Board()
+    for _ in range(args.plies):
+        moves = list(board.legal_moves)
+        rng.shuffle(moves)
+        for move in moves:
+            board.push(move)
+            if not board.is_game_over() and any(board.legal_moves):
+                break
+            board.pop()
+    return board
+
+
+WORKER = {}
+
+
+def start_worker(new_path, old_path, chess960, hash_mb):
+    for name, path in (("new", new_path), ("old", old_path)):
+        engine = chess.engine.SimpleEngine.popen_uci([path, "uci"])
+        options = {"Hash": hash_mb}
+        if chess960:
+            options["UCI_Chess960"] = True
+        engine.configure(options)
+        WORKER[name] = engine
+
+
+def play(task):
+    """Game `n` (the new build White when `n` is even); the new build's points."""
+    n, board, limit = task
+    new_white = n % 2 == 0
+    game = object()
+    while not board.is_game_over(claim_draw=True) and board.fullmove_number < 200:
+        new_to_move = (board.turn == chess.WHITE) == new_white
+        engine = WORKER["new" if new_to_move else "old"]
+        board.push(engine.play(board, limit, game=game).move)
+    result = board.result(claim_draw=True)
+    if result in ("1/2-1/2", "*"):
+        return 0.5
+    return 1.0 if (result == "1-0") == new_white else 0.0
+
+
+def llr(wins, draws, losses, elo0, elo1):
+    """The SPRT's log-likelihood ratio in the normal approximation of the trinomial."""
+    n = wins + draws + losses
+    if n == 0:
+        return 0.0
+    score = (wins + 0.5 * draws) / n
+    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
+    if var <= 0.0:
+        return 0.0
+    s0 = 1.0 / (1.0 + 10 ** (-elo0 / 400.0))
+    s1 = 1.0 / (1.0 + 10 ** (-elo1 / 400.0))
+    return (s1 - s0) * (2 * score - s0 - s1) * n / (2 * var)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("new")
+    parser.add_argument("old")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--nodes", type=int, default=None)
+    parser.add_argument("--movetime", type=int, default=None, help="milliseconds a turn")
+    parser.add_argument("--chess960", action="store_true")
+    parser.add_argument("--plies", type=int, default=6, help="random opening turns")
+    parser.add_argument("--parallel", type=int, default=2)
+    parser.add_argument("--hash", type=int, default=16, help="megabytes of table a side")
+    parser.add_argument("--sprt", default=None, help="ELO0,ELO1")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.movetime is not None:
+        limit = chess.engine.Limit(time=args.movetime / 1000)
+    else:
+        limit = chess.engine.Limit(nodes=args.nodes or 20_000)
+    bounds = None
+    if args.sprt:
+        elo0, elo1 = (float(x) for x in args.sprt.split(","))
+        bounds = (math.log(0.05 / 0.95), math.log(0.95 / 0.05), elo0, elo1)
+    tasks = [(n, opening(n // 2, args), limit) for n in range(args.games)]
+    wins = draws = losses = 0
+    verdict = ""
+    with multiprocessing.Pool(
+        args.parallel, start_worker, (args.new, args.old, args.chess960, args.hash)
+    ) as pool:
+        for points in pool.imap(play, tasks):
+            wins += points == 1.0
+            draws += points == 0.5
+            losses += points == 0.0
+            if bounds:
+                ratio = llr(wins, draws, losses, bounds[2], bounds[3])
+                if ratio <= bounds[0] or ratio >= bounds[1]:
+                    verdict = f"SPRT: H{int(ratio >= bounds[1])} accepted (LLR {ratio:.2f})"
+                    pool.terminate()
+                    break
+    n = wins + draws + losses
+    score = (wins + 0.5 * draws) / n
+    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
+    spread = 1.96 * math.sqrt(var / n)
+    low, high = elo(max(score - spread, 0.0)), elo(min(score + spread, 1.0))
+    print(
+        f"new against old: +{wins} ={draws} -{losses} ({100 * score:.1f}%), "
+        f"{elo(score):+.0f} Elo ({low:+.0f} .. {high:+.0f}) {verdict}",
+        flush=True,
+    )
+
+
+if __name__ == "__main__":
+    main()
