@@ -10,13 +10,16 @@ Needs the `stockfish` Debian package (`apt-get install -y stockfish`) and the `c
 Python package (`pip install chess`); the project's tests do not.
 
 Usage: scripts/stockfish-match.py NADARE_BINARY [--pairs LEVEL:ELO,...] [--games N]
-       [--movetime MS] [--chess960]
+       [--movetime MS] [--chess960] [--parallel N]
+Games run N at a time (default 1), each worker with its own pair of processes; keep N at or
+below half the cores, since each game has one engine thinking at a time.
 Example (the levels' calibration in docs/engine.md):
   scripts/stockfish-match.py target/release/nadare --pairs 8:2000,7:1700,6:1350 --games 8
 """
 
 import argparse
 import math
+import multiprocessing
 import random
 import shutil
 
@@ -75,6 +78,24 @@ def start(index, chess960, rng):
     return board
 
 
+WORKER = {}
+
+
+def start_worker(nadare_path, sf_path, level, anchor):
+    nadare = chess.engine.SimpleEngine.popen_uci([nadare_path, "uci"])
+    nadare.configure({"Level": level})
+    stockfish = chess.engine.SimpleEngine.popen_uci(sf_path)
+    stockfish.configure({"UCI_LimitStrength": True, "UCI_Elo": anchor, "Threads": 1, "Hash": 64})
+    WORKER["engines"] = (nadare, stockfish)
+
+
+def play_task(task):
+    """Game `n` from `board`, nadare White when `n` is even; nadare's points."""
+    n, board, movetime = task
+    nadare, stockfish = WORKER["engines"]
+    return play(nadare, stockfish, n % 2 == 0, movetime, board)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("nadare")
@@ -83,6 +104,7 @@ def main() -> None:
     parser.add_argument("--movetime", type=int, default=1000, help="milliseconds a move")
     parser.add_argument("--chess960", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--parallel", type=int, default=1, help="games at a time")
     args = parser.parse_args()
     sf_path = shutil.which("stockfish") or "/usr/games/stockfish"
     print("| nadare level | Stockfish UCI_Elo | games | nadare +/=/- | score | nadare's Elo |")
@@ -90,23 +112,20 @@ def main() -> None:
     for pair in args.pairs.split(","):
         level, anchor = (int(x) for x in pair.split(":"))
         rng = random.Random(args.seed)
-        nadare = chess.engine.SimpleEngine.popen_uci([args.nadare, "uci"])
-        nadare.configure({"Level": level})
-        stockfish = chess.engine.SimpleEngine.popen_uci(sf_path)
-        stockfish.configure(
-            {"UCI_LimitStrength": True, "UCI_Elo": anchor, "Threads": 1, "Hash": 64}
-        )
-        wins = draws = losses = 0
+        tasks = []
         board = None
         for game in range(args.games):
             if game % 2 == 0:
                 board = start(game // 2, args.chess960, rng)
-            points = play(nadare, stockfish, game % 2 == 0, args.movetime / 1000, board.copy())
-            wins += points == 1.0
-            draws += points == 0.5
-            losses += points == 0.0
-        stockfish.quit()
-        nadare.quit()
+            tasks.append((game, board.copy(), args.movetime / 1000))
+        wins = draws = losses = 0
+        with multiprocessing.Pool(
+            args.parallel, start_worker, (args.nadare, sf_path, level, anchor)
+        ) as pool:
+            for points in pool.imap_unordered(play_task, tasks):
+                wins += points == 1.0
+                draws += points == 0.5
+                losses += points == 0.0
         n = wins + draws + losses
         score = (wins + 0.5 * draws) / n
         var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n

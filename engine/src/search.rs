@@ -24,8 +24,8 @@
 //! - **Move ordering** (table turn, winning endings, captures that do not lose material by
 //!   most valuable victim, promotions, killers, history, then captures that lose material)
 //!   is what lets alpha-beta cut; with about 160 turns a node in Avalanche it matters more
-//!   than anywhere. A cut-off raises its quiet move's history and lowers that of the quiet
-//!   moves tried before it, each step smaller the nearer the score is to its bound. The push is scored with its move: pushes that hand the opponent a
+//!   than anywhere. In chess a cut-off raises its quiet move's history and lowers that of
+//!   the quiet moves tried before it, each step smaller the nearer the score is to its bound. The push is scored with its move: pushes that hand the opponent a
 //!   promotion or make an enemy pawn attack one of the pusher's pieces are tried late, and
 //!   one that makes it attack the pusher's king (a loss) last.
 //! - **Static exchange evaluation** (the `see` module) tells captures that lose material.
@@ -354,8 +354,8 @@ struct Searcher<'a> {
     seldepth: usize,
     /// Two moves per ply that last cut off there (whatever their push).
     killers: Vec<[Option<Move>; 2]>,
-    /// How often a quiet move (from, to) cut off, less how often it was tried before one
-    /// that did, kept within ±[`HISTORY_MAX`].
+    /// How often a quiet move (from, to) cut off; in chess, less how often it was tried
+    /// before one that did, kept within ±[`HISTORY_MAX`].
     history: Vec<[i32; 64]>,
     /// The static score of the node at each ply of the current line ([`NO_EVAL`] in check).
     evals: Vec<i32>,
@@ -747,7 +747,7 @@ impl Searcher<'_> {
         } else if self.killers[ply.min(MAX_PLY)].contains(&Some(mv)) {
             score += 800_000;
         } else {
-            score += self.history[mv.from.index()][mv.to.index()];
+            score += self.history[mv.from.index()][mv.to.index()].min(700_000);
         }
         score
     }
@@ -1001,7 +1001,10 @@ impl Searcher<'_> {
             if self.aborted {
                 return 0;
             }
-            if !noisy && let Some(mv) = step.turn.mv {
+            if self.orthodox
+                && !noisy
+                && let Some(mv) = step.turn.mv
+            {
                 quiets_tried.push(mv);
             }
             if score > best_score {
@@ -1021,13 +1024,7 @@ impl Searcher<'_> {
                         slot[1] = slot[0];
                         slot[0] = Some(mv);
                     }
-                    let bonus = (depth * depth).min(HISTORY_MAX / 8);
-                    for tried in &quiets_tried {
-                        let malus = if *tried == mv { bonus } else { -bonus };
-                        let h = &mut self.history[tried.from.index()][tried.to.index()];
-                        // Gravity: the nearer a score is to the bound, the less it moves.
-                        *h += malus - *h * malus.abs() / HISTORY_MAX;
-                    }
+                    self.reward(mv, &quiets_tried, depth);
                 }
                 break;
             }
@@ -1051,6 +1048,23 @@ impl Searcher<'_> {
             bound,
         });
         best_score
+    }
+
+    /// Records that the quiet move `mv` cut off at `depth` after the quiet moves `tried`
+    /// (itself among them). In chess the others' history is lowered, each step smaller the
+    /// nearer the score is to its bound; in Avalanche, where the same move comes back with
+    /// every push, the move's history only grows (capped when read).
+    fn reward(&mut self, mv: Move, tried: &[Move], depth: i32) {
+        if !self.orthodox {
+            self.history[mv.from.index()][mv.to.index()] += depth * depth;
+            return;
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 8);
+        for other in tried {
+            let change = if *other == mv { bonus } else { -bonus };
+            let h = &mut self.history[other.from.index()][other.to.index()];
+            *h += change - *h * change.abs() / HISTORY_MAX;
+        }
     }
 
     /// Null-move pruning: if passing (and, in Avalanche, still making the cheapest push)
