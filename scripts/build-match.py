@@ -24,13 +24,7 @@ import random
 import chess
 import chess.engine
 
-
-def elo(score: float) -> float:
-    if score <= 0.0:
-        return -math.inf
-    if score >= 1.0:
-        return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+from match_stats import llr, summary
 
 
 def opening(pair: int, args) -> chess.Board:
@@ -80,20 +74,6 @@ def play(task):
     return 1.0 if (result == "1-0") == new_white else 0.0
 
 
-def llr(wins, draws, losses, elo0, elo1):
-    """The SPRT's log-likelihood ratio in the normal approximation of the trinomial."""
-    n = wins + draws + losses
-    if n == 0:
-        return 0.0
-    score = (wins + 0.5 * draws) / n
-    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
-    if var <= 0.0:
-        return 0.0
-    s0 = 1.0 / (1.0 + 10 ** (-elo0 / 400.0))
-    s1 = 1.0 / (1.0 + 10 ** (-elo1 / 400.0))
-    return (s1 - s0) * (2 * score - s0 - s1) * n / (2 * var)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("new")
@@ -132,14 +112,10 @@ def main() -> None:
                     verdict = f"SPRT: H{int(ratio >= bounds[1])} accepted (LLR {ratio:.2f})"
                     pool.terminate()
                     break
-    n = wins + draws + losses
-    score = (wins + 0.5 * draws) / n
-    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
-    spread = 1.96 * math.sqrt(var / n)
-    low, high = elo(max(score - spread, 0.0)), elo(min(score + spread, 1.0))
+    score, gain, low, high = summary(wins, draws, losses)
     print(
         f"new against old: +{wins} ={draws} -{losses} ({100 * score:.1f}%), "
-        f"{elo(score):+.0f} Elo ({low:+.0f} .. {high:+.0f}) {verdict}",
+        f"{gain:+.0f} Elo ({low:+.0f} .. {high:+.0f}) {verdict}",
         flush=True,
     )
 

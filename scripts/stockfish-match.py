@@ -18,13 +18,14 @@ Example (the levels' calibration in docs/engine.md):
 """
 
 import argparse
-import math
 import multiprocessing
 import random
 import shutil
 
 import chess
 import chess.engine
+
+from match_stats import summary
 
 # Balanced openings (about equal by Stockfish), each played with both colours.
 OPENINGS = [
@@ -45,14 +46,6 @@ OPENINGS = [
     "c4 c5 Nf3 Nf6 Nc3 Nc6",
     "d4 f5 g3 Nf6 Bg2 e6",
 ]
-
-
-def elo(score: float) -> float:
-    if score <= 0.0:
-        return -math.inf
-    if score >= 1.0:
-        return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
 
 
 def play(nadare, stockfish, nadare_white, movetime, board):
@@ -126,14 +119,10 @@ def main() -> None:
                 wins += points == 1.0
                 draws += points == 0.5
                 losses += points == 0.0
-        n = wins + draws + losses
-        score = (wins + 0.5 * draws) / n
-        var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
-        spread = 1.96 * math.sqrt(var / n)
-        low, high = elo(max(score - spread, 0.0)), elo(min(score + spread, 1.0))
+        score, gain, low, high = summary(wins, draws, losses)
         print(
-            f"| {level or 'full'} | {anchor} | {n} | +{wins} ={draws} -{losses} "
-            f"| {100 * score:.1f}% | {anchor + elo(score):.0f} "
+            f"| {level or 'full'} | {anchor} | {wins + draws + losses} | +{wins} ={draws} -{losses} "
+            f"| {100 * score:.1f}% | {anchor + gain:.0f} "
             f"({anchor + low:.0f} .. {anchor + high:.0f}) |",
             flush=True,
         )

@@ -1,0 +1,42 @@
+"""The statistics the match scripts share: a score's Elo, its 95% range, and the SPRT's
+log-likelihood ratio, all in the normal approximation of the trinomial (win, draw, loss)
+that `nadare match` uses too."""
+
+import math
+
+
+def elo(score: float) -> float:
+    """The Elo difference a score (0 to 1) means."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def variance(wins: int, draws: int, losses: int) -> tuple[float, float]:
+    """The mean score of the games and the variance of one game's points."""
+    n = wins + draws + losses
+    score = (wins + 0.5 * draws) / n
+    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
+    return score, var
+
+
+def summary(wins: int, draws: int, losses: int) -> tuple[float, float, float, float]:
+    """The score, the Elo it gives and that Elo's 95% range."""
+    score, var = variance(wins, draws, losses)
+    spread = 1.96 * math.sqrt(var / (wins + draws + losses))
+    low, high = elo(max(score - spread, 0.0)), elo(min(score + spread, 1.0))
+    return score, elo(score), low, high
+
+
+def llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
+    """The SPRT's log-likelihood ratio of ELO1 against ELO0 after these games."""
+    if wins + draws + losses == 0:
+        return 0.0
+    score, var = variance(wins, draws, losses)
+    if var <= 0.0:
+        return 0.0
+    s0 = 1.0 / (1.0 + 10 ** (-elo0 / 400.0))
+    s1 = 1.0 / (1.0 + 10 ** (-elo1 / 400.0))
+    return (s1 - s0) * (2 * score - s0 - s1) * (wins + draws + losses) / (2 * var)
