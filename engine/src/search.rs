@@ -24,10 +24,11 @@
 //! - **Move ordering** (table turn, winning endings, captures that do not lose material by
 //!   most valuable victim, promotions, killers, history, then captures that lose material)
 //!   is what lets alpha-beta cut; with about 160 turns a node in Avalanche it matters more
-//!   than anywhere. In chess a cut-off raises its quiet move's history and lowers that of
-//!   the quiet moves tried before it, each step smaller the nearer the score is to its bound. The push is scored with its move: pushes that hand the opponent a
+//!   than anywhere. The push is scored with its move: pushes that hand the opponent a
 //!   promotion or make an enemy pawn attack one of the pusher's pieces are tried late, and
-//!   one that makes it attack the pusher's king (a loss) last.
+//!   one that makes it attack the pusher's king (a loss) last. In chess a cut-off raises
+//!   its quiet move's history and lowers that of the quiet moves tried before it, each
+//!   step smaller the nearer the score is to its bound.
 //! - **Static exchange evaluation** (the `see` module) tells captures that lose material.
 //! - **Null-move pruning**: where the side to move is so far ahead that even passing keeps
 //!   it above beta in a search three or more turns shallower, the node is cut. In Avalanche
