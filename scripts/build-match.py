@@ -24,7 +24,7 @@ import random
 import chess
 import chess.engine
 
-from match_stats import llr, summary
+from matches import llr, play_game, summary
 
 
 def opening(pair: int, args) -> chess.Board:
@@ -62,16 +62,7 @@ def start_worker(new_path, old_path, chess960, hash_mb):
 def play(task):
     """Game `n` (the new build White when `n` is even); the new build's points."""
     n, board, limit = task
-    new_white = n % 2 == 0
-    game = object()
-    while not board.is_game_over(claim_draw=True) and board.fullmove_number < 200:
-        new_to_move = (board.turn == chess.WHITE) == new_white
-        engine = WORKER["new" if new_to_move else "old"]
-        board.push(engine.play(board, limit, game=game).move)
-    result = board.result(claim_draw=True)
-    if result in ("1/2-1/2", "*"):
-        return 0.5
-    return 1.0 if (result == "1-0") == new_white else 0.0
+    return play_game(WORKER["new"], WORKER["old"], n % 2 == 0, limit, board, game=object())
 
 
 def main() -> None:

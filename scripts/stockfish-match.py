@@ -25,7 +25,7 @@ import shutil
 import chess
 import chess.engine
 
-from match_stats import summary
+from matches import play_game, summary
 
 # Balanced openings (about equal by Stockfish), each played with both colours.
 OPENINGS = [
@@ -46,19 +46,6 @@ OPENINGS = [
     "c4 c5 Nf3 Nf6 Nc3 Nc6",
     "d4 f5 g3 Nf6 Bg2 e6",
 ]
-
-
-def play(nadare, stockfish, nadare_white, movetime, board):
-    """One game from `board`; returns nadare's points."""
-    limit = chess.engine.Limit(time=movetime)
-    while not board.is_game_over(claim_draw=True) and board.fullmove_number < 200:
-        nadare_to_move = (board.turn == chess.WHITE) == nadare_white
-        engine = nadare if nadare_to_move else stockfish
-        board.push(engine.play(board, limit).move)
-    result = board.result(claim_draw=True)
-    if result in ("1/2-1/2", "*"):
-        return 0.5
-    return 1.0 if (result == "1-0") == nadare_white else 0.0
 
 
 def start(index, chess960, rng):
@@ -86,7 +73,8 @@ def play_task(task):
     """Game `n` from `board`, nadare White when `n` is even; nadare's points."""
     n, board, movetime = task
     nadare, stockfish = WORKER["engines"]
-    return play(nadare, stockfish, n % 2 == 0, movetime, board)
+    limit = chess.engine.Limit(time=movetime)
+    return play_game(nadare, stockfish, n % 2 == 0, limit, board)
 
 
 def main() -> None:

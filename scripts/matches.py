@@ -1,8 +1,24 @@
-"""The statistics the match scripts share: a score's Elo, its 95% range, and the SPRT's
-log-likelihood ratio, all in the normal approximation of the trinomial (win, draw, loss)
-that `nadare match` uses too."""
+"""What the match scripts share: one game between two UCI engines, and the statistics of a
+match (a score's Elo, its 95% range and the SPRT's log-likelihood ratio, all in the normal
+approximation of the trinomial (win, draw, loss) that `nadare match` uses too)."""
 
 import math
+
+import chess
+
+
+def play_game(first, second, first_white, limit, board, game=None):
+    """Plays `board` to its end (a draw after move 200), `first` White when `first_white`;
+    gives `first`'s points. `game` is python-chess's game token: a new one per game makes
+    it send `ucinewgame`."""
+    while not board.is_game_over(claim_draw=True) and board.fullmove_number < 200:
+        first_to_move = (board.turn == chess.WHITE) == first_white
+        engine = first if first_to_move else second
+        board.push(engine.play(board, limit, game=game).move)
+    result = board.result(claim_draw=True)
+    if result in ("1/2-1/2", "*"):
+        return 0.5
+    return 1.0 if (result == "1-0") == first_white else 0.0
 
 
 def elo(score: float) -> float:
