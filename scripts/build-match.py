@@ -97,6 +97,9 @@ def main() -> None:
             wins += points == 1.0
             draws += points == 0.5
             losses += points == 0.0
+            played = wins + draws + losses
+            if played % 50 == 0 and played < args.games:
+                print(f"after {played} games: +{wins} ={draws} -{losses}", flush=True)
             if bounds:
                 ratio = llr(wins, draws, losses, bounds[2], bounds[3])
                 if ratio <= bounds[0] or ratio >= bounds[1]:

@@ -25,5 +25,5 @@ pub mod uci;
 mod zobrist;
 
 pub use level::{Level, ParseLevelError};
-pub use search::{Engine, Limits, Line, MATE, SearchResult};
+pub use search::{Engine, Limits, Line, MATE, Memory, SearchResult};
 pub use zobrist::hash;

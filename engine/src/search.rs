@@ -28,7 +28,9 @@
 //!   promotion or make an enemy pawn attack one of the pusher's pieces are tried late, and
 //!   one that makes it attack the pusher's king (a loss) last. In chess a cut-off raises
 //!   its quiet move's history and lowers that of the quiet moves tried before it, each
-//!   step smaller the nearer the score is to its bound.
+//!   step smaller the nearer the score is to its bound; so does a second history, of the
+//!   quiet move (piece and square) one and two plies after the moves before it (the
+//!   continuation history), which the ordering adds to the first.
 //! - **Static exchange evaluation** (the `see` module) tells captures that lose material.
 //! - **Null-move pruning**: where the side to move is so far ahead that even passing keeps
 //!   it above beta in a search three or more turns shallower, the node is cut. In Avalanche
@@ -174,7 +176,8 @@ pub fn mate_in(score: i32) -> Option<i32> {
 }
 
 /// The engine: its settings only, so one value can serve any number of threads at once
-/// (`Send + Sync`); each search builds its own tables.
+/// (`Send + Sync`); each search builds its own tables, unless it is given the [`Memory`]
+/// of the game's earlier searches ([`Engine::search_remembering`]).
 #[derive(Clone, Debug)]
 pub struct Engine {
     table_bits: u32,
@@ -250,6 +253,28 @@ impl Engine {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
+        self.search_remembering(&mut self.memory(), game, limits, stop, info)
+    }
+
+    /// A fresh [`Memory`] of this engine's table size, for the searches of one game.
+    pub fn memory(&self) -> Memory {
+        Memory {
+            table: Table::new(self.table_bits),
+            history: Vec::new(),
+            follow_ups: Vec::new(),
+        }
+    }
+
+    /// As [`Engine::search_with_info`], starting from what the game's earlier searches left
+    /// in `memory` and leaving this one's there for the next.
+    pub fn search_remembering(
+        &self,
+        memory: &mut Memory,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
         let start = Instant::now();
         let mut history: Vec<u64> = (0..=game.turns().len())
             .filter_map(|ply| game.position_at(ply))
@@ -258,33 +283,47 @@ impl Engine {
         let root = game.position().clone();
         // The game's last position is the root; the search pushes it again itself.
         history.pop();
-        let mut searcher = self.searcher(self.table_bits, history, start, limits, stop);
+        let mut searcher = self.searcher(&mut memory.table, history, start, limits, stop);
         // A finished game's score: won, lost (mate 0) or drawn for the side to move.
         let over = game.outcome().map(|o| match o.winner {
             Some(winner) if winner == root.side_to_move() => MATE,
             Some(_) => -MATE,
             None => 0,
         });
-        searcher.iterate(&root, over, limits, info)
+        // In chess the histories carry over too (in Avalanche they only grow, so they start
+        // afresh).
+        let chess = !root.variant().rules().push;
+        if chess && !memory.follow_ups.is_empty() {
+            searcher.history = std::mem::take(&mut memory.history);
+            searcher.follow_ups = std::mem::take(&mut memory.follow_ups);
+        }
+        let result = searcher.iterate(&root, over, limits, info);
+        if chess {
+            memory.history = searcher.history;
+            memory.follow_ups = searcher.follow_ups;
+        }
+        result
     }
 
     /// A search's state, before its first node.
     fn searcher<'a>(
         &'a self,
-        table_bits: u32,
+        table: &'a mut Table,
         path: Vec<u64>,
         start: Instant,
         limits: &Limits,
         stop: &'a AtomicBool,
     ) -> Searcher<'a> {
         Searcher {
-            table: Table::new(table_bits),
+            table,
             weights: &self.weights,
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; 64]; 64],
             evals: vec![NO_EVAL; MAX_PLY + 2],
+            played: vec![None; MAX_PLY + 2],
+            follow_ups: Vec::new(),
             orthodox: true,
             path,
             nodes: 0,
@@ -306,7 +345,8 @@ impl Engine {
         let stop = AtomicBool::new(false);
         // Quiescence looks the table up only to order turns: a small one will do.
         let limits = Limits::default();
-        let mut searcher = self.searcher(8, Vec::new(), Instant::now(), &limits, &stop);
+        let mut table = Table::new(8);
+        let mut searcher = self.searcher(&mut table, Vec::new(), Instant::now(), &limits, &stop);
         searcher.quiesce(pos, -INFINITY, INFINITY, 0, 0)
     }
 }
@@ -344,9 +384,18 @@ struct RootTurn {
     pv: Vec<Turn>,
 }
 
+/// What the searches of one game keep from one turn to the next: the transposition table,
+/// so that a search starts from what the last one learnt of the positions ahead (the reply
+/// it expected above all). Only the searches of one game should share one.
+pub struct Memory {
+    table: Table,
+    history: Vec<[i32; 64]>,
+    follow_ups: Vec<i32>,
+}
+
 /// The state of one search.
 struct Searcher<'a> {
-    table: Table,
+    table: &'a mut Table,
     weights: &'a Weights,
     /// The triangular table of lines: `pv[ply]` is the best line found from the node at
     /// `ply`, filled from `pv[ply + 1]` whenever a turn raises alpha.
@@ -360,6 +409,11 @@ struct Searcher<'a> {
     history: Vec<[i32; 64]>,
     /// The static score of the node at each ply of the current line ([`NO_EVAL`] in check).
     evals: Vec<i32>,
+    /// The turn played at each ply of the current line, as [`Played`] (none for a pass).
+    played: Vec<Option<Played>>,
+    /// In chess: how often a quiet move ([`Played`]) cut off one and two plies after
+    /// another, within ±[`HISTORY_MAX`] (continuation history); 768 × 768 scores.
+    follow_ups: Vec<i32>,
     /// True in variants without pushes (standard chess, Chess960): the pruning below that
     /// was measured only there applies only there.
     orthodox: bool,
@@ -387,6 +441,24 @@ struct Candidate {
     half: usize,
     push: Option<Push>,
     score: i32,
+}
+
+/// A move as the continuation history knows it: the piece (colour and role) and where it
+/// went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Played(usize);
+
+impl Played {
+    /// How many there are: 12 pieces × 64 squares.
+    const COUNT: usize = 12 * 64;
+
+    /// The move `mv` in `parent`, if a piece makes it.
+    fn of(parent: &Position, mv: Move) -> Option<Played> {
+        let piece = parent.piece_at(mv.from)?;
+        Some(Played(
+            (piece.color.index() * 6 + piece.role.index()) * 64 + mv.to.index(),
+        ))
+    }
 }
 
 /// Moves the best-scored candidate of `list[from..]` to `from`, keeping the earliest of
@@ -564,6 +636,9 @@ impl Searcher<'_> {
         result.best = turns.first().map(|t| t.step.turn);
         result.pv = result.best.into_iter().collect();
         self.orthodox = !root.variant().rules().push;
+        if self.orthodox && self.follow_ups.is_empty() {
+            self.follow_ups = vec![0; Played::COUNT * Played::COUNT];
+        }
         let root_key = hash(root);
         self.path.push(root_key);
         let multipv = limits.multipv.clamp(1, turns.len());
@@ -649,6 +724,7 @@ impl Searcher<'_> {
                 ended_score(root, &turns[i].step, 0)
             } else {
                 let after = &turns[i].step.after;
+                self.played[0] = turns[i].step.turn.mv.and_then(|m| Played::of(root, m));
                 self.path.push(hash(after));
                 let ext = i32::from(after.is_check() && !in_check);
                 let child_depth = depth - 1 + ext;
@@ -749,6 +825,17 @@ impl Searcher<'_> {
             score += 800_000;
         } else {
             score += self.history[mv.from.index()][mv.to.index()].min(700_000);
+            if self.orthodox
+                && let Some(now) = Played::of(parent, mv)
+            {
+                for back in 1..=2 {
+                    if let Some(i) = self.follow_up(ply, back, now)
+                        && let Some(h) = self.follow_ups.get(i)
+                    {
+                        score += h;
+                    }
+                }
+            }
         }
         score
     }
@@ -960,6 +1047,7 @@ impl Searcher<'_> {
                 {
                     continue;
                 }
+                self.played[ply] = step.turn.mv.and_then(|m| Played::of(pos, m));
                 self.path.push(hash(&step.after));
                 let ext = i32::from(gives_check && ply < 2 * depth as usize + 4);
                 let child_depth = depth - 1 + ext;
@@ -1025,7 +1113,7 @@ impl Searcher<'_> {
                         slot[1] = slot[0];
                         slot[0] = Some(mv);
                     }
-                    self.reward(mv, &quiets_tried, depth);
+                    self.reward(pos, ply, mv, &quiets_tried, depth);
                 }
                 break;
             }
@@ -1055,17 +1143,41 @@ impl Searcher<'_> {
     /// (itself among them). In chess the others' history is lowered, each step smaller the
     /// nearer the score is to its bound; in Avalanche, where the same move comes back with
     /// every push, the move's history only grows (capped when read).
-    fn reward(&mut self, mv: Move, tried: &[Move], depth: i32) {
+    fn reward(&mut self, pos: &Position, ply: usize, mv: Move, tried: &[Move], depth: i32) {
         if !self.orthodox {
             self.history[mv.from.index()][mv.to.index()] += depth * depth;
             return;
         }
         let bonus = (depth * depth).min(HISTORY_MAX / 8);
+        let gravity = |h: &mut i32, change: i32| *h += change - *h * change.abs() / HISTORY_MAX;
         for other in tried {
             let change = if *other == mv { bonus } else { -bonus };
-            let h = &mut self.history[other.from.index()][other.to.index()];
-            *h += change - *h * change.abs() / HISTORY_MAX;
+            gravity(
+                &mut self.history[other.from.index()][other.to.index()],
+                change,
+            );
+            let Some(now) = Played::of(pos, *other) else {
+                continue;
+            };
+            for back in 1..=2 {
+                if let Some(i) = self.follow_up(ply, back, now)
+                    && let Some(h) = self.follow_ups.get_mut(i)
+                {
+                    gravity(h, change);
+                }
+            }
         }
+    }
+
+    /// The move played `back` plies before the node at `ply`, if any (not a pass).
+    fn before(&self, ply: usize, back: usize) -> Option<Played> {
+        self.played.get(ply.checked_sub(back)?).copied().flatten()
+    }
+
+    /// The index in [`Searcher::follow_ups`] of `now` played `back` plies after another
+    /// move, at the node at `ply`.
+    fn follow_up(&self, ply: usize, back: usize, now: Played) -> Option<usize> {
+        Some(self.before(ply, back)?.0 * Played::COUNT + now.0)
     }
 
     /// Null-move pruning: if passing (and, in Avalanche, still making the cheapest push)
@@ -1090,6 +1202,7 @@ impl Searcher<'_> {
         } else {
             3 + depth / 6
         };
+        self.played[ply] = None;
         self.path.push(hash(&step.after));
         let score = -self.search(
             &step.after,

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use rules::{Color, Game, Position, Turn, Variant};
 
 use crate::search::mate_in;
-use crate::{Engine, Level, Limits, SearchResult};
+use crate::{Engine, Level, Limits, Memory, SearchResult};
 
 /// A search's score as UCI says it: `mate N` or `cp N`.
 pub fn score(result: &SearchResult) -> String {
@@ -58,6 +58,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std:
         game: parse_position(&["startpos"], false),
         search: None,
         searches: 0,
+        memory: Arc::new(Mutex::new(None)),
     };
     for line in input.lines() {
         if !session.command(&line?) {
@@ -115,6 +116,9 @@ struct Session<W: Write + Send + 'static> {
     search: Option<Running>,
     /// Searches started, which seed a level's imprecision.
     searches: u64,
+    /// What the game's searches so far learnt (its table), made at the first `go` after
+    /// `ucinewgame`, `Clear Hash` or a new `Hash`; only the running search uses it.
+    memory: Arc<Mutex<Option<Memory>>>,
 }
 
 /// A search under way: its threads and what they share with the command loop.
@@ -209,7 +213,7 @@ impl<W: Write + Send + 'static> Session<W> {
             "debug" | "register" => {}
             "setoption" => self.set_option(args),
             "ucinewgame" => {
-                self.finish();
+                self.forget();
                 // The start position until the GUI sets one (setup 518 in Chess960).
                 self.game = parse_position(&["startpos"], self.options.chess960);
             }
@@ -237,6 +241,7 @@ impl<W: Write + Send + 'static> Session<W> {
             format!("option name {name} type spin default {default} min {min} max {max}")
         };
         self.send(&spin("Hash", HASH_MB));
+        self.send("option name Clear Hash type button");
         // The search runs on one thread.
         self.send(&spin("Threads", (1, 1, 1)));
         self.send(&spin("MultiPV", MULTI_PV));
@@ -277,7 +282,14 @@ impl<W: Write + Send + 'static> Session<W> {
             }
         };
         let result = match name.to_ascii_lowercase().as_str() {
-            "hash" => spin(HASH_MB).map(|v| self.options.hash_mb = v),
+            "hash" => spin(HASH_MB).map(|v| {
+                self.forget();
+                self.options.hash_mb = v;
+            }),
+            "clear hash" => {
+                self.forget();
+                Ok(())
+            }
             "threads" => spin((1, 1, 1)).map(drop),
             "multipv" => spin(MULTI_PV).map(|v| self.options.multipv = v),
             "move overhead" => spin(MOVE_OVERHEAD_MS)
@@ -333,7 +345,28 @@ impl<W: Write + Send + 'static> Session<W> {
         let engine = Engine::with_hash_megabytes(self.options.hash_mb as usize);
         let searcher = {
             let (shared, out) = (Arc::clone(&shared), Arc::clone(&self.out));
-            std::thread::spawn(move || search(&engine, game, &go.limits, &shared, &out))
+            // A level searches afresh every turn, as the bot's does, so that it is as strong
+            // as the level measured.
+            let memory = self
+                .options
+                .level
+                .is_none()
+                .then(|| Arc::clone(&self.memory));
+            std::thread::spawn(move || match memory {
+                Some(memory) => {
+                    let mut memory = lock(&memory);
+                    let memory = memory.get_or_insert_with(|| engine.memory());
+                    search(&engine, memory, game, &go.limits, &shared, &out);
+                }
+                None => search(
+                    &engine,
+                    &mut engine.memory(),
+                    game,
+                    &go.limits,
+                    &shared,
+                    &out,
+                ),
+            })
         };
         let clock = {
             let shared = Arc::clone(&shared);
@@ -356,6 +389,13 @@ impl<W: Write + Send + 'static> Session<W> {
             state.since = Instant::now();
         }
         running.shared.wake.notify_all();
+    }
+
+    /// Stops the search under way, if any, and drops what the game's searches learnt: the
+    /// next search starts with an empty table.
+    fn forget(&mut self) {
+        self.finish();
+        *lock(&self.memory) = None;
     }
 
     /// Stops the search under way, if any, and waits for its bestmove.
@@ -404,6 +444,7 @@ const COMMANDS: [&str; 11] = [
 /// it to, then sends the closing lines and the bestmove.
 fn search<W: Write>(
     engine: &Engine,
+    memory: &mut Memory,
     game: Result<Game, String>,
     limits: &Limits,
     shared: &Shared,
@@ -411,7 +452,7 @@ fn search<W: Write>(
 ) {
     let result = game.as_ref().map(|game| {
         let root = game.position().clone();
-        engine.search_with_info(game, limits, &shared.stop, &mut |r| {
+        engine.search_remembering(memory, game, limits, &shared.stop, &mut |r| {
             report(out, &root, r);
             let state = lock(&shared.state);
             if state

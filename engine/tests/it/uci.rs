@@ -182,6 +182,7 @@ fn the_handshake_declares_the_options() {
         "option name UCI_Chess960 type check default false",
         "option name Ponder type check default false",
         "option name Level type spin default 0 min 0 max 8",
+        "option name Clear Hash type button",
     ] {
         assert!(lines.iter().any(|l| l == option), "{option}: {lines:#?}");
     }
@@ -200,6 +201,7 @@ fn good_options_are_taken_silently_and_bad_ones_answered() {
         "setoption name Move Overhead value 50",
         "setoption name ponder value true",
         "setoption name Level value 0",
+        "setoption name Clear Hash",
     ] {
         gui.send(good);
         assert!(gui.sync().is_empty(), "{good}");
@@ -255,6 +257,37 @@ fn a_level_searches_no_deeper_than_it_may_whatever_go_allows() {
     let lines = gui.bestmove();
     let closing = &lines[lines.len() - 2];
     assert_eq!(field(closing, "depth"), Some("5"), "{closing}");
+    gui.quit();
+}
+
+/// The nodes a `go depth 9` from the Italian game's position visits, by its closing line.
+fn nodes_to_depth_9(gui: &Gui) -> u64 {
+    gui.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6");
+    gui.send("go depth 9");
+    let lines = gui.bestmove();
+    let last = infos(&lines).pop().expect("a closing info line").clone();
+    field(&last, "nodes")
+        .and_then(|n| n.parse().ok())
+        .expect("a node count")
+}
+
+#[test]
+fn a_games_searches_share_their_table_until_ucinewgame_or_clear_hash() {
+    let gui = Gui::start();
+    gui.send("ucinewgame");
+    let fresh = nodes_to_depth_9(&gui);
+    // The same search again starts from what the first one stored.
+    let again = nodes_to_depth_9(&gui);
+    assert!(again < fresh / 2, "{again} nodes again, {fresh} fresh");
+    // Each forgets it: the search is the first one again, node for node.
+    for forget in [
+        "ucinewgame",
+        "setoption name Clear Hash",
+        "setoption name Hash value 16",
+    ] {
+        gui.send(forget);
+        assert_eq!(nodes_to_depth_9(&gui), fresh, "after {forget}");
+    }
     gui.quit();
 }
 
