@@ -32,6 +32,8 @@
 //!   quiet move (piece and square) one and two plies after the moves before it (the
 //!   continuation history), which the ordering adds to the first.
 //! - **Static exchange evaluation** (the `see` module) tells captures that lose material.
+//!   In chess, near the horizon, a turn that loses too much on its square by it is not
+//!   tried at all (SEE pruning).
 //! - **Null-move pruning**: where the side to move is so far ahead that even passing keeps
 //!   it above beta in a search three or more turns shallower, the node is cut. In Avalanche
 //!   a pass still pushes, since every turn does and the push is often what hurts: the pass
@@ -1046,6 +1048,22 @@ impl Searcher<'_> {
                     && (futile || late_move_prunable(depth, searched, in_check))
                 {
                     continue;
+                }
+                // SEE pruning (chess): near the horizon, a turn that loses material on its
+                // square (a capture more than a pawn a turn left, a quiet move more than
+                // about a third of a pawn a turn left, squared) is not tried.
+                if self.orthodox
+                    && searched > 0
+                    && !in_check
+                    && !gives_check
+                    && depth <= 6
+                    && let Some(mv) = step.turn.mv
+                    && mv.promotion.is_none()
+                {
+                    let limit = if noisy { -100 * depth } else { -30 * depth * depth };
+                    if see(pos, mv) < limit {
+                        continue;
+                    }
                 }
                 self.played[ply] = step.turn.mv.and_then(|m| Played::of(pos, m));
                 self.path.push(hash(&step.after));
