@@ -52,8 +52,18 @@ pub(crate) const PUSH_TO_PROMOTION: usize = PENDING_PROMOTION + 1;
 pub(crate) const CHECKING_PROMOTION: usize = PUSH_TO_PROMOTION + 2;
 pub(crate) const NO_SAFE_PUSH: usize = CHECKING_PROMOTION + 2;
 pub(crate) const ONE_SAFE_PUSH: usize = NO_SAFE_PUSH + 1;
+/// Enemy knights, bishops, rooks and queens a pawn attacks.
+pub(crate) const THREAT_BY_PAWN: usize = ONE_SAFE_PUSH + 1;
+/// Enemy knights and bishops a knight or bishop attacks.
+pub(crate) const THREAT_MINOR_BY_MINOR: usize = THREAT_BY_PAWN + 1;
+/// Enemy rooks a knight or bishop attacks.
+pub(crate) const THREAT_ROOK_BY_MINOR: usize = THREAT_MINOR_BY_MINOR + 1;
+/// Enemy queens a knight, bishop or rook attacks.
+pub(crate) const THREAT_QUEEN_BY_PIECE: usize = THREAT_ROOK_BY_MINOR + 1;
+/// Enemy knights, bishops, rooks and queens attacked and not defended.
+pub(crate) const HANGING: usize = THREAT_QUEEN_BY_PIECE + 1;
 /// How many terms there are.
-pub const COUNT: usize = ONE_SAFE_PUSH + 1;
+pub const COUNT: usize = HANGING + 1;
 
 /// The full phase: every knight, bishop, rook and queen on the board.
 pub(crate) const FULL_PHASE: i32 = 24;
@@ -166,6 +176,11 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
         pawn_attacks(pos, Color::White),
         pawn_attacks(pos, Color::Black),
     ];
+    // The squares each side's pieces attack: all of them, the knights' and bishops', the
+    // rooks'.
+    let mut attacked = [Bitboard::EMPTY; 2];
+    let mut by_minor = [Bitboard::EMPTY; 2];
+    let mut by_rook = [Bitboard::EMPTY; 2];
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let them = color.opposite();
@@ -193,6 +208,12 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
                     Role::Pawn | Role::King => continue,
                 };
                 let mobile = role.index() - 1;
+                attacked[color.index()] |= reach;
+                match role {
+                    Role::Knight | Role::Bishop => by_minor[color.index()] |= reach,
+                    Role::Rook => by_rook[color.index()] |= reach,
+                    _ => {}
+                }
                 let squares = (reach & !own & !guarded[them.index()]).count() as usize;
                 let count = squares.min(MOBILITY_COUNTS[mobile] - 1);
                 sink.add(MOBILITY + MOBILITY_START[mobile] + count, sign);
@@ -217,6 +238,25 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
         if avalanche {
             push_danger(pos, color, sink);
         }
+        if let Some(king) = pos.king_square(color) {
+            attacked[color.index()] |= attacks::king(king);
+        }
+    }
+    // Threats (chess only so far: the Avalanche weights were never fitted with them).
+    for color in Color::ALL.into_iter().filter(|_| !avalanche) {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (us, them) = (color.index(), color.opposite());
+        let minors = pos.pieces(them, Role::Knight) | pos.pieces(them, Role::Bishop);
+        let rooks = pos.pieces(them, Role::Rook);
+        let queens = pos.pieces(them, Role::Queen);
+        let pieces = minors | rooks | queens;
+        let count = |b: Bitboard| sign * b.count() as i32;
+        sink.add(THREAT_BY_PAWN, count(guarded[us] & pieces));
+        sink.add(THREAT_MINOR_BY_MINOR, count(by_minor[us] & minors));
+        sink.add(THREAT_ROOK_BY_MINOR, count(by_minor[us] & rooks));
+        sink.add(THREAT_QUEEN_BY_PIECE, count((by_minor[us] | by_rook[us]) & queens));
+        let defended = attacked[them.index()] | guarded[them.index()];
+        sink.add(HANGING, count((attacked[us] | guarded[us]) & pieces & !defended));
     }
     let to_move = if pos.side_to_move() == Color::White {
         1
@@ -346,7 +386,12 @@ fn promotion_would_check(pos: &Position, sq: Square, king: Square) -> bool {
 /// The name of `term`, as the weights file writes it (`pst.knight.f3`, `mobility.rook.7`).
 pub fn name(term: usize) -> String {
     const ROLES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-    const SINGLE: [(usize, &str); 14] = [
+    const SINGLE: [(usize, &str); 19] = [
+        (THREAT_BY_PAWN, "threat.by_pawn"),
+        (THREAT_MINOR_BY_MINOR, "threat.minor_by_minor"),
+        (THREAT_ROOK_BY_MINOR, "threat.rook_by_minor"),
+        (THREAT_QUEEN_BY_PIECE, "threat.queen_by_piece"),
+        (HANGING, "threat.hanging"),
         (DOUBLED, "pawn.doubled"),
         (ISOLATED, "pawn.isolated"),
         (ROOK_OPEN, "rook.open_file"),
@@ -426,6 +471,24 @@ mod tests {
         assert_eq!(count(&pos, DOUBLED), 1);
         assert_eq!(count(&pos, MATERIAL), 1);
         assert_eq!(trace(&pos).phase, 0);
+    }
+
+    #[test]
+    fn threats_are_counted_as_by_hand() {
+        // The pawn on d4 attacks the knight on c5 and the bishop on e5; the knight on f3
+        // attacks that bishop and the queen on g5. The knight and the queen are attacked and
+        // undefended (the queen defends the bishop along the fifth rank). Black attacks
+        // nothing but the pawn on d4.
+        let fen = "4k3/8/8/2n1b1q1/3P4/5N2/8/4K3 w - - 0 1";
+        let pos = Position::from_fen(Variant::Standard, fen).unwrap();
+        assert_eq!(count(&pos, THREAT_BY_PAWN), 2);
+        assert_eq!(count(&pos, THREAT_MINOR_BY_MINOR), 1);
+        assert_eq!(count(&pos, THREAT_ROOK_BY_MINOR), 0);
+        assert_eq!(count(&pos, THREAT_QUEEN_BY_PIECE), 1);
+        assert_eq!(count(&pos, HANGING), 2);
+        // Avalanche's weights have no threats: nothing is counted there.
+        let pos = Position::from_fen(Variant::Avalanche, fen).unwrap();
+        assert_eq!(count(&pos, THREAT_BY_PAWN), 0);
     }
 
     #[test]
