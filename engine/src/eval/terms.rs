@@ -12,6 +12,10 @@
 //! - **King safety**: own pawns in front of the king (in Avalanche the opponent pushes those
 //!   very pawns, so one that can still be pushed is a term of its own), open files beside it,
 //!   and the squares around it that enemy pieces attack, by the attacker's kind.
+//! - **Threats** (chess only): pieces that a pawn attacks, knights and bishops that a knight
+//!   or bishop attacks, rooks that a knight or bishop attacks, queens that a lesser piece
+//!   attacks, and pieces attacked and not defended. The quiescence search sees captures
+//!   only: these tell it what the next turn will have to answer.
 //! - **Tempo**: the side to move.
 //! - **Avalanche**: a pawn waiting for its promotion choice belongs to the side to move, which
 //!   makes it a queen at once. The pusher must push when it can: enemy pawns one step from
