@@ -325,6 +325,7 @@ impl Engine {
             history: vec![[0; 64]; 64],
             evals: vec![NO_EVAL; MAX_PLY + 2],
             played: vec![None; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             follow_ups: Vec::new(),
             orthodox: true,
             path,
@@ -413,6 +414,8 @@ struct Searcher<'a> {
     evals: Vec<i32>,
     /// The turn played at each ply of the current line, as [`Played`] (none for a pass).
     played: Vec<Option<Played>>,
+    /// The table turn left out at each ply while the search checks whether it is singular.
+    excluded: Vec<Option<Turn>>,
     /// In chess: how often a quiet move ([`Played`]) cut off one and two plies after
     /// another, within ±[`HISTORY_MAX`] (continuation history); 768 × 768 scores.
     follow_ups: Vec<i32>,
@@ -953,10 +956,12 @@ impl Searcher<'_> {
         let pv_node = beta - alpha > 1;
         let key = self.path.last().copied().unwrap_or_else(|| hash(pos));
         let entry = self.table.probe(key);
+        let excluded = self.excluded.get(ply).copied().flatten();
         // No cut-off from the table on the principal variation: it would cut its line short.
         if let Some(e) = entry
             && e.depth >= depth
             && !pv_node
+            && excluded.is_none()
         {
             let score = from_table(e.score, ply);
             match e.bound {
@@ -987,12 +992,14 @@ impl Searcher<'_> {
         if self.orthodox
             && calm
             && !pv_node
+            && excluded.is_none()
             && depth <= 6
             && static_eval - 80 * (depth - i32::from(improving)) >= beta
         {
             return static_eval;
         }
         if null
+            && excluded.is_none()
             && calm
             && !pv_node
             && depth >= 3
@@ -1007,6 +1014,17 @@ impl Searcher<'_> {
             return if in_check { -(MATE - ply as i32) } else { 0 };
         }
         let table_turn = entry.and_then(|e| e.best);
+        // Singular extension (chess): a table turn that scored well at nearly this depth is
+        // searched a turn deeper if every other turn falls well short of it in a shallower
+        // search; if one reaches above beta even without it, the node is cut.
+        let singular = entry.filter(|e| {
+            self.orthodox
+                && depth >= 7
+                && excluded.is_none()
+                && e.depth >= depth - 3
+                && e.bound != Bound::Upper
+                && e.score.abs() < MATE_BOUND
+        });
         let mut order = self.candidates(pos, &halves, table_turn, ply, true);
         // Futility: near the horizon, quiet turns cannot lift a hopeless static score.
         let futile = !in_check && alpha.abs() < MATE_BOUND && {
@@ -1034,6 +1052,9 @@ impl Searcher<'_> {
             let Some(step) = halves[candidate.half].complete(candidate.push) else {
                 continue;
             };
+            if excluded == Some(step.turn) {
+                continue;
+            }
             if let Some(line) = self.pv.get_mut(ply + 1) {
                 line.clear();
             }
@@ -1065,9 +1086,30 @@ impl Searcher<'_> {
                         continue;
                     }
                 }
+                let mut ext = i32::from(gives_check && ply < 2 * depth as usize + 4);
+                if let Some(e) = singular
+                    && ext == 0
+                    && e.best == Some(step.turn)
+                {
+                    let s_beta = from_table(e.score, ply) - 2 * depth;
+                    if let Some(slot) = self.excluded.get_mut(ply) {
+                        *slot = Some(step.turn);
+                    }
+                    let s = self.search(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, false);
+                    if let Some(slot) = self.excluded.get_mut(ply) {
+                        *slot = None;
+                    }
+                    if self.aborted {
+                        return 0;
+                    }
+                    if s < s_beta {
+                        ext = 1;
+                    } else if s_beta >= beta {
+                        return s_beta;
+                    }
+                }
                 self.played[ply] = step.turn.mv.and_then(|m| Played::of(pos, m));
                 self.path.push(hash(&step.after));
-                let ext = i32::from(gives_check && ply < 2 * depth as usize + 4);
                 let child_depth = depth - 1 + ext;
                 let score = if searched == 0 {
                     -self.search(&step.after, child_depth, -beta, -alpha, ply + 1, true)
@@ -1139,6 +1181,9 @@ impl Searcher<'_> {
         if best_turn.is_none() {
             // Every turn was pruned as futile: the static score stands for them.
             return alpha;
+        }
+        if excluded.is_some() {
+            return best_score;
         }
         let bound = if best_score >= beta {
             Bound::Lower
