@@ -50,6 +50,9 @@
 //!   less deeply, and near the horizon not at all; without them the Avalanche branching
 //!   factor leaves the search very shallow.
 //! - **Check extension** keeps forcing lines, mates in particular, inside the horizon.
+//! - **Singular extension** (chess): a table turn that every other turn falls well short of
+//!   in a shallower search (the table turn left out) is searched a turn deeper; if another
+//!   turn reaches beta even without it, the node is cut (multi-cut).
 //! - **Quiescence** follows captures that do not lose material, promotions and the sudden
 //!   endings until the position is quiet, so the evaluation is never asked about a piece
 //!   that is about to be taken; each capture with its cheapest push. In check it tries
