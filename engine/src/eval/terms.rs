@@ -66,8 +66,18 @@ pub(crate) const THREAT_ROOK_BY_MINOR: usize = THREAT_MINOR_BY_MINOR + 1;
 pub(crate) const THREAT_QUEEN_BY_PIECE: usize = THREAT_ROOK_BY_MINOR + 1;
 /// Enemy knights, bishops, rooks and queens attacked and not defended.
 pub(crate) const HANGING: usize = THREAT_QUEEN_BY_PIECE + 1;
+/// Passed pawns whose square ahead is empty and unattacked, by how many ranks they stand
+/// from their own back rank.
+pub(crate) const PASSED_FREE: usize = HANGING + 1;
+/// Passed pawns: the enemy king's distance to the square ahead less the own king's, one term
+/// per rank as above.
+pub(crate) const PASSED_KING_RACE: usize = PASSED_FREE + 8;
+/// Knights on an outpost: ranks 4–6, guarded by a pawn, out of the enemy pawns' reach.
+pub(crate) const OUTPOST: usize = PASSED_KING_RACE + 8;
+/// Enemy pawns attacked by a piece and not defended.
+pub(crate) const WEAK_PAWN_ATTACKED: usize = OUTPOST + 1;
 /// How many terms there are.
-pub const COUNT: usize = HANGING + 1;
+pub const COUNT: usize = WEAK_PAWN_ATTACKED + 1;
 
 /// The full phase: every knight, bishop, rook and queen on the board.
 pub(crate) const FULL_PHASE: i32 = 24;
@@ -261,6 +271,11 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
         sink.add(THREAT_QUEEN_BY_PIECE, count((by_minor[us] | by_rook[us]) & queens));
         let defended = attacked[them.index()] | guarded[them.index()];
         sink.add(HANGING, count((attacked[us] | guarded[us]) & pieces & !defended));
+        sink.add(
+            WEAK_PAWN_ATTACKED,
+            count(attacked[us] & pos.pieces(them, Role::Pawn) & !defended),
+        );
+        passers_and_outposts(pos, color, &guarded, defended, sink);
     }
     let to_move = if pos.side_to_move() == Color::White {
         1
@@ -268,6 +283,52 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
         -1
     };
     sink.add(TEMPO, to_move);
+}
+
+/// The king's distance (in king moves) between two squares.
+fn distance(a: Square, b: Square) -> i32 {
+    let d = |x: u8, y: u8| i32::from(x.abs_diff(y));
+    d(a.file(), b.file()).max(d(a.rank(), b.rank()))
+}
+
+/// `color`'s passed pawns free to advance and its kings' race to them, and its knights on
+/// outposts (chess); `their_cover` is every square the opponent attacks.
+fn passers_and_outposts(
+    pos: &Position,
+    color: Color,
+    guarded: &[Bitboard; 2],
+    their_cover: Bitboard,
+    sink: &mut impl Sink,
+) {
+    let sign = if color == Color::White { 1 } else { -1 };
+    let them = color.opposite();
+    let forward: i8 = if color == Color::White { 1 } else { -1 };
+    let their_pawns = pos.pieces(them, Role::Pawn);
+    let kings = (pos.king_square(color), pos.king_square(them));
+    for sq in pos.pieces(color, Role::Pawn) {
+        let Some(stop) = sq.offset(0, forward) else {
+            continue;
+        };
+        if !(front_span(color, sq) & their_pawns).is_empty() {
+            continue;
+        }
+        let rank = rank_from_home(color, sq);
+        if !pos.occupied().contains(stop) && !their_cover.contains(stop) {
+            sink.add(PASSED_FREE + rank, sign);
+        }
+        if let (Some(own), Some(theirs)) = kings {
+            let race = distance(theirs, stop) - distance(own, stop);
+            sink.add(PASSED_KING_RACE + rank, sign * race);
+        }
+    }
+    for sq in pos.pieces(color, Role::Knight) {
+        let rank = rank_from_home(color, sq);
+        let reachable = front_span(color, sq) & !Bitboard::file(sq.file()) & their_pawns;
+        if (3..=5).contains(&rank) && guarded[color.index()].contains(sq) && reachable.is_empty()
+        {
+            sink.add(OUTPOST, sign);
+        }
+    }
 }
 
 /// The material term of `role`; a king has none.
@@ -390,7 +451,9 @@ fn promotion_would_check(pos: &Position, sq: Square, king: Square) -> bool {
 /// The name of `term`, as the weights file writes it (`pst.knight.f3`, `mobility.rook.7`).
 pub fn name(term: usize) -> String {
     const ROLES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-    const SINGLE: [(usize, &str); 19] = [
+    const SINGLE: [(usize, &str); 21] = [
+        (OUTPOST, "knight.outpost"),
+        (WEAK_PAWN_ATTACKED, "threat.weak_pawn"),
         (THREAT_BY_PAWN, "threat.by_pawn"),
         (THREAT_MINOR_BY_MINOR, "threat.minor_by_minor"),
         (THREAT_ROOK_BY_MINOR, "threat.rook_by_minor"),
@@ -440,6 +503,12 @@ pub fn name(term: usize) -> String {
             )
         }
         t if t < DOUBLED => format!("pawn.passed.{}", t - PASSED),
+        t if (PASSED_FREE..PASSED_KING_RACE).contains(&t) => {
+            format!("pawn.passed_free.{}", t - PASSED_FREE)
+        }
+        t if (PASSED_KING_RACE..OUTPOST).contains(&t) => {
+            format!("pawn.passed_king_race.{}", t - PASSED_KING_RACE)
+        }
         t if (KING_ZONE..TEMPO).contains(&t) => {
             format!("king.zone_attacks.{}", ROLES[t - KING_ZONE + 1])
         }
@@ -493,6 +562,23 @@ mod tests {
         // Avalanche's weights have no threats: nothing is counted there.
         let pos = Position::from_fen(Variant::Avalanche, fen).unwrap();
         assert_eq!(count(&pos, THREAT_BY_PAWN), 0);
+    }
+
+    #[test]
+    fn passers_outposts_and_weak_pawns_are_counted_as_by_hand() {
+        // White's d5 is free to advance (rank 4 from home), d4 is blocked by it; Black's h7
+        // is passed but the rook on h1 covers h6, and attacks h7, which nothing defends.
+        // The kings' race: to d5 (d4's square ahead) Black's king is one step further than
+        // White's, to d6 one nearer, to h6 as far. The knight on e5 stands on an outpost.
+        let fen = "4k3/7p/8/3PN3/3P4/4K3/8/7R w - - 0 1";
+        let pos = Position::from_fen(Variant::Standard, fen).unwrap();
+        assert_eq!(count(&pos, PASSED_FREE + 4), 1);
+        assert_eq!(count(&pos, PASSED_FREE + 1), 0);
+        // d5 (rank 4): -1; d4 (rank 3): +1; h7 (Black's rank 1): 0.
+        assert_eq!(count(&pos, PASSED_KING_RACE + 4), -1);
+        assert_eq!(count(&pos, PASSED_KING_RACE + 3), 1);
+        assert_eq!(count(&pos, OUTPOST), 1);
+        assert_eq!(count(&pos, WEAK_PAWN_ATTACKED), 1);
     }
 
     #[test]
