@@ -1084,7 +1084,11 @@ impl Searcher<'_> {
                     && let Some(mv) = step.turn.mv
                     && mv.promotion.is_none()
                 {
-                    let limit = if noisy { -100 * depth } else { -30 * depth * depth };
+                    let limit = if noisy {
+                        -100 * depth
+                    } else {
+                        -30 * depth * depth
+                    };
                     if see(pos, mv) < limit {
                         continue;
                     }

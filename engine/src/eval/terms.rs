@@ -268,9 +268,15 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
         sink.add(THREAT_BY_PAWN, count(guarded[us] & pieces));
         sink.add(THREAT_MINOR_BY_MINOR, count(by_minor[us] & minors));
         sink.add(THREAT_ROOK_BY_MINOR, count(by_minor[us] & rooks));
-        sink.add(THREAT_QUEEN_BY_PIECE, count((by_minor[us] | by_rook[us]) & queens));
+        sink.add(
+            THREAT_QUEEN_BY_PIECE,
+            count((by_minor[us] | by_rook[us]) & queens),
+        );
         let defended = attacked[them.index()] | guarded[them.index()];
-        sink.add(HANGING, count((attacked[us] | guarded[us]) & pieces & !defended));
+        sink.add(
+            HANGING,
+            count((attacked[us] | guarded[us]) & pieces & !defended),
+        );
         sink.add(
             WEAK_PAWN_ATTACKED,
             count(attacked[us] & pos.pieces(them, Role::Pawn) & !defended),
@@ -324,8 +330,7 @@ fn passers_and_outposts(
     for sq in pos.pieces(color, Role::Knight) {
         let rank = rank_from_home(color, sq);
         let reachable = front_span(color, sq) & !Bitboard::file(sq.file()) & their_pawns;
-        if (3..=5).contains(&rank) && guarded[color.index()].contains(sq) && reachable.is_empty()
-        {
+        if (3..=5).contains(&rank) && guarded[color.index()].contains(sq) && reachable.is_empty() {
             sink.add(OUTPOST, sign);
         }
     }
