@@ -352,20 +352,14 @@ impl<W: Write + Send + 'static> Session<W> {
                 .level
                 .is_none()
                 .then(|| Arc::clone(&self.memory));
-            std::thread::spawn(move || match memory {
-                Some(memory) => {
-                    let mut memory = lock(&memory);
-                    let memory = memory.get_or_insert_with(|| engine.memory());
-                    search(&engine, memory, game, &go.limits, &shared, &out);
-                }
-                None => search(
-                    &engine,
-                    &mut engine.memory(),
-                    game,
-                    &go.limits,
-                    &shared,
-                    &out,
-                ),
+            std::thread::spawn(move || {
+                let mut kept = memory.as_ref().map(|memory| lock(memory));
+                let mut fresh = None;
+                let memory = match kept.as_deref_mut() {
+                    Some(slot) => slot.get_or_insert_with(|| engine.memory()),
+                    None => fresh.insert(engine.memory()),
+                };
+                search(&engine, memory, game, &go.limits, &shared, &out);
             })
         };
         let clock = {
