@@ -175,6 +175,12 @@ fn front_span(color: Color, sq: Square) -> Bitboard {
     files & ahead
 }
 
+/// True when no pawn of `their_pawns` stands ahead of `color`'s pawn on `sq`, on its file or
+/// the files beside it.
+fn is_passed(color: Color, sq: Square, their_pawns: Bitboard) -> bool {
+    (front_span(color, sq) & their_pawns).is_empty()
+}
+
 /// The squares `color`'s pawns attack.
 fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
     pos.pieces(color, Role::Pawn)
@@ -315,7 +321,7 @@ fn passers_and_outposts(
         let Some(stop) = sq.offset(0, forward) else {
             continue;
         };
-        if !(front_span(color, sq) & their_pawns).is_empty() {
+        if !is_passed(color, sq, their_pawns) {
             continue;
         }
         let rank = rank_from_home(color, sq);
@@ -351,7 +357,7 @@ fn pawn_structure(pos: &Position, color: Color, pending: Option<Square>, sink: &
         if pending == Some(sq) {
             continue;
         }
-        if (front_span(color, sq) & their_pawns).is_empty() {
+        if is_passed(color, sq, their_pawns) {
             sink.add(PASSED + rank_from_home(color, sq), sign);
         }
         if (neighbour_files(sq.file()) & own_pawns).is_empty() {
