@@ -81,6 +81,8 @@ pub const MAX_DEPTH: u32 = 64;
 const MAX_PLY: usize = 128;
 /// How many of a node's turns are picked one by one before the rest are sorted.
 const SELECTED: usize = 4;
+/// The most slots of the cache of static scores (1 MB).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 /// How many nodes pass between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 256;
 /// The bound of a quiet move's history score.
@@ -319,8 +321,10 @@ impl Engine {
         limits: &Limits,
         stop: &'a AtomicBool,
     ) -> Searcher<'a> {
+        let cache_size = table.size().min(EVAL_CACHE_SIZE);
         Searcher {
             table,
+            eval_cache: vec![(0, 0); cache_size],
             weights: &self.weights,
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
@@ -402,6 +406,10 @@ pub struct Memory {
 /// The state of one search.
 struct Searcher<'a> {
     table: &'a mut Table,
+    /// Static scores by position key (a power of two of slots, always replacing; key 0
+    /// marks an empty slot): iterative deepening, re-searches and transpositions evaluate
+    /// the same positions again and again, and the evaluation is a third of a node's time.
+    eval_cache: Vec<(u64, i32)>,
     weights: &'a Weights,
     /// The triangular table of lines: `pv[ply]` is the best line found from the node at
     /// `ply`, filled from `pv[ply + 1]` whenever a turn raises alpha.
@@ -578,6 +586,22 @@ impl Searcher<'_> {
             }
         }
         self.aborted
+    }
+
+    /// The static score of `pos`, whose key is `key`, from the cache if it is there.
+    fn evaluate(&mut self, pos: &Position, key: u64) -> i32 {
+        let slot = (key as usize) & (self.eval_cache.len() - 1);
+        if let Some(&(cached, score)) = self.eval_cache.get(slot)
+            && cached == key
+            && key != 0
+        {
+            return score;
+        }
+        let score = self.weights.evaluate(pos);
+        if let Some(cell) = self.eval_cache.get_mut(slot) {
+            *cell = (key, score);
+        }
+        score
     }
 
     /// True when the position on top of the path repeats one since the last irreversible
@@ -978,7 +1002,7 @@ impl Searcher<'_> {
         let static_eval = if in_check {
             NO_EVAL
         } else {
-            self.weights.evaluate(pos)
+            self.evaluate(pos, key)
         };
         if let Some(slot) = self.evals.get_mut(ply) {
             *slot = static_eval;
@@ -1308,7 +1332,7 @@ impl Searcher<'_> {
             return 0;
         }
         let in_check = pos.is_check();
-        let stand = self.weights.evaluate(pos);
+        let stand = self.evaluate(pos, hash(pos));
         if ply >= MAX_PLY || (qdepth >= 6 && !in_check) || qdepth >= 10 {
             return stand;
         }

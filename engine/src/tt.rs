@@ -47,6 +47,11 @@ impl Table {
         }
     }
 
+    /// How many entries the table has (a power of two).
+    pub fn size(&self) -> usize {
+        self.entries.len()
+    }
+
     fn slot(&self, key: u64) -> usize {
         (key as usize) & self.mask
     }
