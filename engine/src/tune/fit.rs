@@ -22,7 +22,8 @@ pub struct Sample {
     pub variant: Variant,
     /// The position.
     pub fen: String,
-    /// White's score in the game: 1, 0.5 or 0.
+    /// White's score: the game's result (1, 0.5 or 0), or an expected score between 0 and
+    /// 1 (`scripts/stockfish-labels.py` blends in a stronger engine's).
     pub white_score: f64,
 }
 
@@ -40,12 +41,11 @@ pub fn parse_sample(line: &str) -> Result<(Sample, Position), String> {
     else {
         return Err(format!("expected SCORE VARIANT FEN, found {line:?}"));
     };
-    let white_score = match score {
-        "1" => 1.0,
-        "0.5" => 0.5,
-        "0" => 0.0,
-        other => return Err(format!("{other:?} is not a score (1, 0.5 or 0)")),
-    };
+    let white_score = score
+        .parse::<f64>()
+        .ok()
+        .filter(|s| (0.0..=1.0).contains(s))
+        .ok_or_else(|| format!("{score:?} is not a score (a number from 0 to 1)"))?;
     let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
     let position = Position::from_fen(variant, fen).map_err(|e| format!("{e}"))?;
     let sample = Sample {
@@ -285,10 +285,15 @@ mod tests {
         let (sample, _) = parse_sample(line).unwrap();
         assert_eq!(sample.to_string(), line);
         assert_eq!(sample.white_score, 0.5);
+        let line = "0.7312 standard 8/8/8/8/8/8/8/K1k5 w - - 0 1";
+        assert_eq!(parse_sample(line).unwrap().0.to_string(), line);
         for bad in [
             "",
             "1 standard",
             "2 standard 8/8/8/8/8/8/8/K1k5 w - - 0 1",
+            "-0.1 standard 8/8/8/8/8/8/8/K1k5 w - - 0 1",
+            "NaN standard 8/8/8/8/8/8/8/K1k5 w - - 0 1",
+            "½ standard 8/8/8/8/8/8/8/K1k5 w - - 0 1",
             "1 checkers 8/8/8/8/8/8/8/K1k5 w - - 0 1",
             "1 standard not a fen",
         ] {

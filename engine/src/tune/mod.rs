@@ -5,7 +5,8 @@
 //! quiescence search finds nothing better than the static evaluation and the side to move is
 //! not in check: there the evaluation alone is what the result is compared with.
 //!
-//! A sample is one line of text: White's score (`1`, `0.5` or `0`), the variant and the FEN.
+//! A sample is one line of text: White's score (the game's result, `1`, `0.5` or `0`, or an
+//! expected score from 0 to 1), the variant and the FEN.
 //! `nadare tune play` writes such files and `nadare tune fit` reads them.
 
 mod fit;
