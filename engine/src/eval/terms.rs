@@ -12,6 +12,9 @@
 //! - **King safety**: own pawns in front of the king (in Avalanche the opponent pushes those
 //!   very pawns, so one that can still be pushed is a term of its own), open files beside it,
 //!   and the squares around it that enemy pieces attack, by the attacker's kind.
+//!   In chess also the **king danger**: those attacks weighted by the attacker's kind
+//!   (queens most) when two pieces or more make them, one weight per step, so that it can
+//!   grow faster than the attacks.
 //! - **Threats** (chess only): pieces that a pawn attacks, knights and bishops that a knight
 //!   or bishop attacks, rooks that a knight or bishop attacks, queens that a lesser piece
 //!   attacks, and pieces attacked and not defended. The quiescence search sees captures
@@ -76,8 +79,13 @@ pub(crate) const PASSED_KING_RACE: usize = PASSED_FREE + 8;
 pub(crate) const OUTPOST: usize = PASSED_KING_RACE + 8;
 /// Enemy pawns attacked by a piece and not defended.
 pub(crate) const WEAK_PAWN_ATTACKED: usize = OUTPOST + 1;
+/// The danger to the enemy king (chess only), one term per step of [`danger_step`]: the
+/// weighted count of attacks on the squares around it when two pieces or more take part.
+pub(crate) const KING_DANGER: usize = WEAK_PAWN_ATTACKED + 1;
+/// How many steps of king danger there are; the last holds every greater danger.
+const KING_DANGER_STEPS: usize = 12;
 /// How many terms there are.
-pub const COUNT: usize = WEAK_PAWN_ATTACKED + 1;
+pub const COUNT: usize = KING_DANGER + KING_DANGER_STEPS;
 
 /// The full phase: every knight, bishop, rook and queen on the board.
 pub(crate) const FULL_PHASE: i32 = 24;
@@ -210,6 +218,9 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
         let their_zone = pos
             .king_square(them)
             .map_or(Bitboard::EMPTY, |k| attacks::king(k).with(k));
+        // The attacks on the enemy king's squares, weighted by the attacker's kind, and how
+        // many pieces make them.
+        let (mut danger, mut attackers) = (0, 0);
         for role in Role::ALL {
             for sq in pos.pieces(color, role) {
                 if role == Role::Pawn && pending == Some(sq) {
@@ -237,10 +248,12 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
                 let squares = (reach & !own & !guarded[them.index()]).count() as usize;
                 let count = squares.min(MOBILITY_COUNTS[mobile] - 1);
                 sink.add(MOBILITY + MOBILITY_START[mobile] + count, sign);
-                sink.add(
-                    KING_ZONE + mobile,
-                    sign * (reach & their_zone).count() as i32,
-                );
+                let zone_attacks = (reach & their_zone).count() as i32;
+                sink.add(KING_ZONE + mobile, sign * zone_attacks);
+                if zone_attacks > 0 {
+                    attackers += 1;
+                    danger += zone_attacks * [2, 2, 3, 5][mobile];
+                }
                 if role == Role::Rook {
                     let file = Bitboard::file(sq.file());
                     if (file & own_pawns).is_empty() {
@@ -257,6 +270,8 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
         king_shelter(pos, color, avalanche, sink);
         if avalanche {
             push_danger(pos, color, sink);
+        } else if attackers >= 2 {
+            sink.add(KING_DANGER + danger_step(danger), sign);
         }
         if let Some(king) = pos.king_square(color) {
             attacked[color.index()] |= attacks::king(king);
@@ -295,6 +310,13 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
         -1
     };
     sink.add(TEMPO, to_move);
+}
+
+/// The step of king danger of `danger` weighted attacks: three a step, the last step
+/// holding the rest. Its weights grow faster than the attacks, which the linear zone terms
+/// cannot: one attacker is seldom a threat, three together often decide the game.
+fn danger_step(danger: i32) -> usize {
+    (danger / 3).clamp(0, KING_DANGER_STEPS as i32 - 1) as usize
 }
 
 /// The king's distance (in king moves) between two squares.
@@ -520,6 +542,7 @@ pub fn name(term: usize) -> String {
         t if (PASSED_KING_RACE..OUTPOST).contains(&t) => {
             format!("pawn.passed_king_race.{}", t - PASSED_KING_RACE)
         }
+        t if (KING_DANGER..COUNT).contains(&t) => format!("king.danger.{}", t - KING_DANGER),
         t if (KING_ZONE..TEMPO).contains(&t) => {
             format!("king.zone_attacks.{}", ROLES[t - KING_ZONE + 1])
         }
@@ -555,6 +578,25 @@ mod tests {
         assert_eq!(count(&pos, DOUBLED), 1);
         assert_eq!(count(&pos, MATERIAL), 1);
         assert_eq!(trace(&pos).phase, 0);
+    }
+
+    #[test]
+    fn king_danger_is_counted_as_by_hand() {
+        // Around Black's king on g8 (f7, f8, g7, g8, h7, h8) the knight on g5 attacks f7
+        // and h7 (2 × 2), the queen on h4 h7 and h8 (2 × 5): 14, the fifth step (3 a step).
+        let fen = "6k1/8/8/6N1/7Q/8/8/6K1 w - - 0 1";
+        let pos = Position::from_fen(Variant::Standard, fen).unwrap();
+        let steps =
+            |pos: &Position| -> Vec<i16> { (KING_DANGER..COUNT).map(|t| count(pos, t)).collect() };
+        assert_eq!(steps(&pos), [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+        // The same attack on White's king counts for Black.
+        let mirrored = "6k1/8/8/7q/6n1/8/8/6K1 b - - 0 1";
+        let pos = Position::from_fen(Variant::Standard, mirrored).unwrap();
+        assert_eq!(steps(&pos), [0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0]);
+        // The queen alone is no danger yet.
+        let alone = "6k1/8/8/8/7Q/8/8/6K1 w - - 0 1";
+        let pos = Position::from_fen(Variant::Standard, alone).unwrap();
+        assert_eq!(steps(&pos), [0; KING_DANGER_STEPS]);
     }
 
     #[test]
