@@ -57,6 +57,8 @@
 //!   endings until the position is quiet, so the evaluation is never asked about a piece
 //!   that is about to be taken; each capture with its cheapest push. In check it tries
 //!   every turn. A pending promotion is looked at (it may win at once).
+//! - **A cache of static scores** by position key: iterative deepening, re-searches and
+//!   transpositions ask for the same positions' evaluations again and again.
 //! - **Repetitions, the fifty-move rule and insufficient material** are draws in the tree
 //!   too, with the game's own history taken into account.
 
