@@ -2,6 +2,7 @@
 """Relabels the samples of `nadare tune play` with Stockfish's expected score, for
 `nadare tune fit`: each line's score becomes a blend of the game's result and the expected
 score (White's) of a Stockfish search of the position, by Stockfish's own win-draw-loss model.
+Standard chess and Chess960 samples only: the others (Avalanche) are left out of OUT.
 A game's result says little about one position of it (a 5 000-node game turns on later
 mistakes); a deeper engine's judgement of the position itself says more. Stockfish is an
 oracle here only, as in the tests: nothing of it goes into nadare but fitted numbers.
@@ -30,7 +31,8 @@ def start(path: str) -> None:
 
 
 def label(task):
-    """The line with its score relabelled, or None for a line this cannot read."""
+    """The line with its score relabelled, or None for a line of another variant or of
+    another shape."""
     line, depth, blend = task
     fields = line.split(" ", 2)
     if len(fields) != 3:
@@ -56,8 +58,8 @@ def main() -> None:
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     args = parser.parse_args()
     with open(args.samples) as f:
-        lines = [l.strip() for l in f if l.strip()]
-    tasks = [(l, args.depth, args.blend) for l in lines]
+        lines = [line.strip() for line in f if line.strip()]
+    tasks = [(line, args.depth, args.blend) for line in lines]
     done = 0
     with multiprocessing.Pool(args.parallel, start, (args.stockfish,)) as pool, open(
         args.out, "w"
