@@ -84,6 +84,9 @@ pub(crate) const WEAK_PAWN_ATTACKED: usize = OUTPOST + 1;
 pub(crate) const KING_DANGER: usize = WEAK_PAWN_ATTACKED + 1;
 /// How many steps of king danger there are; the last holds every greater danger.
 const KING_DANGER_STEPS: usize = 12;
+/// The king danger of one attack on a square around the king by a knight, bishop, rook,
+/// queen.
+const DANGER_PER_ATTACK: [i32; 4] = [2, 2, 3, 5];
 /// How many terms there are.
 pub const COUNT: usize = KING_DANGER + KING_DANGER_STEPS;
 
@@ -252,7 +255,7 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
                 sink.add(KING_ZONE + mobile, sign * zone_attacks);
                 if zone_attacks > 0 {
                     attackers += 1;
-                    danger += zone_attacks * [2, 2, 3, 5][mobile];
+                    danger += zone_attacks * DANGER_PER_ATTACK[mobile];
                 }
                 if role == Role::Rook {
                     let file = Bitboard::file(sq.file());
