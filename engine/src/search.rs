@@ -12,7 +12,8 @@
 //!   move, some 35) and scores every (half turn, push) pair from them; the position after
 //!   a whole turn is built only when that turn is searched. Building all of them first (some
 //!   160 in an Avalanche middlegame) cost most of the time, when a cut-off often comes at
-//!   the first turn.
+//!   the first turn. In chess, where a move is a whole turn, a node asks for its legal
+//!   moves alone and builds the position after one only when it is searched.
 //! - **Iterative deepening** gives a usable turn at any moment, so the time limit can cut
 //!   the search off, and fills the table with good first turns for the next depth. From
 //!   depth 4 each iteration starts with an **aspiration window** of ±40 cp around the last
@@ -66,7 +67,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use rules::{Color, Game, HalfTurn, Move, Position, Push, Role, Turn, TurnStep};
+use rules::{Color, Game, HalfTurn, Move, MoveList, Position, Push, Role, Turn, TurnStep};
 
 use crate::eval::{Weights, value};
 use crate::see::see;
@@ -452,13 +453,67 @@ fn children(pos: &Position) -> Vec<TurnStep> {
     out
 }
 
-/// A turn waiting at a node: its half turn, its push and its ordering score. The position
-/// after it is built only when it is searched.
+/// A turn waiting at a node: its half turn (in chess its move), its push and its ordering
+/// score. The position after it is built only when it is searched.
 #[derive(Clone, Copy, Debug)]
 struct Candidate {
     half: usize,
     push: Option<Push>,
     score: i32,
+}
+
+/// The turns of a node before any is built. With pushes, the half turns: each holds the
+/// position after its move, from which its pushes are scored. In chess, where a move is a
+/// whole turn, the legal moves alone: the position after one is built only if it is
+/// searched, and a cut-off often comes at the first.
+enum Children {
+    Halves(Vec<HalfTurn>),
+    Moves(MoveList),
+}
+
+impl Children {
+    /// The turns of `pos` whose promotion choice and move `keep` accepts (a promotion
+    /// choice that wins alone is always kept).
+    fn of(pos: &Position, keep: impl Fn(Option<Role>, Move) -> bool) -> Children {
+        if pos.variant().rules().push {
+            Children::Halves(pos.half_turns_with(keep))
+        } else {
+            let mut moves = pos.legal_moves();
+            moves.retain(|mv| keep(None, *mv));
+            Children::Moves(moves)
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        match self {
+            Children::Halves(halves) => halves.is_empty(),
+            Children::Moves(moves) => moves.is_empty(),
+        }
+    }
+
+    /// The whole turn of `candidate` with the position after it.
+    fn step(&self, pos: &Position, candidate: &Candidate) -> Option<TurnStep> {
+        match self {
+            Children::Halves(halves) => halves.get(candidate.half)?.complete(candidate.push),
+            Children::Moves(moves) => pos.play_unchecked(*moves.get(candidate.half)?),
+        }
+    }
+
+    /// The move of `candidate`, if it has one.
+    fn mv(&self, candidate: &Candidate) -> Option<Move> {
+        match self {
+            Children::Halves(halves) => halves.get(candidate.half)?.mv(),
+            Children::Moves(moves) => moves.get(candidate.half).copied(),
+        }
+    }
+
+    /// True when `candidate`'s promotion choice alone wins.
+    fn wins(&self, candidate: &Candidate) -> bool {
+        match self {
+            Children::Halves(halves) => halves.get(candidate.half).is_some_and(HalfTurn::wins),
+            Children::Moves(_) => false,
+        }
+    }
 }
 
 /// A move as the continuation history knows it: the piece (colour and role) and where it
@@ -883,16 +938,22 @@ impl Searcher<'_> {
             - push_cost(&step.after, root.side_to_move(), step.turn.push)
     }
 
-    /// The turns of `halves` as candidates, scored; in quiescence (`quiet_too` false) only
-    /// the captures, promotions and promotion choices, each with its two cheapest pushes.
+    /// The turns of `children` as candidates, scored; in quiescence (`quiet_too` false)
+    /// only the captures, promotions and promotion choices, each with its cheapest push.
     fn candidates(
         &self,
         pos: &Position,
-        halves: &[HalfTurn],
+        children: &Children,
         table_turn: Option<Turn>,
         ply: usize,
         quiet_too: bool,
     ) -> Vec<Candidate> {
+        let halves = match children {
+            Children::Halves(halves) => halves,
+            Children::Moves(moves) => {
+                return self.move_candidates(pos, moves, table_turn, ply, quiet_too);
+            }
+        };
         let mut out = Vec::with_capacity(halves.len() * 4);
         for (i, half) in halves.iter().enumerate() {
             if half.wins() {
@@ -952,6 +1013,43 @@ impl Searcher<'_> {
                 mine.sort_by_key(|c| std::cmp::Reverse(c.score));
                 out.truncate(first + 1);
             }
+        }
+        out
+    }
+
+    /// [`Searcher::candidates`] in chess, where every turn is a move alone.
+    fn move_candidates(
+        &self,
+        pos: &Position,
+        moves: &MoveList,
+        table_turn: Option<Turn>,
+        ply: usize,
+        quiet_too: bool,
+    ) -> Vec<Candidate> {
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, &mv) in moves.iter().enumerate() {
+            if !quiet_too && captured(pos, Some(mv)).is_none() && mv.promotion.is_none() {
+                continue;
+            }
+            let base = self.move_score(pos, None, Some(mv), ply);
+            if !quiet_too && base < 0 {
+                // A capture that loses material: not worth following in quiescence.
+                continue;
+            }
+            let turn = Turn {
+                promotion: None,
+                mv: Some(mv),
+                push: None,
+            };
+            out.push(Candidate {
+                half: i,
+                push: None,
+                score: if table_turn == Some(turn) {
+                    10_000_000
+                } else {
+                    base
+                },
+            });
         }
         out
     }
@@ -1038,8 +1136,8 @@ impl Searcher<'_> {
         {
             return score;
         }
-        let halves = pos.half_turns();
-        if halves.is_empty() {
+        let children = Children::of(pos, |_, _| true);
+        if children.is_empty() {
             return if in_check { -(MATE - ply as i32) } else { 0 };
         }
         let table_turn = entry.and_then(|e| e.best);
@@ -1054,7 +1152,7 @@ impl Searcher<'_> {
                 && e.bound != Bound::Upper
                 && e.score.abs() < MATE_BOUND
         });
-        let mut order = self.candidates(pos, &halves, table_turn, ply, true);
+        let mut order = self.candidates(pos, &children, table_turn, ply, true);
         // Futility: near the horizon, quiet turns cannot lift a hopeless static score.
         let futile = !in_check && alpha.abs() < MATE_BOUND && {
             if self.orthodox {
@@ -1078,7 +1176,7 @@ impl Searcher<'_> {
                 std::cmp::Ordering::Greater => {}
             }
             let candidate = order[n];
-            let Some(step) = halves[candidate.half].complete(candidate.push) else {
+            let Some(step) = children.step(pos, &candidate) else {
                 continue;
             };
             if excluded == Some(step.turn) {
@@ -1344,32 +1442,32 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(stand);
         }
-        let halves = if in_check {
-            pos.half_turns()
+        let children = if in_check {
+            Children::of(pos, |_, _| true)
         } else {
-            pos.half_turns_with(|promotion, mv| {
+            Children::of(pos, |promotion, mv| {
                 promotion.is_some() || mv.promotion.is_some() || captured(pos, Some(mv)).is_some()
             })
         };
-        if halves.is_empty() {
+        if children.is_empty() {
             return if in_check {
                 -(MATE - ply as i32)
             } else {
                 stand
             };
         }
-        let mut order = self.candidates(pos, &halves, None, ply, in_check);
+        let mut order = self.candidates(pos, &children, None, ply, in_check);
         if !in_check {
             // Delta pruning: a capture that cannot bring the score near alpha.
             order.retain(|c| {
-                let half = &halves[c.half];
-                half.wins() || captured(pos, half.mv()).map_or(1_000, value) + stand + 200 > alpha
+                children.wins(c)
+                    || captured(pos, children.mv(c)).map_or(1_000, value) + stand + 200 > alpha
             });
         }
         order.sort_by_key(|c| std::cmp::Reverse(c.score));
         let mut best = if in_check { -INFINITY } else { stand };
         for candidate in order {
-            let Some(step) = halves[candidate.half].complete(candidate.push) else {
+            let Some(step) = children.step(pos, &candidate) else {
                 continue;
             };
             let score = if step.ends_game {

@@ -437,6 +437,31 @@ impl Position {
         }
     }
 
+    /// The whole turn of `mv` in a variant without pushes, with the position after it;
+    /// `None` in a variant with pushes, where a move alone is not a whole turn.
+    ///
+    /// Unchecked, for a search: `mv` must be one of [`Position::legal_moves`], or the
+    /// position after it is unspecified. A search that cuts off at its first move needs
+    /// the position after that move alone, where [`Position::half_turns`] builds one for
+    /// every move.
+    pub fn play_unchecked(&self, mv: Move) -> Option<TurnStep> {
+        if self.rules().push {
+            return None;
+        }
+        let mut after = self.clone();
+        after.apply_move(mv);
+        after.end_turn();
+        Some(TurnStep {
+            turn: Turn {
+                promotion: None,
+                mv: Some(mv),
+                push: None,
+            },
+            after,
+            ends_game: false,
+        })
+    }
+
     /// True when `turn` is legal and its push leaves the mover's own king attacked: the
     /// mover loses at once.
     pub fn is_losing_push(&self, turn: &Turn) -> bool {

@@ -1,7 +1,8 @@
 //! Half turns (a turn before its push, for a search that builds only the turns it looks
 //! at) give exactly the whole turns of `visit_turns`, in the same order, with the same
 //! positions after them; a push that does not complete a half turn is refused; a pass
-//! hands over the move and, in Avalanche, still pushes.
+//! hands over the move and, in Avalanche, still pushes; in chess a legal move played
+//! unchecked gives the same whole turn.
 
 use rules::{Game, Position, Push, Variant};
 
@@ -131,4 +132,33 @@ fn a_pass_hands_over_the_move_and_still_pushes_in_avalanche() {
     let standard = pos(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     let after = standard.pass().complete(None).unwrap().after;
     assert_eq!(after.to_fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn a_move_played_unchecked_gives_the_whole_turn_of_visit_turns() {
+    let mut checked = 0;
+    for p in random_positions(1000, 0xfeed_0960) {
+        if p.variant().rules().push {
+            let mv = p.legal_moves().first().copied();
+            assert!(
+                mv.and_then(|mv| p.play_unchecked(mv)).is_none(),
+                "{}",
+                p.to_fen()
+            );
+            continue;
+        }
+        let mut whole = Vec::new();
+        p.visit_turns(&mut |s| whole.push((s.turn, s.after.to_fen(), s.ends_game)));
+        let unchecked: Vec<_> = p
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let step = p.play_unchecked(mv).expect("chess: a move is a whole turn");
+                (step.turn, step.after.to_fen(), step.ends_game)
+            })
+            .collect();
+        assert_eq!(unchecked, whole, "{}", p.to_fen());
+        checked += 1;
+    }
+    assert!(checked > 100, "only {checked} chess positions");
 }
