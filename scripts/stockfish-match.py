@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """nadare (through `nadare uci`) against Stockfish limited to a calibrated Elo
-(`UCI_LimitStrength`, `UCI_Elo`, 1350-2850 in Stockfish 15.1), Stockfish at a fixed time a
-move, Threads=1, Hash=64, from balanced openings with both colours. nadare plays at a level
-(`setoption name Level`, thinking as that level does in the bot) or at full strength with
-the same time a move as Stockfish (level 0). Prints a table of results, each with the Elo it
-gives nadare (the anchor's Elo plus the difference the score gives) and its 95% range.
+(`UCI_LimitStrength`, `UCI_Elo`, 1350-2850 in Stockfish 15.1), both engines with
+Threads=1 and Hash=64, Stockfish at a fixed time a move, from balanced openings with both
+colours. nadare plays at a level (`setoption name Level`, thinking as that level does in
+the bot) or at full strength with the same time a move as Stockfish (level 0). Prints a
+table of results, each with the Elo it gives nadare (the anchor's Elo plus the difference
+the score gives) and its 95% range.
 
 Needs the `stockfish` Debian package (`apt-get install -y stockfish`) and the `chess`
 Python package (`pip install chess`); the project's tests do not.
@@ -63,7 +64,7 @@ WORKER = {}
 
 def start_worker(nadare_path, sf_path, level, anchor):
     nadare = chess.engine.SimpleEngine.popen_uci([nadare_path, "uci"])
-    nadare.configure({"Level": level})
+    nadare.configure({"Level": level, "Hash": 64})
     stockfish = chess.engine.SimpleEngine.popen_uci(sf_path)
     stockfish.configure({"UCI_LimitStrength": True, "UCI_Elo": anchor, "Threads": 1, "Hash": 64})
     WORKER["engines"] = (nadare, stockfish)
