@@ -57,7 +57,8 @@
 //! - **Quiescence** follows captures that do not lose material, promotions and the sudden
 //!   endings until the position is quiet, so the evaluation is never asked about a piece
 //!   that is about to be taken; each capture with its cheapest push. In check it tries
-//!   every turn. A pending promotion is looked at (it may win at once).
+//!   every turn. A pending promotion is looked at (it may win at once). In chess it takes
+//!   the table's bounds and its turn first, as the main search does.
 //! - **A cache of static scores** by position key: iterative deepening, re-searches and
 //!   transpositions ask for the same positions' evaluations again and again.
 //! - **Repetitions, the fifty-move rule and insufficient material** are draws in the tree
@@ -1432,7 +1433,24 @@ impl Searcher<'_> {
             return 0;
         }
         let in_check = pos.is_check();
-        let stand = self.evaluate(pos, hash(pos));
+        let key = hash(pos);
+        // In chess the table answers here too: any stored depth is at least quiescence's,
+        // and a position near the horizon was often searched by the iteration before.
+        let entry = if self.orthodox {
+            self.table.probe(key)
+        } else {
+            None
+        };
+        if let Some(e) = entry {
+            let score = from_table(e.score, ply);
+            match e.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+        let stand = self.evaluate(pos, key);
         if ply >= MAX_PLY || (qdepth >= 6 && !in_check) || qdepth >= 10 {
             return stand;
         }
@@ -1456,7 +1474,8 @@ impl Searcher<'_> {
                 stand
             };
         }
-        let mut order = self.candidates(pos, &children, None, ply, in_check);
+        let table_turn = entry.and_then(|e| e.best);
+        let mut order = self.candidates(pos, &children, table_turn, ply, in_check);
         if !in_check {
             // Delta pruning: a capture that cannot bring the score near alpha.
             order.retain(|c| {
