@@ -1090,14 +1090,9 @@ impl Searcher<'_> {
             && e.depth >= depth
             && !pv_node
             && excluded.is_none()
+            && let Some(score) = table_cutoff(&e, ply, alpha, beta)
         {
-            let score = from_table(e.score, ply);
-            match e.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+            return score;
         }
         let in_check = pos.is_check();
         let static_eval = if in_check {
@@ -1441,14 +1436,8 @@ impl Searcher<'_> {
         } else {
             None
         };
-        if let Some(e) = entry {
-            let score = from_table(e.score, ply);
-            match e.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+        if let Some(score) = entry.and_then(|e| table_cutoff(&e, ply, alpha, beta)) {
+            return score;
         }
         let stand = self.evaluate(pos, key);
         if ply >= MAX_PLY || (qdepth >= 6 && !in_check) || qdepth >= 10 {
@@ -1506,6 +1495,18 @@ impl Searcher<'_> {
             }
         }
         if best == -INFINITY { stand } else { best }
+    }
+}
+
+/// The score a table entry gives a node at `ply` searched with the window (`alpha`,
+/// `beta`), when its bound settles the node: exact, or beyond the window on its side.
+fn table_cutoff(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_table(e.score, ply);
+    match e.bound {
+        Bound::Exact => Some(score),
+        Bound::Lower if score >= beta => Some(score),
+        Bound::Upper if score <= alpha => Some(score),
+        _ => None,
     }
 }
 
