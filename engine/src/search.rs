@@ -467,6 +467,10 @@ struct Candidate {
 /// position after its move, from which its pushes are scored. In chess, where a move is a
 /// whole turn, the legal moves alone: the position after one is built only if it is
 /// searched, and a cut-off often comes at the first.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one lives on the stack of each node; boxing the moves would allocate at every node"
+)]
 enum Children {
     Halves(Vec<HalfTurn>),
     Moves(MoveList),
