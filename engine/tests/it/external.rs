@@ -28,11 +28,19 @@ fn fake(dir: &Path, elo: bool, on_go: &str) -> PathBuf {
          quit) exit 0 ;;\n  esac\ndone\n",
         log = log.display()
     );
+    // Written here but made executable by `install`, a process of its own: a file this
+    // process had open for writing could be held by a child another test thread forks at that
+    // moment, and running it would then fail with "text file busy" (ETXTBSY).
+    let source = dir.join("fake-engine.sh");
+    std::fs::write(&source, script).unwrap();
     let path = dir.join("fake-engine");
-    std::fs::write(&path, script).unwrap();
-    let mut perms = std::fs::metadata(&path).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
-    std::fs::set_permissions(&path, perms).unwrap();
+    let installed = std::process::Command::new("install")
+        .args(["-m", "755"])
+        .arg(&source)
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(installed.success());
     path
 }
 
