@@ -70,7 +70,7 @@ use std::time::{Duration, Instant};
 
 use rules::{Color, Game, HalfTurn, Move, MoveList, Position, Push, Role, Turn, TurnStep};
 
-use crate::eval::{Weights, value};
+use crate::eval::{PawnCache, Weights, value};
 use crate::see::see;
 use crate::tt::{Bound, Entry, Table};
 use crate::zobrist::{hash, splitmix64};
@@ -87,6 +87,8 @@ const MAX_PLY: usize = 128;
 const SELECTED: usize = 4;
 /// The most slots of the cache of static scores (1 MB).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
+/// The pawn cache's slots, as a power of two: a search meets a few thousand pawn structures.
+const PAWN_CACHE_BITS: u32 = 13;
 /// How many nodes pass between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 256;
 /// The bound of a quiet move's history score.
@@ -329,6 +331,7 @@ impl Engine {
         Searcher {
             table,
             eval_cache: vec![(0, 0); cache_size],
+            pawn_cache: PawnCache::new(PAWN_CACHE_BITS),
             weights: &self.weights,
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
@@ -414,6 +417,8 @@ struct Searcher<'a> {
     /// marks an empty slot): iterative deepening, re-searches and transpositions evaluate
     /// the same positions again and again, and the evaluation is a third of a node's time.
     eval_cache: Vec<(u64, i32)>,
+    /// The sums of the terms of pawns and kings (chess), by pawns and kings.
+    pawn_cache: PawnCache,
     weights: &'a Weights,
     /// The triangular table of lines: `pv[ply]` is the best line found from the node at
     /// `ply`, filled from `pv[ply + 1]` whenever a turn raises alpha.
@@ -659,7 +664,7 @@ impl Searcher<'_> {
         {
             return score;
         }
-        let score = self.weights.evaluate(pos);
+        let score = self.weights.evaluate_cached(pos, &mut self.pawn_cache);
         if let Some(cell) = self.eval_cache.get_mut(slot) {
             *cell = (key, score);
         }

@@ -108,13 +108,29 @@ impl Weights {
             eg: 0,
         };
         terms::terms(pos, &mut sum);
-        let phase = terms::phase(pos);
-        let white = (sum.mg * phase + sum.eg * (FULL_PHASE - phase)) / FULL_PHASE;
-        if pos.side_to_move() == Color::White {
-            white
-        } else {
-            -white
+        blend(pos, sum.mg, sum.eg)
+    }
+
+    /// The evaluation of `pos` for the side to move, the same as [`Weights::evaluate`]'s,
+    /// with the terms of its pawns and kings from `cache` when they are there. A cache must
+    /// serve one set of weights only.
+    pub(crate) fn evaluate_cached(&self, pos: &Position, cache: &mut PawnCache) -> i32 {
+        if !terms::splits_pawns_and_kings(pos) {
+            return self.evaluate(pos);
         }
+        let table = self.table(pos.variant());
+        let (mg, eg) = cache.sum(pos, |pos| {
+            let mut sum = Sum {
+                table,
+                mg: 0,
+                eg: 0,
+            };
+            terms::pawns_and_kings(pos, &mut sum);
+            (sum.mg, sum.eg)
+        });
+        let mut sum = Sum { table, mg, eg };
+        terms::other_terms(pos, &mut sum);
+        blend(pos, sum.mg, sum.eg)
     }
 
     /// Reads a weights file: `[standard]` or `[avalanche]` starts a table, then a line per
@@ -210,6 +226,73 @@ impl Weights {
             out.push_str("\n];\n");
         }
         out
+    }
+}
+
+/// The middlegame and endgame sums blended by `pos`'s phase, for the side to move.
+fn blend(pos: &Position, mg: i32, eg: i32) -> i32 {
+    let phase = terms::phase(pos);
+    let white = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
+    if pos.side_to_move() == Color::White {
+        white
+    } else {
+        -white
+    }
+}
+
+/// The sums of the terms of pawns and kings ([`terms::pawns_and_kings`]) by the pawns and
+/// kings they were counted for: a power of two of slots, always replacing.
+pub(crate) struct PawnCache {
+    slots: Vec<PawnSlot>,
+}
+
+/// One [`PawnCache`] slot: the pawns (White's, Black's), the kings' squares (each plus one,
+/// 0 for none; 0 in all marks an empty slot) and the middlegame and endgame sums.
+#[derive(Clone, Copy, Default)]
+struct PawnSlot {
+    pawns: [u64; 2],
+    kings: u16,
+    mg: i32,
+    eg: i32,
+}
+
+impl PawnCache {
+    /// A cache of `2^bits` slots.
+    pub(crate) fn new(bits: u32) -> PawnCache {
+        PawnCache {
+            slots: vec![PawnSlot::default(); 1 << bits],
+        }
+    }
+
+    /// The sums for `pos`'s pawns and kings, counted by `count` when they are not here.
+    fn sum(&mut self, pos: &Position, count: impl FnOnce(&Position) -> (i32, i32)) -> (i32, i32) {
+        let pawns = [
+            pos.pieces(Color::White, Role::Pawn).0,
+            pos.pieces(Color::Black, Role::Pawn).0,
+        ];
+        let king = |color| pos.king_square(color).map_or(0, |k| k.index() as u16 + 1);
+        // Never 0: a slot with 0 is empty.
+        let kings = king(Color::White) | (king(Color::Black) << 7) | (1 << 15);
+        let hash = pawns[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ pawns[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ u64::from(kings).wrapping_mul(0x1656_67B1_9E37_79F9);
+        let slot = (hash >> 32) as usize & (self.slots.len() - 1);
+        if let Some(entry) = self.slots.get(slot)
+            && entry.pawns == pawns
+            && entry.kings == kings
+        {
+            return (entry.mg, entry.eg);
+        }
+        let (mg, eg) = count(pos);
+        if let Some(entry) = self.slots.get_mut(slot) {
+            *entry = PawnSlot {
+                pawns,
+                kings,
+                mg,
+                eg,
+            };
+        }
+        (mg, eg)
     }
 }
 
@@ -344,5 +427,31 @@ mod tests {
         let forced = eval(Variant::Avalanche, "4k3/P7/8/8/8/8/8/4K3 b - - 0 1");
         let free = eval(Variant::Avalanche, "4k3/8/8/8/8/8/P7/4K3 b - - 0 1");
         assert!(forced < free - 300, "{forced} vs {free}");
+    }
+    #[test]
+    fn the_pawn_cache_gives_the_evaluation_without_it() {
+        // The first two share pawns and kings (a hit with other pieces), the third shares
+        // pawns only, and a two-slot cache makes the others replace and collide.
+        let fens = [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w - - 0 1",
+            "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b - - 0 1",
+            "r1bq1r1k/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w - - 0 1",
+            "2r3k1/pp3ppp/4p3/3pP3/3P1P2/P1R3P1/1P4KP/8 b - - 0 1",
+            "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
+        ];
+        let weights = Weights::builtin();
+        for bits in [1, 10] {
+            let mut cache = PawnCache::new(bits);
+            for _ in 0..2 {
+                for fen in fens {
+                    let pos = Position::from_fen(Variant::Standard, fen).unwrap();
+                    assert_eq!(
+                        weights.evaluate_cached(&pos, &mut cache),
+                        weights.evaluate(&pos),
+                        "{fen}"
+                    );
+                }
+            }
+        }
     }
 }

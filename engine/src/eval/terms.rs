@@ -83,12 +83,50 @@ pub(crate) const WEAK_PAWN_ATTACKED: usize = OUTPOST + 1;
 /// weighted count of attacks on the squares around it when two pieces or more take part.
 pub(crate) const KING_DANGER: usize = WEAK_PAWN_ATTACKED + 1;
 /// How many steps of king danger there are; the last holds every greater danger.
-const KING_DANGER_STEPS: usize = 12;
+const KING_DANGER_STEPS: usize = 16;
 /// The king danger of one attack on a square around the king by a knight, bishop, rook,
 /// queen.
 const DANGER_PER_ATTACK: [i32; 4] = [2, 2, 3, 5];
+/// The king danger of a safe check by a knight, bishop, rook, queen.
+const DANGER_PER_SAFE_CHECK: [i32; 4] = [6, 5, 8, 6];
+/// A knight, bishop, rook or queen that can check the enemy king from a square no enemy
+/// piece, pawn or king attacks (chess): one term per kind.
+pub(crate) const SAFE_CHECK: usize = KING_DANGER + KING_DANGER_STEPS;
+/// Squares around the enemy king that a piece attacks and no enemy pawn, knight, bishop or
+/// rook defends (chess).
+pub(crate) const KING_ZONE_WEAK: usize = SAFE_CHECK + 4;
+/// The king's shelter on its file and the files beside it (chess): each file's nearest own
+/// pawn ahead of the king by how many ranks it stands from its own back rank, 0 for none.
+pub(crate) const SHELTER: usize = KING_ZONE_WEAK + 1;
+/// The storm on the same files: each file's nearest enemy pawn ahead of the king, by its
+/// rank counted from the king's side (0 for none), when no own pawn blocks it.
+pub(crate) const STORM: usize = SHELTER + 8;
+/// A storming pawn that an own pawn blocks, one square in front of it.
+pub(crate) const STORM_BLOCKED: usize = STORM + 8;
+/// Pawns beside an own pawn on the same rank or guarded by one, by rank from home (chess).
+pub(crate) const CONNECTED: usize = STORM_BLOCKED + 1;
+/// Pawns that no own pawn beside them can ever guard and whose square ahead an enemy pawn
+/// guards (chess).
+pub(crate) const BACKWARD: usize = CONNECTED + 8;
+/// Own pawns on the squares of a bishop's colour, for each bishop (chess).
+pub(crate) const BISHOP_PAWNS: usize = BACKWARD + 1;
+/// Knights and bishops with a pawn right in front of them (chess).
+pub(crate) const MINOR_BEHIND_PAWN: usize = BISHOP_PAWNS + 1;
+/// Enemy knights, bishops, rooks and queens that a pawn would attack after a push to a
+/// square it could hold (chess).
+pub(crate) const THREAT_PAWN_PUSH: usize = MINOR_BEHIND_PAWN + 1;
+/// Squares of the four centre files on ranks 2–4 from home that no enemy pawn attacks and no
+/// own pawn stands on (chess).
+pub(crate) const SPACE: usize = THREAT_PAWN_PUSH + 1;
+/// The knights' and bishops' distances to their own king, added up (chess).
+pub(crate) const KING_PROTECTOR: usize = SPACE + 1;
+/// The king's distance to its nearest own pawn (chess).
+pub(crate) const KING_PAWN_DISTANCE: usize = KING_PROTECTOR + 1;
 /// How many terms there are.
-pub const COUNT: usize = KING_DANGER + KING_DANGER_STEPS;
+pub const COUNT: usize = KING_PAWN_DISTANCE + 1;
+
+/// The light squares (b1, d1, …, a2, …).
+const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 
 /// The full phase: every knight, bishop, rook and queen on the board.
 pub(crate) const FULL_PHASE: i32 = 24;
@@ -200,6 +238,46 @@ fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
 
 /// Feeds every term's count of `pos` to `sink`.
 pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
+    if !pos.variant().rules().push {
+        pawns_and_kings(pos, sink);
+    }
+    other_terms(pos, sink);
+}
+
+/// True when [`pawns_and_kings`] counts `pos`'s terms that depend on its pawns and kings
+/// alone, and [`other_terms`] leaves them out (chess; in Avalanche the opponent's pushes make
+/// a pawn's worth depend on every piece).
+pub(super) fn splits_pawns_and_kings(pos: &Position) -> bool {
+    !pos.variant().rules().push
+}
+
+/// The terms of a chess position that depend on its pawns and kings alone: pawns' material,
+/// pawns' and kings' squares, the pawn structure, the kings' shelter and the storms against
+/// them, space, and the kings' distance to their pawns. A search meets few pawn structures
+/// and each at thousands of nodes, so it keeps these by pawns and kings
+/// ([`super::PawnCache`]).
+pub(super) fn pawns_and_kings(pos: &Position, sink: &mut impl Sink) {
+    let guarded = [
+        pawn_attacks(pos, Color::White),
+        pawn_attacks(pos, Color::Black),
+    ];
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        for sq in pos.pieces(color, Role::Pawn) {
+            sink.add(MATERIAL + Role::Pawn.index(), sign);
+            sink.add(PST + Role::Pawn.index() * 64 + relative(color, sq), sign);
+        }
+        if let Some(king) = pos.king_square(color) {
+            sink.add(PST + Role::King.index() * 64 + relative(color, king), sign);
+        }
+        pawn_structure(pos, color, None, sink);
+        king_shelter(pos, color, false, sink);
+        pawn_shape(pos, color, &guarded, sink);
+    }
+}
+
+/// Every term [`pawns_and_kings`] leaves out; in Avalanche, every term.
+pub(super) fn other_terms(pos: &Position, sink: &mut impl Sink) {
     let avalanche = pos.variant().rules().push;
     let pending = pos.pending_promotion();
     let occupied = pos.occupied();
@@ -207,24 +285,25 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
         pawn_attacks(pos, Color::White),
         pawn_attacks(pos, Color::Black),
     ];
-    // The squares each side's pieces attack: all of them, the knights' and bishops', the
-    // rooks'.
+    // The squares each side's pieces attack: all of them, and each kind's (knights, bishops,
+    // rooks, queens).
     let mut attacked = [Bitboard::EMPTY; 2];
-    let mut by_minor = [Bitboard::EMPTY; 2];
-    let mut by_rook = [Bitboard::EMPTY; 2];
+    let mut by_kind = [[Bitboard::EMPTY; 4]; 2];
+    // The attacks on the enemy king's squares, weighted by the attacker's kind, and how many
+    // pieces make them.
+    let mut danger = [(0, 0); 2];
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let them = color.opposite();
         let own = pos.color_bb(color);
         let own_pawns = pos.pieces(color, Role::Pawn);
         let their_pawns = pos.pieces(them, Role::Pawn);
-        let their_zone = pos
-            .king_square(them)
-            .map_or(Bitboard::EMPTY, |k| attacks::king(k).with(k));
-        // The attacks on the enemy king's squares, weighted by the attacker's kind, and how
-        // many pieces make them.
-        let (mut danger, mut attackers) = (0, 0);
+        let their_zone = king_zone(pos, them);
+        let (weighted, attackers) = &mut danger[color.index()];
         for role in Role::ALL {
+            if !avalanche && matches!(role, Role::Pawn | Role::King) {
+                continue;
+            }
             for sq in pos.pieces(color, role) {
                 if role == Role::Pawn && pending == Some(sq) {
                     sink.add(PENDING_PROMOTION, sign);
@@ -243,19 +322,15 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
                 };
                 let mobile = role.index() - 1;
                 attacked[color.index()] |= reach;
-                match role {
-                    Role::Knight | Role::Bishop => by_minor[color.index()] |= reach,
-                    Role::Rook => by_rook[color.index()] |= reach,
-                    _ => {}
-                }
+                by_kind[color.index()][mobile] |= reach;
                 let squares = (reach & !own & !guarded[them.index()]).count() as usize;
                 let count = squares.min(MOBILITY_COUNTS[mobile] - 1);
                 sink.add(MOBILITY + MOBILITY_START[mobile] + count, sign);
                 let zone_attacks = (reach & their_zone).count() as i32;
                 sink.add(KING_ZONE + mobile, sign * zone_attacks);
                 if zone_attacks > 0 {
-                    attackers += 1;
-                    danger += zone_attacks * DANGER_PER_ATTACK[mobile];
+                    *attackers += 1;
+                    *weighted += zone_attacks * DANGER_PER_ATTACK[mobile];
                 }
                 if role == Role::Rook {
                     let file = Bitboard::file(sq.file());
@@ -266,46 +341,28 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
                 }
             }
         }
-        pawn_structure(pos, color, pending, sink);
         if pos.pieces(color, Role::Bishop).count() >= 2 {
             sink.add(BISHOP_PAIR, sign);
         }
-        king_shelter(pos, color, avalanche, sink);
         if avalanche {
+            pawn_structure(pos, color, pending, sink);
+            king_shelter(pos, color, avalanche, sink);
             push_danger(pos, color, sink);
-        } else if attackers >= 2 {
-            sink.add(KING_DANGER + danger_step(danger), sign);
         }
         if let Some(king) = pos.king_square(color) {
             attacked[color.index()] |= attacks::king(king);
         }
     }
-    // Threats (chess only so far: the Avalanche weights were never fitted with them).
-    for color in Color::ALL.into_iter().filter(|_| !avalanche) {
-        let sign = if color == Color::White { 1 } else { -1 };
-        let (us, them) = (color.index(), color.opposite());
-        let minors = pos.pieces(them, Role::Knight) | pos.pieces(them, Role::Bishop);
-        let rooks = pos.pieces(them, Role::Rook);
-        let queens = pos.pieces(them, Role::Queen);
-        let pieces = minors | rooks | queens;
-        let count = |b: Bitboard| sign * b.count() as i32;
-        sink.add(THREAT_BY_PAWN, count(guarded[us] & pieces));
-        sink.add(THREAT_MINOR_BY_MINOR, count(by_minor[us] & minors));
-        sink.add(THREAT_ROOK_BY_MINOR, count(by_minor[us] & rooks));
-        sink.add(
-            THREAT_QUEEN_BY_PIECE,
-            count((by_minor[us] | by_rook[us]) & queens),
-        );
-        let defended = attacked[them.index()] | guarded[them.index()];
-        sink.add(
-            HANGING,
-            count((attacked[us] | guarded[us]) & pieces & !defended),
-        );
-        sink.add(
-            WEAK_PAWN_ATTACKED,
-            count(attacked[us] & pos.pieces(them, Role::Pawn) & !defended),
-        );
-        passers_and_outposts(pos, color, &guarded, defended, sink);
+    if !avalanche {
+        let board = Board {
+            pos,
+            guarded,
+            attacked,
+            by_kind,
+        };
+        for color in Color::ALL {
+            board.chess_terms(color, danger[color.index()], sink);
+        }
     }
     let to_move = if pos.side_to_move() == Color::White {
         1
@@ -313,6 +370,128 @@ pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
         -1
     };
     sink.add(TEMPO, to_move);
+}
+
+/// The king of `color` and the squares around it.
+fn king_zone(pos: &Position, color: Color) -> Bitboard {
+    pos.king_square(color)
+        .map_or(Bitboard::EMPTY, |k| attacks::king(k).with(k))
+}
+
+/// A chess position with the squares each side attacks, for the terms counted in standard
+/// chess and Chess960 only (the Avalanche weights were never fitted with them).
+struct Board<'a> {
+    pos: &'a Position,
+    /// The squares each side's pawns attack.
+    guarded: [Bitboard; 2],
+    /// The squares each side's pieces (king included) attack.
+    attacked: [Bitboard; 2],
+    /// The squares each side's knights, bishops, rooks, queens attack.
+    by_kind: [[Bitboard; 4]; 2],
+}
+
+impl Board<'_> {
+    /// `color`'s chess terms; `danger` is its weighted attacks on the enemy king's squares
+    /// and how many pieces make them.
+    fn chess_terms(&self, color: Color, danger: (i32, i32), sink: &mut impl Sink) {
+        let pos = self.pos;
+        let sign = if color == Color::White { 1 } else { -1 };
+        let them = color.opposite();
+        let (us, they) = (color.index(), them.index());
+        let minors = pos.pieces(them, Role::Knight) | pos.pieces(them, Role::Bishop);
+        let rooks = pos.pieces(them, Role::Rook);
+        let queens = pos.pieces(them, Role::Queen);
+        let pieces = minors | rooks | queens;
+        let count = |b: Bitboard| sign * b.count() as i32;
+        let by_minor = self.by_kind[us][0] | self.by_kind[us][1];
+        sink.add(THREAT_BY_PAWN, count(self.guarded[us] & pieces));
+        sink.add(THREAT_MINOR_BY_MINOR, count(by_minor & minors));
+        sink.add(THREAT_ROOK_BY_MINOR, count(by_minor & rooks));
+        sink.add(
+            THREAT_QUEEN_BY_PIECE,
+            count((by_minor | self.by_kind[us][2]) & queens),
+        );
+        let defended = self.attacked[they] | self.guarded[they];
+        let covered = self.attacked[us] | self.guarded[us];
+        sink.add(HANGING, count(covered & pieces & !defended));
+        sink.add(
+            WEAK_PAWN_ATTACKED,
+            count(self.attacked[us] & pos.pieces(them, Role::Pawn) & !defended),
+        );
+        passers_and_outposts(pos, color, &self.guarded, defended, sink);
+        // A pawn's push to a square the enemy pawns do not attack and that it would hold.
+        let forward = |b: Bitboard| match color {
+            Color::White => b.north(),
+            Color::Black => b.south(),
+        };
+        let pushed = forward(pos.pieces(color, Role::Pawn)) & !pos.occupied();
+        let holdable = pushed & !self.guarded[they] & (covered | !defended);
+        let push_threats = holdable.fold(Bitboard::EMPTY, |acc, sq| acc | attacks::pawn(color, sq));
+        sink.add(THREAT_PAWN_PUSH, count(push_threats & pieces));
+        let (mut weighted, attackers) = danger;
+        if let Some(king) = pos.king_square(them) {
+            let occupied = pos.occupied();
+            let safe = !defended & !pos.color_bb(color);
+            let diagonal = attacks::bishop(king, occupied);
+            let straight = attacks::rook(king, occupied);
+            let checks = [
+                attacks::knight(king),
+                diagonal,
+                straight,
+                diagonal | straight,
+            ];
+            for (kind, squares) in checks.into_iter().enumerate() {
+                if (self.by_kind[us][kind] & squares & safe).is_nonempty() {
+                    sink.add(SAFE_CHECK + kind, sign);
+                    weighted += DANGER_PER_SAFE_CHECK[kind];
+                }
+            }
+            let their_guards = self.guarded[they]
+                | self.by_kind[they][0]
+                | self.by_kind[they][1]
+                | self.by_kind[they][2];
+            let zone = attacks::king(king).with(king);
+            sink.add(
+                KING_ZONE_WEAK,
+                count(zone & self.attacked[us] & !their_guards),
+            );
+        }
+        if attackers >= 2 {
+            sink.add(KING_DANGER + danger_step(weighted), sign);
+        }
+        self.minor_pieces(color, sink);
+    }
+
+    /// `color`'s bishops' own pawns on their colour, knights and bishops behind pawns, and
+    /// their distance to their king (chess).
+    fn minor_pieces(&self, color: Color, sink: &mut impl Sink) {
+        let pos = self.pos;
+        let sign = if color == Color::White { 1 } else { -1 };
+        let own_pawns = pos.pieces(color, Role::Pawn);
+        let forward: i8 = if color == Color::White { 1 } else { -1 };
+        let king = pos.king_square(color);
+        for bishop in pos.pieces(color, Role::Bishop) {
+            let colour = if LIGHT_SQUARES.contains(bishop) {
+                LIGHT_SQUARES
+            } else {
+                !LIGHT_SQUARES
+            };
+            sink.add(BISHOP_PAWNS, sign * (own_pawns & colour).count() as i32);
+        }
+        let pawns = pos.role_bb(Role::Pawn);
+        let minors = pos.pieces(color, Role::Knight) | pos.pieces(color, Role::Bishop);
+        for minor in minors {
+            if minor
+                .offset(0, forward)
+                .is_some_and(|ahead| pawns.contains(ahead))
+            {
+                sink.add(MINOR_BEHIND_PAWN, sign);
+            }
+            if let Some(king) = king {
+                sink.add(KING_PROTECTOR, sign * distance(minor, king));
+            }
+        }
+    }
 }
 
 /// The step of king danger of `danger` weighted attacks: three a step, the last step
@@ -364,6 +543,65 @@ fn passers_and_outposts(
         if (3..=5).contains(&rank) && guarded[color.index()].contains(sq) && reachable.is_empty() {
             sink.add(OUTPOST, sign);
         }
+    }
+}
+
+/// `color`'s shelter and the storm against it, connected and backward pawns, space, and its
+/// king's distance to its pawns (chess); `guarded` is the squares each side's pawns attack.
+fn pawn_shape(pos: &Position, color: Color, guarded: &[Bitboard; 2], sink: &mut impl Sink) {
+    let sign = if color == Color::White { 1 } else { -1 };
+    let them = color.opposite();
+    let own_pawns = pos.pieces(color, Role::Pawn);
+    let their_pawns = pos.pieces(them, Role::Pawn);
+    let forward: i8 = if color == Color::White { 1 } else { -1 };
+    let king = pos.king_square(color);
+    if let Some(king) = king {
+        let home = rank_from_home(color, king);
+        let centre = king.file().clamp(1, 6);
+        for file in centre - 1..=centre + 1 {
+            let on_file = Bitboard::file(file);
+            let nearest = |pawns: Bitboard, owner: Color| {
+                (pawns & on_file)
+                    .map(|sq| rank_from_home(color, sq))
+                    .filter(|&rank| rank >= home && (owner == color || rank > home))
+                    .min()
+            };
+            let own = nearest(own_pawns, color);
+            let theirs = nearest(their_pawns, them);
+            sink.add(SHELTER + own.unwrap_or(0), sign);
+            match (own, theirs) {
+                (Some(o), Some(t)) if t == o + 1 => sink.add(STORM_BLOCKED, sign),
+                (_, Some(t)) => sink.add(STORM + t, sign),
+                (_, None) => sink.add(STORM, sign),
+            }
+        }
+    }
+    for sq in own_pawns {
+        let rank = rank_from_home(color, sq);
+        let beside = neighbour_files(sq.file());
+        let phalanx = (beside & Bitboard::rank(sq.rank()) & own_pawns).is_nonempty();
+        if phalanx || guarded[color.index()].contains(sq) {
+            sink.add(CONNECTED + rank, sign);
+        }
+        let supporters = (beside & own_pawns).any(|p| rank_from_home(color, p) <= rank);
+        let stop_guarded = sq
+            .offset(0, forward)
+            .is_some_and(|stop| guarded[them.index()].contains(stop));
+        if !supporters && stop_guarded {
+            sink.add(BACKWARD, sign);
+        }
+    }
+    let space_ranks = match color {
+        Color::White => Bitboard::rank(1) | Bitboard::rank(2) | Bitboard::rank(3),
+        Color::Black => Bitboard::rank(4) | Bitboard::rank(5) | Bitboard::rank(6),
+    };
+    let centre_files =
+        Bitboard::file(2) | Bitboard::file(3) | Bitboard::file(4) | Bitboard::file(5);
+    let space = centre_files & space_ranks & !guarded[them.index()] & !own_pawns;
+    sink.add(SPACE, sign * space.count() as i32);
+    if let Some(king) = king {
+        let nearest = own_pawns.map(|p| distance(king, p)).min();
+        sink.add(KING_PAWN_DISTANCE, sign * nearest.unwrap_or(0));
     }
 }
 
@@ -487,7 +725,16 @@ fn promotion_would_check(pos: &Position, sq: Square, king: Square) -> bool {
 /// The name of `term`, as the weights file writes it (`pst.knight.f3`, `mobility.rook.7`).
 pub fn name(term: usize) -> String {
     const ROLES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-    const SINGLE: [(usize, &str); 21] = [
+    const SINGLE: [(usize, &str); 30] = [
+        (KING_ZONE_WEAK, "king.zone_weak"),
+        (STORM_BLOCKED, "king.storm_blocked"),
+        (BACKWARD, "pawn.backward"),
+        (BISHOP_PAWNS, "bishop.pawns_on_colour"),
+        (MINOR_BEHIND_PAWN, "minor.behind_pawn"),
+        (THREAT_PAWN_PUSH, "threat.pawn_push"),
+        (SPACE, "space"),
+        (KING_PROTECTOR, "king.protector_distance"),
+        (KING_PAWN_DISTANCE, "king.pawn_distance"),
         (OUTPOST, "knight.outpost"),
         (WEAK_PAWN_ATTACKED, "threat.weak_pawn"),
         (THREAT_BY_PAWN, "threat.by_pawn"),
@@ -545,7 +792,13 @@ pub fn name(term: usize) -> String {
         t if (PASSED_KING_RACE..OUTPOST).contains(&t) => {
             format!("pawn.passed_king_race.{}", t - PASSED_KING_RACE)
         }
-        t if (KING_DANGER..COUNT).contains(&t) => format!("king.danger.{}", t - KING_DANGER),
+        t if (KING_DANGER..SAFE_CHECK).contains(&t) => format!("king.danger.{}", t - KING_DANGER),
+        t if (SAFE_CHECK..KING_ZONE_WEAK).contains(&t) => {
+            format!("king.safe_check.{}", ROLES[t - SAFE_CHECK + 1])
+        }
+        t if (SHELTER..STORM).contains(&t) => format!("king.shelter.{}", t - SHELTER),
+        t if (STORM..STORM_BLOCKED).contains(&t) => format!("king.storm.{}", t - STORM),
+        t if (CONNECTED..BACKWARD).contains(&t) => format!("pawn.connected.{}", t - CONNECTED),
         t if (KING_ZONE..TEMPO).contains(&t) => {
             format!("king.zone_attacks.{}", ROLES[t - KING_ZONE + 1])
         }
@@ -586,16 +839,24 @@ mod tests {
     #[test]
     fn king_danger_is_counted_as_by_hand() {
         // Around Black's king on g8 (f7, f8, g7, g8, h7, h8) the knight on g5 attacks f7
-        // and h7 (2 × 2), the queen on h4 h7 and h8 (2 × 5): 14, the fifth step (3 a step).
+        // and h7 (2 × 2), the queen on h4 h7 and h8 (2 × 5): 14; the queen can check safely
+        // from c4 (6 more): 20, the seventh step (3 a step).
         let fen = "6k1/8/8/6N1/7Q/8/8/6K1 w - - 0 1";
         let pos = Position::from_fen(Variant::Standard, fen).unwrap();
-        let steps =
-            |pos: &Position| -> Vec<i16> { (KING_DANGER..COUNT).map(|t| count(pos, t)).collect() };
-        assert_eq!(steps(&pos), [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+        let steps = |pos: &Position| -> Vec<i16> {
+            (KING_DANGER..SAFE_CHECK).map(|t| count(pos, t)).collect()
+        };
+        assert_eq!(
+            steps(&pos),
+            [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
         // The same attack on White's king counts for Black.
         let mirrored = "6k1/8/8/7q/6n1/8/8/6K1 b - - 0 1";
         let pos = Position::from_fen(Variant::Standard, mirrored).unwrap();
-        assert_eq!(steps(&pos), [0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            steps(&pos),
+            [0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
         // The queen alone is no danger yet.
         let alone = "6k1/8/8/8/7Q/8/8/6K1 w - - 0 1";
         let pos = Position::from_fen(Variant::Standard, alone).unwrap();
@@ -648,5 +909,113 @@ mod tests {
         assert_eq!(count(&pos, knight_one), 1);
         assert_eq!(count(&pos, ROOK_OPEN), 1);
         assert_eq!(count(&pos, ROOK_HALF_OPEN), -1);
+    }
+    #[test]
+    fn shelter_storm_and_pawns_are_counted_as_by_hand() {
+        // White's king on g1 has f2 and g2 (rank 1 from home) and h3 (rank 2) before it,
+        // and Black's h4 stands blocked in front of h3. Black's king on b8 has no pawn on the
+        // a, b or c files, and no storm against it. f2 and g2 stand side by side, g2 guards h3;
+        // h4 can never be guarded and g2 guards h3, the square ahead of it: backward.
+        let fen = "1k6/8/8/8/7p/7P/5PP1/6K1 w - - 0 1";
+        let pos = Position::from_fen(Variant::Standard, fen).unwrap();
+        assert_eq!(count(&pos, SHELTER), -3);
+        assert_eq!(count(&pos, SHELTER + 1), 2);
+        assert_eq!(count(&pos, SHELTER + 2), 1);
+        assert_eq!(count(&pos, STORM), 2 - 3);
+        assert_eq!(count(&pos, STORM_BLOCKED), 1);
+        assert_eq!(count(&pos, CONNECTED + 1), 2);
+        assert_eq!(count(&pos, CONNECTED + 2), 1);
+        assert_eq!(count(&pos, BACKWARD), -1);
+        // g1 is one step from f2, b8 six from h4.
+        assert_eq!(count(&pos, KING_PAWN_DISTANCE), 1 - 6);
+        // c2–f4 less f2 for White, c5–f7 for Black.
+        assert_eq!(count(&pos, SPACE), 11 - 12);
+    }
+
+    #[test]
+    fn safe_checks_and_weak_squares_are_counted_as_by_hand() {
+        // The rook on a1 and the queen on h1 can both check from a8, which Black does not
+        // attack; the queen attacks h7, which no black pawn or piece defends. Black's pawn
+        // on f7 storms the f file beside White's bare king; Black's king keeps f7, g7, h7.
+        let fen = "6k1/5ppp/8/8/8/8/8/R3K2Q w - - 0 1";
+        let pos = Position::from_fen(Variant::Standard, fen).unwrap();
+        assert_eq!(count(&pos, SAFE_CHECK), 0);
+        assert_eq!(count(&pos, SAFE_CHECK + 1), 0);
+        assert_eq!(count(&pos, SAFE_CHECK + 2), 1);
+        assert_eq!(count(&pos, SAFE_CHECK + 3), 1);
+        assert_eq!(count(&pos, KING_ZONE_WEAK), 1);
+        assert_eq!(count(&pos, SHELTER), 3);
+        assert_eq!(count(&pos, SHELTER + 1), -3);
+        assert_eq!(count(&pos, STORM), 2 - 3);
+        assert_eq!(count(&pos, STORM + 6), 1);
+        assert_eq!(count(&pos, CONNECTED + 1), -3);
+        assert_eq!(count(&pos, KING_PAWN_DISTANCE), -1);
+        // One queen attacking the king's squares is no danger yet, safe checks or not.
+        assert!((KING_DANGER..SAFE_CHECK).all(|t| count(&pos, t) == 0));
+    }
+
+    #[test]
+    fn minor_pieces_and_pawn_pushes_are_counted_as_by_hand() {
+        // d3-d4 would attack the knight on c5 from a square Black does not attack. The
+        // knight on d2 stands behind d3, one step from its king; the bishop on c1 two steps,
+        // with f2 on its colour; Black's knight three steps from its king, and it can take
+        // d3 with check, a square White does not defend.
+        let fen = "4k3/8/8/2n5/8/3P4/3N1P2/2B1K3 w - - 0 1";
+        let pos = Position::from_fen(Variant::Standard, fen).unwrap();
+        assert_eq!(count(&pos, THREAT_PAWN_PUSH), 1);
+        assert_eq!(count(&pos, MINOR_BEHIND_PAWN), 1);
+        assert_eq!(count(&pos, KING_PROTECTOR), 1 + 2 - 3);
+        assert_eq!(count(&pos, BISHOP_PAWNS), 1);
+        assert_eq!(count(&pos, SAFE_CHECK), -1);
+        assert_eq!(count(&pos, BACKWARD), 0);
+        assert_eq!(count(&pos, SPACE), 10 - 12);
+        // Avalanche's weights have none of these: nothing is counted there.
+        let pos = Position::from_fen(Variant::Avalanche, fen).unwrap();
+        assert_eq!(count(&pos, THREAT_PAWN_PUSH), 0);
+        assert_eq!(count(&pos, SAFE_CHECK), 0);
+    }
+
+    /// `fen` with the colours swapped and the board turned over (no castling, no en passant).
+    fn mirrored(fen: &str) -> String {
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let ranks: Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|rank| {
+                rank.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        format!("{} {side} - - 0 1", ranks.join("/"))
+    }
+
+    #[test]
+    fn every_count_changes_sign_when_the_colours_are_swapped() {
+        let fens = [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 1",
+            "2r3k1/pp3ppp/4p3/3pP3/3P1P2/P1R3P1/1P4KP/8 b - - 0 1",
+            "3q2k1/pb3p1p/4pbp1/2r5/PpN2N2/1P2P2P/5PP1/Q2R2K1 b - - 0 1",
+            "6k1/1b3pp1/p3p2p/1p1n4/3P4/P1N2BP1/1P3PKP/8 w - - 0 1",
+            "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(Variant::Standard, fen).unwrap();
+            let turned = Position::from_fen(Variant::Standard, &mirrored(fen)).unwrap();
+            let negated: Vec<(u16, i16)> = trace(&pos)
+                .counts
+                .iter()
+                .map(|&(term, count)| (term, -count))
+                .collect();
+            assert_eq!(trace(&turned).counts, negated, "{fen}");
+        }
     }
 }
