@@ -19,6 +19,15 @@
 //!   or bishop attacks, rooks that a knight or bishop attacks, queens that a lesser piece
 //!   attacks, and pieces attacked and not defended. The quiescence search sees captures
 //!   only: these tell it what the next turn will have to answer.
+//! - **More of the king** (chess only): each kind of piece that can check the enemy king from
+//!   a square the enemy does not attack (those checks add to the king danger too), squares
+//!   around the king that enemy pieces attack and nothing but its king or queen defends, the
+//!   nearest own pawn ahead of the king on its file and the files beside it by rank (its
+//!   shelter), and the nearest enemy pawn there (the storm), apart when an own pawn blocks it.
+//! - **More of the pawns and pieces** (chess only): connected pawns by rank (side by side or
+//!   guarded), backward pawns, own pawns on a bishop's colour, knights and bishops behind a
+//!   pawn, their distance to their king, pieces a pawn would attack after a safe push, space
+//!   behind the pawns in the centre, and the king's distance to its nearest pawn.
 //! - **Tempo**: the side to move.
 //! - **Avalanche**: a pawn waiting for its promotion choice belongs to the side to move, which
 //!   makes it a queen at once. The pusher must push when it can: enemy pawns one step from
@@ -26,6 +35,9 @@
 //!   its king), and having one safe push or none is the game's zugzwang. Those pushes cost
 //!   more when fewer than two safe pushes are left (then they may be forced), so each has a
 //!   term for either case.
+//!
+//! In chess the terms of pawns and kings alone ([`pawns_and_kings`]) are counted apart, so
+//! that the search can keep their sums by pawn structure ([`super::PawnCache`]).
 
 use rules::attacks;
 use rules::{Bitboard, Color, Position, Role, Square};
@@ -126,7 +138,7 @@ pub(crate) const KING_PAWN_DISTANCE: usize = KING_PROTECTOR + 1;
 pub const COUNT: usize = KING_PAWN_DISTANCE + 1;
 
 /// The light squares (b1, d1, …, a2, …).
-const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+pub(super) const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 
 /// The full phase: every knight, bishop, rook and queen on the board.
 pub(crate) const FULL_PHASE: i32 = 24;
