@@ -251,8 +251,8 @@ mod tests {
         let mut start = truth.standard;
         start[knight] = [200, 200];
         let settings = FitSettings {
-            epochs: 300,
-            rate: 300_000.0,
+            epochs: 1000,
+            rate: 30_000.0,
             l2: 0.0,
             frozen: Vec::new(),
         };
@@ -272,7 +272,8 @@ mod tests {
             f64::from(sum) / positions.len() as f64
         };
         let (before, after) = (gap(&start), gap(&report.table));
-        // Gradient descent comes near, not all the way, in 300 passes over 600 positions.
+        // Gradient descent comes near, not all the way, in 1 000 passes over 600 positions
+        // (at 300 000 the terms with large counts, space and the like, make it swing).
         assert!(
             before > 15.0 && after < before * 0.7,
             "{before:.1} cp off before, {after:.1} after"
