@@ -232,60 +232,12 @@ impl Weights {
 /// The middlegame and endgame sums blended by `pos`'s phase, for the side to move.
 fn blend(pos: &Position, mg: i32, eg: i32) -> i32 {
     let phase = terms::phase(pos);
-    let eg = eg * endgame_scale(pos, eg) / FULL_SCALE;
     let white = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
     if pos.side_to_move() == Color::White {
         white
     } else {
         -white
     }
-}
-
-/// The endgame scale that leaves a score as it is.
-const FULL_SCALE: i32 = 64;
-
-/// How much of `eg`, the endgame score for White, the side ahead can hope to win, in 64ths
-/// (chess): nothing, or next to nothing, without pawns and with too little to mate; about a
-/// third with bishops of opposite colours, which draw so often (a half with other pieces
-/// beside them). A linear sum cannot say this: the tuner fits the terms, these are set by
-/// hand after Stockfish's classical evaluation.
-fn endgame_scale(pos: &Position, eg: i32) -> i32 {
-    if pos.variant().rules().push {
-        return FULL_SCALE;
-    }
-    let strong = if eg > 0 { Color::White } else { Color::Black };
-    let weak = strong.opposite();
-    let pieces = |color: Color| {
-        [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .map(|role| pos.pieces(color, role).count() as i32 * value(role))
-            .sum::<i32>()
-    };
-    let (strong_pieces, weak_pieces) = (pieces(strong), pieces(weak));
-    if pos.pieces(strong, Role::Pawn).is_empty()
-        && strong_pieces - weak_pieces <= value(Role::Bishop)
-    {
-        return if strong_pieces < value(Role::Rook) {
-            0
-        } else if weak_pieces <= value(Role::Bishop) {
-            4
-        } else {
-            14
-        };
-    }
-    let bishops = [
-        pos.pieces(Color::White, Role::Bishop),
-        pos.pieces(Color::Black, Role::Bishop),
-    ];
-    let light = terms::LIGHT_SQUARES;
-    let opposite = bishops[0].count() == 1
-        && bishops[1].count() == 1
-        && (bishops[0] & light).is_empty() != (bishops[1] & light).is_empty();
-    if opposite {
-        let alone = strong_pieces == value(Role::Bishop) && weak_pieces == value(Role::Bishop);
-        return if alone { 22 } else { 32 };
-    }
-    FULL_SCALE
 }
 
 /// The sums of the terms of pawns and kings ([`terms::pawns_and_kings`]) by the pawns and
@@ -501,29 +453,5 @@ mod tests {
                 }
             }
         }
-    }
-    #[test]
-    fn endgames_that_draw_are_scaled_down_as_by_hand() {
-        let scale = |fen: &str| {
-            let pos = Position::from_fen(Variant::Standard, fen).unwrap();
-            (endgame_scale(&pos, 100), endgame_scale(&pos, -100))
-        };
-        // A bishop alone cannot mate, nor can a bare king: whoever the score favours.
-        assert_eq!(scale("8/8/4k3/8/8/2B1K3/8/8 w - - 0 1"), (0, 0));
-        // With pawns on the board, the side ahead has them.
-        assert_eq!(scale("8/8/4k3/8/8/2B1K3/P7/8 w - - 0 1"), (64, 0));
-        // Rook against bishop, then rook and bishop against rook: drawn as a rule.
-        assert_eq!(scale("8/8/4k3/3b4/8/2R1K3/8/8 w - - 0 1").0, 4);
-        assert_eq!(scale("8/8/4k3/3r4/8/2RBK3/8/8 w - - 0 1").0, 14);
-        // Queen against rook wins.
-        assert_eq!(scale("8/8/4k3/3r4/8/2Q1K3/8/8 w - - 0 1").0, 64);
-        // Bishops of opposite colours (d1 light, f8 dark), alone and with rooks; of the same
-        // colour (c1 dark), not scaled.
-        assert_eq!(scale("4kb2/5ppp/8/8/8/8/4PPPP/3BK3 w - - 0 1").0, 22);
-        assert_eq!(scale("r3kb2/5ppp/8/8/8/8/4PPPP/R2BK3 w - - 0 1").0, 32);
-        assert_eq!(scale("4kb2/5ppp/8/8/8/8/4PPPP/2B1K3 w - - 0 1").0, 64);
-        // Avalanche is never scaled.
-        let pos = Position::from_fen(Variant::Avalanche, "8/8/4k3/8/8/2B1K3/8/8 w - - 0 1");
-        assert_eq!(endgame_scale(&pos.unwrap(), 100), 64);
     }
 }

@@ -138,7 +138,7 @@ pub(crate) const KING_PAWN_DISTANCE: usize = KING_PROTECTOR + 1;
 pub const COUNT: usize = KING_PAWN_DISTANCE + 1;
 
 /// The light squares (b1, d1, …, a2, …).
-pub(super) const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 
 /// The full phase: every knight, bishop, rook and queen on the board.
 pub(crate) const FULL_PHASE: i32 = 24;
