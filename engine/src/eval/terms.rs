@@ -250,7 +250,7 @@ fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
 
 /// Feeds every term's count of `pos` to `sink`.
 pub(super) fn terms(pos: &Position, sink: &mut impl Sink) {
-    if !pos.variant().rules().push {
+    if splits_pawns_and_kings(pos) {
         pawns_and_kings(pos, sink);
     }
     other_terms(pos, sink);
@@ -291,6 +291,7 @@ pub(super) fn pawns_and_kings(pos: &Position, sink: &mut impl Sink) {
 /// Every term [`pawns_and_kings`] leaves out; in Avalanche, every term.
 pub(super) fn other_terms(pos: &Position, sink: &mut impl Sink) {
     let avalanche = pos.variant().rules().push;
+    let split = splits_pawns_and_kings(pos);
     let pending = pos.pending_promotion();
     let occupied = pos.occupied();
     let guarded = [
@@ -313,7 +314,7 @@ pub(super) fn other_terms(pos: &Position, sink: &mut impl Sink) {
         let their_zone = king_zone(pos, them);
         let (weighted, attackers) = &mut danger[color.index()];
         for role in Role::ALL {
-            if !avalanche && matches!(role, Role::Pawn | Role::King) {
+            if split && matches!(role, Role::Pawn | Role::King) {
                 continue;
             }
             for sq in pos.pieces(color, role) {
@@ -356,9 +357,11 @@ pub(super) fn other_terms(pos: &Position, sink: &mut impl Sink) {
         if pos.pieces(color, Role::Bishop).count() >= 2 {
             sink.add(BISHOP_PAIR, sign);
         }
-        if avalanche {
+        if !split {
             pawn_structure(pos, color, pending, sink);
             king_shelter(pos, color, avalanche, sink);
+        }
+        if avalanche {
             push_danger(pos, color, sink);
         }
         if let Some(king) = pos.king_square(color) {
@@ -462,10 +465,9 @@ impl Board<'_> {
                 | self.by_kind[they][0]
                 | self.by_kind[they][1]
                 | self.by_kind[they][2];
-            let zone = attacks::king(king).with(king);
             sink.add(
                 KING_ZONE_WEAK,
-                count(zone & self.attacked[us] & !their_guards),
+                count(king_zone(pos, them) & self.attacked[us] & !their_guards),
             );
         }
         if attackers >= 2 {
