@@ -134,11 +134,35 @@ pub(crate) const SPACE: usize = THREAT_PAWN_PUSH + 1;
 pub(crate) const KING_PROTECTOR: usize = SPACE + 1;
 /// The king's distance to its nearest own pawn (chess).
 pub(crate) const KING_PAWN_DISTANCE: usize = KING_PROTECTOR + 1;
+/// Enemy knights and bishops a rook attacks and no enemy pawn guards (chess).
+pub(crate) const THREAT_MINOR_BY_ROOK: usize = KING_PAWN_DISTANCE + 1;
+/// Enemy pawns and pieces the king attacks and nothing defends (chess).
+pub(crate) const THREAT_BY_KING: usize = THREAT_MINOR_BY_ROOK + 1;
+/// Rooks on a file with a queen of either side (chess).
+pub(crate) const ROOK_QUEEN_FILE: usize = THREAT_BY_KING + 1;
+/// Own pawns and pieces pinned to their king by an enemy bishop, rook or queen (chess).
+pub(crate) const PINNED: usize = ROOK_QUEEN_FILE + 1;
+/// Bishops that see two centre squares through everything but pawns (chess).
+pub(crate) const BISHOP_LONG_DIAGONAL: usize = PINNED + 1;
+/// Bishops on an outpost, as knights on one (chess).
+pub(crate) const BISHOP_OUTPOST: usize = BISHOP_LONG_DIAGONAL + 1;
+/// Squares both sides' pieces attack and no enemy pawn guards: the enemy pieces' moves
+/// restricted (chess).
+pub(crate) const RESTRICTED: usize = BISHOP_OUTPOST + 1;
+/// Squares the own pieces attack on the enemy king's flank (files a–d for a king on a–c,
+/// c–f on d–e, e–h on f–h), in its camp (its five ranks nearest home) (chess).
+pub(crate) const KING_FLANK_ATTACK: usize = RESTRICTED + 1;
+/// Rooks on the back rank with at most three squares to go to, shut in by their own king
+/// standing nearer the centre (chess).
+pub(crate) const TRAPPED_ROOK: usize = KING_FLANK_ATTACK + 1;
 /// How many terms there are.
-pub const COUNT: usize = KING_PAWN_DISTANCE + 1;
+pub const COUNT: usize = TRAPPED_ROOK + 1;
 
 /// The light squares (b1, d1, …, a2, …).
 const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+
+/// d4, e4, d5 and e5.
+const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
 /// The full phase: every knight, bishop, rook and queen on the board.
 pub(crate) const FULL_PHASE: i32 = 24;
@@ -474,6 +498,85 @@ impl Board<'_> {
             sink.add(KING_DANGER + danger_step(weighted), sign);
         }
         self.minor_pieces(color, sink);
+        self.more_threats(color, sink);
+    }
+
+    /// `color`'s threats by rooks and the king, rooks on a queen's file, pieces pinned to
+    /// its king, the enemy moves it restricts, its attacks on the enemy king's flank, and
+    /// rooks its own king shuts in (chess).
+    fn more_threats(&self, color: Color, sink: &mut impl Sink) {
+        let pos = self.pos;
+        let sign = if color == Color::White { 1 } else { -1 };
+        let them = color.opposite();
+        let (us, they) = (color.index(), them.index());
+        let count = |b: Bitboard| sign * b.count() as i32;
+        let occupied = pos.occupied();
+        let own = pos.color_bb(color);
+        let theirs = pos.color_bb(them);
+        let minors = pos.pieces(them, Role::Knight) | pos.pieces(them, Role::Bishop);
+        sink.add(
+            THREAT_MINOR_BY_ROOK,
+            count(self.by_kind[us][2] & minors & !self.guarded[they]),
+        );
+        let defended = self.attacked[they] | self.guarded[they];
+        let their_king = pos.king_square(them);
+        if let Some(king) = pos.king_square(color) {
+            let prey = theirs & !defended & !pos.pieces(them, Role::King);
+            sink.add(THREAT_BY_KING, count(attacks::king(king) & prey));
+            let diagonal = pos.pieces(them, Role::Bishop) | pos.pieces(them, Role::Queen);
+            let straight = pos.pieces(them, Role::Rook) | pos.pieces(them, Role::Queen);
+            let snipers = (attacks::bishop(king, Bitboard::EMPTY) & diagonal)
+                | (attacks::rook(king, Bitboard::EMPTY) & straight);
+            let pinned = snipers
+                .map(|sniper| attacks::between(king, sniper) & occupied)
+                .filter(|blockers| blockers.count() == 1 && (*blockers & own).is_nonempty())
+                .count();
+            sink.add(PINNED, sign * pinned as i32);
+            for rook in pos.pieces(color, Role::Rook) {
+                let shut_in = rank_from_home(color, rook) == 0
+                    && rank_from_home(color, king) == 0
+                    && (king.file() < 4) == (rook.file() < king.file());
+                if shut_in && (attacks::rook(rook, occupied) & !own).count() <= 3 {
+                    sink.add(TRAPPED_ROOK, sign);
+                }
+            }
+        }
+        let queens = pos.role_bb(Role::Queen);
+        for rook in pos.pieces(color, Role::Rook) {
+            if (Bitboard::file(rook.file()) & queens).is_nonempty() {
+                sink.add(ROOK_QUEEN_FILE, sign);
+            }
+        }
+        let pawns = pos.role_bb(Role::Pawn);
+        for bishop in pos.pieces(color, Role::Bishop) {
+            if (attacks::bishop(bishop, pawns) & CENTRE).count() >= 2 {
+                sink.add(BISHOP_LONG_DIAGONAL, sign);
+            }
+            let rank = rank_from_home(color, bishop);
+            let reachable = front_span(color, bishop) & !Bitboard::file(bishop.file());
+            if (3..=5).contains(&rank)
+                && self.guarded[us].contains(bishop)
+                && (reachable & pos.pieces(them, Role::Pawn)).is_empty()
+            {
+                sink.add(BISHOP_OUTPOST, sign);
+            }
+        }
+        sink.add(
+            RESTRICTED,
+            count(self.attacked[us] & self.attacked[they] & !self.guarded[they]),
+        );
+        if let Some(king) = their_king {
+            let camp = match them {
+                Color::White => Bitboard(0x0000_00FF_FFFF_FFFF),
+                Color::Black => Bitboard(0xFFFF_FFFF_FF00_0000),
+            };
+            let flank = match king.file() {
+                0..=2 => Bitboard(0x0F0F_0F0F_0F0F_0F0F),
+                3..=4 => Bitboard(0x3C3C_3C3C_3C3C_3C3C),
+                _ => Bitboard(0xF0F0_F0F0_F0F0_F0F0),
+            };
+            sink.add(KING_FLANK_ATTACK, count(self.attacked[us] & camp & flank));
+        }
     }
 
     /// `color`'s bishops' own pawns on their colour, knights and bishops behind pawns, and
@@ -739,7 +842,16 @@ fn promotion_would_check(pos: &Position, sq: Square, king: Square) -> bool {
 /// The name of `term`, as the weights file writes it (`pst.knight.f3`, `mobility.rook.7`).
 pub fn name(term: usize) -> String {
     const ROLES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-    const SINGLE: [(usize, &str); 30] = [
+    const SINGLE: [(usize, &str); 39] = [
+        (THREAT_MINOR_BY_ROOK, "threat.minor_by_rook"),
+        (THREAT_BY_KING, "threat.by_king"),
+        (ROOK_QUEEN_FILE, "rook.queen_file"),
+        (PINNED, "pinned"),
+        (BISHOP_LONG_DIAGONAL, "bishop.long_diagonal"),
+        (BISHOP_OUTPOST, "bishop.outpost"),
+        (RESTRICTED, "restricted"),
+        (KING_FLANK_ATTACK, "king.flank_attacks"),
+        (TRAPPED_ROOK, "rook.trapped"),
         (KING_ZONE_WEAK, "king.zone_weak"),
         (STORM_BLOCKED, "king.storm_blocked"),
         (BACKWARD, "pawn.backward"),
@@ -1009,6 +1121,53 @@ mod tests {
             .collect();
         let side = if fields[1] == "w" { "b" } else { "w" };
         format!("{} {side} - - 0 1", ranks.join("/"))
+    }
+
+    #[test]
+    fn pins_rooks_kings_bishops_and_flanks_are_counted_as_by_hand() {
+        let cases: [(&str, &[(usize, i16)]); 4] = [
+            // The bishop on b4 pins the knight on c3 to White's king; the rook on h1 has two
+            // squares (f1, g1), shut in by its king on e1. Black's king attacks nothing.
+            (
+                "4k3/8/8/8/1b6/2N5/6PP/4K2R w - - 0 1",
+                &[(PINNED, 1), (TRAPPED_ROOK, 1), (THREAT_BY_KING, 0)],
+            ),
+            // The rook on d1 shares its file with the queen on d8 and attacks the knight on
+            // d5, which no pawn guards; the bishop on b2 sees d4 and e5.
+            (
+                "3qk3/8/8/3n4/8/8/1B6/3RK3 w - - 0 1",
+                &[
+                    (ROOK_QUEEN_FILE, 1),
+                    (THREAT_MINOR_BY_ROOK, 1),
+                    (BISHOP_LONG_DIAGONAL, 1),
+                    (BISHOP_OUTPOST, 0),
+                ],
+            ),
+            // The rook on d1 attacks d4–d8 on the king's flank (files c–f) in Black's camp
+            // (ranks 4–8). Both kings' sides attack d7 and d8 (Black's king, White's rook);
+            // White's pawn on c6 guards d7, so Black restricts White on d8 alone.
+            (
+                "4k3/8/2P5/8/8/8/8/3RK3 w - - 0 1",
+                &[(KING_FLANK_ATTACK, 5), (RESTRICTED, 1)],
+            ),
+            // White's king attacks the undefended knight on d2; the bishop on d5 stands on an
+            // outpost (guarded by the pawn on e4, no black pawn to chase it) and sees one
+            // centre square only (e4, its own pawn).
+            (
+                "4k3/8/8/3B4/4P3/8/3n4/4K3 w - - 0 1",
+                &[
+                    (THREAT_BY_KING, 1),
+                    (BISHOP_OUTPOST, 1),
+                    (BISHOP_LONG_DIAGONAL, 0),
+                ],
+            ),
+        ];
+        for (fen, expected) in cases {
+            let pos = Position::from_fen(Variant::Standard, fen).unwrap();
+            for &(term, want) in expected {
+                assert_eq!(count(&pos, term), want, "{} in {fen}", name(term));
+            }
+        }
     }
 
     #[test]
