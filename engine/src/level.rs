@@ -39,9 +39,10 @@ const TABLE: [(u32, u64, i32); 8] = [
 ];
 
 /// Each level's strength in standard chess on Stockfish's `UCI_Elo` scale, rounded to 50,
-/// from level 1: levels 4–8 measured against Stockfish 15.1 limited to an Elo at 1 s a turn,
-/// levels 1–3 from matches against the level above (docs/engine.md, "Levels in Elo").
-const ELO: [u16; 8] = [250, 650, 900, 1200, 1550, 1900, 1950, 2000];
+/// from level 1: levels 4–7 measured against Stockfish 15.1 limited to an Elo at 1 s a turn,
+/// level 8 from the engine at full strength measured so plus 50 for its 2 s, levels 1–3 from
+/// matches against the level above (docs/engine.md, "Levels in Elo").
+const ELO: [u16; 8] = [550, 950, 1200, 1500, 1800, 1850, 2150, 2300];
 
 /// A level outside 1–8 or not a number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1023,9 +1023,9 @@ mod tests {
         let choices = computer["choices"].as_array().expect("choices");
         assert_eq!(choices.len(), 8);
         assert_eq!(choices[3]["value"], 4);
-        assert_eq!(choices[3]["name"], "Level 4 (≈1200)");
-        assert_eq!(choices[3]["name_localizations"]["ja"], "レベル4(≈1200)");
-        assert_eq!(choices[7]["name"], "Level 8 (≈2000)");
+        assert_eq!(choices[3]["name"], "Level 4 (≈1500)");
+        assert_eq!(choices[3]["name_localizations"]["ja"], "レベル4(≈1500)");
+        assert_eq!(choices[7]["name"], "Level 8 (≈2300)");
         let stockfish = challenge["options"]
             .as_array()
             .and_then(|o| o.iter().find(|o| o["name"] == "stockfish"))
