@@ -498,13 +498,20 @@ impl Board<'_> {
             sink.add(KING_DANGER + danger_step(weighted), sign);
         }
         self.minor_pieces(color, sink);
-        self.more_threats(color, sink);
+        self.more_threats(color, minors, defended, sink);
     }
 
     /// `color`'s threats by rooks and the king, rooks on a queen's file, pieces pinned to
     /// its king, the enemy moves it restricts, its attacks on the enemy king's flank, and
-    /// rooks its own king shuts in (chess).
-    fn more_threats(&self, color: Color, sink: &mut impl Sink) {
+    /// rooks its own king shuts in (chess); `minors` is the enemy knights and bishops,
+    /// `defended` every square the enemy attacks.
+    fn more_threats(
+        &self,
+        color: Color,
+        minors: Bitboard,
+        defended: Bitboard,
+        sink: &mut impl Sink,
+    ) {
         let pos = self.pos;
         let sign = if color == Color::White { 1 } else { -1 };
         let them = color.opposite();
@@ -513,14 +520,13 @@ impl Board<'_> {
         let occupied = pos.occupied();
         let own = pos.color_bb(color);
         let theirs = pos.color_bb(them);
-        let minors = pos.pieces(them, Role::Knight) | pos.pieces(them, Role::Bishop);
         sink.add(
             THREAT_MINOR_BY_ROOK,
             count(self.by_kind[us][2] & minors & !self.guarded[they]),
         );
-        let defended = self.attacked[they] | self.guarded[they];
         let their_king = pos.king_square(them);
-        if let Some(king) = pos.king_square(color) {
+        let own_king = pos.king_square(color);
+        if let Some(king) = own_king {
             let prey = theirs & !defended & !pos.pieces(them, Role::King);
             sink.add(THREAT_BY_KING, count(attacks::king(king) & prey));
             let diagonal = pos.pieces(them, Role::Bishop) | pos.pieces(them, Role::Queen);
@@ -532,19 +538,19 @@ impl Board<'_> {
                 .filter(|blockers| blockers.count() == 1 && (*blockers & own).is_nonempty())
                 .count();
             sink.add(PINNED, sign * pinned as i32);
-            for rook in pos.pieces(color, Role::Rook) {
-                let shut_in = rank_from_home(color, rook) == 0
-                    && rank_from_home(color, king) == 0
-                    && (king.file() < 4) == (rook.file() < king.file());
-                if shut_in && (attacks::rook(rook, occupied) & !own).count() <= 3 {
-                    sink.add(TRAPPED_ROOK, sign);
-                }
-            }
         }
         let queens = pos.role_bb(Role::Queen);
         for rook in pos.pieces(color, Role::Rook) {
             if (Bitboard::file(rook.file()) & queens).is_nonempty() {
                 sink.add(ROOK_QUEEN_FILE, sign);
+            }
+            let shut_in = own_king.is_some_and(|king| {
+                rank_from_home(color, rook) == 0
+                    && rank_from_home(color, king) == 0
+                    && (king.file() < 4) == (rook.file() < king.file())
+            });
+            if shut_in && (attacks::rook(rook, occupied) & !own).count() <= 3 {
+                sink.add(TRAPPED_ROOK, sign);
             }
         }
         let pawns = pos.role_bb(Role::Pawn);
@@ -552,12 +558,12 @@ impl Board<'_> {
             if (attacks::bishop(bishop, pawns) & CENTRE).count() >= 2 {
                 sink.add(BISHOP_LONG_DIAGONAL, sign);
             }
-            let rank = rank_from_home(color, bishop);
-            let reachable = front_span(color, bishop) & !Bitboard::file(bishop.file());
-            if (3..=5).contains(&rank)
-                && self.guarded[us].contains(bishop)
-                && (reachable & pos.pieces(them, Role::Pawn)).is_empty()
-            {
+            if is_outpost(
+                color,
+                bishop,
+                self.guarded[us],
+                pos.pieces(them, Role::Pawn),
+            ) {
                 sink.add(BISHOP_OUTPOST, sign);
             }
         }
@@ -655,12 +661,17 @@ fn passers_and_outposts(
         }
     }
     for sq in pos.pieces(color, Role::Knight) {
-        let rank = rank_from_home(color, sq);
-        let reachable = front_span(color, sq) & !Bitboard::file(sq.file()) & their_pawns;
-        if (3..=5).contains(&rank) && guarded[color.index()].contains(sq) && reachable.is_empty() {
+        if is_outpost(color, sq, guarded[color.index()], their_pawns) {
             sink.add(OUTPOST, sign);
         }
     }
+}
+
+/// True when `color`'s piece on `sq` stands on an outpost: 4–6 ranks from home, guarded by
+/// an own pawn (`own_guard`), and no enemy pawn can ever attack it.
+fn is_outpost(color: Color, sq: Square, own_guard: Bitboard, their_pawns: Bitboard) -> bool {
+    let reachable = front_span(color, sq) & !Bitboard::file(sq.file()) & their_pawns;
+    (3..=5).contains(&rank_from_home(color, sq)) && own_guard.contains(sq) && reachable.is_empty()
 }
 
 /// `color`'s shelter and the storm against it, connected and backward pawns, space, and its
