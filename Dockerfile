@@ -23,6 +23,8 @@ RUN cargo chef prepare --recipe-path recipe.json
 
 FROM chef AS build
 COPY --from=planner /src/recipe.json recipe.json
+# The compiler flags too, so that the dependency layer is built as the final build expects.
+COPY .cargo .cargo
 # Dependencies in their own layer: a change to nadare's sources rebuilds only nadare.
 RUN cargo chef cook --release --locked -p nadare --bin nadare --recipe-path recipe.json
 COPY . .
