@@ -70,7 +70,7 @@ use std::time::{Duration, Instant};
 
 use rules::{Color, Game, HalfTurn, Move, MoveList, Position, Push, Role, Turn, TurnStep};
 
-use crate::eval::{PawnCache, Weights, value};
+use crate::eval::{Packed, PawnCache, Weights, value};
 use crate::see::see;
 use crate::tt::{Bound, Entry, Table};
 use crate::zobrist::{hash, splitmix64};
@@ -195,6 +195,8 @@ pub fn mate_in(score: i32) -> Option<i32> {
 pub struct Engine {
     table_bits: u32,
     weights: Arc<Weights>,
+    /// The same weights as the search evaluates with them.
+    packed: Arc<Packed>,
 }
 
 impl Default for Engine {
@@ -206,25 +208,24 @@ impl Default for Engine {
 impl Engine {
     /// An engine with a transposition table of 2^18 entries (about 6 MB) per search.
     pub fn new() -> Engine {
-        warm_up();
-        Engine {
-            table_bits: 18,
-            weights: Arc::new(Weights::builtin()),
-        }
+        Engine::with_table_bits(18)
     }
 
     /// An engine whose searches use a table of `2^bits` entries (8 ≤ bits ≤ 26).
     pub fn with_table_bits(bits: u32) -> Engine {
         warm_up();
+        let weights = Weights::builtin();
         Engine {
             table_bits: bits.clamp(8, 26),
-            weights: Arc::new(Weights::builtin()),
+            packed: Arc::new(Packed::new(&weights)),
+            weights: Arc::new(weights),
         }
     }
 
     /// This engine evaluating with `weights` instead of the built-in ones.
     pub fn with_weights(self, weights: Weights) -> Engine {
         Engine {
+            packed: Arc::new(Packed::new(&weights)),
             weights: Arc::new(weights),
             ..self
         }
@@ -332,7 +333,7 @@ impl Engine {
             table,
             eval_cache: vec![(0, 0); cache_size],
             pawn_cache: PawnCache::new(PAWN_CACHE_BITS),
-            weights: &self.weights,
+            packed: &self.packed,
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -419,7 +420,7 @@ struct Searcher<'a> {
     eval_cache: Vec<(u64, i32)>,
     /// The sums of the terms of pawns and kings (chess), by pawns and kings.
     pawn_cache: PawnCache,
-    weights: &'a Weights,
+    packed: &'a Packed,
     /// The triangular table of lines: `pv[ply]` is the best line found from the node at
     /// `ply`, filled from `pv[ply + 1]` whenever a turn raises alpha.
     pv: Vec<Vec<Turn>>,
@@ -664,7 +665,7 @@ impl Searcher<'_> {
         {
             return score;
         }
-        let score = self.weights.evaluate_cached(pos, &mut self.pawn_cache);
+        let score = self.packed.evaluate(pos, &mut self.pawn_cache);
         if let Some(cell) = self.eval_cache.get_mut(slot) {
             *cell = (key, score);
         }

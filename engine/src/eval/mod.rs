@@ -111,28 +111,6 @@ impl Weights {
         blend(pos, sum.mg, sum.eg)
     }
 
-    /// The evaluation of `pos` for the side to move, the same as [`Weights::evaluate`]'s,
-    /// with the terms of its pawns and kings from `cache` when they are there. A cache must
-    /// serve one set of weights only.
-    pub(crate) fn evaluate_cached(&self, pos: &Position, cache: &mut PawnCache) -> i32 {
-        if !terms::splits_pawns_and_kings(pos) {
-            return self.evaluate(pos);
-        }
-        let table = self.table(pos.variant());
-        let (mg, eg) = cache.sum(pos, |pos| {
-            let mut sum = Sum {
-                table,
-                mg: 0,
-                eg: 0,
-            };
-            terms::pawns_and_kings(pos, &mut sum);
-            (sum.mg, sum.eg)
-        });
-        let mut sum = Sum { table, mg, eg };
-        terms::other_terms(pos, &mut sum);
-        blend(pos, sum.mg, sum.eg)
-    }
-
     /// Reads a weights file: `[standard]` or `[avalanche]` starts a table, then a line per
     /// term, `NAME MIDDLEGAME ENDGAME`; `#` starts a comment. Terms left out keep their
     /// built-in weights.
@@ -240,20 +218,78 @@ fn blend(pos: &Position, mg: i32, eg: i32) -> i32 {
     }
 }
 
-/// The sums of the terms of pawns and kings ([`terms::pawns_and_kings`]) by the pawns and
-/// kings they were counted for: a power of two of slots, always replacing.
+/// The weights as the search evaluates with them: each term's two weights packed in one
+/// number (the endgame's times 2^32 plus the middlegame's), so that a count costs one
+/// multiplication, not two. The sums stay exact: neither half comes near 2^31.
+#[derive(Clone, Debug)]
+pub(crate) struct Packed {
+    standard: Box<[i64; COUNT]>,
+    avalanche: Box<[i64; COUNT]>,
+}
+
+/// A packed sum of a position's terms.
+struct PackedSum<'a> {
+    table: &'a [i64; COUNT],
+    sum: i64,
+}
+
+impl Sink for PackedSum<'_> {
+    #[inline]
+    fn add(&mut self, term: usize, count: i32) {
+        if let Some(weight) = self.table.get(term) {
+            self.sum += weight * i64::from(count);
+        }
+    }
+}
+
+impl Packed {
+    /// `weights`, packed.
+    pub(crate) fn new(weights: &Weights) -> Packed {
+        let pack =
+            |table: &Table| Box::new(table.map(|[mg, eg]| (i64::from(eg) << 32) + i64::from(mg)));
+        Packed {
+            standard: pack(&weights.standard),
+            avalanche: pack(&weights.avalanche),
+        }
+    }
+
+    /// The evaluation of `pos` for the side to move, the same as [`Weights::evaluate`]'s,
+    /// with the terms of its pawns and kings from `cache` when they are there. A cache must
+    /// serve one set of weights only.
+    pub(crate) fn evaluate(&self, pos: &Position, cache: &mut PawnCache) -> i32 {
+        let table = if pos.variant().rules().push {
+            &self.avalanche
+        } else {
+            &self.standard
+        };
+        let mut sum = PackedSum { table, sum: 0 };
+        if terms::splits_pawns_and_kings(pos) {
+            sum.sum = cache.sum(pos, |pos| {
+                let mut sum = PackedSum { table, sum: 0 };
+                terms::pawns_and_kings(pos, &mut sum);
+                sum.sum
+            });
+        }
+        terms::other_terms(pos, &mut sum);
+        let mg = sum.sum as i32;
+        let eg = ((sum.sum - i64::from(mg)) >> 32) as i32;
+        blend(pos, mg, eg)
+    }
+}
+
+/// The packed sums of the terms of pawns and kings ([`terms::pawns_and_kings`]) by the pawns
+/// and kings they were counted for: a power of two of slots, always replacing.
 pub(crate) struct PawnCache {
     slots: Vec<PawnSlot>,
 }
 
 /// One [`PawnCache`] slot: the pawns (White's, Black's), the kings' squares (each plus one,
-/// 0 for none; 0 in all marks an empty slot) and the middlegame and endgame sums.
+/// 0 for none; 0 in all marks an empty slot) and the packed sum.
 #[derive(Clone, Copy, Default)]
 struct PawnSlot {
     pawns: [u64; 2],
     kings: u16,
-    mg: i32,
-    eg: i32,
+    sum: i64,
 }
 
 impl PawnCache {
@@ -264,8 +300,8 @@ impl PawnCache {
         }
     }
 
-    /// The sums for `pos`'s pawns and kings, counted by `count` when they are not here.
-    fn sum(&mut self, pos: &Position, count: impl FnOnce(&Position) -> (i32, i32)) -> (i32, i32) {
+    /// The sum for `pos`'s pawns and kings, counted by `count` when it is not here.
+    fn sum(&mut self, pos: &Position, count: impl FnOnce(&Position) -> i64) -> i64 {
         let pawns = [
             pos.pieces(Color::White, Role::Pawn).0,
             pos.pieces(Color::Black, Role::Pawn).0,
@@ -281,18 +317,13 @@ impl PawnCache {
             && entry.pawns == pawns
             && entry.kings == kings
         {
-            return (entry.mg, entry.eg);
+            return entry.sum;
         }
-        let (mg, eg) = count(pos);
+        let sum = count(pos);
         if let Some(entry) = self.slots.get_mut(slot) {
-            *entry = PawnSlot {
-                pawns,
-                kings,
-                mg,
-                eg,
-            };
+            *entry = PawnSlot { pawns, kings, sum };
         }
-        (mg, eg)
+        sum
     }
 }
 
@@ -429,27 +460,52 @@ mod tests {
         assert!(forced < free - 300, "{forced} vs {free}");
     }
     #[test]
-    fn the_pawn_cache_gives_the_evaluation_without_it() {
+    fn packed_weights_and_the_pawn_cache_give_the_evaluation_without_them() {
         // The first two share pawns and kings (a hit with other pieces), the third shares
         // pawns only, and a two-slot cache makes the others replace and collide.
         let fens = [
-            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w - - 0 1",
-            "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b - - 0 1",
-            "r1bq1r1k/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w - - 0 1",
-            "2r3k1/pp3ppp/4p3/3pP3/3P1P2/P1R3P1/1P4KP/8 b - - 0 1",
-            "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
+            (
+                Variant::Standard,
+                "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w - - 0 1",
+            ),
+            (
+                Variant::Standard,
+                "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b - - 0 1",
+            ),
+            (
+                Variant::Standard,
+                "r1bq1r1k/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w - - 0 1",
+            ),
+            (
+                Variant::Standard,
+                "2r3k1/pp3ppp/4p3/3pP3/3P1P2/P1R3P1/1P4KP/8 b - - 0 1",
+            ),
+            (Variant::Standard, "8/8/4k3/8/8/4K3/8/8 w - - 0 1"),
+            (Variant::Avalanche, "4k3/P7/8/3p4/8/2N5/1P6/4K2R b K - 0 1"),
         ];
-        let weights = Weights::builtin();
-        for bits in [1, 10] {
-            let mut cache = PawnCache::new(bits);
-            for _ in 0..2 {
-                for fen in fens {
-                    let pos = Position::from_fen(Variant::Standard, fen).unwrap();
-                    assert_eq!(
-                        weights.evaluate_cached(&pos, &mut cache),
-                        weights.evaluate(&pos),
-                        "{fen}"
-                    );
+        // The built-in weights, and extreme ones, whose sums go far below zero in one half
+        // and above it in the other.
+        let mut extreme = Weights::builtin();
+        for [mg, eg] in extreme
+            .standard
+            .iter_mut()
+            .chain(extreme.avalanche.iter_mut())
+        {
+            (*mg, *eg) = (i16::MIN + 1, i16::MAX);
+        }
+        for weights in [Weights::builtin(), extreme] {
+            let packed = Packed::new(&weights);
+            for bits in [1, 10] {
+                let mut cache = PawnCache::new(bits);
+                for _ in 0..2 {
+                    for (variant, fen) in fens {
+                        let pos = Position::from_fen(variant, fen).unwrap();
+                        assert_eq!(
+                            packed.evaluate(&pos, &mut cache),
+                            weights.evaluate(&pos),
+                            "{fen}"
+                        );
+                    }
                 }
             }
         }

@@ -236,28 +236,55 @@ fn rank_from_home(color: Color, sq: Square) -> usize {
     })
 }
 
-/// The files beside `file` (one or two of them).
-fn neighbour_files(file: u8) -> Bitboard {
-    let mut files = Bitboard::EMPTY;
-    if file > 0 {
-        files |= Bitboard::file(file - 1);
-    }
-    if file < 7 {
-        files |= Bitboard::file(file + 1);
+/// The a-file.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The files beside each file, by file: looked up, since the evaluation asks for them for
+/// every pawn.
+const NEIGHBOUR_FILES: [u64; 8] = {
+    let mut files = [0; 8];
+    let mut file = 0;
+    while file < 8 {
+        if file > 0 {
+            files[file] |= FILE_A << (file - 1);
+        }
+        if file < 7 {
+            files[file] |= FILE_A << (file + 1);
+        }
+        file += 1;
     }
     files
+};
+
+/// [`front_span`] by colour and square, looked up for the same reason.
+const FRONT_SPANS: [[u64; 64]; 2] = {
+    let mut spans = [[0; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = (sq % 8, sq / 8);
+        let files = (FILE_A << file) | NEIGHBOUR_FILES[file];
+        // The ranks beyond `sq`'s, towards each colour's promotion.
+        let north = if rank == 7 {
+            0
+        } else {
+            !0u64 << (8 * (rank + 1))
+        };
+        let south = (1u64 << (8 * rank)) - 1;
+        spans[0][sq] = files & north;
+        spans[1][sq] = files & south;
+        sq += 1;
+    }
+    spans
+};
+
+/// The files beside `file` (one or two of them).
+fn neighbour_files(file: u8) -> Bitboard {
+    Bitboard(NEIGHBOUR_FILES[usize::from(file & 7)])
 }
 
 /// The squares ahead of `sq` for `color`, on its file and the files beside it.
 fn front_span(color: Color, sq: Square) -> Bitboard {
-    let files = Bitboard::file(sq.file()) | neighbour_files(sq.file());
-    // The ranks beyond `sq`'s, towards `color`'s promotion.
-    let rank = u32::from(sq.rank());
-    let ahead = Bitboard(match color {
-        Color::White => (!0u64).checked_shl(8 * (rank + 1)).unwrap_or(0),
-        Color::Black => (1u64 << (8 * rank)) - 1,
-    });
-    files & ahead
+    Bitboard(FRONT_SPANS[color.index()][sq.index()])
 }
 
 /// True when no pawn of `their_pawns` stands ahead of `color`'s pawn on `sq`, on its file or
@@ -268,8 +295,17 @@ fn is_passed(color: Color, sq: Square, their_pawns: Bitboard) -> bool {
 
 /// The squares `color`'s pawns attack.
 fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
-    pos.pieces(color, Role::Pawn)
-        .fold(Bitboard::EMPTY, |acc, sq| acc | attacks::pawn(color, sq))
+    attacked_by_pawns(color, pos.pieces(color, Role::Pawn))
+}
+
+/// The squares that `color`'s pawns on `pawns` attack, all at once.
+fn attacked_by_pawns(color: Color, pawns: Bitboard) -> Bitboard {
+    const FILE_H: u64 = FILE_A << 7;
+    let (west, east) = (pawns.0 & !FILE_A, pawns.0 & !FILE_H);
+    Bitboard(match color {
+        Color::White => (west << 7) | (east << 9),
+        Color::Black => (west >> 9) | (east >> 7),
+    })
 }
 
 /// Feeds every term's count of `pos` to `sink`.
@@ -465,7 +501,7 @@ impl Board<'_> {
         };
         let pushed = forward(pos.pieces(color, Role::Pawn)) & !pos.occupied();
         let holdable = pushed & !self.guarded[they] & (covered | !defended);
-        let push_threats = holdable.fold(Bitboard::EMPTY, |acc, sq| acc | attacks::pawn(color, sq));
+        let push_threats = attacked_by_pawns(color, holdable);
         sink.add(THREAT_PAWN_PUSH, count(push_threats & pieces));
         let (mut weighted, attackers) = danger;
         if let Some(king) = pos.king_square(them) {
@@ -956,6 +992,41 @@ mod tests {
             .iter()
             .find(|(t, _)| usize::from(*t) == term)
             .map_or(0, |(_, c)| *c)
+    }
+
+    #[test]
+    fn front_spans_hold_the_squares_ahead_on_three_files() {
+        for color in Color::ALL {
+            for from in (0..64u8).filter_map(|i| Square::new(i % 8, i / 8)) {
+                let expected: Vec<Square> = (0..64u8)
+                    .filter_map(|i: u8| Square::new(i % 8, i / 8))
+                    .filter(|to| {
+                        let ahead = match color {
+                            Color::White => to.rank() > from.rank(),
+                            Color::Black => to.rank() < from.rank(),
+                        };
+                        ahead && to.file().abs_diff(from.file()) <= 1
+                    })
+                    .collect();
+                assert_eq!(front_span(color, from).collect::<Vec<_>>(), expected);
+                let beside = neighbour_files(from.file());
+                assert_eq!(
+                    beside.count(),
+                    if matches!(from.file(), 0 | 7) { 8 } else { 16 }
+                );
+                assert!((beside & Bitboard::file(from.file())).is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn pawns_attack_together_what_each_attacks() {
+        // Pawns on every file and on the first and last ranks, where attacks fall off.
+        let pawns = Bitboard(0x8100_4224_1881_4201);
+        for color in Color::ALL {
+            let one_by_one = pawns.fold(Bitboard::EMPTY, |acc, sq| acc | attacks::pawn(color, sq));
+            assert_eq!(attacked_by_pawns(color, pawns), one_by_one);
+        }
     }
 
     #[test]
