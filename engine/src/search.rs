@@ -912,10 +912,17 @@ impl Searcher<'_> {
             return score;
         };
         if let Some(victim) = captured(parent, Some(mv)) {
-            let attacker = parent.piece_at(mv.from).map_or(0, |p| value(p.role));
-            let exchange = see(parent, mv);
+            let attacker = parent.piece_at(mv.from).map(|p| p.role);
+            let worth = attacker.map_or(0, value);
+            // Taking a piece worth at least the taker (not the king, which `value` counts
+            // as nothing) cannot lose material, whatever the exchange: no need to count it.
+            let exchange = if attacker != Some(Role::King) && value(victim) >= worth {
+                0
+            } else {
+                see(parent, mv)
+            };
             score += if exchange >= 0 {
-                1_000_000 + 10 * value(victim) - attacker / 10
+                1_000_000 + 10 * value(victim) - worth / 10
             } else {
                 -100_000 + exchange
             };

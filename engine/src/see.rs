@@ -89,6 +89,33 @@ mod tests {
     }
 
     #[test]
+    fn taking_a_piece_worth_the_taker_never_loses() {
+        // The ordering counts no exchange for these (search.rs): every such capture of some
+        // busy positions, promotions among them, must come out even or better.
+        let fens = [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "1r2k3/P1pq4/2n5/3Rp3/2Q5/5N2/8/4K3 w - - 0 1",
+        ];
+        let mut checked = 0;
+        for fen in fens {
+            let pos = Position::from_fen(Variant::Standard, fen).unwrap();
+            for mv in pos.legal_moves() {
+                let (Some(mover), Some(victim)) = (pos.piece_at(mv.from), pos.piece_at(mv.to))
+                else {
+                    continue;
+                };
+                if mover.role != Role::King && value(victim.role) >= value(mover.role) {
+                    assert!(see(&pos, mv) >= 0, "{mv:?} in {fen}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 5, "{checked}");
+    }
+
+    #[test]
     fn exchanges_are_counted_to_the_end() {
         // An undefended pawn: a pawn won.
         assert_eq!(see_of("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "Rxd5"), 100);
