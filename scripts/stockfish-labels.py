@@ -7,6 +7,10 @@ A game's result says little about one position of it (a 5 000-node game turns on
 mistakes); a deeper engine's judgement of the position itself says more. Stockfish is an
 oracle here only, as in the tests: nothing of it goes into nadare but fitted numbers.
 
+Each worker speaks UCI to its Stockfish over pipes itself: python-chess's engine wrapper
+(an event loop, a parsed board and a ping a search) cost more than a depth-7 search.
+The `chess` package is still needed, for the win-draw-loss model.
+
 Needs the `chess` Python package and Stockfish (Debian's `stockfish`); nadare's own tests
 need neither.
 
@@ -17,17 +21,70 @@ Usage: scripts/stockfish-labels.py SAMPLES OUT [--depth D] [--blend B] [--parall
 
 import argparse
 import multiprocessing
+import subprocess
 
-import chess
 import chess.engine
 
 ENGINE = None
 
 
+class Uci:
+    """One Stockfish, in Chess960 mode (which reads standard castling rights too)."""
+
+    def __init__(self, path: str) -> None:
+        self.proc = subprocess.Popen(
+            [path],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self.send("uci")
+        self.wait("uciok")
+        for option in ("Threads value 1", "Hash value 16", "UCI_Chess960 value true"):
+            self.send(f"setoption name {option}")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line: str) -> None:
+        self.proc.stdin.write(line + "\n")
+
+    def wait(self, token: str) -> None:
+        for line in self.proc.stdout:
+            if line.startswith(token):
+                return
+        raise RuntimeError("Stockfish stopped")
+
+    def score(self, fen: str, depth: int):
+        """Stockfish's score of `fen` for the side to move: its last score that is not a
+        bound, or its last bound when it gave none."""
+        self.send(f"position fen {fen}")
+        self.send(f"go depth {depth}")
+        exact = bound = None
+        for line in self.proc.stdout:
+            if line.startswith("bestmove"):
+                break
+            words = line.split()
+            if "score" not in words:
+                continue
+            at = words.index("score")
+            kind, value = words[at + 1], int(words[at + 2])
+            score = chess.engine.Cp(value) if kind == "cp" else chess.engine.Mate(value)
+            if words[at + 3 : at + 4] in (["lowerbound"], ["upperbound"]):
+                bound = score
+            else:
+                exact = score
+        else:
+            raise RuntimeError("Stockfish stopped")
+        score = exact if exact is not None else bound
+        if score is None:
+            raise RuntimeError(f"Stockfish gave no score for {fen}")
+        return score
+
+
 def start(path: str) -> None:
     global ENGINE
-    ENGINE = chess.engine.SimpleEngine.popen_uci(path)
-    ENGINE.configure({"Threads": 1, "Hash": 16})
+    ENGINE = Uci(path)
 
 
 def label(task):
@@ -38,12 +95,15 @@ def label(task):
     if len(fields) != 3:
         return None
     result, variant, fen = fields
-    chess960 = variant == "chess960"
     if variant not in ("standard", "chess960"):
         return None
-    board = chess.Board(fen, chess960=chess960)
-    info = ENGINE.analyse(board, chess.engine.Limit(depth=depth))
-    expected = info["score"].white().wdl(model="sf15.1", ply=board.ply()).expectation()
+    parts = fen.split()
+    if len(parts) != 6:
+        return None
+    black = parts[1] == "b"
+    ply = 2 * (int(parts[5]) - 1) + int(black)
+    score = chess.engine.PovScore(ENGINE.score(fen, depth), not black)
+    expected = score.white().wdl(model="sf15.1", ply=ply).expectation()
     score = blend * expected + (1 - blend) * float(result)
     return f"{score:.4f} {variant} {fen}"
 
