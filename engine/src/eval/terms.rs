@@ -999,7 +999,7 @@ mod tests {
         for color in Color::ALL {
             for from in (0..64u8).filter_map(|i| Square::new(i % 8, i / 8)) {
                 let expected: Vec<Square> = (0..64u8)
-                    .filter_map(|i: u8| Square::new(i % 8, i / 8))
+                    .filter_map(|i| Square::new(i % 8, i / 8))
                     .filter(|to| {
                         let ahead = match color {
                             Color::White => to.rank() > from.rank(),
