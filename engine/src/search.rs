@@ -53,9 +53,7 @@
 //! - **Check extension** keeps forcing lines, mates in particular, inside the horizon.
 //! - **Singular extension** (chess): a table turn that every other turn falls well short of
 //!   in a shallower search (the table turn left out) is searched a turn deeper; if another
-//!   turn reaches beta even without it, the node is cut (multi-cut); if another comes near
-//!   it and the table turn's score is above beta, the table turn is searched a turn
-//!   shallower.
+//!   turn reaches beta even without it, the node is cut (multi-cut).
 //! - **Quiescence** follows captures that do not lose material, promotions and the sudden
 //!   endings until the position is quiet, so the evaluation is never asked about a piece
 //!   that is about to be taken; each capture with its cheapest push. In check it tries
@@ -1252,10 +1250,6 @@ impl Searcher<'_> {
                         ext = 1;
                     } else if s_beta >= beta {
                         return s_beta;
-                    } else if from_table(e.score, ply) >= beta {
-                        // Not singular, and its score alone is above beta: another turn
-                        // likely cuts too, so the table turn is searched a turn shallower.
-                        ext = -1;
                     }
                 }
                 self.played[ply] = step.turn.mv.and_then(|m| Played::of(pos, m));
