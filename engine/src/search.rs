@@ -71,7 +71,7 @@ use std::time::{Duration, Instant};
 use rules::{Color, Game, HalfTurn, Move, MoveList, Position, Push, Role, Turn, TurnStep};
 
 use crate::eval::{Packed, PawnCache, Weights, value};
-use crate::see::see;
+use crate::see::{see, takes_up_or_even};
 use crate::tt::{Bound, Entry, Table};
 use crate::zobrist::{hash, splitmix64};
 
@@ -914,9 +914,7 @@ impl Searcher<'_> {
         if let Some(victim) = captured(parent, Some(mv)) {
             let attacker = parent.piece_at(mv.from).map(|p| p.role);
             let worth = attacker.map_or(0, value);
-            // Taking a piece worth at least the taker (not the king, which `value` counts
-            // as nothing) cannot lose material, whatever the exchange: no need to count it.
-            let exchange = if attacker != Some(Role::King) && value(victim) >= worth {
+            let exchange = if attacker.is_some_and(|a| takes_up_or_even(a, victim)) {
                 0
             } else {
                 see(parent, mv)

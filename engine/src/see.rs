@@ -70,6 +70,14 @@ pub(crate) fn see(pos: &Position, mv: Move) -> i32 {
     gains[0]
 }
 
+/// True when a `mover` taking a `victim` cannot lose material, whatever the exchange on the
+/// square: the victim is worth at least the taker, and the taker is no king (which
+/// [`value`] counts as nothing). [`see`] of such a capture is never below 0, so whoever
+/// only asks whether a capture loses need not count the exchange.
+pub(crate) fn takes_up_or_even(mover: Role, victim: Role) -> bool {
+    mover != Role::King && value(victim) >= value(mover)
+}
+
 /// The cheapest piece among `attackers` and its square.
 fn cheapest(pos: &Position, attackers: Bitboard) -> Option<(Role, Square)> {
     Role::ALL
@@ -90,8 +98,8 @@ mod tests {
 
     #[test]
     fn taking_a_piece_worth_the_taker_never_loses() {
-        // The ordering counts no exchange for these (search.rs): every such capture of some
-        // busy positions, promotions among them, must come out even or better.
+        // The ordering counts no exchange for these: every such capture of some busy
+        // positions, promotions among them, must come out even or better.
         let fens = [
             "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -106,7 +114,7 @@ mod tests {
                 else {
                     continue;
                 };
-                if mover.role != Role::King && value(victim.role) >= value(mover.role) {
+                if takes_up_or_even(mover.role, victim.role) {
                     assert!(see(&pos, mv) >= 0, "{mv:?} in {fen}");
                     checked += 1;
                 }

@@ -44,6 +44,20 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
     })
 }
 
+/// Squares the pawns of `color` on `pawns` attack, all at once (two shifts, not a lookup a
+/// pawn).
+#[inline]
+pub fn pawns(color: Color, pawns: Bitboard) -> Bitboard {
+    let (west, east) = (
+        pawns.0 & !Bitboard::file(0).0,
+        pawns.0 & !Bitboard::file(7).0,
+    );
+    Bitboard(match color {
+        Color::White => (west << 7) | (east << 9),
+        Color::Black => (west >> 9) | (east >> 7),
+    })
+}
+
 /// Squares a rook on `sq` attacks, given the occupied squares.
 #[inline]
 pub fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -111,6 +125,16 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap_or(Square::A1)
+    }
+
+    #[test]
+    fn pawns_attack_together_what_each_attacks() {
+        // Pawns on every file and on the first and last ranks, where attacks fall off.
+        let many = Bitboard(0x8100_4224_1881_4201);
+        for color in Color::ALL {
+            let one_by_one = many.fold(Bitboard::EMPTY, |acc, sq| acc | pawn(color, sq));
+            assert_eq!(pawns(color, many), one_by_one);
+        }
     }
 
     #[test]

@@ -237,7 +237,7 @@ fn rank_from_home(color: Color, sq: Square) -> usize {
 }
 
 /// The a-file.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_A: u64 = Bitboard::file(0).0;
 
 /// The files beside each file, by file: looked up, since the evaluation asks for them for
 /// every pawn.
@@ -295,17 +295,7 @@ fn is_passed(color: Color, sq: Square, their_pawns: Bitboard) -> bool {
 
 /// The squares `color`'s pawns attack.
 fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
-    attacked_by_pawns(color, pos.pieces(color, Role::Pawn))
-}
-
-/// The squares that `color`'s pawns on `pawns` attack, all at once.
-fn attacked_by_pawns(color: Color, pawns: Bitboard) -> Bitboard {
-    const FILE_H: u64 = FILE_A << 7;
-    let (west, east) = (pawns.0 & !FILE_A, pawns.0 & !FILE_H);
-    Bitboard(match color {
-        Color::White => (west << 7) | (east << 9),
-        Color::Black => (west >> 9) | (east >> 7),
-    })
+    attacks::pawns(color, pos.pieces(color, Role::Pawn))
 }
 
 /// Feeds every term's count of `pos` to `sink`.
@@ -501,7 +491,7 @@ impl Board<'_> {
         };
         let pushed = forward(pos.pieces(color, Role::Pawn)) & !pos.occupied();
         let holdable = pushed & !self.guarded[they] & (covered | !defended);
-        let push_threats = attacked_by_pawns(color, holdable);
+        let push_threats = attacks::pawns(color, holdable);
         sink.add(THREAT_PAWN_PUSH, count(push_threats & pieces));
         let (mut weighted, attackers) = danger;
         if let Some(king) = pos.king_square(them) {
@@ -1016,16 +1006,6 @@ mod tests {
                 );
                 assert!((beside & Bitboard::file(from.file())).is_empty());
             }
-        }
-    }
-
-    #[test]
-    fn pawns_attack_together_what_each_attacks() {
-        // Pawns on every file and on the first and last ranks, where attacks fall off.
-        let pawns = Bitboard(0x8100_4224_1881_4201);
-        for color in Color::ALL {
-            let one_by_one = pawns.fold(Bitboard::EMPTY, |acc, sq| acc | attacks::pawn(color, sq));
-            assert_eq!(attacked_by_pawns(color, pawns), one_by_one);
         }
     }
 
