@@ -11,7 +11,7 @@ Needs the `stockfish` Debian package (`apt-get install -y stockfish`) and the `c
 Python package (`pip install chess`); the project's tests do not.
 
 Usage: scripts/stockfish-match.py NADARE_BINARY [--pairs LEVEL:ELO,...] [--games N]
-       [--movetime MS] [--chess960] [--parallel N]
+       [--movetime MS] [--chess960] [--parallel N] [--pgn FILE]
 Games run N at a time (default 1), each worker with its own pair of processes; keep N at or
 below half the cores, since each game has one engine thinking at a time.
 Example (the levels' calibration in docs/engine.md):
@@ -25,6 +25,7 @@ import shutil
 
 import chess
 import chess.engine
+import chess.pgn
 
 from matches import play_game, summary
 
@@ -71,11 +72,19 @@ def start_worker(nadare_path, sf_path, level, anchor):
 
 
 def play_task(task):
-    """Game `n` from `board`, nadare White when `n` is even; nadare's points."""
-    n, board, movetime = task
+    """Game `n` from `board`, nadare White when `n` is even; nadare's points and the game's
+    PGN."""
+    n, board, movetime, anchor = task
     nadare, stockfish = WORKER["engines"]
     limit = chess.engine.Limit(time=movetime)
-    return play_game(nadare, stockfish, n % 2 == 0, limit, board)
+    points = play_game(nadare, stockfish, n % 2 == 0, limit, board)
+    game = chess.pgn.Game.from_board(board)
+    players = ["nadare", f"Stockfish {anchor}"]
+    game.headers["White"], game.headers["Black"] = players if n % 2 == 0 else players[::-1]
+    game.headers["Round"] = str(n + 1)
+    if board.chess960:
+        game.headers["Variant"] = "Chess960"
+    return points, str(game)
 
 
 def main() -> None:
@@ -87,6 +96,7 @@ def main() -> None:
     parser.add_argument("--chess960", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--parallel", type=int, default=1, help="games at a time")
+    parser.add_argument("--pgn", help="append every game to this PGN file")
     args = parser.parse_args()
     sf_path = shutil.which("stockfish") or "/usr/games/stockfish"
     print("| nadare level | Stockfish UCI_Elo | games | nadare +/=/- | score | nadare's Elo |")
@@ -99,12 +109,15 @@ def main() -> None:
         for game in range(args.games):
             if game % 2 == 0:
                 board = start(game // 2, args.chess960, rng)
-            tasks.append((game, board.copy(), args.movetime / 1000))
+            tasks.append((game, board.copy(), args.movetime / 1000, anchor))
         wins = draws = losses = 0
         with multiprocessing.Pool(
             args.parallel, start_worker, (args.nadare, sf_path, level, anchor)
         ) as pool:
-            for points in pool.imap_unordered(play_task, tasks):
+            for points, pgn in pool.imap_unordered(play_task, tasks):
+                if args.pgn:
+                    with open(args.pgn, "a", encoding="utf-8") as out:
+                        out.write(pgn + "\n\n")
                 wins += points == 1.0
                 draws += points == 0.5
                 losses += points == 0.0
