@@ -16,8 +16,9 @@
 //!   moves alone and builds the position after one only when it is searched.
 //! - **Iterative deepening** gives a usable turn at any moment, so the time limit can cut
 //!   the search off, and fills the table with good first turns for the next depth. From
-//!   depth 4 each iteration starts with an **aspiration window** of ±40 cp around the last
-//!   score, opened on the side the score falls out of.
+//!   depth 4 each iteration starts with an **aspiration window** around the last score:
+//!   in chess ±25 cp, widened on the side the score falls out of by 25, 50, 100, … cp
+//!   until it holds; in Avalanche ±40 cp, opened at once.
 //! - **PVS** searches the first (best-ordered) turn with a full window and the rest with a
 //!   null window, re-searching only when one of them surprises. The principal variation is
 //!   collected in a triangular table, and the table never cuts a PV node short, so the
@@ -389,8 +390,10 @@ enum RootPass {
     High,
 }
 
-/// Half the width of the aspiration window, in centipawns.
+/// Half the width of the aspiration window in Avalanche, in centipawns.
 const ASPIRATION: i32 = 40;
+/// Half the width of the first aspiration window in chess, and its first widening step.
+const CHESS_ASPIRATION: i32 = 25;
 
 /// One root turn between iterations.
 struct RootTurn {
@@ -744,19 +747,23 @@ impl Searcher<'_> {
         let multipv = limits.multipv.clamp(1, turns.len());
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
-            // Aspiration: from depth 4, a window around the last score, opened on the side
-            // where the score falls out of it.
+            // Aspiration: from depth 4, a window around the last score, widened on the side
+            // where the score falls out of it (at once in Avalanche).
             let mut window = (-INFINITY, INFINITY);
             if depth >= 4 && multipv == 1 && limits.noise <= 0 && result.score.abs() < MATE_BOUND {
-                window = (result.score - ASPIRATION, result.score + ASPIRATION);
+                let half = if self.orthodox { CHESS_ASPIRATION } else { ASPIRATION };
+                window = (result.score - half, result.score + half);
             }
+            // In chess the window widens step by step, each step twice the one before.
+            let mut step = if self.orthodox { CHESS_ASPIRATION } else { INFINITY };
             let completed = loop {
                 match self.search_root(root, &mut turns, depth as i32, multipv, window) {
                     RootPass::Done => break true,
                     RootPass::Aborted => break false,
-                    RootPass::Low => window.0 = -INFINITY,
-                    RootPass::High => window.1 = INFINITY,
+                    RootPass::Low => window.0 = window.0.saturating_sub(step).max(-INFINITY),
+                    RootPass::High => window.1 = window.1.saturating_add(step).min(INFINITY),
                 }
+                step = step.saturating_mul(2);
             };
             // A partial iteration counts too: the last choice was searched first, so a
             // turn that beat it at this depth is better.
