@@ -751,11 +751,19 @@ impl Searcher<'_> {
             // where the score falls out of it (at once in Avalanche).
             let mut window = (-INFINITY, INFINITY);
             if depth >= 4 && multipv == 1 && limits.noise <= 0 && result.score.abs() < MATE_BOUND {
-                let half = if self.orthodox { CHESS_ASPIRATION } else { ASPIRATION };
+                let half = if self.orthodox {
+                    CHESS_ASPIRATION
+                } else {
+                    ASPIRATION
+                };
                 window = (result.score - half, result.score + half);
             }
             // In chess the window widens step by step, each step twice the one before.
-            let mut step = if self.orthodox { CHESS_ASPIRATION } else { INFINITY };
+            let mut step = if self.orthodox {
+                CHESS_ASPIRATION
+            } else {
+                INFINITY
+            };
             let completed = loop {
                 match self.search_root(root, &mut turns, depth as i32, multipv, window) {
                     RootPass::Done => break true,
