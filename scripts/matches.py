@@ -15,10 +15,17 @@ def play_game(first, second, first_white, limit, board, game=None):
         first_to_move = (board.turn == chess.WHITE) == first_white
         engine = first if first_to_move else second
         board.push(engine.play(board, limit, game=game).move)
-    result = board.result(claim_draw=True)
-    if result in ("1/2-1/2", "*"):
+    result = match_result(board)
+    if result == "1/2-1/2":
         return 0.5
     return 1.0 if (result == "1-0") == first_white else 0.0
+
+
+def match_result(board):
+    """The result of a game played by `play_game`: a claimable draw, or a game stopped at
+    move 200, is a draw."""
+    result = board.result(claim_draw=True)
+    return "1/2-1/2" if result == "*" else result
 
 
 def elo(score: float) -> float:

@@ -27,7 +27,7 @@ import chess
 import chess.engine
 import chess.pgn
 
-from matches import play_game, summary
+from matches import match_result, play_game, summary
 
 # Balanced openings (about equal by Stockfish), each played with both colours.
 OPENINGS = [
@@ -79,9 +79,7 @@ def play_task(task):
     limit = chess.engine.Limit(time=movetime)
     points = play_game(nadare, stockfish, n % 2 == 0, limit, board)
     game = chess.pgn.Game.from_board(board)
-    # A claimable draw, or a game stopped at move 200, counts as a draw.
-    result = board.result(claim_draw=True)
-    game.headers["Result"] = "1/2-1/2" if result == "*" else result
+    game.headers["Result"] = match_result(board)
     players = ["nadare", f"Stockfish {anchor}"]
     game.headers["White"], game.headers["Black"] = players if n % 2 == 0 else players[::-1]
     game.headers["Round"] = str(n + 1)

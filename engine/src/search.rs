@@ -746,24 +746,20 @@ impl Searcher<'_> {
         self.path.push(root_key);
         let multipv = limits.multipv.clamp(1, turns.len());
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // Aspiration: from depth 4, a window around the last score, widened on the side
+        // where the score falls out of it; in chess step by step, each step twice the one
+        // before, in Avalanche at once.
+        let (half_window, first_step) = if self.orthodox {
+            (CHESS_ASPIRATION, CHESS_ASPIRATION)
+        } else {
+            (ASPIRATION, INFINITY)
+        };
         for depth in 1..=max_depth {
-            // Aspiration: from depth 4, a window around the last score, widened on the side
-            // where the score falls out of it (at once in Avalanche).
             let mut window = (-INFINITY, INFINITY);
             if depth >= 4 && multipv == 1 && limits.noise <= 0 && result.score.abs() < MATE_BOUND {
-                let half = if self.orthodox {
-                    CHESS_ASPIRATION
-                } else {
-                    ASPIRATION
-                };
-                window = (result.score - half, result.score + half);
+                window = (result.score - half_window, result.score + half_window);
             }
-            // In chess the window widens step by step, each step twice the one before.
-            let mut step = if self.orthodox {
-                CHESS_ASPIRATION
-            } else {
-                INFINITY
-            };
+            let mut step = first_step;
             let completed = loop {
                 match self.search_root(root, &mut turns, depth as i32, multipv, window) {
                     RootPass::Done => break true,
