@@ -2,7 +2,8 @@
 """Two builds of nadare (each through `nadare uci`) against each other in standard chess or
 Chess960, to measure a change to the search that `nadare match` cannot (it plays weight sets
 of one build). Both sides get the same `go nodes N` (equal work, however busy the machine)
-or the same `go movetime MS`; each opening (a few random turns from the start, or a random
+or the same `go movetime MS` (with `Move Overhead` 0, so that each thinks all of it: the
+default 30 ms would leave 10 of 40); each opening (a few random turns from the start, or a random
 Chess960 setup) is played with both colours. Games run PARALLEL at a time, each worker with
 its own pair of processes. Prints the score with its Elo and 95% range, and stops early
 when an SPRT (ELO0, ELO1, 5% errors, the normal approximation `nadare match` uses) decides.
@@ -52,7 +53,8 @@ WORKER = {}
 def start_worker(new_path, old_path, chess960, hash_mb):
     for name, path in (("new", new_path), ("old", old_path)):
         engine = chess.engine.SimpleEngine.popen_uci([path, "uci"])
-        options = {"Hash": hash_mb}
+        # No clock runs here, so no time need be kept back for the answer to travel.
+        options = {"Hash": hash_mb, "Move Overhead": 0}
         if chess960:
             options["UCI_Chess960"] = True
         engine.configure(options)
