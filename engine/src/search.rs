@@ -51,7 +51,9 @@
 //! - **Late-move reductions and pruning** search the quiet turns at the end of the list
 //!   less deeply, and near the horizon not at all; without them the Avalanche branching
 //!   factor leaves the search very shallow.
-//! - **Check extension** keeps forcing lines, mates in particular, inside the horizon.
+//! - **Check extension** keeps forcing lines, mates in particular, inside the horizon; in
+//!   chess only for checks that do not lose material on their square (SEE), since a check
+//!   that gives a piece away is seldom the forcing line.
 //! - **Singular extension** (chess): a table turn that every other turn falls well short of
 //!   in a shallower search (the table turn left out) is searched a turn deeper; if another
 //!   turn reaches beta even without it, the node is cut (multi-cut).
@@ -1239,7 +1241,9 @@ impl Searcher<'_> {
                         continue;
                     }
                 }
-                let mut ext = i32::from(gives_check && ply < 2 * depth as usize + 4);
+                let sound_check = gives_check
+                    && (!self.orthodox || step.turn.mv.is_none_or(|mv| see(pos, mv) >= 0));
+                let mut ext = i32::from(sound_check && ply < 2 * depth as usize + 4);
                 if let Some(e) = singular
                     && ext == 0
                     && e.best == Some(step.turn)
