@@ -43,7 +43,8 @@
 //!   to promote or onto a piece), which is Avalanche's zugzwang. Nor in check, with a
 //!   promotion pending, on the principal variation, or without pieces besides pawns.
 //!   In chess the pass is reduced more the deeper the node and the further the static
-//!   score is above beta.
+//!   score is above beta, and not tried where the table's upper bound is below beta: a
+//!   search found nothing to reach beta there, and a pass seldom does.
 //! - **Reverse futility** (chess only): a node near the horizon whose static score is
 //!   above beta by a margin for each turn left is cut without searching.
 //! - **Futility**: near the horizon (two turns in Avalanche, five in chess), quiet turns
@@ -1155,6 +1156,8 @@ impl Searcher<'_> {
             && !pv_node
             && depth >= 3
             && static_eval >= beta
+            && !(self.orthodox
+                && entry.is_some_and(|e| e.bound == Bound::Upper && from_table(e.score, ply) < beta))
             && has_pieces(pos, pos.side_to_move())
             && let Some(score) = self.try_pass(pos, depth, beta, static_eval, ply)
         {
