@@ -3,10 +3,11 @@
 Chess960, to measure a change to the search that `nadare match` cannot (it plays weight sets
 of one build). Both sides get the same `go nodes N` (equal work, however busy the machine)
 or the same `go movetime MS` (with `Move Overhead` 0, so that each thinks all of it: the
-default 30 ms would leave 10 of 40); each opening (a few random turns from the start, or a random
-Chess960 setup) is played with both colours. Games run PARALLEL at a time, each worker with
-its own pair of processes. Prints the score with its Elo and 95% range, and stops early
-when an SPRT (ELO0, ELO1, 5% errors, the normal approximation `nadare match` uses) decides.
+default 30 ms would leave 10 of 40); each opening (a few random turns from the start, or a
+random Chess960 setup) is played with both colours. Games run PARALLEL at a time, each
+worker with its own pair of processes. Prints the score with its Elo and 95% range, and
+stops early when an SPRT (ELO0, ELO1, 5% errors, the normal approximation `nadare match`
+uses) decides.
 
 Needs the `chess` Python package (`pip install chess`); the project's tests do not.
 

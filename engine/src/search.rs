@@ -1157,7 +1157,8 @@ impl Searcher<'_> {
             && depth >= 3
             && static_eval >= beta
             && !(self.orthodox
-                && entry.is_some_and(|e| e.bound == Bound::Upper && from_table(e.score, ply) < beta))
+                && entry
+                    .is_some_and(|e| e.bound == Bound::Upper && from_table(e.score, ply) < beta))
             && has_pieces(pos, pos.side_to_move())
             && let Some(score) = self.try_pass(pos, depth, beta, static_eval, ply)
         {
