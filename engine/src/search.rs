@@ -1245,9 +1245,12 @@ impl Searcher<'_> {
                         continue;
                     }
                 }
-                let sound_check = gives_check
-                    && (!self.orthodox || step.turn.mv.is_none_or(|mv| see(pos, mv) >= 0));
-                let mut ext = i32::from(sound_check && ply < 2 * depth as usize + 4);
+                // The exchange is looked at last: only for checks that would be extended.
+                let mut ext = i32::from(
+                    gives_check
+                        && ply < 2 * depth as usize + 4
+                        && (!self.orthodox || step.turn.mv.is_none_or(|mv| see(pos, mv) >= 0)),
+                );
                 if let Some(e) = singular
                     && ext == 0
                     && e.best == Some(step.turn)
