@@ -31,7 +31,7 @@
 //!   one that makes it attack the pusher's king (a loss) last. In chess a cut-off raises
 //!   its quiet move's history and lowers that of the quiet moves tried before it, each
 //!   step smaller the nearer the score is to its bound; so does a second history, of the
-//!   quiet move (piece and square) one and two plies after the moves before it (the
+//!   quiet move (piece and square) one, two and four plies after the moves before it (the
 //!   continuation history), which the ordering adds to the first.
 //! - **Static exchange evaluation** (the `see` module) tells captures that lose material.
 //!   In chess, near the horizon, a turn that loses too much on its square by it is not
@@ -443,7 +443,7 @@ struct Searcher<'a> {
     played: Vec<Option<Played>>,
     /// The table turn left out at each ply while the search checks whether it is singular.
     excluded: Vec<Option<Turn>>,
-    /// In chess: how often a quiet move ([`Played`]) cut off one and two plies after
+    /// In chess: how often a quiet move ([`Played`]) cut off one, two and four plies after
     /// another, within ±[`HISTORY_MAX`] (continuation history); 768 × 768 scores.
     follow_ups: Vec<i32>,
     /// True in variants without pushes (standard chess, Chess960): the pruning below that
@@ -947,7 +947,7 @@ impl Searcher<'_> {
             if self.orthodox
                 && let Some(now) = Played::of(parent, mv)
             {
-                for back in 1..=2 {
+                for back in [1, 2, 4] {
                     if let Some(i) = self.follow_up(ply, back, now)
                         && let Some(h) = self.follow_ups.get(i)
                     {
@@ -1389,7 +1389,7 @@ impl Searcher<'_> {
             let Some(now) = Played::of(pos, *other) else {
                 continue;
             };
-            for back in 1..=2 {
+            for back in [1, 2, 4] {
                 if let Some(i) = self.follow_up(ply, back, now)
                     && let Some(h) = self.follow_ups.get_mut(i)
                 {
