@@ -1375,9 +1375,10 @@ impl Searcher<'_> {
             self.history[mv.from.index()][mv.to.index()] += depth * depth;
             return;
         }
-        // A step of some tenth of the bound at depth 5 (as Ethereal scales it): with depth²
-        // alone the scores stayed within a few hundred of 16 384, where the bound's pull
-        // never acted and what cut off long ago counted as much as what cuts off now.
+        // A step of a twentieth of the bound at depth 5, a tenth at most (as Ethereal scales
+        // it): with depth² alone the scores stayed within a few hundred of 16 384, where the
+        // bound's pull never acted and what cut off long ago counted as much as what cuts
+        // off now.
         let bonus = (16 * depth * depth + 128 * (depth - 1).max(0)).min(1_536);
         let gravity = |h: &mut i32, change: i32| *h += change - *h * change.abs() / HISTORY_MAX;
         for other in tried {
