@@ -97,6 +97,8 @@ const PAWN_CACHE_BITS: u32 = 13;
 const CHECK_EVERY: u64 = 256;
 /// The bound of a quiet move's history score.
 const HISTORY_MAX: i32 = 16_384;
+/// How many plies back the continuation history looks for the move a quiet move follows.
+const FOLLOW_UP_PLIES: [usize; 3] = [1, 2, 4];
 /// The static score of a node in check, where there is none.
 const NO_EVAL: i32 = -INFINITY;
 
@@ -947,7 +949,7 @@ impl Searcher<'_> {
             if self.orthodox
                 && let Some(now) = Played::of(parent, mv)
             {
-                for back in [1, 2, 4] {
+                for back in FOLLOW_UP_PLIES {
                     if let Some(i) = self.follow_up(ply, back, now)
                         && let Some(h) = self.follow_ups.get(i)
                     {
@@ -1376,9 +1378,9 @@ impl Searcher<'_> {
             return;
         }
         // A step of a twentieth of the bound at depth 5, a tenth at most (as Ethereal scales
-        // it): with depth² alone the scores stayed within a few hundred of 16 384, where the
-        // bound's pull never acted and what cut off long ago counted as much as what cuts
-        // off now.
+        // it): with depth² alone the scores stayed within a few hundred, far inside the
+        // bound, where its pull never acted and what cut off long ago counted as much as
+        // what cuts off now.
         let bonus = (16 * depth * depth + 128 * (depth - 1).max(0)).min(1_536);
         let gravity = |h: &mut i32, change: i32| *h += change - *h * change.abs() / HISTORY_MAX;
         for other in tried {
@@ -1390,7 +1392,7 @@ impl Searcher<'_> {
             let Some(now) = Played::of(pos, *other) else {
                 continue;
             };
-            for back in [1, 2, 4] {
+            for back in FOLLOW_UP_PLIES {
                 if let Some(i) = self.follow_up(ply, back, now)
                     && let Some(h) = self.follow_ups.get_mut(i)
                 {
