@@ -46,7 +46,9 @@
 //!   score is above beta, and not tried where the table's upper bound is below beta: a
 //!   search found nothing to reach beta there, and a pass seldom does.
 //! - **Reverse futility** (chess only): a node near the horizon whose static score is
-//!   above beta by a margin for each turn left is cut without searching.
+//!   above beta by a margin for each turn left is cut without searching. It answers
+//!   halfway between the static score and beta, not the static score: a guess that far
+//!   above beta, kept in the table as a lower bound, overstated what the node holds.
 //! - **Futility**: near the horizon (two turns in Avalanche, five in chess), quiet turns
 //!   are not tried where the static score is too far below alpha for them to help.
 //! - **Late-move reductions and pruning** search the quiet turns at the end of the list
@@ -1143,6 +1145,7 @@ impl Searcher<'_> {
                 .is_some_and(|&e| e == NO_EVAL || static_eval > e);
         let calm = !in_check && beta.abs() < MATE_BOUND && pos.pending_promotion().is_none();
         // Reverse futility: so far above beta that no reply near the horizon brings it back.
+        // The answer is tempered toward beta: the static score is a guess.
         if self.orthodox
             && calm
             && !pv_node
@@ -1150,7 +1153,7 @@ impl Searcher<'_> {
             && depth <= 6
             && static_eval - 80 * (depth - i32::from(improving)) >= beta
         {
-            return static_eval;
+            return (static_eval + beta) / 2;
         }
         if null
             && excluded.is_none()
