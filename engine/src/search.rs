@@ -48,7 +48,8 @@
 //! - **Reverse futility** (chess only): a node near the horizon whose static score is
 //!   above beta by a margin for each turn left is cut without searching. It answers
 //!   halfway between the static score and beta, not the static score: a guess that far
-//!   above beta, kept in the table as a lower bound, overstated what the node holds.
+//!   above beta, handed up the tree (the node above stores it as its upper bound),
+//!   overstated what the node holds.
 //! - **Futility**: near the horizon (two turns in Avalanche, five in chess), quiet turns
 //!   are not tried where the static score is too far below alpha for them to help.
 //! - **Late-move reductions and pruning** search the quiet turns at the end of the list
