@@ -77,6 +77,7 @@ use std::time::{Duration, Instant};
 
 use rules::{Color, Game, HalfTurn, Move, MoveList, Position, Push, Role, Turn, TurnStep};
 
+use crate::eval::net::Net;
 use crate::eval::{Packed, PawnCache, Weights, value};
 use crate::see::{see, takes_up_or_even};
 use crate::tt::{Bound, Entry, Table};
@@ -206,6 +207,8 @@ pub struct Engine {
     weights: Arc<Weights>,
     /// The same weights as the search evaluates with them.
     packed: Arc<Packed>,
+    /// A network added to the evaluation of standard chess and Chess960, if one was given.
+    net: Option<Arc<Net>>,
 }
 
 impl Default for Engine {
@@ -228,6 +231,7 @@ impl Engine {
             table_bits: bits.clamp(8, 26),
             packed: Arc::new(Packed::new(&weights)),
             weights: Arc::new(weights),
+            net: None,
         }
     }
 
@@ -236,6 +240,15 @@ impl Engine {
         Engine {
             packed: Arc::new(Packed::new(&weights)),
             weights: Arc::new(weights),
+            ..self
+        }
+    }
+
+    /// This engine adding `net`'s correction to the evaluation of standard chess and
+    /// Chess960 (a network trained by `scripts/train-net.py`; none is built in).
+    pub fn with_net(self, net: Net) -> Engine {
+        Engine {
+            net: Some(Arc::new(net)),
             ..self
         }
     }
@@ -343,6 +356,8 @@ impl Engine {
             eval_cache: vec![(0, 0); cache_size],
             pawn_cache: PawnCache::new(PAWN_CACHE_BITS),
             packed: &self.packed,
+            net: None,
+            chess_net: self.net.as_deref(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -374,7 +389,17 @@ impl Engine {
         let limits = Limits::default();
         let mut table = Table::new(8);
         let mut searcher = self.searcher(&mut table, Vec::new(), Instant::now(), &limits, &stop);
+        searcher.set_variant(pos);
         searcher.quiesce(pos, -INFINITY, INFINITY, 0, 0)
+    }
+
+    /// The static evaluation of `pos` for the side to move, as the search sees it.
+    pub(crate) fn static_eval(&self, pos: &Position) -> i32 {
+        let linear = self.weights.evaluate(pos);
+        match &self.net {
+            Some(net) if !pos.variant().rules().push => linear + net.evaluate(pos),
+            _ => linear,
+        }
     }
 }
 
@@ -432,6 +457,10 @@ struct Searcher<'a> {
     /// The sums of the terms of pawns and kings (chess), by pawns and kings.
     pawn_cache: PawnCache,
     packed: &'a Packed,
+    /// The network this search adds to the evaluation (standard chess and Chess960), if any.
+    net: Option<&'a Net>,
+    /// The engine's network, for [`Searcher::set_variant`].
+    chess_net: Option<&'a Net>,
     /// The triangular table of lines: `pv[ply]` is the best line found from the node at
     /// `ply`, filled from `pv[ply + 1]` whenever a turn raises alpha.
     pv: Vec<Vec<Turn>>,
@@ -667,6 +696,13 @@ impl Searcher<'_> {
         self.aborted
     }
 
+    /// Sets what depends on the variant of `root`: the pruning measured in chess, and the
+    /// evaluation.
+    fn set_variant(&mut self, root: &Position) {
+        self.orthodox = !root.variant().rules().push;
+        self.net = if self.orthodox { self.chess_net } else { None };
+    }
+
     /// The static score of `pos`, whose key is `key`, from the cache if it is there.
     fn evaluate(&mut self, pos: &Position, key: u64) -> i32 {
         let slot = (key as usize) & (self.eval_cache.len() - 1);
@@ -676,7 +712,8 @@ impl Searcher<'_> {
         {
             return score;
         }
-        let score = self.packed.evaluate(pos, &mut self.pawn_cache);
+        let linear = self.packed.evaluate(pos, &mut self.pawn_cache);
+        let score = self.net.map_or(linear, |net| linear + net.evaluate(pos));
         if let Some(cell) = self.eval_cache.get_mut(slot) {
             *cell = (key, score);
         }
@@ -746,7 +783,7 @@ impl Searcher<'_> {
         }
         result.best = turns.first().map(|t| t.step.turn);
         result.pv = result.best.into_iter().collect();
-        self.orthodox = !root.variant().rules().push;
+        self.set_variant(root);
         if self.orthodox && self.follow_ups.is_empty() {
             self.follow_ups = vec![0; Played::COUNT * Played::COUNT];
         }

@@ -8,6 +8,7 @@
 //! The weights are built in ([`Weights::builtin`]); a set read from a weights file can be given
 //! to an engine instead, to measure it against the built-in one (`nadare match --a-weights`).
 
+pub mod net;
 mod tables;
 pub mod terms;
 

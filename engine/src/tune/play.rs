@@ -114,7 +114,7 @@ fn play_one(engine: &Engine, settings: &PlaySettings, n: u32) -> Result<Vec<Samp
         if result.score.abs() < MATE_BOUND
             && !pos.is_check()
             && pos.pending_promotion().is_none()
-            && engine.quiescence(&pos) == engine.weights().evaluate(&pos)
+            && engine.quiescence(&pos) == engine.static_eval(&pos)
         {
             quiet.push(pos.to_fen());
         }

@@ -2,6 +2,7 @@
 //! by naming it, e.g. `cargo test -p nadare-engine --test it -- search`.
 
 mod external;
+mod net;
 mod review;
 mod search;
 mod tune;
