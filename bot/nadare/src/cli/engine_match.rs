@@ -3,12 +3,13 @@
 //! from a file, and a sequential test may stop the match once it is decided.
 
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
 use engine::Engine;
 use engine::arena::{MatchSettings, Player, run_match};
+use engine::eval::net::Net;
 use engine::stats::{Sprt, Verdict};
 use rules::{Color, Position, Variant};
 
@@ -53,6 +54,13 @@ pub struct MatchArgs {
     /// The second player evaluates with the weights of this file.
     #[arg(long, value_name = "FILE")]
     pub b_weights: Option<PathBuf>,
+    /// The first player adds this network's correction to its evaluation in standard chess
+    /// and Chess960 (`scripts/train-net.py --out`).
+    #[arg(long, value_name = "FILE")]
+    pub a_net: Option<PathBuf>,
+    /// The second player adds this network's correction to its evaluation.
+    #[arg(long, value_name = "FILE")]
+    pub b_net: Option<PathBuf>,
     /// Stop as soon as a sequential probability ratio test decides between "the first player
     /// is no more than ELO0 stronger" and "it is at least ELO1 stronger" (5% errors), e.g.
     /// `--sprt 0,10`; `--games` is then the most games played.
@@ -124,8 +132,14 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         bail!("--nodes and --threads must be at least 1");
     }
     let engines = [
-        Engine::new().with_weights(weights_from(args.a_weights.as_deref())?),
-        Engine::new().with_weights(weights_from(args.b_weights.as_deref())?),
+        with_net(
+            Engine::new().with_weights(weights_from(args.a_weights.as_deref())?),
+            args.a_net.as_deref(),
+        )?,
+        with_net(
+            Engine::new().with_weights(weights_from(args.b_weights.as_deref())?),
+            args.b_net.as_deref(),
+        )?,
     ];
     let openings = match &args.openings {
         Some(path) => read_openings(path, args.variant)?,
@@ -194,4 +208,16 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// `engine` with the network of `path`, if one is given.
+fn with_net(engine: Engine, path: Option<&Path>) -> anyhow::Result<Engine> {
+    let Some(path) = path else {
+        return Ok(engine);
+    };
+    let bytes = std::fs::read(path)
+        .with_context(|| format!("cannot read a network from {}", path.display()))?;
+    let net =
+        Net::parse(&bytes).with_context(|| format!("{} is not a network file", path.display()))?;
+    Ok(engine.with_net(net))
 }

@@ -30,6 +30,24 @@ pub enum TuneCommand {
     Play(PlayArgs),
     /// Fit the weights of one variant family to samples files.
     Fit(FitArgs),
+    /// Write the linear evaluation of each sample (centipawns, White's view), a line each,
+    /// for training the network on what the linear evaluation leaves
+    /// (`scripts/train-net.py --base`).
+    Eval(EvalArgs),
+}
+
+/// Arguments of `nadare tune eval`.
+#[derive(Debug, clap::Args)]
+pub struct EvalArgs {
+    /// A samples file.
+    #[arg(value_name = "SAMPLES")]
+    pub samples: PathBuf,
+    /// Evaluate with the weights of this file instead of the built-in ones.
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
+    /// The file written: one evaluation a line, in the samples' order.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: PathBuf,
 }
 
 /// Arguments of `nadare tune play`.
@@ -119,7 +137,31 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
     match args.command {
         TuneCommand::Play(args) => run_play(args),
         TuneCommand::Fit(args) => run_fit(args),
+        TuneCommand::Eval(args) => run_eval(args),
     }
+}
+
+fn run_eval(args: EvalArgs) -> anyhow::Result<()> {
+    let weights = weights_from(args.weights.as_deref())?;
+    let file = File::open(&args.samples)
+        .with_context(|| format!("cannot read samples from {}", args.samples.display()))?;
+    let mut text = String::new();
+    for (n, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read {}", args.samples.display()))?;
+        let (_, position) = parse_sample(&line).map_err(|problem| {
+            anyhow::anyhow!("{} line {}: {problem}", args.samples.display(), n + 1)
+        })?;
+        let score = weights.evaluate(&position);
+        let white = if position.side_to_move() == rules::Color::White {
+            score
+        } else {
+            -score
+        };
+        text.push_str(&format!("{white}\n"));
+    }
+    render::save(&args.out, text.as_bytes())
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    Ok(())
 }
 
 fn run_play(args: PlayArgs) -> anyhow::Result<()> {

@@ -9,3 +9,4 @@ mod replay;
 mod review;
 mod script;
 mod tournament;
+mod tune;
