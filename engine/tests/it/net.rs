@@ -17,31 +17,6 @@ fn trained() -> Net {
     Net::parse(include_bytes!("net/net.bin")).unwrap()
 }
 
-/// `fen` with the colours swapped and the board turned (castling rights and en passant
-/// dropped: the network does not read them).
-fn mirrored(fen: &str) -> String {
-    let mut parts = fen.split(' ');
-    let board = parts.next().unwrap_or_default();
-    let side = parts.next().unwrap_or_default();
-    let ranks: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|rank| {
-            rank.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let side = if side == "w" { "b" } else { "w" };
-    format!("{} {side} - - 0 1", ranks.join("/"))
-}
-
 fn position(fen: &str) -> Position {
     Position::from_fen(Variant::Standard, fen).unwrap()
 }
@@ -49,14 +24,27 @@ fn position(fen: &str) -> Position {
 #[test]
 fn the_network_reads_and_sees_both_sides_alike() {
     let net = trained();
-    for fen in [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w - - 0 1",
-        "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b - - 0 1",
-        "8/5k2/8/3P4/8/8/5K2/8 w - - 0 1",
+    // Each position and the same with the colours swapped and the board turned over.
+    for (fen, mirrored) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1",
+        ),
+        (
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w - - 0 1",
+            "r1bqkb1r/pp3ppp/2n1pn2/2pp4/3P4/2N1PN2/PP2BPPP/R1BQ1RK1 b - - 0 1",
+        ),
+        (
+            "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b - - 0 1",
+            "r2qkb1r/pp3ppp/2n1pn2/2pp4/3P4/2N1PN2/PP2BPPP/R2Q1RK1 w - - 0 1",
+        ),
+        (
+            "8/5k2/8/3P4/8/8/5K2/8 w - - 0 1",
+            "8/5k2/8/8/3p4/8/5K2/8 b - - 0 1",
+        ),
     ] {
         let a = net.evaluate(&position(fen));
-        let b = net.evaluate(&position(&mirrored(fen)));
+        let b = net.evaluate(&position(mirrored));
         assert_eq!(a, b, "{fen}");
     }
 }

@@ -49,7 +49,7 @@ fn a_wrong_turn_is_named_after_the_turns_before_it() {
 }
 
 /// Runs `nadare` with `args`.
-fn nadare(args: &[&str]) -> Output {
+pub(crate) fn nadare(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nadare"))
         .args(args)
         .output()

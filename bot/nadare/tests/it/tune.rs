@@ -1,14 +1,7 @@
 //! The tuning tools for a network: `nadare tune eval` writes the linear evaluation of each
 //! sample from White's side, and `nadare match --a-net` refuses a file that is not a network.
 
-use std::process::{Command, Output};
-
-fn nadare(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nadare"))
-        .args(args)
-        .output()
-        .expect("nadare runs")
-}
+use super::replay::nadare;
 
 #[test]
 fn tune_eval_scores_each_sample_from_whites_side() {
