@@ -98,7 +98,8 @@ impl Net {
         Ok(net)
     }
 
-    /// The evaluation of `pos` in centipawns for the side to move.
+    /// The network's correction for `pos`, in centipawns for the side to move: what it adds
+    /// to the linear evaluation.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         // The inputs of each view: a man on each square at most.
         let mut inputs = [[0u16; 64]; 2];
