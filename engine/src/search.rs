@@ -356,8 +356,7 @@ impl Engine {
             eval_cache: vec![(0, 0); cache_size],
             pawn_cache: PawnCache::new(PAWN_CACHE_BITS),
             packed: &self.packed,
-            net: None,
-            chess_net: self.net.as_deref(),
+            net: self.net.as_deref(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -457,10 +456,9 @@ struct Searcher<'a> {
     /// The sums of the terms of pawns and kings (chess), by pawns and kings.
     pawn_cache: PawnCache,
     packed: &'a Packed,
-    /// The network this search adds to the evaluation (standard chess and Chess960), if any.
+    /// The engine's network, added to the evaluation when [`Searcher::orthodox`] (standard
+    /// chess and Chess960), if it has one.
     net: Option<&'a Net>,
-    /// The engine's network, for [`Searcher::set_variant`].
-    chess_net: Option<&'a Net>,
     /// The triangular table of lines: `pv[ply]` is the best line found from the node at
     /// `ply`, filled from `pv[ply + 1]` whenever a turn raises alpha.
     pv: Vec<Vec<Turn>>,
@@ -697,10 +695,9 @@ impl Searcher<'_> {
     }
 
     /// Sets what depends on the variant of `root`: the pruning measured in chess, and the
-    /// evaluation.
+    /// network's part in the evaluation.
     fn set_variant(&mut self, root: &Position) {
         self.orthodox = !root.variant().rules().push;
-        self.net = if self.orthodox { self.chess_net } else { None };
     }
 
     /// The static score of `pos`, whose key is `key`, from the cache if it is there.
@@ -713,7 +710,10 @@ impl Searcher<'_> {
             return score;
         }
         let linear = self.packed.evaluate(pos, &mut self.pawn_cache);
-        let score = self.net.map_or(linear, |net| linear + net.evaluate(pos));
+        let score = match self.net {
+            Some(net) if self.orthodox => linear + net.evaluate(pos),
+            _ => linear,
+        };
         if let Some(cell) = self.eval_cache.get_mut(slot) {
             *cell = (key, score);
         }
