@@ -207,6 +207,7 @@ impl Position {
     }
 
     /// The piece on `sq`, if any.
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let color = if self.by_color[0].contains(sq) {
             Color::White
