@@ -81,7 +81,7 @@ use crate::eval::net::Net;
 use crate::eval::{Packed, PawnCache, Weights, value};
 use crate::see::{see, takes_up_or_even};
 use crate::tt::{Bound, Entry, Table};
-use crate::zobrist::{hash, splitmix64};
+use crate::zobrist::{hash, hash_after, splitmix64};
 
 /// The score of a mate now; a mate `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -389,7 +389,7 @@ impl Engine {
         let mut table = Table::new(8);
         let mut searcher = self.searcher(&mut table, Vec::new(), Instant::now(), &limits, &stop);
         searcher.set_variant(pos);
-        searcher.quiesce(pos, -INFINITY, INFINITY, 0, 0)
+        searcher.quiesce(pos, hash(pos), -INFINITY, INFINITY, 0, 0)
     }
 
     /// The static evaluation of `pos` for the side to move, as the search sees it.
@@ -1145,7 +1145,8 @@ impl Searcher<'_> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            let key = self.path.last().copied().unwrap_or_else(|| hash(pos));
+            return self.quiesce(pos, key, alpha, beta, ply, 0);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -1316,7 +1317,7 @@ impl Searcher<'_> {
                     }
                 }
                 self.played[ply] = step.turn.mv.and_then(|m| Played::of(pos, m));
-                self.path.push(hash(&step.after));
+                self.path.push(hash_after(key, pos, &step.after));
                 let child_depth = depth - 1 + ext;
                 let score = if searched == 0 {
                     -self.search(&step.after, child_depth, -beta, -alpha, ply + 1, true)
@@ -1498,6 +1499,7 @@ impl Searcher<'_> {
     fn quiesce(
         &mut self,
         pos: &Position,
+        key: u64,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -1512,7 +1514,6 @@ impl Searcher<'_> {
             return 0;
         }
         let in_check = pos.is_check();
-        let key = hash(pos);
         // In chess the table answers here too: any stored depth is at least quiescence's,
         // and a position near the horizon was often searched by the iteration before.
         let entry = if self.orthodox {
@@ -1565,7 +1566,8 @@ impl Searcher<'_> {
             let score = if step.ends_game {
                 ended_score(pos, &step, ply)
             } else {
-                -self.quiesce(&step.after, -beta, -alpha, ply + 1, qdepth + 1)
+                let after_key = hash_after(key, pos, &step.after);
+                -self.quiesce(&step.after, after_key, -beta, -alpha, ply + 1, qdepth + 1)
             };
             if self.aborted {
                 return 0;

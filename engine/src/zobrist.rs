@@ -5,8 +5,9 @@
 //! pending Avalanche promotion is a pawn standing on its last rank, so it is part of the
 //! placement and needs no key of its own), the side to move, the castling rights (by rook
 //! square, which covers Chess960) and the en-passant square. The rules crate keeps its
-//! position fields private, so the key is computed from the public accessors, fully for
-//! each position the search visits; that costs one pass over at most 32 pieces.
+//! position fields private, so the key is computed from the public accessors: in full at the
+//! root, and for each position the search reaches from the one before it, from what the turn
+//! changed.
 
 use rules::{CastleSide, Color, Position, Role};
 
@@ -62,10 +63,87 @@ pub fn hash(pos: &Position) -> u64 {
     h
 }
 
+/// The key of `after`, a position reached from `before` (whose key is `key`) by one turn:
+/// [`hash`] of `after`, from what the turn changed alone (a few squares, a castling right,
+/// the en-passant square, the side to move) rather than from every piece.
+pub(crate) fn hash_after(key: u64, before: &Position, after: &Position) -> u64 {
+    let mut h = key;
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let base = (color.index() * 6 + role.index()) * 64;
+            for sq in before.pieces(color, role) ^ after.pieces(color, role) {
+                h ^= KEYS[base + sq.index()];
+            }
+        }
+        for side in CastleSide::ALL {
+            let (old, new) = (
+                before.castling_rook(color, side),
+                after.castling_rook(color, side),
+            );
+            if old != new {
+                for rook in [old, new].into_iter().flatten() {
+                    h ^= KEYS[PIECE_KEYS + color.index() * 64 + rook.index()];
+                }
+            }
+        }
+    }
+    let (old, new) = (before.en_passant(), after.en_passant());
+    if old != new {
+        for ep in [old, new].into_iter().flatten() {
+            h ^= KEYS[PIECE_KEYS + CASTLE_KEYS + usize::from(ep.file())];
+        }
+    }
+    if before.side_to_move() != after.side_to_move() {
+        h ^= KEYS[KEY_COUNT - 1];
+    }
+    h
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rules::Variant;
+
+    #[test]
+    fn the_key_after_a_turn_is_the_key_computed_in_full() {
+        // Every turn of short games in every variant from positions with castling rights,
+        // en passant and promotions about: the key from the change is the full key.
+        let starts = [
+            (
+                Variant::Standard,
+                "r3k2r/1P3p2/8/3pP3/8/8/5p2/R3K2R w KQkq d6 0 1",
+            ),
+            (
+                Variant::Chess960,
+                "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1",
+            ),
+            (
+                Variant::Avalanche,
+                "r3k2r/pP3ppp/8/3pP3/8/8/PPP2p1P/R3K2R w KQkq - 0 1",
+            ),
+        ];
+        for (variant, fen) in starts {
+            let mut pos = Position::from_fen(variant, fen).unwrap();
+            for ply in 0..12 {
+                let mut steps = Vec::new();
+                pos.visit_turns(&mut |step| steps.push(step));
+                if steps.is_empty() {
+                    break;
+                }
+                let key = hash(&pos);
+                for step in &steps {
+                    assert_eq!(
+                        hash_after(key, &pos, &step.after),
+                        hash(&step.after),
+                        "{fen}, ply {ply}: {:?}",
+                        step.turn
+                    );
+                }
+                let pick = (ply * 7 + 3) % steps.len();
+                pos = steps.swap_remove(pick).after;
+            }
+        }
+    }
 
     #[test]
     fn transpositions_share_a_key_and_side_to_move_changes_it() {
