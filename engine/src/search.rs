@@ -1144,8 +1144,8 @@ impl Searcher<'_> {
         {
             return 0;
         }
+        let key = self.path.last().copied().unwrap_or_else(|| hash(pos));
         if depth <= 0 || ply >= MAX_PLY {
-            let key = self.path.last().copied().unwrap_or_else(|| hash(pos));
             return self.quiesce(pos, key, alpha, beta, ply, 0);
         }
         self.nodes += 1;
@@ -1154,7 +1154,6 @@ impl Searcher<'_> {
             return 0;
         }
         let pv_node = beta - alpha > 1;
-        let key = self.path.last().copied().unwrap_or_else(|| hash(pos));
         let entry = self.table.probe(key);
         let excluded = self.excluded.get(ply).copied().flatten();
         // No cut-off from the table on the principal variation: it would cut its line short.
