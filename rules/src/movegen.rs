@@ -127,6 +127,15 @@ impl Position {
         list
     }
 
+    /// The legal orthodox moves of the side to move that take an enemy piece (en passant
+    /// too) or promote, in the order [`Position::legal_moves`] gives them: what a quiescence
+    /// search follows, found without the quiet moves it would throw away.
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_within::<_, true>(&mut list);
+        list
+    }
+
     /// How many legal orthodox moves the side to move has.
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = MoveCounter::default();
@@ -170,6 +179,12 @@ impl Position {
 
     /// Feeds every legal move of the side to move to `sink`.
     pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
+        self.generate_within::<S, false>(sink);
+    }
+
+    /// Feeds the legal moves of the side to move to `sink`: all of them, or with `CAPTURES`
+    /// only those that take an enemy piece or promote (castling never does).
+    fn generate_within<S: MoveSink, const CAPTURES: bool>(&self, sink: &mut S) {
         let us = self.side;
         let them = us.opposite();
         let Some(king) = self.king_square(us) else {
@@ -179,10 +194,13 @@ impl Position {
         let ours = self.color_bb(us);
         let theirs = self.color_bb(them);
         let checkers = self.attackers_to(king, occupied) & theirs;
+        // The squares a move may end on: with CAPTURES the enemy's, and for a pawn its last
+        // rank too (a push that promotes).
+        let wanted = if CAPTURES { theirs } else { !ours };
 
         let without_king = occupied.without(king);
         let mut safe = Bitboard::EMPTY;
-        for to in attacks::king(king) & !ours {
+        for to in attacks::king(king) & wanted {
             if !self.attacked_by(to, them, without_king) {
                 safe = safe.with(to);
             }
@@ -195,6 +213,10 @@ impl Position {
             Some(checker) => attacks::between(king, checker).with(checker),
             None => !ours,
         };
+        let last_rank = us.opposite().back_rank();
+        let promotion_squares = Bitboard::rank(last_rank);
+        let pawn_target = target & (wanted | promotion_squares);
+        let target = target & wanted;
         let pinned = self.pinned(king, us);
         let restrict = |from: Square, t: Bitboard| {
             if pinned.contains(from) {
@@ -225,26 +247,26 @@ impl Position {
         // Queens were fed twice, once per direction set: a move's targets never overlap.
 
         let pawns = self.pieces(us, Role::Pawn);
-        self.generate_pawns(sink, pawns & !pinned, target);
-        let last_rank = us.opposite().back_rank();
+        self.generate_pawns(sink, pawns & !pinned, pawn_target);
         for from in pawns & pinned {
             let promotes = from
                 .offset(0, pawn_step(us))
                 .is_some_and(|s| s.rank() == last_rank);
-            let targets = self.pawn_targets(us, from) & target & attacks::line(king, from);
+            let targets = self.pawn_targets(us, from) & pawn_target & attacks::line(king, from);
             sink.piece(from, targets, promotes);
         }
 
         if let Some(ep) = self.ep {
             self.generate_en_passant(sink, ep, king);
         }
-        if checkers.is_empty() {
+        if checkers.is_empty() && !CAPTURES {
             self.generate_castling(sink, king);
         }
     }
 
     /// Feeds the moves of the unpinned pawns `pawns`, set by set: single and double steps
-    /// onto empty squares and captures, within `target` (the squares that answer a check).
+    /// onto empty squares and captures, within `target` (the squares that answer a check,
+    /// and may be left to ask for captures and promotions alone).
     #[inline]
     fn generate_pawns<S: MoveSink>(&self, sink: &mut S, pawns: Bitboard, target: Bitboard) {
         const NOT_A: u64 = !0x0101_0101_0101_0101;

@@ -1,7 +1,9 @@
 //! Random playouts checked against an independent move generator (cozy-chess, MIT, a
 //! test-only dependency), and round trips of FEN and every notation on the way.
 
-use rules::{Position, Turn, Variant};
+use std::collections::BTreeSet;
+
+use rules::{Move, Position, Turn, Variant};
 
 use crate::common::Rng;
 use crate::fuzz_checks::{oracle_moves, our_moves};
@@ -34,6 +36,41 @@ fn assert_fen_round_trips(p: &Position) {
     assert_eq!(back.legal_turns(), p.legal_turns(), "{fen}");
 }
 
+/// A move in UCI, castling as the king taking its rook (as cozy-chess writes it).
+fn uci(m: &Move) -> String {
+    let promo = m
+        .promotion
+        .map(|r| r.upper_char().to_ascii_lowercase().to_string())
+        .unwrap_or_default();
+    format!("{}{}{promo}", m.from, m.to)
+}
+
+/// The captures and promotions generated apart are cozy-chess's moves that take an enemy
+/// piece (en passant too) or promote, in the order the legal moves give them.
+fn assert_captures_agree(p: &Position, board: &cozy_chess::Board) {
+    let captures = p.legal_captures();
+    let in_order: Vec<Move> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|m| captures.contains(m))
+        .collect();
+    assert_eq!(captures.as_slice(), in_order, "order in {}", p.to_fen());
+    let theirs = board.colors(!board.side_to_move());
+    let mut oracle = BTreeSet::new();
+    board.generate_moves(|moves| {
+        for mv in moves {
+            let pawn = board.piece_on(mv.from) == Some(cozy_chess::Piece::Pawn);
+            let en_passant = pawn && mv.from.file() != mv.to.file() && !board.occupied().has(mv.to);
+            if theirs.has(mv.to) || en_passant || mv.promotion.is_some() {
+                oracle.insert(mv.to_string());
+            }
+        }
+        false
+    });
+    let ours: BTreeSet<String> = captures.iter().map(uci).collect();
+    assert_eq!(ours, oracle, "captures differ in {}", p.to_fen());
+}
+
 fn playouts(variant: Variant, setups: &[Option<u16>], games: usize, seed: u64) -> usize {
     let mut rng = Rng(seed);
     let mut positions = 0;
@@ -50,6 +87,7 @@ fn playouts(variant: Variant, setups: &[Option<u16>], games: usize, seed: u64) -
                 "moves differ in {}",
                 p.to_fen()
             );
+            assert_captures_agree(&p, &board);
             assert_fen_round_trips(&p);
             positions += 1;
             let turns = p.legal_turns();
@@ -119,4 +157,37 @@ fn avalanche_playouts_round_trip_every_notation() {
         }
     }
     assert!(checked > 50_000, "only {checked} turns checked");
+}
+
+/// The perft suites' positions (en passant, promotions, pins and checks abound there) and
+/// every position one and two plies after each: the captures agree with cozy-chess's.
+#[test]
+fn captures_of_the_perft_positions_agree_with_cozy_chess() {
+    let mut checked = 0;
+    for (name, variant, shredder) in [
+        ("standard.epd", Variant::Standard, false),
+        ("chess960-midgame-sample.epd", Variant::Chess960, true),
+    ] {
+        let path = crate::common::data_path(&format!("perft/{name}"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let fen = line.split(';').next().unwrap_or_default().trim();
+            let root = crate::common::pos(variant, fen);
+            let mut frontier = vec![root];
+            for _ in 0..3 {
+                let mut next = Vec::new();
+                for p in &frontier {
+                    let board = cozy_chess::Board::from_fen(&p.to_fen(), shredder)
+                        .unwrap_or_else(|e| panic!("{e:?}"));
+                    assert_captures_agree(p, &board);
+                    checked += 1;
+                    for turn in p.legal_turns() {
+                        next.push(p.play(&turn).unwrap_or_else(|e| panic!("{e}")));
+                    }
+                }
+                frontier = next;
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
 }
