@@ -521,13 +521,27 @@ enum Children {
 }
 
 impl Children {
-    /// The turns of `pos` whose promotion choice and move `keep` accepts (a promotion
-    /// choice that wins alone is always kept).
-    fn of(pos: &Position, keep: impl Fn(Option<Role>, Move) -> bool) -> Children {
+    /// Every turn of `pos`.
+    fn of(pos: &Position) -> Children {
+        if pos.variant().rules().push {
+            Children::Halves(pos.half_turns_with(|_, _| true))
+        } else {
+            Children::Moves(pos.legal_moves())
+        }
+    }
+
+    /// The turns of `pos` that quiescence follows out of check: promotion choices, moves
+    /// that promote, and captures (in chess not en passant, which leaves the material
+    /// balance to the next turn as a quiet move does); a promotion choice that wins alone
+    /// is always kept. In chess only captures and promotions are generated at all.
+    fn noisy(pos: &Position) -> Children {
+        let keep = |promotion: Option<Role>, mv: Move| {
+            promotion.is_some() || mv.promotion.is_some() || captured(pos, Some(mv)).is_some()
+        };
         if pos.variant().rules().push {
             Children::Halves(pos.half_turns_with(keep))
         } else {
-            let mut moves = pos.legal_moves();
+            let mut moves = pos.legal_captures();
             moves.retain(|mv| keep(None, *mv));
             Children::Moves(moves)
         }
@@ -1207,7 +1221,7 @@ impl Searcher<'_> {
         {
             return score;
         }
-        let children = Children::of(pos, |_, _| true);
+        let children = Children::of(pos);
         if children.is_empty() {
             return if in_check { -(MATE - ply as i32) } else { 0 };
         }
@@ -1534,11 +1548,9 @@ impl Searcher<'_> {
             alpha = alpha.max(stand);
         }
         let children = if in_check {
-            Children::of(pos, |_, _| true)
+            Children::of(pos)
         } else {
-            Children::of(pos, |promotion, mv| {
-                promotion.is_some() || mv.promotion.is_some() || captured(pos, Some(mv)).is_some()
-            })
+            Children::noisy(pos)
         };
         if children.is_empty() {
             return if in_check {
