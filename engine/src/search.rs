@@ -377,6 +377,7 @@ impl Engine {
             node_limit: limits.nodes,
             stop,
             aborted: false,
+            known_check: None,
         }
     }
 
@@ -489,6 +490,11 @@ struct Searcher<'a> {
     node_limit: Option<u64>,
     stop: &'a AtomicBool,
     aborted: bool,
+    /// Whether the position handed to the next [`Searcher::search`] or
+    /// [`Searcher::quiesce`] is in check, when the caller already knows (a parent finds out
+    /// for its check extension): taken by that call before anything else, so that it never
+    /// answers for another position.
+    known_check: Option<bool>,
 }
 
 /// Every legal turn of `pos` with the position after it (the root's turns, all searched).
@@ -1151,6 +1157,7 @@ impl Searcher<'_> {
         ply: usize,
         null: bool,
     ) -> i32 {
+        let known_check = self.known_check.take();
         if let Some(line) = self.pv.get_mut(ply) {
             line.clear();
         }
@@ -1160,6 +1167,7 @@ impl Searcher<'_> {
         }
         let key = self.path.last().copied().unwrap_or_else(|| hash(pos));
         if depth <= 0 || ply >= MAX_PLY {
+            self.known_check = known_check;
             return self.quiesce(pos, key, alpha, beta, ply, 0);
         }
         self.nodes += 1;
@@ -1179,7 +1187,7 @@ impl Searcher<'_> {
         {
             return score;
         }
-        let in_check = pos.is_check();
+        let in_check = known_check.unwrap_or_else(|| pos.is_check());
         let static_eval = if in_check {
             NO_EVAL
         } else {
@@ -1333,7 +1341,7 @@ impl Searcher<'_> {
                 self.path.push(hash_after(key, pos, &step.after));
                 let child_depth = depth - 1 + ext;
                 let score = if searched == 0 {
-                    -self.search(&step.after, child_depth, -beta, -alpha, ply + 1, true)
+                    -self.search_child(&step.after, gives_check, child_depth, -beta, -alpha, ply)
                 } else {
                     let reduction =
                         if depth >= 3 && searched >= 3 && !in_check && !noisy && ext == 0 {
@@ -1341,26 +1349,33 @@ impl Searcher<'_> {
                         } else {
                             0
                         };
-                    let mut s = -self.search(
+                    let mut s = -self.search_child(
                         &step.after,
+                        gives_check,
                         child_depth - reduction,
                         -alpha - 1,
                         -alpha,
-                        ply + 1,
-                        true,
+                        ply,
                     );
                     if s > alpha && reduction > 0 && !self.aborted {
-                        s = -self.search(
+                        s = -self.search_child(
                             &step.after,
+                            gives_check,
                             child_depth,
                             -alpha - 1,
                             -alpha,
-                            ply + 1,
-                            true,
+                            ply,
                         );
                     }
                     if s > alpha && s < beta && !self.aborted {
-                        s = -self.search(&step.after, child_depth, -beta, -alpha, ply + 1, true);
+                        s = -self.search_child(
+                            &step.after,
+                            gives_check,
+                            child_depth,
+                            -beta,
+                            -alpha,
+                            ply,
+                        );
                     }
                     s
                 };
@@ -1421,6 +1436,21 @@ impl Searcher<'_> {
             bound,
         });
         best_score
+    }
+
+    /// [`Searcher::search`] of `after`, a child of the node at `ply` that `gives_check` or
+    /// not, a pass allowed.
+    fn search_child(
+        &mut self,
+        after: &Position,
+        gives_check: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.known_check = Some(gives_check);
+        self.search(after, depth, alpha, beta, ply + 1, true)
     }
 
     /// Records that the quiet move `mv` cut off at `depth` after the quiet moves `tried`
@@ -1518,6 +1548,7 @@ impl Searcher<'_> {
         ply: usize,
         qdepth: u32,
     ) -> i32 {
+        let known_check = self.known_check.take();
         if let Some(line) = self.pv.get_mut(ply) {
             line.clear();
         }
@@ -1526,7 +1557,7 @@ impl Searcher<'_> {
         if self.should_stop() {
             return 0;
         }
-        let in_check = pos.is_check();
+        let in_check = known_check.unwrap_or_else(|| pos.is_check());
         // In chess the table answers here too: any stored depth is at least quiescence's,
         // and a position near the horizon was often searched by the iteration before.
         let entry = if self.orthodox {
