@@ -537,9 +537,9 @@ impl Children {
     }
 
     /// The turns of `pos` that quiescence follows out of check: promotion choices, moves
-    /// that promote, and captures (in chess not en passant, which leaves the material
-    /// balance to the next turn as a quiet move does); a promotion choice that wins alone
-    /// is always kept. In chess only captures and promotions are generated at all.
+    /// that promote, and moves onto an enemy piece (so not en passant, which quiescence
+    /// has never followed); a promotion choice that wins alone is always kept. In chess
+    /// only captures and promotions are generated at all.
     fn noisy(pos: &Position) -> Children {
         let keep = |promotion: Option<Role>, mv: Move| {
             promotion.is_some() || mv.promotion.is_some() || captured(pos, Some(mv)).is_some()
