@@ -1438,8 +1438,8 @@ impl Searcher<'_> {
         best_score
     }
 
-    /// [`Searcher::search`] of `after`, a child of the node at `ply` that `gives_check` or
-    /// not, a pass allowed.
+    /// [`Searcher::search`] of `after`, the position after a turn of the node at `ply`, in
+    /// check when `gives_check` (as the node found out for its extension); a pass allowed.
     fn search_child(
         &mut self,
         after: &Position,

@@ -265,8 +265,8 @@ impl Position {
     }
 
     /// Feeds the moves of the unpinned pawns `pawns`, set by set: single and double steps
-    /// onto empty squares and captures, within `target` (the squares that answer a check,
-    /// and may be left to ask for captures and promotions alone).
+    /// onto empty squares and captures, within `target` (the squares that answer a check;
+    /// for captures and promotions alone, only the enemy's and the last rank among them).
     #[inline]
     fn generate_pawns<S: MoveSink>(&self, sink: &mut S, pawns: Bitboard, target: Bitboard) {
         const NOT_A: u64 = !0x0101_0101_0101_0101;
