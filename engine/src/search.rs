@@ -530,7 +530,7 @@ impl Children {
     /// Every turn of `pos`.
     fn of(pos: &Position) -> Children {
         if pos.variant().rules().push {
-            Children::Halves(pos.half_turns_with(|_, _| true))
+            Children::Halves(pos.half_turns())
         } else {
             Children::Moves(pos.legal_moves())
         }
