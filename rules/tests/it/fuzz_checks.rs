@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use rules::{
-    Color, EndReason, Game, Outcome, ParsedInput, Position, Setups, Turn, TurnPrefix, Variant,
+    Color, EndReason, Game, Move, Outcome, ParsedInput, Position, Setups, Turn, TurnPrefix, Variant,
 };
 
 /// The longest walk, in plies: long enough to reach a fifty-move draw.
@@ -395,18 +395,18 @@ pub fn differential(data: &[u8]) {
     assert_eq!(ours.perft(2), oracle_perft(&theirs, 2), "perft 2 in {text}");
 }
 
+/// A move in UCI, castling as the king taking its rook (as cozy-chess writes it).
+pub fn uci(m: &Move) -> String {
+    let promo = m
+        .promotion
+        .map(|r| r.upper_char().to_ascii_lowercase().to_string())
+        .unwrap_or_default();
+    format!("{}{}{promo}", m.from, m.to)
+}
+
 /// nadare's legal moves in UCI, castling as the king taking its rook.
 pub fn our_moves(p: &Position) -> BTreeSet<String> {
-    p.legal_moves()
-        .iter()
-        .map(|m| {
-            let promo = m
-                .promotion
-                .map(|r| r.upper_char().to_ascii_lowercase().to_string())
-                .unwrap_or_default();
-            format!("{}{}{promo}", m.from, m.to)
-        })
-        .collect()
+    p.legal_moves().iter().map(uci).collect()
 }
 
 /// cozy-chess's legal moves in UCI (castling, as in nadare, the king taking its rook).

@@ -6,7 +6,8 @@ use std::collections::BTreeSet;
 use rules::{Move, Position, Turn, Variant};
 
 use crate::common::Rng;
-use crate::fuzz_checks::{oracle_moves, our_moves};
+use crate::fuzz_checks::{oracle_moves, our_moves, uci};
+use crate::perft::suite;
 
 /// Every notation nadare writes for a turn reads back as the same turn.
 fn assert_round_trips(p: &Position, turn: &Turn) {
@@ -34,15 +35,6 @@ fn assert_fen_round_trips(p: &Position) {
     let back = Position::from_fen(p.variant(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(back.to_fen(), fen);
     assert_eq!(back.legal_turns(), p.legal_turns(), "{fen}");
-}
-
-/// A move in UCI, castling as the king taking its rook (as cozy-chess writes it).
-fn uci(m: &Move) -> String {
-    let promo = m
-        .promotion
-        .map(|r| r.upper_char().to_ascii_lowercase().to_string())
-        .unwrap_or_default();
-    format!("{}{}{promo}", m.from, m.to)
 }
 
 /// The captures and promotions generated apart are cozy-chess's moves that take an enemy
@@ -97,15 +89,9 @@ fn playouts(variant: Variant, setups: &[Option<u16>], games: usize, seed: u64) -
             let turn = turns[rng.below(turns.len())];
             assert_round_trips(&p, &turn);
             let Some(mv) = turn.mv else { break };
-            let uci = format!(
-                "{}{}{}",
-                mv.from,
-                mv.to,
-                mv.promotion
-                    .map(|r| r.upper_char().to_ascii_lowercase().to_string())
-                    .unwrap_or_default()
-            );
-            let cozy_mv: cozy_chess::Move = uci.parse().unwrap_or_else(|e| panic!("{uci}: {e:?}"));
+            let text = uci(&mv);
+            let cozy_mv: cozy_chess::Move =
+                text.parse().unwrap_or_else(|e| panic!("{text}: {e:?}"));
             board.play(cozy_mv);
             p = p.play(&turn).unwrap_or_else(|e| panic!("{e}"));
         }
@@ -168,11 +154,8 @@ fn captures_of_the_perft_positions_agree_with_cozy_chess() {
         ("standard.epd", Variant::Standard, false),
         ("chess960-midgame-sample.epd", Variant::Chess960, true),
     ] {
-        let path = crate::common::data_path(&format!("perft/{name}"));
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let fen = line.split(';').next().unwrap_or_default().trim();
-            let root = crate::common::pos(variant, fen);
+        for case in suite(name) {
+            let root = crate::common::pos(variant, &case.fen);
             let mut frontier = vec![root];
             for _ in 0..3 {
                 let mut next = Vec::new();

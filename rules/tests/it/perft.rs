@@ -9,12 +9,14 @@ use rules::{Position, Variant};
 
 use crate::common::data_path;
 
-struct Case {
-    fen: String,
+/// One line of a suite: a position and its perft counts by depth.
+pub struct Case {
+    pub fen: String,
     counts: Vec<(u32, u64)>,
 }
 
-fn suite(name: &str) -> Vec<Case> {
+/// The lines of the suite `name` in rules/tests/data/perft.
+pub fn suite(name: &str) -> Vec<Case> {
     let path = data_path(&format!("perft/{name}"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
