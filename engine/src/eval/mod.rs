@@ -180,8 +180,9 @@ impl Weights {
     pub fn to_rust(&self) -> String {
         let mut out = String::from(
             "//! The evaluation's weights, one middlegame and one endgame weight per term of `terms`:\n\
-             //! written by `nadare tune fit --rust` from the weights it fitted (docs/engine.md says how),\n\
-             //! not by hand.\n\nuse super::terms::COUNT;\n",
+             //! written by `nadare tune fit --rust` from the weights it fitted, not by hand\n\
+             //! (docs/engine.md says how, and what was changed after the last fit).\n\n\
+             use super::terms::COUNT;\n",
         );
         for (name, doc, table) in [
             ("STANDARD", "Standard chess and Chess960.", &self.standard),

@@ -1,6 +1,6 @@
 //! The evaluation's weights, one middlegame and one endgame weight per term of `terms`:
-//! written by `nadare tune fit --rust` from the weights it fitted (docs/engine.md says how),
-//! not by hand.
+//! written by `nadare tune fit --rust` from the weights it fitted, not by hand
+//! (docs/engine.md says how, and what was changed after the last fit).
 
 use super::terms::COUNT;
 
