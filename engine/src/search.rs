@@ -68,6 +68,9 @@
 //!   the table's bounds and its turn first, as the main search does.
 //! - **A cache of static scores** by position key: iterative deepening, re-searches and
 //!   transpositions ask for the same positions' evaluations again and again.
+//! - **The network's layers by ply** (standard chess and Chess960, evaluated by the network
+//!   of `eval::net`): a node's hidden layers are brought from its parent's with the rows of
+//!   the two to four men its turn changed, rather than summed from every man.
 //! - **Repetitions, the fifty-move rule and insufficient material** are draws in the tree
 //!   too, with the game's own history taken into account.
 
@@ -77,7 +80,7 @@ use std::time::{Duration, Instant};
 
 use rules::{Color, Game, HalfTurn, Move, MoveList, Position, Push, Role, Turn, TurnStep};
 
-use crate::eval::net::Net;
+use crate::eval::net::{Accumulator, Net};
 use crate::eval::{Packed, PawnCache, Weights, value};
 use crate::see::{see, takes_up_or_even};
 use crate::tt::{Bound, Entry, Table};
@@ -207,7 +210,8 @@ pub struct Engine {
     weights: Arc<Weights>,
     /// The same weights as the search evaluates with them.
     packed: Arc<Packed>,
-    /// A network added to the evaluation of standard chess and Chess960, if one was given.
+    /// The network that evaluates standard chess and Chess960; without one, the linear
+    /// evaluation does.
     net: Option<Arc<Net>>,
 }
 
@@ -231,7 +235,7 @@ impl Engine {
             table_bits: bits.clamp(8, 26),
             packed: Arc::new(Packed::new(&weights)),
             weights: Arc::new(weights),
-            net: None,
+            net: Some(Net::builtin()),
         }
     }
 
@@ -244,13 +248,19 @@ impl Engine {
         }
     }
 
-    /// This engine adding `net`'s correction to the evaluation of standard chess and
-    /// Chess960 (a network trained by `scripts/train-net.py`; none is built in).
+    /// This engine evaluating standard chess and Chess960 with `net` (one trained by
+    /// `nadare tune net`) instead of the built-in network.
     pub fn with_net(self, net: Net) -> Engine {
         Engine {
             net: Some(Arc::new(net)),
             ..self
         }
+    }
+
+    /// This engine evaluating standard chess and Chess960 with the linear evaluation of
+    /// its weights, as it evaluates the Avalanche family, instead of a network.
+    pub fn linear(self) -> Engine {
+        Engine { net: None, ..self }
     }
 
     /// The weights this engine evaluates with.
@@ -357,6 +367,11 @@ impl Engine {
             pawn_cache: PawnCache::new(PAWN_CACHE_BITS),
             packed: &self.packed,
             net: self.net.as_deref(),
+            accumulators: self
+                .net
+                .as_ref()
+                .map(|net| vec![net.empty(); MAX_PLY + 2])
+                .unwrap_or_default(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -395,10 +410,9 @@ impl Engine {
 
     /// The static evaluation of `pos` for the side to move, as the search sees it.
     pub(crate) fn static_eval(&self, pos: &Position) -> i32 {
-        let linear = self.weights.evaluate(pos);
         match &self.net {
-            Some(net) if !pos.variant().rules().push => linear + net.evaluate(pos),
-            _ => linear,
+            Some(net) if !pos.variant().rules().push => net.evaluate(pos),
+            _ => self.weights.evaluate(pos),
         }
     }
 }
@@ -457,9 +471,12 @@ struct Searcher<'a> {
     /// The sums of the terms of pawns and kings (chess), by pawns and kings.
     pawn_cache: PawnCache,
     packed: &'a Packed,
-    /// The engine's network, added to the evaluation when [`Searcher::orthodox`] (standard
-    /// chess and Chess960), if it has one.
+    /// The engine's network, which evaluates when [`Searcher::orthodox`] (standard chess
+    /// and Chess960), if it has one.
     net: Option<&'a Net>,
+    /// The network's hidden layers by ply: each node's are brought from its parent's (or
+    /// from those the same ply held last), a few rows added and taken away.
+    accumulators: Vec<Accumulator>,
     /// The triangular table of lines: `pv[ply]` is the best line found from the node at
     /// `ply`, filled from `pv[ply + 1]` whenever a turn raises alpha.
     pv: Vec<Vec<Turn>>,
@@ -720,8 +737,9 @@ impl Searcher<'_> {
         self.orthodox = !root.variant().rules().push;
     }
 
-    /// The static score of `pos`, whose key is `key`, from the cache if it is there.
-    fn evaluate(&mut self, pos: &Position, key: u64) -> i32 {
+    /// The static score of `pos`, whose key is `key`, at `ply`, from the cache if it is
+    /// there.
+    fn evaluate(&mut self, pos: &Position, key: u64, ply: usize) -> i32 {
         let slot = (key as usize) & (self.eval_cache.len() - 1);
         if let Some(&(cached, score)) = self.eval_cache.get(slot)
             && cached == key
@@ -729,10 +747,18 @@ impl Searcher<'_> {
         {
             return score;
         }
-        let linear = self.packed.evaluate(pos, &mut self.pawn_cache);
         let score = match self.net {
-            Some(net) if self.orthodox => linear + net.evaluate(pos),
-            _ => linear,
+            Some(net) if self.orthodox => {
+                let (before, rest) = self.accumulators.split_at_mut(ply.min(MAX_PLY + 1));
+                match rest.first_mut() {
+                    Some(acc) => {
+                        net.bring(acc, before.last(), pos);
+                        net.output(acc, pos.side_to_move())
+                    }
+                    None => net.evaluate(pos),
+                }
+            }
+            _ => self.packed.evaluate(pos, &mut self.pawn_cache),
         };
         if let Some(cell) = self.eval_cache.get_mut(slot) {
             *cell = (key, score);
@@ -1191,7 +1217,7 @@ impl Searcher<'_> {
         let static_eval = if in_check {
             NO_EVAL
         } else {
-            self.evaluate(pos, key)
+            self.evaluate(pos, key, ply)
         };
         if let Some(slot) = self.evals.get_mut(ply) {
             *slot = static_eval;
@@ -1568,7 +1594,7 @@ impl Searcher<'_> {
         if let Some(score) = entry.and_then(|e| table_cutoff(&e, ply, alpha, beta)) {
             return score;
         }
-        let stand = self.evaluate(pos, key);
+        let stand = self.evaluate(pos, key, ply);
         if ply >= MAX_PLY || (qdepth >= 6 && !in_check) || qdepth >= 10 {
             return stand;
         }

@@ -1,4 +1,6 @@
-//! The static evaluation, in centipawns from the side to move's point of view: a weighted
+//! The static evaluation, in centipawns from the side to move's point of view. Standard chess
+//! and Chess960 are evaluated by a network ([`net`]); the Avalanche family, and chess when an
+//! engine is asked to ([`crate::Engine::linear`]), by the linear evaluation: a weighted
 //! sum of what [`terms`] counts on the board, each weight a pair (middlegame, endgame) blended
 //! by the material left. The weights ([`Weights`]) are fitted to the results of games the
 //! engine played against itself (`nadare tune`, Texel's method: docs/engine.md), one set for

@@ -1,31 +1,32 @@
-//! An evaluation network for standard chess and Chess960, a correction added to the linear
-//! evaluation ([`super::Weights`]) by an engine given one ([`crate::Engine::with_net`],
-//! `nadare match --a-net`): each side's men as 768 inputs (own or enemy, role, square, the
-//! board seen from that side's first rank), one hidden layer of [`HIDDEN`] shared by both
-//! views and clipped to 0..1, and one output from the side to move's view and the other's.
-//! `scripts/train-net.py --base` trains it on what the linear evaluation leaves of
-//! Stockfish's judgement of self-play positions (docs/engine.md, "A network on top"). None
-//! is built in: the one trained so far brought the evaluation nearer Stockfish's but did not
-//! play better. The Avalanche family keeps the linear evaluation alone.
+//! The evaluation network of standard chess and Chess960: each side's men as 768 inputs
+//! (own or enemy, role, square, the board seen from that side's first rank), one hidden
+//! layer of [`HIDDEN`] shared by both views and clipped to 0..1, and one output from the
+//! side to move's view and the other's, in centipawns. `nadare tune net` trains it on
+//! positions of self-play games labelled by Stockfish (docs/engine.md, "The network");
+//! one is built in ([`Net::builtin`]). The Avalanche family keeps the linear evaluation.
 //!
-//! The network is computed from the board at each evaluation: 32 men at most, each a row
-//! added to each view with vector instructions. At 64 hidden it costs 12–13% of the nodes a
-//! second; sums that follow the moves would cost less, once a network is worth it.
+//! The search keeps each view's hidden layer ([`Accumulator`]) from one node to the next:
+//! a turn changes two to four men, so the layer of a node is that of another node with a
+//! few rows added and taken away, rather than the sum of every man's row. Which men a
+//! layer was summed from is kept with it, so it can be brought to any position, and a
+//! layer is never wrong for the position it is used for, whatever was searched before.
+
+use std::sync::{Arc, LazyLock};
 
 use rules::{Color, Position, Role};
 
 /// The hidden layer's size.
-pub const HIDDEN: usize = 64;
+pub const HIDDEN: usize = 256;
 /// The inputs: two sides, six roles, 64 squares.
 const INPUTS: usize = 768;
 /// The scale of the first layer's integers (1.0 is `QA`), and the clip's top.
-const QA: i32 = 255;
+pub const QA: i32 = 255;
 /// The scale of the output weights' integers.
-const QB: i32 = 4096;
+pub const QB: i32 = 1024;
 /// Centipawns per unit of the network's output.
-const SCALE: i32 = 400;
+pub const SCALE: i32 = 400;
 /// The file's first bytes.
-const MAGIC: &[u8; 8] = b"NDRNET1\0";
+const MAGIC: &[u8; 8] = b"NDRNET2\0";
 
 /// The network's weights, as integers.
 pub struct Net {
@@ -57,10 +58,66 @@ pub enum NetError {
     Size(usize),
 }
 
+/// The network built into the engine (`engine/src/eval/standard.net`).
+static BUILTIN: LazyLock<Arc<Net>> = LazyLock::new(|| {
+    // The file is the repository's own, read by the test
+    // `the_built_in_network_reads_and_sees_both_sides_alike`; a damaged one is a build
+    // that cannot evaluate, so it fails loudly here rather than play without a network.
+    Arc::new(Net::parse(include_bytes!("standard.net")).expect("the built-in network reads"))
+});
+
+/// Each view's hidden layer before the clip, and the men it was summed from.
+#[derive(Clone)]
+pub(crate) struct Accumulator {
+    /// White's view and Black's view.
+    views: [[i16; HIDDEN]; 2],
+    /// The men of each colour and role (White's six roles, then Black's) it holds.
+    men: [u64; 12],
+}
+
+/// The inputs of a man of `color` and `role` on square `sq`, in White's view and in Black's.
+#[inline]
+pub(crate) fn inputs(color: Color, role: Role, sq: usize) -> [usize; 2] {
+    let own = role.index() * 64;
+    match color {
+        Color::White => [own + sq, 384 + own + (sq ^ 56)],
+        Color::Black => [384 + own + sq, own + (sq ^ 56)],
+    }
+}
+
+/// The men of `pos`, as [`Accumulator::men`] keeps them.
+fn men(pos: &Position) -> [u64; 12] {
+    let mut men = [0; 12];
+    for (n, slot) in men.iter_mut().enumerate() {
+        let color = if n < 6 { Color::White } else { Color::Black };
+        *slot = pos.pieces(color, Role::ALL[n % 6]).0;
+    }
+    men
+}
+
+/// How many rows bringing a layer summed from `from` to `to` adds and takes away.
+fn changes(from: &[u64; 12], to: &[u64; 12]) -> u32 {
+    from.iter().zip(to).map(|(a, b)| (a ^ b).count_ones()).sum()
+}
+
 impl Net {
+    /// The network built into the engine.
+    pub fn builtin() -> Arc<Net> {
+        Arc::clone(&BUILTIN)
+    }
+
+    /// The layers of an empty board: the biases alone.
+    pub(crate) fn empty(&self) -> Accumulator {
+        Accumulator {
+            views: [self.bias; 2],
+            men: [0; 12],
+        }
+    }
+
     /// Reads a network file: the magic, the hidden size (u32), then little-endian integers:
-    /// the first layer by input (i16, 768 × hidden), its biases (i16), the output weights
-    /// (i16, the side to move's half first) and the output's bias (i32).
+    /// the first layer by input (i16, 768 × hidden, scaled by [`QA`]), its biases (i16,
+    /// by `QA`), the output weights (i16, by [`QB`], the side to move's half first) and the
+    /// output's bias (i32, by `QA · QB`).
     pub fn parse(bytes: &[u8]) -> Result<Net, NetError> {
         let rest = bytes.strip_prefix(MAGIC).ok_or(NetError::Magic)?;
         let (size, rest) = rest
@@ -70,8 +127,7 @@ impl Net {
         if usize::try_from(hidden).ok() != Some(HIDDEN) {
             return Err(NetError::Hidden(hidden));
         }
-        let expected = MAGIC.len() + 4 + 2 * (INPUTS * HIDDEN + 3 * HIDDEN) + 4;
-        if bytes.len() != expected {
+        if bytes.len() != Net::BYTES {
             return Err(NetError::Size(bytes.len()));
         }
         let mut words = rest
@@ -98,68 +154,255 @@ impl Net {
         Ok(net)
     }
 
-    /// The network's correction for `pos`, in centipawns for the side to move: what it adds
-    /// to the linear evaluation.
+    /// The size of a network file.
+    pub const BYTES: usize = MAGIC.len() + 4 + 2 * (INPUTS * HIDDEN + 3 * HIDDEN) + 4;
+
+    /// The file [`Net::parse`] reads, from the weights as integers: the first layer by
+    /// input, its biases, the output weights (the side to move's half first) and the
+    /// output's bias.
+    pub fn write(
+        input: &[[i16; HIDDEN]; INPUTS],
+        bias: &[i16; HIDDEN],
+        output: &[[i16; HIDDEN]; 2],
+        output_bias: i32,
+    ) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(Net::BYTES);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        let rows = input
+            .iter()
+            .chain(std::iter::once(bias))
+            .chain(output.iter());
+        for row in rows {
+            for word in row {
+                bytes.extend_from_slice(&word.to_le_bytes());
+            }
+        }
+        bytes.extend_from_slice(&output_bias.to_le_bytes());
+        bytes
+    }
+
+    /// The network's evaluation of `pos`, in centipawns for the side to move, from the
+    /// board alone.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        // The inputs of each view: a man on each square at most.
-        let mut inputs = [[0u16; 64]; 2];
-        let mut count = 0;
-        for color in Color::ALL {
-            let (own, enemy) = match color {
-                Color::White => (0, 384),
-                Color::Black => (384, 0),
-            };
-            for role in Role::ALL {
-                let base = role.index() * 64;
-                for sq in pos.pieces(color, role) {
-                    let [white, black] = &mut inputs;
-                    if let (Some(w), Some(b)) = (white.get_mut(count), black.get_mut(count)) {
-                        *w = (own + base + sq.index()) as u16;
-                        *b = (enemy + base + (sq.index() ^ 56)) as u16;
-                        count += 1;
-                    }
+        self.output(&self.accumulate(pos), pos.side_to_move())
+    }
+
+    /// Both views' hidden layers of `pos`, summed from every man.
+    pub(crate) fn accumulate(&self, pos: &Position) -> Accumulator {
+        let mut acc = self.empty();
+        self.refresh(&mut acc, pos);
+        acc
+    }
+
+    /// Makes `acc` the layers of `pos` from the biases and every man.
+    fn refresh(&self, acc: &mut Accumulator, pos: &Position) {
+        acc.views = [self.bias; 2];
+        acc.men = men(pos);
+        for (n, &men) in acc.men.iter().enumerate() {
+            let color = if n < 6 { Color::White } else { Color::Black };
+            for sq in rules::Bitboard(men) {
+                for (layer, input) in
+                    acc.views
+                        .iter_mut()
+                        .zip(inputs(color, Role::ALL[n % 6], sq.index()))
+                {
+                    apply(layer, &self.input, &[input as u16], &[]);
                 }
             }
         }
-        let [white, black] = &inputs;
-        let white = self.accumulate(white.get(..count).unwrap_or_default());
-        let black = self.accumulate(black.get(..count).unwrap_or_default());
-        let (us, them) = match pos.side_to_move() {
-            Color::White => (&white, &black),
-            Color::Black => (&black, &white),
-        };
-        let sum = self.output_bias + dot(us, &self.output[0]) + dot(them, &self.output[1]);
-        // At most 2 · HIDDEN · 255 · 32 767 in all, within an i32; times SCALE it is not.
-        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
-    /// The hidden layer of one view, before the clip: the biases and the rows of `inputs`.
-    /// Kept out of line so that the view stays a few vector registers.
-    #[inline(never)]
-    fn accumulate(&self, inputs: &[u16]) -> [i16; HIDDEN] {
-        let mut view = self.bias;
-        for &input in inputs {
-            if let Some(row) = self.input.get(usize::from(input)) {
-                add(&mut view, row);
+    /// Brings `acc` to the layers of `pos`: from the position it holds, from `near` (the
+    /// layers of another position, such as the node's parent), or from scratch, whichever
+    /// adds and takes away fewer rows.
+    pub(crate) fn bring(&self, acc: &mut Accumulator, near: Option<&Accumulator>, pos: &Position) {
+        let now = men(pos);
+        let count: u32 = now.iter().map(|m| m.count_ones()).sum();
+        let own = changes(&acc.men, &now);
+        match near {
+            Some(near) if changes(&near.men, &now) < own.min(count) => {
+                acc.views = near.views;
+                self.change(acc, &near.men, now);
+            }
+            _ if own < count => {
+                let before = acc.men;
+                self.change(acc, &before, now);
+            }
+            _ => self.refresh(acc, pos),
+        }
+    }
+
+    /// Adds the rows of the men of `now` that `before` lacks to `acc`, takes away those of
+    /// the men it lost, and records `now` as its men.
+    fn change(&self, acc: &mut Accumulator, before: &[u64; 12], now: [u64; 12]) {
+        // Each view's inputs gained and lost: 32 men at most each way.
+        let mut gained = [[0u16; 32]; 2];
+        let mut lost = [[0u16; 32]; 2];
+        let (mut gains, mut losses) = (0, 0);
+        for (n, (&old, &new)) in before.iter().zip(&now).enumerate() {
+            if old == new {
+                continue;
+            }
+            let color = if n < 6 { Color::White } else { Color::Black };
+            let role = Role::ALL[n % 6];
+            for (men, list, count) in [
+                (new & !old, &mut gained, &mut gains),
+                (old & !new, &mut lost, &mut losses),
+            ] {
+                for sq in rules::Bitboard(men) {
+                    for (view, input) in list.iter_mut().zip(inputs(color, role, sq.index())) {
+                        if let Some(slot) = view.get_mut(*count) {
+                            *slot = input as u16;
+                        }
+                    }
+                    *count += 1;
+                }
             }
         }
-        view
+        for ((layer, gained), lost) in acc.views.iter_mut().zip(&gained).zip(&lost) {
+            let gained = gained.get(..gains).unwrap_or_default();
+            let lost = lost.get(..losses).unwrap_or_default();
+            apply(layer, &self.input, gained, lost);
+        }
+        acc.men = now;
+    }
+
+    /// The output for `side` to move from the layers `acc`, in centipawns.
+    pub(crate) fn output(&self, acc: &Accumulator, side: Color) -> i32 {
+        let [white, black] = &acc.views;
+        let (us, them) = match side {
+            Color::White => (white, black),
+            Color::Black => (black, white),
+        };
+        // Each half is at most HIDDEN · QA · 32 767 < 2^31, whatever the file holds.
+        let sum = i64::from(dot(us, &self.output[0]))
+            + i64::from(dot(them, &self.output[1]))
+            + i64::from(self.output_bias);
+        (sum * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }
 
-/// Adds a row to a view (the compiler makes it a few vector additions).
+/// How many cells of a layer [`apply`] keeps in registers at once.
+const LANES: usize = 64;
+
+/// Adds the rows `gained` of `rows` to `layer` and takes away the rows `lost`, a few
+/// vector registers of the layer at a time, so that the layer is read and written once
+/// however many rows change. (Written over fixed-size arrays so that the compiler makes
+/// vector instructions of it; the engine has no unsafe code for intrinsics.)
 #[inline]
-fn add(view: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (v, r) in view.iter_mut().zip(row) {
-        *v = v.wrapping_add(*r);
+fn apply(layer: &mut [i16; HIDDEN], rows: &[[i16; HIDDEN]; INPUTS], gained: &[u16], lost: &[u16]) {
+    const NONE: [i16; LANES] = [0; LANES];
+    for chunk in 0..HIDDEN / LANES {
+        let range = chunk * LANES..(chunk + 1) * LANES;
+        let cells: &mut [i16; LANES] = match layer
+            .get_mut(range.clone())
+            .map(<&mut [i16; LANES]>::try_from)
+        {
+            Some(Ok(cells)) => cells,
+            _ => continue,
+        };
+        let mut sum = *cells;
+        let row = |input: u16| -> &[i16; LANES] {
+            rows.get(usize::from(input))
+                .and_then(|row| row.get(range.clone()))
+                .and_then(|part| part.try_into().ok())
+                .unwrap_or(&NONE)
+        };
+        for &input in gained {
+            let row = row(input);
+            for i in 0..LANES {
+                sum[i] = sum[i].wrapping_add(row[i]);
+            }
+        }
+        for &input in lost {
+            let row = row(input);
+            for i in 0..LANES {
+                sum[i] = sum[i].wrapping_sub(row[i]);
+            }
+        }
+        *cells = sum;
     }
 }
 
-/// The clipped view times the output weights.
-#[inline]
+/// The clipped view times the output weights: the clip in one pass, then the products,
+/// each pass a loop the compiler makes vector instructions of. Kept out of line, where the
+/// compiler vectorises it.
+#[inline(never)]
 fn dot(view: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
-    view.iter()
+    let mut clipped = [0i16; HIDDEN];
+    for (c, v) in clipped.iter_mut().zip(view) {
+        *c = (*v).clamp(0, QA as i16);
+    }
+    clipped
+        .iter()
         .zip(weights)
-        .map(|(&v, &w)| i32::from(v.clamp(0, QA as i16)) * i32::from(w))
+        .map(|(&c, &w)| i32::from(c) * i32::from(w))
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::{Position, Variant};
+
+    use super::*;
+    use crate::zobrist::splitmix64;
+
+    /// A network of pseudo-random weights within the trainer's clips, so that every row
+    /// counts.
+    fn random_net(seed: u64) -> Net {
+        let mut state = seed;
+        let mut next = |spread: i32| {
+            state = splitmix64(state);
+            ((state >> 33) as i32 % (2 * spread + 1) - spread) as i16
+        };
+        let mut input = Box::new([[0i16; HIDDEN]; INPUTS]);
+        input.iter_mut().flatten().for_each(|w| *w = next(505));
+        let mut bias = [0i16; HIDDEN];
+        bias.iter_mut().for_each(|w| *w = next(505));
+        let mut output = [[0i16; HIDDEN]; 2];
+        output.iter_mut().flatten().for_each(|w| *w = next(32_000));
+        let bytes = Net::write(&input, &bias, &output, -123_456);
+        Net::parse(&bytes).unwrap()
+    }
+
+    /// A layer brought from its parent's, from the one its slot held two turns before, or
+    /// in place across several turns gives the evaluation from the board alone, along
+    /// random games with captures, castling, en passant and promotions.
+    #[test]
+    fn layers_brought_from_other_positions_are_those_of_the_board() {
+        let net = random_net(11);
+        for (variant, seed) in [(Variant::Standard, 1), (Variant::Chess960, 2)] {
+            for game in 0..20u64 {
+                let mut state = splitmix64(seed * 1000 + game);
+                let setup = (variant == Variant::Chess960).then_some((state % 960) as u16);
+                let mut pos = Position::new_game(variant, setup).unwrap();
+                let mut parent = net.accumulate(&pos);
+                let mut slot = net.empty();
+                let mut far = net.empty();
+                for turn in 0..160 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state = splitmix64(state);
+                    let mv = moves[(state % moves.len() as u64) as usize];
+                    let Some(step) = pos.play_unchecked(mv) else {
+                        break;
+                    };
+                    pos = step.after;
+                    let expected = net.evaluate(&pos);
+                    // The slot holds the position two turns back: the parent is nearer.
+                    let mut child = std::mem::replace(&mut slot, parent.clone());
+                    net.bring(&mut child, Some(&parent), &pos);
+                    assert_eq!(net.output(&child, pos.side_to_move()), expected);
+                    if turn % 7 == 0 {
+                        net.bring(&mut far, None, &pos);
+                        assert_eq!(net.output(&far, pos.side_to_move()), expected);
+                    }
+                    parent = child;
+                }
+            }
+        }
+    }
 }

@@ -1,4 +1,6 @@
-//! Tuning the evaluation's weights by Texel's method: the engine plays games against itself
+//! Tuning the evaluation. The network of standard chess and Chess960 is trained
+//! ([`train`]) on self-play positions labelled by a stronger engine. The linear
+//! evaluation's weights are fitted by Texel's method: the engine plays games against itself
 //! ([`play`]) and keeps their quiet positions with each game's result; the fit ([`fit`])
 //! then moves the weights until the evaluation, turned into an expected score by a logistic
 //! curve, predicts those results as well as it can (least squares). Quiet means that the
@@ -11,6 +13,8 @@
 
 mod fit;
 mod play;
+mod train;
 
 pub use fit::{FitReport, FitSettings, Sample, fit, parse_sample};
 pub use play::{PlayError, PlaySettings, play};
+pub use train::{Epoch, Point, TrainSettings, Trained, net_error, train};

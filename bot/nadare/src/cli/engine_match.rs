@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use engine::Engine;
 use engine::arena::{MatchSettings, Player, run_match};
+use engine::eval::Weights;
 use engine::eval::net::Net;
 use engine::stats::{Sprt, Verdict};
 use rules::{Color, Position, Variant};
@@ -54,13 +55,20 @@ pub struct MatchArgs {
     /// The second player evaluates with the weights of this file.
     #[arg(long, value_name = "FILE")]
     pub b_weights: Option<PathBuf>,
-    /// The first player adds this network's correction to its evaluation in standard chess
-    /// and Chess960 (`scripts/train-net.py --out`).
-    #[arg(long, value_name = "FILE")]
+    /// The first player evaluates standard chess and Chess960 with this network (`nadare
+    /// tune net --out`) instead of the built-in one.
+    #[arg(long, value_name = "FILE", conflicts_with = "a_linear")]
     pub a_net: Option<PathBuf>,
-    /// The second player adds this network's correction to its evaluation.
-    #[arg(long, value_name = "FILE")]
+    /// The second player evaluates with this network.
+    #[arg(long, value_name = "FILE", conflicts_with = "b_linear")]
     pub b_net: Option<PathBuf>,
+    /// The first player evaluates standard chess and Chess960 with the linear evaluation
+    /// (of its weights), as it evaluates the Avalanche family, instead of a network.
+    #[arg(long)]
+    pub a_linear: bool,
+    /// The second player evaluates with the linear evaluation.
+    #[arg(long)]
+    pub b_linear: bool,
     /// Stop as soon as a sequential probability ratio test decides between "the first player
     /// is no more than ELO0 stronger" and "it is at least ELO1 stronger" (5% errors), e.g.
     /// `--sprt 0,10`; `--games` is then the most games played.
@@ -132,13 +140,15 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         bail!("--nodes and --threads must be at least 1");
     }
     let engines = [
-        with_net(
-            Engine::new().with_weights(weights_from(args.a_weights.as_deref())?),
+        evaluating(
+            weights_from(args.a_weights.as_deref())?,
             args.a_net.as_deref(),
+            args.a_linear,
         )?,
-        with_net(
-            Engine::new().with_weights(weights_from(args.b_weights.as_deref())?),
+        evaluating(
+            weights_from(args.b_weights.as_deref())?,
             args.b_net.as_deref(),
+            args.b_linear,
         )?,
     ];
     let openings = match &args.openings {
@@ -210,8 +220,13 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `engine` with the network of `path`, if one is given.
-fn with_net(engine: Engine, path: Option<&Path>) -> anyhow::Result<Engine> {
+/// An engine with `weights`, evaluating chess with the linear evaluation, the network of
+/// `path`, or the built-in network.
+fn evaluating(weights: Weights, path: Option<&Path>, linear: bool) -> anyhow::Result<Engine> {
+    let engine = Engine::new().with_weights(weights);
+    if linear {
+        return Ok(engine.linear());
+    }
     let Some(path) = path else {
         return Ok(engine);
     };

@@ -1,7 +1,10 @@
-//! `nadare tune`: the evaluation's weights fitted to self-play games by Texel's method.
-//! `play` writes the quiet positions of games the engine plays against itself, `fit` fits
-//! the weights to them and writes a weights file (for `nadare match --a-weights`) and, once
-//! a match has shown them stronger, the Rust source of the built-in tables.
+//! `nadare tune`: the evaluation fitted to self-play games. `play` writes the quiet
+//! positions of games the engine plays against itself; `fit` fits the linear evaluation's
+//! weights to them by Texel's method and writes a weights file (for `nadare match
+//! --a-weights`) and, once a match has shown them stronger, the Rust source of the built-in
+//! tables; `net` trains the network of standard chess and Chess960 on them, once they are
+//! labelled (`scripts/stockfish-labels.py`), and writes a network file (for `nadare match
+//! --a-net`, or to be built in as `engine/src/eval/standard.net`).
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -11,8 +14,10 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use engine::Engine;
 use engine::eval::Weights;
-use engine::tune::{FitSettings, PlaySettings, fit, parse_sample, play};
-use rules::Variant;
+use engine::tune::{
+    FitSettings, PlaySettings, Point, TrainSettings, fit, parse_sample, play, train,
+};
+use rules::{Position, Variant};
 
 /// Arguments of `nadare tune`.
 #[derive(Debug, clap::Args)]
@@ -30,22 +35,50 @@ pub enum TuneCommand {
     Play(PlayArgs),
     /// Fit the weights of one variant family to samples files.
     Fit(FitArgs),
-    /// Write the linear evaluation of each sample (centipawns, White's view), a line each,
-    /// for training the network on what the linear evaluation leaves
-    /// (`scripts/train-net.py --base`).
-    Eval(EvalArgs),
+    /// Train the evaluation network of standard chess and Chess960 on labelled samples
+    /// files and write it.
+    Net(NetArgs),
 }
 
-/// Arguments of `nadare tune eval`.
+/// Arguments of `nadare tune net`.
 #[derive(Debug, clap::Args)]
-pub struct EvalArgs {
-    /// A samples file.
-    #[arg(value_name = "SAMPLES")]
-    pub samples: PathBuf,
-    /// Evaluate with the weights of this file instead of the built-in ones.
-    #[arg(long, value_name = "FILE")]
-    pub weights: Option<PathBuf>,
-    /// The file written: one evaluation a line, in the samples' order.
+pub struct NetArgs {
+    /// Samples files, labelled (`scripts/stockfish-labels.py`); samples of the Avalanche
+    /// family are skipped.
+    #[arg(required = true, value_name = "SAMPLES")]
+    pub samples: Vec<PathBuf>,
+    /// Passes over the samples.
+    #[arg(long, default_value_t = 10)]
+    pub epochs: u32,
+    /// Samples a step.
+    #[arg(long, default_value_t = 16_384)]
+    pub batch: usize,
+    /// Adam's learning rate in the first pass.
+    #[arg(long, default_value_t = 0.001)]
+    pub rate: f32,
+    /// The rate is multiplied by this after each pass.
+    #[arg(long, default_value_t = 0.7)]
+    pub decay: f32,
+    /// The logistic curve's scale: the expected score of `cp` centipawns is
+    /// `1 / (1 + 10^(-k·cp/400))`. The default is the one at which the linear evaluation
+    /// fits Stockfish's labels best (`nadare tune fit` reports it), so that the network's
+    /// centipawns are those the search's margins were set in.
+    #[arg(long, default_value_t = 1.82)]
+    pub k: f64,
+    /// The share of the samples, the last of each file (whole games), held out and only
+    /// measured; the pass that does best on them is the one written.
+    #[arg(long, default_value_t = 0.05)]
+    pub holdout: f64,
+    /// Also train on each sample turned left to right.
+    #[arg(long)]
+    pub mirror: bool,
+    /// Threads that share each step.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The seed of the first weights and of the samples' order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The network file written.
     #[arg(long, short, value_name = "FILE")]
     pub out: PathBuf,
 }
@@ -137,31 +170,8 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
     match args.command {
         TuneCommand::Play(args) => run_play(args),
         TuneCommand::Fit(args) => run_fit(args),
-        TuneCommand::Eval(args) => run_eval(args),
+        TuneCommand::Net(args) => run_net(args),
     }
-}
-
-fn run_eval(args: EvalArgs) -> anyhow::Result<()> {
-    let weights = weights_from(args.weights.as_deref())?;
-    let file = File::open(&args.samples)
-        .with_context(|| format!("cannot read samples from {}", args.samples.display()))?;
-    let mut text = String::new();
-    for (n, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read {}", args.samples.display()))?;
-        let (_, position) = parse_sample(&line).map_err(|problem| {
-            anyhow::anyhow!("{} line {}: {problem}", args.samples.display(), n + 1)
-        })?;
-        let score = weights.evaluate(&position);
-        let white = if position.side_to_move() == rules::Color::White {
-            score
-        } else {
-            -score
-        };
-        text.push_str(&format!("{white}\n"));
-    }
-    render::save(&args.out, text.as_bytes())
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
-    Ok(())
 }
 
 fn run_play(args: PlayArgs) -> anyhow::Result<()> {
@@ -215,37 +225,25 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
 }
 
 fn run_fit(args: FitArgs) -> anyhow::Result<()> {
-    if !(0.0..1.0).contains(&args.holdout) {
-        bail!("--holdout must be at least 0 and below 1");
-    }
     let rate = args.rate.is_finite() && args.rate > 0.0;
     let l2 = args.l2.is_finite() && args.l2 >= 0.0;
     if !(rate && l2) {
         bail!("--rate must be a positive number and --l2 a number of at least 0");
     }
     let avalanche = args.family.rules().push;
-    let mut positions = Vec::new();
-    let mut holdout = Vec::new();
-    for path in &args.samples {
-        let mut read = Vec::new();
-        let file = File::open(path)
-            .with_context(|| format!("cannot read samples from {}", path.display()))?;
-        for (n, line) in BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-            if line.trim().is_empty() {
-                continue;
+    let (mut positions, mut holdout) = (Vec::new(), Vec::new());
+    read_samples(
+        &args.samples,
+        avalanche,
+        args.holdout,
+        &mut |held, sample| {
+            if held {
+                holdout.push(sample);
+            } else {
+                positions.push(sample);
             }
-            let (sample, position) = parse_sample(&line).map_err(|problem| {
-                anyhow::anyhow!("{} line {}: {problem}", path.display(), n + 1)
-            })?;
-            if sample.variant.rules().push == avalanche {
-                read.push((position, sample.white_score));
-            }
-        }
-        let kept = read.len() - (read.len() as f64 * args.holdout) as usize;
-        holdout.extend(read.split_off(kept));
-        positions.extend(read);
-    }
+        },
+    )?;
     if positions.is_empty() {
         bail!(
             "no samples of the {} family",
@@ -290,6 +288,104 @@ fn run_fit(args: FitArgs) -> anyhow::Result<()> {
         report.error_after,
         report.holdout_before,
         report.holdout_after,
+        started.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+/// Reads the samples of the family (Avalanche or not) of `files`, handing each to `sink`
+/// with whether it is held out: the last `holdout` share of each file (whole games, in the
+/// order played).
+fn read_samples(
+    files: &[PathBuf],
+    avalanche: bool,
+    holdout: f64,
+    sink: &mut dyn FnMut(bool, (Position, f64)),
+) -> anyhow::Result<()> {
+    if !(0.0..1.0).contains(&holdout) {
+        bail!("--holdout must be at least 0 and below 1");
+    }
+    for path in files {
+        let mut read = Vec::new();
+        let file = File::open(path)
+            .with_context(|| format!("cannot read samples from {}", path.display()))?;
+        for (n, line) in BufReader::new(file).lines().enumerate() {
+            let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let (sample, position) = parse_sample(&line).map_err(|problem| {
+                anyhow::anyhow!("{} line {}: {problem}", path.display(), n + 1)
+            })?;
+            if sample.variant.rules().push == avalanche {
+                read.push((position, sample.white_score));
+            }
+        }
+        let kept = read.len() - (read.len() as f64 * holdout) as usize;
+        for (n, sample) in read.into_iter().enumerate() {
+            sink(n >= kept, sample);
+        }
+    }
+    Ok(())
+}
+
+fn run_net(args: NetArgs) -> anyhow::Result<()> {
+    let positive = |x: f64| x.is_finite() && x > 0.0;
+    if !(positive(f64::from(args.rate)) && positive(args.k) && positive(f64::from(args.decay))) {
+        bail!("--rate, --decay and --k must be positive numbers");
+    }
+    if args.batch == 0 || args.threads == 0 {
+        bail!("--batch and --threads must be at least 1");
+    }
+    let (mut points, mut holdout) = (Vec::new(), Vec::new());
+    read_samples(
+        &args.samples,
+        false,
+        args.holdout,
+        &mut |held, (pos, score)| {
+            if held {
+                holdout.push((pos, score));
+            } else {
+                let point = Point::new(&pos, score);
+                if args.mirror {
+                    points.push(point.mirrored());
+                }
+                points.push(point);
+            }
+        },
+    )?;
+    if points.is_empty() || holdout.is_empty() {
+        bail!("no samples of standard chess or Chess960 to train on and hold out");
+    }
+    let settings = TrainSettings {
+        epochs: args.epochs,
+        batch: args.batch,
+        rate: args.rate,
+        decay: args.decay,
+        k: args.k,
+        threads: args.threads,
+        seed: args.seed,
+    };
+    let started = Instant::now();
+    eprintln!("{} samples, {} held out", points.len(), holdout.len());
+    let trained = train(&mut points, &holdout, &settings, &mut |epoch| {
+        eprintln!(
+            "epoch {}: error {:.6}, held out {:.6} ({:.0} s)",
+            epoch.number,
+            epoch.error,
+            epoch.holdout,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    render::save(&args.out, &trained.net)
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    println!(
+        "{} samples ({} held out): held out {:.6} before, {:.6} after ({:.0} s); network in {}",
+        points.len(),
+        holdout.len(),
+        trained.holdout_before,
+        trained.holdout,
         started.elapsed().as_secs_f64(),
         args.out.display()
     );
