@@ -207,7 +207,7 @@ impl Net {
                         .iter_mut()
                         .zip(inputs(color, Role::ALL[n % 6], sq.index()))
                 {
-                    apply(layer, &self.input, &[input as u16], &[]);
+                    apply(layer, None, &self.input, &[input as u16], &[]);
                 }
             }
         }
@@ -222,20 +222,26 @@ impl Net {
         let own = changes(&acc.men, &now);
         match near {
             Some(near) if changes(&near.men, &now) < own.min(count) => {
-                acc.views = near.views;
-                self.change(acc, &near.men, now);
+                self.change(acc, Some(&near.views), &near.men, now);
             }
             _ if own < count => {
                 let before = acc.men;
-                self.change(acc, &before, now);
+                self.change(acc, None, &before, now);
             }
             _ => self.refresh(acc, pos),
         }
     }
 
-    /// Adds the rows of the men of `now` that `before` lacks to `acc`, takes away those of
-    /// the men it lost, and records `now` as its men.
-    fn change(&self, acc: &mut Accumulator, before: &[u64; 12], now: [u64; 12]) {
+    /// Makes `acc`'s layers those of `from` (the layers of the men `before`; its own when
+    /// `None`) with the rows of the men of `now` that `before` lacks added and those of the
+    /// men it lost taken away, and records `now` as its men.
+    fn change(
+        &self,
+        acc: &mut Accumulator,
+        from: Option<&[[i16; HIDDEN]; 2]>,
+        before: &[u64; 12],
+        now: [u64; 12],
+    ) {
         // Each view's inputs gained and lost: 32 men at most each way.
         let mut gained = [[0u16; 32]; 2];
         let mut lost = [[0u16; 32]; 2];
@@ -260,10 +266,13 @@ impl Net {
                 }
             }
         }
-        for ((layer, gained), lost) in acc.views.iter_mut().zip(&gained).zip(&lost) {
+        for (view, (gained, lost)) in gained.iter().zip(&lost).enumerate() {
             let gained = gained.get(..gains).unwrap_or_default();
             let lost = lost.get(..losses).unwrap_or_default();
-            apply(layer, &self.input, gained, lost);
+            if let Some(layer) = acc.views.get_mut(view) {
+                let from = from.and_then(|f| f.get(view));
+                apply(layer, from, &self.input, gained, lost);
+            }
         }
         acc.men = now;
     }
@@ -286,12 +295,18 @@ impl Net {
 /// How many cells of a layer [`apply`] keeps in registers at once.
 const LANES: usize = 64;
 
-/// Adds the rows `gained` of `rows` to `layer` and takes away the rows `lost`, a few
-/// vector registers of the layer at a time, so that the layer is read and written once
-/// however many rows change. (Written over fixed-size arrays so that the compiler makes
+/// Makes `layer` `from` (or itself) with the rows `gained` of `rows` added and the rows
+/// `lost` taken away, a few vector registers of the layer at a time, so that the layer is
+/// read and written once however many rows change. (Written over fixed-size arrays so that the compiler makes
 /// vector instructions of it; the engine has no unsafe code for intrinsics.)
 #[inline]
-fn apply(layer: &mut [i16; HIDDEN], rows: &[[i16; HIDDEN]; INPUTS], gained: &[u16], lost: &[u16]) {
+fn apply(
+    layer: &mut [i16; HIDDEN],
+    from: Option<&[i16; HIDDEN]>,
+    rows: &[[i16; HIDDEN]; INPUTS],
+    gained: &[u16],
+    lost: &[u16],
+) {
     const NONE: [i16; LANES] = [0; LANES];
     for chunk in 0..HIDDEN / LANES {
         let range = chunk * LANES..(chunk + 1) * LANES;
@@ -302,7 +317,10 @@ fn apply(layer: &mut [i16; HIDDEN], rows: &[[i16; HIDDEN]; INPUTS], gained: &[u1
             Some(Ok(cells)) => cells,
             _ => continue,
         };
-        let mut sum = *cells;
+        let mut sum = match from.and_then(|f| f.get(range.clone())) {
+            Some(from) => from.try_into().unwrap_or(NONE),
+            None => *cells,
+        };
         let row = |input: u16| -> &[i16; LANES] {
             rows.get(usize::from(input))
                 .and_then(|row| row.get(range.clone()))
@@ -330,11 +348,7 @@ fn apply(layer: &mut [i16; HIDDEN], rows: &[[i16; HIDDEN]; INPUTS], gained: &[u1
 /// compiler vectorises it.
 #[inline(never)]
 fn dot(view: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
-    let mut clipped = [0i16; HIDDEN];
-    for (c, v) in clipped.iter_mut().zip(view) {
-        *c = (*v).clamp(0, QA as i16);
-    }
-    clipped
+    view.map(|v| v.clamp(0, QA as i16))
         .iter()
         .zip(weights)
         .map(|(&c, &w)| i32::from(c) * i32::from(w))
