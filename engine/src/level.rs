@@ -39,10 +39,11 @@ const TABLE: [(u32, u64, i32); 8] = [
 ];
 
 /// Each level's strength in standard chess on Stockfish's `UCI_Elo` scale, rounded to 50,
-/// from level 1: levels 4–7 measured against Stockfish 15.1 limited to an Elo at 1 s a turn,
-/// level 8 from the engine at full strength measured so plus 50 for its 2 s, levels 1–3 from
-/// matches against the level above (docs/engine.md, "Levels in Elo").
-const ELO: [u16; 8] = [550, 950, 1200, 1500, 1800, 1850, 2150, 2300];
+/// from level 1: levels 4–7 measured against Stockfish 15.1 limited to an Elo at 1 s a turn
+/// (with the linear evaluation), level 8 from the engine at full strength measured so (with
+/// the network) plus 50 for its 2 s, levels 1–3 from matches against the level above
+/// (docs/engine.md, "Levels in Elo").
+const ELO: [u16; 8] = [550, 950, 1200, 1500, 1800, 1850, 2150, 2500];
 
 /// A level outside 1–8 or not a number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
