@@ -1,5 +1,5 @@
 //! The computer opponent of nadare: a search over whole turns for standard chess,
-//! Chess960 and every Avalanche rule set, with levels from beginner to strong club player.
+//! Chess960 and every Avalanche rule set, with levels from beginner to about master strength.
 //!
 //! [`Engine::search`] takes a rules [`rules::Game`] (its history counts for repetitions)
 //! and [`Limits`], runs on the calling thread and can be stopped through an `AtomicBool`;
