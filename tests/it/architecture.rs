@@ -21,24 +21,21 @@ enum May {
     AnyBut(&'static [&'static str]),
 }
 
-/// The layers, by package name: rules at the bottom, the drawing and the engine on it, the
-/// domain on those, the service, storage and presentation on the domain, the fronts on the
-/// service, and the binary over everything. The test kit is dev-only and may use any library.
+/// The layers, by package name: rules at the bottom, the drawing, the engine and the domain on
+/// it, the service (with the engine), storage and presentation (with the drawing) on the
+/// domain, the fronts on the service, and the binary over everything. The test kit is
+/// dev-only and may use any library.
 const LAYERS: &[(&str, May)] = &[
     ("nadare-rules", May::Only(&[])),
     ("nadare-tournament", May::Only(&[])),
     ("nadare-render", May::Only(&["nadare-rules"])),
     ("nadare-engine", May::Only(&["nadare-rules"])),
-    (
-        "nadare-domain",
-        May::Only(&["nadare-rules", "nadare-render", "nadare-engine"]),
-    ),
+    ("nadare-domain", May::Only(&["nadare-rules"])),
     (
         "nadare-service",
         May::Only(&[
             "nadare-domain",
             "nadare-rules",
-            "nadare-render",
             "nadare-engine",
             "nadare-tournament",
         ]),
@@ -90,6 +87,21 @@ const CONFINED: &[(&str, &[&str])] = &[
     ("unic-langid", &["nadare-present"]),
     ("image", &["nadare-render"]),
 ];
+
+/// Crates that build no images and search no positions, with what they must never compile,
+/// however indirectly: the image crates and the engine.
+const LIGHT: &[(&str, &[&str])] = &[(
+    "nadare-storage",
+    &[
+        "nadare-render",
+        "nadare-engine",
+        "resvg",
+        "tiny-skia",
+        "image",
+        "png",
+        "gif",
+    ],
+)];
 
 /// One workspace member as its manifest describes it.
 struct Member {
@@ -249,6 +261,33 @@ fn external_crates_stay_in_their_layer() {
         }
     }
     assert_none("external crates outside their layer", &violations);
+}
+
+#[test]
+fn storage_compiles_no_image_or_engine_crate() {
+    let workspace = workspace();
+    let members = members();
+    let manifest_of = |name: &str| members.iter().find(|m| m.name == name).map(|m| &m.manifest);
+    let mut violations = Vec::new();
+    for (light, never) in LIGHT {
+        // Every workspace member it reaches through normal dependencies, and what they name.
+        let mut reached = BTreeSet::from([(*light).to_owned()]);
+        let mut todo = vec![(*light).to_owned()];
+        while let Some(name) = todo.pop() {
+            let Some(manifest) = manifest_of(&name) else {
+                continue;
+            };
+            for dependency in dependencies(manifest, "dependencies", &workspace) {
+                if never.contains(&dependency.as_str()) {
+                    violations.push(format!("{light} reaches {dependency} through {name}"));
+                }
+                if reached.insert(dependency.clone()) {
+                    todo.push(dependency);
+                }
+            }
+        }
+    }
+    assert_none("light crates that compile heavy ones", &violations);
 }
 
 #[test]

@@ -809,7 +809,7 @@ fn parse_challenge<E: From<CommandError>>(
         return Err(bad_challenge(Problem::EloWithoutStockfish).into());
     }
     if against_computer {
-        opponent = Some(computer_at(level));
+        opponent = Some(computer_at(level.map(Level::number)));
     }
     if against_stockfish {
         opponent = Some(stockfish(elo.unwrap_or(DEFAULT_STOCKFISH_ELO)));
@@ -931,7 +931,7 @@ mod tests {
         let level = |line: &str| match parse(line) {
             Ok(Command::Challenge {
                 opponent: Some(o), ..
-            }) => computer_level(o.id).map(Level::number),
+            }) => computer_level(o.id),
             other => panic!("{line}: {other:?}"),
         };
         assert_eq!(level("challenge computer level 5 avalanche"), Some(5));

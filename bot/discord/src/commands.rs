@@ -617,7 +617,7 @@ fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
         (Some(_), None) | (None, Some(_)) if person => {
             return Err(Refusal::OpponentAndComputer);
         }
-        (Some(level), None) => Some(computer(level)),
+        (Some(level), None) => Some(computer(level.number())),
         (None, Some(elo)) => Some(stockfish(elo)),
         (None, None) if picked_bot => Some(computer_at(None)),
         (None, None) => opponent,

@@ -25,8 +25,8 @@ pub use model::{
 };
 pub use players::{
     COMPUTER_ID_BASE, Computer, DEFAULT_LEVEL, DEFAULT_STOCKFISH_ELO, FORGOTTEN_ID_BASE,
-    FORGOTTEN_NAME, STOCKFISH_ELO_STEP, STOCKFISH_ELOS, computer, computer_at, computer_level,
-    computer_player, forgotten, is_computer, is_forgotten, stockfish,
+    FORGOTTEN_NAME, LEVELS, STOCKFISH_ELO_STEP, STOCKFISH_ELOS, computer, computer_at,
+    computer_level, computer_player, forgotten, is_computer, is_forgotten, stockfish,
 };
 pub use records::{
     ArchivePage, ArchiveQuery, ArchivedGame, Extras, GameRatingChange, GuildSettings, Leaderboard,
@@ -39,9 +39,9 @@ pub use store::{
     StoreError, Tournaments, Transfer, Vacations,
 };
 pub use tournaments::{
-    BoardResult, Entrant, GameRooms, Organiser, Role, RoleId, Room, StandingsTable, TournamentAsk,
-    TournamentAskKind, TournamentBoard, TournamentFormat, TournamentId, TournamentRecord,
-    TournamentState, TournamentSummary,
+    BoardResult, CrossResult, Entrant, GameRooms, Organiser, Role, RoleId, Room, StandingsTable,
+    TournamentAsk, TournamentAskKind, TournamentBoard, TournamentFormat, TournamentId,
+    TournamentRecord, TournamentState, TournamentSummary,
 };
 pub use types::{
     Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, Faces,

@@ -3,7 +3,7 @@
 //! storage and survives a restart as it is; and the stand-ins of players who asked to be
 //! forgotten (`/forget`), one id each, under one name.
 
-use engine::Level;
+use std::ops::RangeInclusive;
 
 use crate::{User, UserId};
 
@@ -28,8 +28,8 @@ const STOCKFISH_ID_OFFSET: u64 = 0x20;
 /// Who plays for the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Computer {
-    /// nadare's own engine at a level.
-    Level(Level),
+    /// nadare's own engine at a level (one of [`LEVELS`]).
+    Level(u8),
     /// Stockfish limited to an Elo (one of [`STOCKFISH_ELOS`], a multiple of the step).
     Stockfish(u16),
 }
@@ -44,26 +44,30 @@ pub const FORGOTTEN_ID_BASE: UserId = 0x7fff_f000_0000_0000;
 /// ("deleted user", 「削除されたユーザー」); a record file keeps it as it is.
 pub const FORGOTTEN_NAME: &str = "deleted user";
 
+/// The computer's levels, weakest first: the engine's (a test checks that they agree).
+pub const LEVELS: RangeInclusive<u8> = 1..=8;
+
 /// The level a challenge of the computer gets when none is named.
 pub const DEFAULT_LEVEL: u8 = 3;
 
-/// The computer playing at `level`.
-pub fn computer(level: Level) -> User {
+/// The computer playing at `level`, brought into [`LEVELS`].
+pub fn computer(level: u8) -> User {
+    let level = level.clamp(*LEVELS.start(), *LEVELS.end());
     User {
-        id: COMPUTER_ID_BASE + u64::from(level.number()),
+        id: COMPUTER_ID_BASE + u64::from(level),
         name: format!("nadare (level {level})"),
     }
 }
 
 /// The computer at `level`, or at [`DEFAULT_LEVEL`] when none is named.
-pub fn computer_at(level: Option<Level>) -> User {
-    computer(level.unwrap_or(Level::new(DEFAULT_LEVEL).unwrap_or(Level::MIN)))
+pub fn computer_at(level: Option<u8>) -> User {
+    computer(level.unwrap_or(DEFAULT_LEVEL))
 }
 
 /// The level of the computer with this id, if it is the computer's.
-pub fn computer_level(id: UserId) -> Option<Level> {
-    let n = id.checked_sub(COMPUTER_ID_BASE)?;
-    Level::new(u8::try_from(n).ok()?)
+pub fn computer_level(id: UserId) -> Option<u8> {
+    let n = u8::try_from(id.checked_sub(COMPUTER_ID_BASE)?).ok()?;
+    LEVELS.contains(&n).then_some(n)
 }
 
 /// Stockfish playing at `elo`, brought into [`STOCKFISH_ELOS`] and rounded to the nearest
@@ -118,13 +122,13 @@ mod tests {
 
     #[test]
     fn each_level_has_its_own_reserved_id() {
-        for level in Level::all() {
+        for level in LEVELS {
             assert_eq!(computer_level(computer(level).id), Some(level));
         }
         assert_eq!(computer_level(COMPUTER_ID_BASE), None);
         assert_eq!(computer_level(COMPUTER_ID_BASE + 9), None);
         assert_eq!(computer_level(1), None);
-        assert!(i64::try_from(computer(Level::MAX).id).is_ok());
+        assert!(i64::try_from(computer(*LEVELS.end()).id).is_ok());
     }
 
     #[test]
@@ -158,7 +162,7 @@ mod tests {
             assert!(is_forgotten(stand_in.id) && !is_computer(stand_in.id));
             assert_eq!(stand_in.name, FORGOTTEN_NAME);
         }
-        assert!(!is_forgotten(computer(Level::MIN).id));
+        assert!(!is_forgotten(computer(*LEVELS.start()).id));
         assert!(!is_forgotten(1_000_000_000_000_001));
         assert!(is_forgotten(forgotten(u64::MAX).id));
         assert!(i64::try_from(forgotten(u64::MAX).id).is_ok());

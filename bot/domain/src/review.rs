@@ -3,11 +3,7 @@
 //! decided the game; what the store keeps of it, and what a reply carries for the
 //! presentation to draw (the graph) and write (the annotated record).
 
-use engine::review::{Review, expectation};
-use engine::search::MATE_BOUND;
 use rules::{Color, Game, Tags};
-
-pub use engine::review::Judgement;
 
 use crate::GameId;
 use crate::messages::{GameKind, Players};
@@ -27,26 +23,11 @@ pub enum Eval {
 }
 
 impl Eval {
-    /// The evaluation of an engine score for White (a mate is beyond the engine's mate bound).
-    pub fn of_score(white_score: i32) -> Eval {
-        if white_score.abs() <= MATE_BOUND {
-            return Eval::Centipawns(white_score);
-        }
-        let plies = engine::MATE.saturating_sub(white_score.abs()).max(0);
-        Eval::Mate {
-            winner: if white_score > 0 {
-                Color::White
-            } else {
-                Color::Black
-            },
-            turns: u32::try_from(plies + 1).unwrap_or(0) / 2,
-        }
-    }
-
-    /// White's expected score, 0–1 (a mate is 1 or 0), as the review judges turns.
+    /// White's expected score, 0–1 (a mate is 1 or 0): lichess's winning chances of a score,
+    /// the scale the engine's review judges turns by (a test checks that the two agree).
     pub fn white_expectation(self) -> f64 {
         match self {
-            Eval::Centipawns(cp) => expectation(cp),
+            Eval::Centipawns(cp) => 1.0 / (1.0 + (-0.003_682_08 * f64::from(cp)).exp()),
             Eval::Mate {
                 winner: Color::White,
                 ..
@@ -54,6 +35,17 @@ impl Eval {
             Eval::Mate { .. } => 0.0,
         }
     }
+}
+
+/// How bad a marked turn was, by the mover's loss of expected score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Judgement {
+    /// An inaccuracy.
+    Inaccuracy,
+    /// A mistake.
+    Mistake,
+    /// A blunder.
+    Blunder,
 }
 
 /// A turn the review marked.
@@ -86,38 +78,6 @@ pub struct GameReview {
 }
 
 impl GameReview {
-    /// The review of `game` as the engine made it, the better lines written in the game's
-    /// notation.
-    pub fn of(game: &Game, review: &Review) -> GameReview {
-        let tenths = |x: f64| (x * 10.0).round().clamp(0.0, 1000.0) as u16;
-        let marks = review
-            .turns
-            .iter()
-            .filter_map(|t| {
-                let judgement = t.judgement?;
-                let mut line = Game::from_position(game.position_at(t.ply)?.clone());
-                for turn in &t.better {
-                    if line.play(*turn).is_err() {
-                        break;
-                    }
-                }
-                Some(Mark {
-                    ply: t.ply,
-                    judgement,
-                    loss: tenths(t.loss * 100.0),
-                    better: line.notations(),
-                })
-            })
-            .collect();
-        GameReview {
-            depth: review.depth,
-            evals: review.scores.iter().map(|s| Eval::of_score(*s)).collect(),
-            accuracy: review.accuracy.map(|a| a.map(tenths)),
-            marks,
-            decided: review.decided,
-        }
-    }
-
     /// How many turns of each judgement each player made: `[White, Black]`, each
     /// `[inaccuracies, mistakes, blunders]`. `first` is who made the game's first turn.
     pub fn counts(&self, first: Color) -> [[u32; 3]; 2] {

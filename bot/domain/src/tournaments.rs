@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use render::CrossResult;
 use rules::Variant;
 
 use crate::messages::StandingLine;
@@ -237,6 +236,21 @@ pub struct StandingsTable {
     /// In a round robin, each line's results against each line in the same order: the games
     /// played so far, in the order played. Empty for a Swiss.
     pub against: Vec<Vec<Vec<CrossResult>>>,
+}
+
+/// One game of a cross-table, from the row player's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CrossResult {
+    /// Won over the board.
+    Win,
+    /// Drawn.
+    Draw,
+    /// Lost over the board.
+    Loss,
+    /// Won by forfeit.
+    ForfeitWin,
+    /// Lost by forfeit.
+    ForfeitLoss,
 }
 
 /// A tournament as a list of them shows it (a front's autocomplete).

@@ -3,11 +3,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use render::Scene;
-use rules::{Color, Outcome, Role, Variant};
+use rules::{Color, Game, Outcome, Position, Role, Turn, Variant};
 
 use crate::Lang;
-use crate::messages::Message;
+use crate::messages::{Message, Players};
 use crate::rating::RatingFamily;
 use crate::review::ReviewSheet;
 use crate::tournaments::StandingsTable;
@@ -528,7 +527,10 @@ impl std::fmt::Debug for Reply {
             .field("messages", &self.messages)
             .field("lang", &self.lang)
             .field("board", &self.board.is_some())
-            .field("replay", &self.replay.as_ref().map(|r| r.scenes.len()))
+            .field(
+                "replay",
+                &self.replay.as_ref().map(|r| r.played.turns().len()),
+            )
             .field("standings", &self.standings.as_ref().map(|s| s.lines.len()))
             .field("review", &self.review.as_ref().map(|r| r.id))
             .field("image", &self.image.as_ref().map(Vec::len))
@@ -550,17 +552,43 @@ impl std::fmt::Debug for Reply {
     }
 }
 
-/// A board to show: the scene as the service sees it (no labels yet) and the game's result,
-/// which the labels and the status line say once the game is over.
+/// A board to show, as data: the position, its highlights and its players. The presentation
+/// draws it, with words in the reply's language and the players' pictures where the front
+/// has them; the result is said once the game is over.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// The position, players and highlights; `labels` and `result` are left to the
-    /// presentation.
-    pub scene: Scene,
+    /// The position shown.
+    pub position: Position,
+    /// The turn that led to it (its move and its push are highlighted), if any.
+    pub last_turn: Option<Turn>,
+    /// The side shown at the bottom.
+    pub orientation: Color,
+    /// The players' names as stored (blank for a setup shown on its own).
+    pub players: Players,
+    /// The Chess960 setup the game started from, named on the board.
+    pub chess960: Option<u16>,
     /// How the game ended, if it has.
     pub outcome: Option<Outcome>,
     /// Whose pictures the name bars may show; `None` shows the icons.
     pub faces: Option<Faces>,
+}
+
+impl Board {
+    /// `position` on its own, seen from White's side: no players, no highlights.
+    pub fn of_position(position: Position) -> Board {
+        Board {
+            position,
+            last_turn: None,
+            orientation: Color::White,
+            players: Players {
+                white: String::new(),
+                black: String::new(),
+            },
+            chess960: None,
+            outcome: None,
+            faces: None,
+        }
+    }
 }
 
 /// The players whose pictures a board's name bars may show, and where the game is played (a
@@ -576,13 +604,16 @@ pub struct Faces {
     pub black: UserId,
 }
 
-/// A finished game's animated replay: one scene per turn, the result on the last.
+/// A finished game's animated replay: the game, drawn one frame per position, the result
+/// on the last.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
-    /// The game replayed (it names the file).
+    /// The game's id (it names the file).
     pub game: GameId,
-    /// One scene per position, unlabelled.
-    pub scenes: Vec<Scene>,
+    /// The game replayed, from its start.
+    pub played: Game,
+    /// The players' names as stored.
+    pub players: Players,
     /// How the game ended, said on the last frame.
     pub outcome: Option<Outcome>,
     /// Whose pictures the name bars may show; `None` shows the icons.

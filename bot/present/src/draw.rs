@@ -7,9 +7,9 @@
 
 use std::sync::Arc;
 
-use domain::messages::{ArchiveMsg, Message};
+use domain::messages::{ArchiveMsg, Message, Players};
 use domain::{Board, Lang, Replay, Reply};
-use render::{Renderer, Scene};
+use render::{Avatar, Renderer, Scene};
 
 use crate::image::labels;
 use crate::pictures::{Pictures, faces_of};
@@ -25,25 +25,20 @@ const STANDINGS_FILE: &str = "nadare-standings.png";
 /// `pictures`, the name bars show the players' pictures it holds (and the computer's icon);
 /// without, the icons.
 pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<&dyn Pictures>) {
-    let mut board = reply.board.take();
-    let mut replay = reply.replay.take();
+    let board = reply.board.take();
+    let replay = reply.replay.take();
     let table = reply.standings.take();
     let sheet = reply.review.take();
     if board.is_none() && replay.is_none() && table.is_none() && sheet.is_none() {
         return;
     }
-    if let Some(pictures) = pictures {
-        if let Some(b) = &mut board {
-            (b.scene.white_avatar, b.scene.black_avatar) = faces_of(b.faces, pictures);
-        }
-        if let Some(r) = &mut replay {
-            let (white, black) = faces_of(r.faces, pictures);
-            for scene in &mut r.scenes {
-                scene.white_avatar.clone_from(&white);
-                scene.black_avatar.clone_from(&black);
-            }
-        }
-    }
+    let pictures_of = |faces| pictures.map_or((None, None), |p| faces_of(faces, p));
+    let board_faces = board
+        .as_ref()
+        .map_or((None, None), |b| pictures_of(b.faces));
+    let replay_faces = replay
+        .as_ref()
+        .map_or((None, None), |r| pictures_of(r.faces));
     let lang = reply.lang;
     let game = replay.as_ref().map(|r| r.game);
     let reviewed = sheet.as_ref().map(|s| s.id);
@@ -51,7 +46,7 @@ pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<
     let drawn = tokio::task::spawn_blocking(move || {
         let png = board.map(|b| {
             renderer
-                .render_png(&board_scene(b, lang))
+                .render_png(&board_scene(b, board_faces, lang))
                 .map_err(|e| e.to_string())
         });
         let table = table.map(|t| {
@@ -61,8 +56,8 @@ pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<
         });
         let gif = replay.map(|r| {
             let started = std::time::Instant::now();
-            let (id, turns) = (r.game, r.scenes.len().saturating_sub(1));
-            let gif = renderer.render_gif(&replay_scenes(r, lang));
+            let (id, turns) = (r.game, r.played.turns().len());
+            let gif = renderer.render_gif(&replay_scenes(r, replay_faces, lang));
             if let Ok(bytes) = &gif {
                 tracing::debug!(
                     game = id,
@@ -130,16 +125,32 @@ pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<
     }
 }
 
-/// A board's scene labelled in `lang`, its result said once the game is over.
-fn board_scene(board: Board, lang: Lang) -> Scene {
-    let mut scene = board.scene;
-    label(&mut scene, board.outcome.as_ref(), lang);
+/// The players' pictures, White's then Black's, where the front has them.
+type Faces = (Option<Avatar>, Option<Avatar>);
+
+/// A board's scene with `faces` in its name bars, labelled in `lang`, its result said once
+/// the game is over.
+fn board_scene(board: Board, faces: Faces, lang: Lang) -> Scene {
+    let mut scene = Scene::from_position(&board.position);
+    scene.orientation = board.orientation;
+    if let Some(turn) = &board.last_turn {
+        scene.set_last_turn(turn);
+    }
+    scene.chess960 = board.chess960;
+    label(
+        &mut scene,
+        &board.players,
+        faces,
+        board.outcome.as_ref(),
+        lang,
+    );
     scene
 }
 
-/// A replay's scenes labelled in `lang`, the result on the last.
-fn replay_scenes(replay: Replay, lang: Lang) -> Vec<Scene> {
-    let mut scenes = replay.scenes;
+/// A replay's scenes, one per position, with `faces` in their name bars, labelled in
+/// `lang`, the result on the last.
+fn replay_scenes(replay: Replay, faces: Faces, lang: Lang) -> Vec<Scene> {
+    let mut scenes = Scene::replay(&replay.played);
     let last = scenes.len().saturating_sub(1);
     for (i, scene) in scenes.iter_mut().enumerate() {
         let shown = if i == last {
@@ -147,15 +158,23 @@ fn replay_scenes(replay: Replay, lang: Lang) -> Vec<Scene> {
         } else {
             None
         };
-        label(scene, shown, lang);
+        label(scene, &replay.players, faces.clone(), shown, lang);
     }
     scenes
 }
 
-/// Labels `scene` in `lang`, and says the result on it when `outcome` is given.
-fn label(scene: &mut Scene, outcome: Option<&rules::Outcome>, lang: Lang) {
-    scene.white = crate::image::person(&scene.white, lang);
-    scene.black = crate::image::person(&scene.black, lang);
+/// Names `scene`'s players and puts their `faces` in its bars, labels it in `lang`, and says
+/// the result on it when `outcome` is given.
+fn label(
+    scene: &mut Scene,
+    players: &Players,
+    faces: Faces,
+    outcome: Option<&rules::Outcome>,
+    lang: Lang,
+) {
+    scene.white = crate::image::person(&players.white, lang);
+    scene.black = crate::image::person(&players.black, lang);
+    (scene.white_avatar, scene.black_avatar) = faces;
     let labels = labels(scene, outcome, lang);
     scene.result = outcome.map(|_| labels.status.clone());
     scene.labels = Some(labels);
@@ -163,9 +182,10 @@ fn label(scene: &mut Scene, outcome: Option<&rules::Outcome>, lang: Lang) {
 
 #[cfg(test)]
 mod tests {
+    use domain::CrossResult;
     use domain::messages::{StandingLine, TournamentMsg};
     use domain::{StandingsTable, TournamentFormat};
-    use render::{CrossResult, RenderOptions};
+    use render::RenderOptions;
 
     use super::*;
 
@@ -313,11 +333,7 @@ mod tests {
         let renderer = Arc::new(Renderer::new(RenderOptions::default()).expect("renderer"));
         let mut reply = reply(Lang::En);
         let position = rules::Position::new_game(rules::Variant::Standard, None).expect("setup");
-        reply.board = Some(Board {
-            scene: Scene::from_position(&position),
-            outcome: None,
-            faces: None,
-        });
+        reply.board = Some(Board::of_position(position));
         draw(&renderer, &mut reply, None).await;
         assert!(reply.image.is_some());
         assert_eq!(reply.files.len(), 1);

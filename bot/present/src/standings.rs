@@ -2,7 +2,7 @@
 //! in the reply's language; and the table the renderer draws from a reply's standings.
 
 use domain::{StandingsTable, TournamentFormat};
-use render::{Headings, StandingRow, Standings};
+use render::{CrossResult, Headings, StandingRow, Standings};
 
 use super::Say;
 use crate::fluent_args;
@@ -50,17 +50,33 @@ pub fn standings(table: &StandingsTable, lang: Lang) -> Standings {
                 halves: line.halves,
                 tiebreaks: line.tiebreaks.clone(),
                 withdrawn: line.withdrawn,
-                against: table.against.get(i).cloned().unwrap_or_default(),
+                against: table.against.get(i).map_or_else(Vec::new, |cells| {
+                    cells
+                        .iter()
+                        .map(|games| games.iter().map(|&g| cross(g)).collect())
+                        .collect()
+                }),
             })
             .collect(),
         meetings,
     }
 }
 
+/// A cross-table's game as the table draws it.
+fn cross(game: domain::CrossResult) -> CrossResult {
+    match game {
+        domain::CrossResult::Win => CrossResult::Win,
+        domain::CrossResult::Draw => CrossResult::Draw,
+        domain::CrossResult::Loss => CrossResult::Loss,
+        domain::CrossResult::ForfeitWin => CrossResult::ForfeitWin,
+        domain::CrossResult::ForfeitLoss => CrossResult::ForfeitLoss,
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use domain::CrossResult;
     use domain::messages::StandingLine;
-    use render::CrossResult;
 
     use super::*;
 
@@ -97,7 +113,7 @@ mod tests {
         assert_eq!(ja.headings.tiebreaks[0], "直接対決");
         assert_eq!(ja.meetings, 2);
         assert!(ja.rows[1].withdrawn && !ja.rows[0].withdrawn);
-        assert_eq!(ja.rows[0].against[1], [CrossResult::Win]);
+        assert_eq!(ja.rows[0].against[1], [render::CrossResult::Win]);
         let en = standings(&table(TournamentFormat::RoundRobin, 0), Lang::En);
         assert_eq!(en.subtitle, "No round finished yet");
         assert_eq!(en.headings.tiebreaks, ["DE", "SB"]);

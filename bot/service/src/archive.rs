@@ -1,7 +1,6 @@
 //! After the game: the archive of finished games, one game shown again, its animated replay
 //! and its analysis link.
 
-use render::Scene;
 use rules::{Color, EndReason};
 
 use super::live::{Live, Slot};
@@ -260,17 +259,12 @@ impl GameService {
     }
 }
 
-/// A game's replay: one scene per position, with the players' names.
+/// A game's replay, with the players' names.
 fn replay_of(live: &Live) -> Replay {
-    let mut scenes = Scene::replay(&live.game);
-    for scene in &mut scenes {
-        scene.white = live.row.white.name.clone();
-        scene.black = live.row.black.name.clone();
-        scene.chess960 = live.game.chess960_number();
-    }
     Replay {
         game: live.row.id,
-        scenes,
+        played: live.game.clone(),
+        players: live.players(),
         outcome: live.outcome(),
         faces: Some(live.faces()),
     }

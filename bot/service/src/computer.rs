@@ -45,7 +45,10 @@ impl GameService {
         let seed = live.row.id ^ (live.game.turns().len() as u64).rotate_left(32);
         let game = live.game.clone();
         let turn = match computer {
-            Computer::Level(level) => self.think(game, level, seed).await?,
+            Computer::Level(n) => {
+                self.think(game, Level::new(n).unwrap_or(Level::MIN), seed)
+                    .await?
+            }
             Computer::Stockfish(elo) => self.ask_stockfish(game, elo, seed).await?,
         };
         let mut reply = self.play_turn(live, turn).await;
@@ -175,5 +178,19 @@ pub(super) fn followed_by(first: Reply, then: Reply) -> Reply {
         mentions: then.mentions,
         shows_plies: then.shows_plies.or(first.shows_plies),
         tone: then.tone.or(first.tone),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The domain's reserved levels are exactly the engine's.
+    #[test]
+    fn the_domains_levels_are_the_engines() {
+        let engine: Vec<u8> = Level::all().map(Level::number).collect();
+        let domain: Vec<u8> = domain::LEVELS.collect();
+        assert_eq!(domain, engine);
+        assert!(domain::LEVELS.contains(&domain::DEFAULT_LEVEL));
     }
 }

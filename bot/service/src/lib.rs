@@ -41,7 +41,6 @@ use std::future::Future;
 use std::sync::Arc;
 
 use dashmap::DashMap;
-use render::Scene;
 use rules::Color;
 
 use tokio::sync::{Mutex, OwnedMutexGuard};
@@ -888,16 +887,12 @@ impl GameService {
 
     /// The board of a game's current position seen from `orientation`.
     fn board_of(live: &Live, orientation: Color) -> Board {
-        let mut scene = Scene::from_position(live.game.position());
-        scene.orientation = orientation;
-        if let Some(turn) = live.game.last_turn() {
-            scene.set_last_turn(turn);
-        }
-        scene.white = live.row.white.name.clone();
-        scene.black = live.row.black.name.clone();
-        scene.chess960 = live.game.chess960_number();
         Board {
-            scene,
+            position: live.game.position().clone(),
+            last_turn: live.game.last_turn().copied(),
+            orientation,
+            players: live.players(),
+            chess960: live.game.chess960_number(),
             outcome: live.outcome(),
             faces: Some(live.faces()),
         }

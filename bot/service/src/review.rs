@@ -20,8 +20,10 @@ use std::sync::atomic::Ordering;
 
 use dashmap::mapref::entry::Entry;
 use domain::messages::{LISTED_MARKS, MarkLine, ReviewMsg, ReviewSummary};
-use domain::{GameReview, Progress, ReviewSheet, ReviewStatus};
-use engine::review::{Reviewer, default_depth};
+use domain::{Eval, GameReview, Judgement, Mark, Progress, ReviewSheet, ReviewStatus};
+use engine::review::{self, Review, Reviewer, default_depth};
+use engine::search::MATE_BOUND;
+use rules::{Color, Game};
 use tokio::sync::watch;
 
 use super::live::{Live, Slot};
@@ -195,7 +197,7 @@ impl GameService {
     async fn run_review(
         &self,
         id: GameId,
-        game: rules::Game,
+        game: Game,
         depth: u32,
         begin: bool,
         tx: &watch::Sender<Run>,
@@ -250,7 +252,7 @@ impl GameService {
                 total,
             });
         }
-        let review = GameReview::of(&game, &reviewer.finish());
+        let review = game_review(&game, &reviewer.finish());
         tracing::info!(
             game = id,
             depth,
@@ -349,5 +351,104 @@ fn review_reply(live: &Live, review: GameReview) -> Reply {
         })),
         game: Some(id),
         ..Reply::public(ReviewMsg::Summary(Box::new(summary)))
+    }
+}
+
+/// The review of `game` as the engine made it, the better lines written in the game's
+/// notation.
+fn game_review(game: &Game, review: &Review) -> GameReview {
+    let tenths = |x: f64| (x * 10.0).round().clamp(0.0, 1000.0) as u16;
+    let marks = review
+        .turns
+        .iter()
+        .filter_map(|t| {
+            let judgement = match t.judgement? {
+                review::Judgement::Inaccuracy => Judgement::Inaccuracy,
+                review::Judgement::Mistake => Judgement::Mistake,
+                review::Judgement::Blunder => Judgement::Blunder,
+            };
+            let mut line = Game::from_position(game.position_at(t.ply)?.clone());
+            for turn in &t.better {
+                if line.play(*turn).is_err() {
+                    break;
+                }
+            }
+            Some(Mark {
+                ply: t.ply,
+                judgement,
+                loss: tenths(t.loss * 100.0),
+                better: line.notations(),
+            })
+        })
+        .collect();
+    GameReview {
+        depth: review.depth,
+        evals: review.scores.iter().map(|s| eval_of(*s)).collect(),
+        accuracy: review.accuracy.map(|a| a.map(tenths)),
+        marks,
+        decided: review.decided,
+    }
+}
+
+/// The evaluation of an engine score for White (a mate is beyond the engine's mate bound).
+fn eval_of(white_score: i32) -> Eval {
+    if white_score.abs() <= MATE_BOUND {
+        return Eval::Centipawns(white_score);
+    }
+    let plies = engine::MATE.saturating_sub(white_score.abs()).max(0);
+    Eval::Mate {
+        winner: if white_score > 0 {
+            Color::White
+        } else {
+            Color::Black
+        },
+        turns: u32::try_from(plies + 1).unwrap_or(0) / 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The domain's scale of expected score is the one the engine's review judges by.
+    #[test]
+    fn the_domains_expectation_is_the_engines() {
+        for cp in (-2_000..=2_000).step_by(7) {
+            let domain = Eval::Centipawns(cp).white_expectation();
+            let engine = review::expectation(cp);
+            assert!(
+                (domain - engine).abs() < 1e-12,
+                "{cp}: {domain} against {engine}"
+            );
+        }
+    }
+
+    /// Scores past the mate bound are mates in whole turns of the winner; others are scores.
+    #[test]
+    fn engine_scores_become_evaluations() {
+        assert_eq!(eval_of(35), Eval::Centipawns(35));
+        assert_eq!(eval_of(-MATE_BOUND), Eval::Centipawns(-MATE_BOUND));
+        let mate_in = |plies: i32| engine::MATE - plies;
+        assert_eq!(
+            eval_of(mate_in(1)),
+            Eval::Mate {
+                winner: Color::White,
+                turns: 1
+            }
+        );
+        assert_eq!(
+            eval_of(-mate_in(3)),
+            Eval::Mate {
+                winner: Color::Black,
+                turns: 2
+            }
+        );
+        assert_eq!(
+            eval_of(-engine::MATE),
+            Eval::Mate {
+                winner: Color::Black,
+                turns: 0
+            }
+        );
     }
 }

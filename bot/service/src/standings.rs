@@ -2,7 +2,7 @@
 //! lines as a table to draw, with a round robin's cross-table (each player's results against
 //! each other, in the order played).
 
-use render::CrossResult;
+use domain::CrossResult;
 use tournament::tiebreak::{self, System};
 
 use super::messages::{StandingLine, TournamentMsg};

@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use rand::Rng;
-use render::Scene;
 use rules::{Color, Position, Role, Variant};
 use tokio::sync::Mutex;
 
@@ -163,8 +162,6 @@ impl GameService {
             Err(e) => return Reply::private(Refusal::BadSetup(e)),
         };
         let back_rank = rules::chess960::back_rank_string(n).unwrap_or_default();
-        let mut scene = Scene::from_position(&position);
-        scene.chess960 = Some(n);
         Reply {
             messages: vec![
                 ViewMsg::Chess960Setup {
@@ -175,9 +172,8 @@ impl GameService {
                 .into(),
             ],
             board: Some(Board {
-                scene,
-                outcome: None,
-                faces: None,
+                chess960: Some(n),
+                ..Board::of_position(position)
             }),
             ..Reply::default()
         }

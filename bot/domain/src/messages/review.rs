@@ -3,7 +3,7 @@
 
 use super::{GameKind, Players, Ply};
 use crate::GameId;
-use engine::review::Judgement;
+use crate::Judgement;
 
 /// What is said about reviews.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -66,7 +66,7 @@ fn whole_game(variant: Variant, human: Color) {
     } else {
         &record.row.white
     };
-    assert_eq!(computer_level(bot.id).map(|l| l.number()), Some(1));
+    assert_eq!(computer_level(bot.id), Some(1));
     let mut human_turns = 0;
     loop {
         let record = stored(dir.path());
@@ -143,7 +143,7 @@ fn the_computer_plays_its_turn_after_a_restart_in_the_middle_of_its_thinking() {
         block_on(storage.record_turn(1, 0, "e4", &game.row.state.next(), None)).expect("turn");
     }
     let out = nadare(dir.path(), "carol> board\n");
-    let bot = computer(engine::Level::new(2).expect("level"));
+    let bot = computer(2);
     assert!(out.contains("1. e4 — alice (White)"), "{out}");
     assert_eq!(
         out.matches("\n  1... ").count(),
