@@ -2,6 +2,7 @@
 //! read into the service's [`Command`]s. Only the reading is here; defaults and validation
 //! of what is asked stay in the service.
 
+use domain::Id;
 use engine::Level;
 use rules::{Role, Variant};
 
@@ -973,7 +974,7 @@ mod tests {
                 "{word}"
             );
             // The answer shows how to name a user of that name, in both languages.
-            for lang in Lang::ALL {
+            for lang in Lang::all() {
                 let text = e.clone().map(|_| ()).unwrap_err().text(lang);
                 assert!(text.contains(&format!("`@{word}`")), "{text}");
             }

@@ -4,6 +4,7 @@
 //! tournament, and `tournament organisers [ROLE | none]` (the console's roles are names), read
 //! into the service's [`TournamentAsk`].
 
+use domain::Id;
 use domain::input::parse_duration;
 use domain::{Organiser, Role, TournamentAsk, TournamentFormat, TournamentId};
 use rules::Variant;

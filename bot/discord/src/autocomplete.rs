@@ -3,6 +3,7 @@
 //! info`, the server's tournaments whose name matches, newest first (Discord shows at most
 //! 25).
 
+use domain::Id;
 use serenity::all::{
     AutocompleteChoice, CommandInteraction, CreateAutocompleteResponse, CreateInteractionResponse,
     Http,

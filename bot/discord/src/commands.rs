@@ -1,6 +1,7 @@
 //! The slash commands: their definitions for registration, and the reading of an invocation
 //! into a service [`Request`]: a [`Command`], or a tournament's ask.
 
+use domain::Id;
 use rules::Variant;
 use serenity::all::{
     CommandDataOption, CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption,
@@ -34,8 +35,7 @@ fn english(key: &str) -> String {
 
 /// The message `key` in every other language Discord has a locale for, by locale.
 fn localized(key: &str) -> Vec<(&'static str, String)> {
-    Lang::ALL
-        .into_iter()
+    Lang::all()
         .filter_map(|lang| {
             let locale = lang.discord_locale()?;
             Some((locale, i18n::plain(lang, Surface::Discord, key)))
@@ -85,8 +85,7 @@ fn level_option() -> CreateCommandOption {
         |o, level| {
             let args = fluent_args![("level", level.number()), ("elo", level.elo())];
             let name = |lang| i18n::text(lang, Surface::Discord, "choice-level", &args);
-            let locales: Vec<_> = Lang::ALL
-                .into_iter()
+            let locales: Vec<_> = Lang::all()
                 .filter_map(|lang| Some((lang.discord_locale()?, name(lang))))
                 .collect();
             o.add_int_choice_localized(name(Lang::En), i32::from(level.number()), locales)
@@ -102,7 +101,7 @@ fn variant_option(command: &str) -> CreateCommandOption {
 }
 
 fn family_option(command: &str) -> CreateCommandOption {
-    RatingFamily::ALL.iter().fold(
+    RatingFamily::all().fold(
         option(CommandOptionType::String, command, "variant"),
         |o, family| choice(o, "family", family.id()),
     )
@@ -196,8 +195,7 @@ fn tournament_command(base: CreateCommand) -> CreateCommand {
         )
         .add_sub_option(variant_option("tournament-create").required(true))
         .add_sub_option(
-            TournamentFormat::ALL
-                .iter()
+            TournamentFormat::all()
                 .fold(
                     option(CommandOptionType::String, "tournament-create", "format"),
                     |o, format| choice(o, "format", format.id()),

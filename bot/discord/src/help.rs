@@ -23,6 +23,7 @@ pub fn outgoing(lang: Lang, typed_moves: bool) -> Outgoing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domain::Id;
 
     #[test]
     fn help_names_the_slash_commands_in_each_language_and_typed_moves_only_when_on() {
@@ -33,7 +34,7 @@ mod tests {
         let japanese = text(Lang::Ja, true);
         assert!(japanese.contains("/挑戦 相手:"), "{japanese}");
         assert!(japanese.contains("書き込む"), "{japanese}");
-        for lang in Lang::ALL {
+        for lang in Lang::all() {
             assert!(text(lang, true).chars().count() <= 2000, "{lang:?}");
         }
     }

@@ -1,7 +1,21 @@
 //! The languages nadare speaks, and how Discord's locales and stored ids name them.
 
+use crate::Id;
+
 /// A language of the catalogs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum Lang {
     /// English, the default.
     #[default]
@@ -11,29 +25,11 @@ pub enum Lang {
 }
 
 impl Lang {
-    /// Every language, English first.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ja];
-
-    /// The stable id used in storage, files and commands (`en`, `ja`).
-    pub const fn id(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Ja => "ja",
-        }
-    }
-
-    /// The language written by [`Lang::id`].
-    pub fn from_id(id: &str) -> Option<Lang> {
-        Lang::ALL.into_iter().find(|l| l.id() == id)
-    }
-
     /// The language of a Discord locale (`ja`, `en-US`, `en-GB`), or `None` for one the
     /// catalogs do not have.
     pub fn from_locale(locale: &str) -> Option<Lang> {
         let primary = locale.split(['-', '_']).next().unwrap_or(locale);
-        Lang::ALL
-            .into_iter()
-            .find(|l| l.id().eq_ignore_ascii_case(primary))
+        Lang::all().find(|l| l.id().eq_ignore_ascii_case(primary))
     }
 
     /// Discord's locale for this language's command names and descriptions, or `None` for
@@ -61,7 +57,7 @@ mod tests {
 
     #[test]
     fn ids_round_trip() {
-        for lang in Lang::ALL {
+        for lang in Lang::all() {
             assert_eq!(Lang::from_id(lang.id()), Some(lang));
         }
         assert_eq!(Lang::from_id("de"), None);

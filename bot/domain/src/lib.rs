@@ -5,6 +5,7 @@
 //! Nothing here does input or output: the service, storage and the fronts build on it.
 
 pub mod clock;
+mod ids;
 pub mod input;
 mod lang;
 pub mod messages;
@@ -18,6 +19,7 @@ pub mod suggest;
 mod tournaments;
 mod types;
 
+pub use ids::Id;
 pub use lang::Lang;
 pub use model::{
     ChallengeEnd, ChallengeRecord, DamagedGame, Finished, GameRecord, GameState, StoredGame,

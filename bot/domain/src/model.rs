@@ -37,7 +37,10 @@ pub struct ChallengeRecord {
 }
 
 /// How a challenge ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum ChallengeEnd {
     /// Accepted: a game started.
     Accepted,
@@ -47,18 +50,6 @@ pub enum ChallengeEnd {
     Cancelled,
     /// Nobody answered in time.
     Expired,
-}
-
-impl ChallengeEnd {
-    /// The status stored for it.
-    pub const fn id(self) -> &'static str {
-        match self {
-            ChallengeEnd::Accepted => "accepted",
-            ChallengeEnd::Declined => "declined",
-            ChallengeEnd::Cancelled => "cancelled",
-            ChallengeEnd::Expired => "expired",
-        }
-    }
 }
 
 /// A game's fixed facts: who, what, where.

@@ -12,7 +12,18 @@ use crate::{ChannelId, GameId, GuildId, Lang, User};
 pub type TournamentId = u64;
 
 /// How players meet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum TournamentFormat {
     /// Everyone meets everyone once (Berger tables).
     RoundRobin,
@@ -22,31 +33,19 @@ pub enum TournamentFormat {
     Swiss,
 }
 
-impl TournamentFormat {
-    /// Every format.
-    pub const ALL: [TournamentFormat; 3] = [
-        TournamentFormat::RoundRobin,
-        TournamentFormat::DoubleRoundRobin,
-        TournamentFormat::Swiss,
-    ];
-
-    /// The stored and typed name.
-    pub const fn id(self) -> &'static str {
-        match self {
-            TournamentFormat::RoundRobin => "round-robin",
-            TournamentFormat::DoubleRoundRobin => "double-round-robin",
-            TournamentFormat::Swiss => "swiss",
-        }
-    }
-
-    /// The format named `id`.
-    pub fn from_id(id: &str) -> Option<TournamentFormat> {
-        TournamentFormat::ALL.into_iter().find(|f| f.id() == id)
-    }
-}
-
 /// Where a tournament is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum TournamentState {
     /// Taking players.
     Open,
@@ -59,29 +58,6 @@ pub enum TournamentState {
 }
 
 impl TournamentState {
-    /// Every state.
-    pub const ALL: [TournamentState; 4] = [
-        TournamentState::Open,
-        TournamentState::Running,
-        TournamentState::Finished,
-        TournamentState::Cancelled,
-    ];
-
-    /// The stored name.
-    pub const fn id(self) -> &'static str {
-        match self {
-            TournamentState::Open => "open",
-            TournamentState::Running => "running",
-            TournamentState::Finished => "finished",
-            TournamentState::Cancelled => "cancelled",
-        }
-    }
-
-    /// The state named `id`.
-    pub fn from_id(id: &str) -> Option<TournamentState> {
-        TournamentState::ALL.into_iter().find(|s| s.id() == id)
-    }
-
     /// Not over: open or running.
     pub const fn is_live(self) -> bool {
         matches!(self, TournamentState::Open | TournamentState::Running)
@@ -89,53 +65,39 @@ impl TournamentState {
 }
 
 /// What a board of a round came to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
 pub enum BoardResult {
     /// White won over the board.
+    #[strum(serialize = "1-0")]
     WhiteWins,
     /// Black won over the board.
+    #[strum(serialize = "0-1")]
     BlackWins,
     /// Drawn.
+    #[strum(serialize = "1/2-1/2")]
     Draw,
     /// White wins by forfeit (Black withdrew, or missed the deadline without moving).
+    #[strum(serialize = "+-")]
     WhiteForfeit,
     /// Black wins by forfeit.
+    #[strum(serialize = "-+")]
     BlackForfeit,
     /// Neither played: both lose by forfeit.
+    #[strum(serialize = "--")]
     DoubleForfeit,
     /// The pairing-allocated bye (a full point).
+    #[strum(serialize = "bye")]
     Bye,
-}
-
-impl BoardResult {
-    /// Every result.
-    pub const ALL: [BoardResult; 7] = [
-        BoardResult::WhiteWins,
-        BoardResult::BlackWins,
-        BoardResult::Draw,
-        BoardResult::WhiteForfeit,
-        BoardResult::BlackForfeit,
-        BoardResult::DoubleForfeit,
-        BoardResult::Bye,
-    ];
-
-    /// The stored and shown form (`1-0`, `+-` …).
-    pub const fn id(self) -> &'static str {
-        match self {
-            BoardResult::WhiteWins => "1-0",
-            BoardResult::BlackWins => "0-1",
-            BoardResult::Draw => "1/2-1/2",
-            BoardResult::WhiteForfeit => "+-",
-            BoardResult::BlackForfeit => "-+",
-            BoardResult::DoubleForfeit => "--",
-            BoardResult::Bye => "bye",
-        }
-    }
-
-    /// The result written `id`.
-    pub fn from_id(id: &str) -> Option<BoardResult> {
-        BoardResult::ALL.into_iter().find(|r| r.id() == id)
-    }
 }
 
 /// A player of a tournament.

@@ -64,7 +64,18 @@ impl Locale {
 }
 
 /// The colour a challenger asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Default,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum ColorChoice {
     /// The challenger plays White.
     White,
@@ -73,27 +84,6 @@ pub enum ColorChoice {
     /// Colours are drawn when the challenge is accepted.
     #[default]
     Random,
-}
-
-impl ColorChoice {
-    /// The stable id used in storage and commands (`white`, `black`, `random`).
-    pub const fn id(self) -> &'static str {
-        match self {
-            ColorChoice::White => "white",
-            ColorChoice::Black => "black",
-            ColorChoice::Random => "random",
-        }
-    }
-
-    /// The choice for an id written by [`ColorChoice::id`].
-    pub fn from_id(id: &str) -> Option<ColorChoice> {
-        match id {
-            "white" => Some(ColorChoice::White),
-            "black" => Some(ColorChoice::Black),
-            "random" => Some(ColorChoice::Random),
-            _ => None,
-        }
-    }
 }
 
 /// The Chess960 setup a challenger asks for.

@@ -1,5 +1,6 @@
 //! The `nadare` binary: the Discord bot, the local console and the command-line tools.
 
+use domain::Id;
 use std::future::Future;
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -104,7 +105,7 @@ fn avatar_parser(arg: &str) -> Result<(String, PathBuf), console::PictureError> 
 
 /// Reads a language by its id (`en`, `ja`), offering every one in the help.
 fn lang_parser() -> impl TypedValueParser<Value = Lang> {
-    PossibleValuesParser::new(Lang::ALL.map(Lang::id))
+    PossibleValuesParser::new(Lang::all().map(Lang::id))
         .map(|id| Lang::from_id(&id).unwrap_or_default())
 }
 

@@ -2,6 +2,7 @@
 
 use super::Say;
 use crate::fluent_args;
+use domain::Id;
 use domain::messages::ChallengeMsg;
 use domain::{ColorChoice, SetupChoice};
 

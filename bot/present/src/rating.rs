@@ -3,6 +3,7 @@
 use super::Say;
 use crate::fluent_args;
 use crate::i18n::Lang;
+use domain::Id;
 use domain::messages::{Place, RatingMsg, SettingsMsg, Shown, ShownRating};
 use domain::rating::RatingFamily;
 

@@ -4,6 +4,7 @@
 //! Each area's `index` matches its enum without a wildcard, so a new variant does not compile
 //! until it has an index here; the test then fails until a sample covers that index.
 
+use domain::Id;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -1176,7 +1177,7 @@ fn the_samples_cover_every_variant() {
 /// front's way, and words each part of forgetting in both languages.
 #[test]
 fn the_privacy_words_fit_discord_and_name_the_commands() {
-    for lang in Lang::ALL {
+    for lang in Lang::all() {
         for message in privacy() {
             let text = message_text(&message.into(), lang, Surface::Discord);
             assert!(text.chars().count() <= 2000, "{lang:?}: {text}");
@@ -1232,7 +1233,7 @@ fn the_privacy_words_fit_discord_and_name_the_commands() {
 #[test]
 fn every_message_presents_in_every_language_on_every_surface() {
     for message in every_message() {
-        for lang in Lang::ALL {
+        for lang in Lang::all() {
             for surface in Surface::ALL {
                 MISSING.with(|m| m.borrow_mut().clear());
                 let text = message_text(&message, lang, surface);
@@ -1251,7 +1252,7 @@ fn every_message_presents_in_every_language_on_every_surface() {
 #[test]
 fn every_button_has_a_label_in_every_language() {
     for action in Action::ALL {
-        for lang in Lang::ALL {
+        for lang in Lang::all() {
             for surface in Surface::ALL {
                 MISSING.with(|m| m.borrow_mut().clear());
                 let label = action_label(action, lang, surface);

@@ -2,6 +2,7 @@
 
 use super::Say;
 use crate::fluent_args;
+use domain::Id;
 use domain::messages::{BoardLine, StandingLine, TournamentMsg};
 use domain::{BoardResult, TournamentFormat};
 

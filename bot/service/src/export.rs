@@ -3,6 +3,7 @@
 //! use), times are Unix milliseconds, and the words of the data are ids (`checkmate`,
 //! `white`, `round-robin`), never sentences, so the file reads the same in every language.
 
+use domain::Id;
 use rules::Color;
 use serde::Serialize;
 

@@ -2,6 +2,7 @@
 //! one side, the service's records on the other. Each backend only moves these values in and
 //! out of its own rows, so SQLite and PostgreSQL store exactly the same thing.
 
+use domain::Id;
 use std::time::Duration;
 
 use rules::{Color, EndReason, Outcome, Variant};

@@ -3,6 +3,7 @@
 //! when a rule is broken and uses only the public API. The fuzz target includes this file
 //! with `#[path]`.
 
+use domain::Id;
 use domain::Lang;
 use domain::input::parse_duration;
 
@@ -31,7 +32,7 @@ pub fn console_line(data: &[u8]) {
         "`{text}` at full width"
     );
     if let Err(error) = &line {
-        for lang in Lang::ALL {
+        for lang in Lang::all() {
             assert!(
                 !error.text(lang).is_empty(),
                 "no {lang:?} text for `{text}`"

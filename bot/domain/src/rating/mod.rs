@@ -11,7 +11,20 @@ use rules::Variant;
 pub use glicko2::{Glicko, Score};
 
 /// The variant families a rating belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum RatingFamily {
     /// Orthodox chess from the usual setup.
     Standard,
@@ -22,13 +35,6 @@ pub enum RatingFamily {
 }
 
 impl RatingFamily {
-    /// Every family, in the order menus list them.
-    pub const ALL: [RatingFamily; 3] = [
-        RatingFamily::Standard,
-        RatingFamily::Chess960,
-        RatingFamily::Avalanche,
-    ];
-
     /// The family a variant's games are rated in.
     pub const fn of(variant: Variant) -> RatingFamily {
         match variant {
@@ -39,25 +45,12 @@ impl RatingFamily {
             }
         }
     }
-
-    /// The stable id stored in the database and used in commands.
-    pub const fn id(self) -> &'static str {
-        match self {
-            RatingFamily::Standard => "standard",
-            RatingFamily::Chess960 => "chess960",
-            RatingFamily::Avalanche => "avalanche",
-        }
-    }
-
-    /// The family written by [`RatingFamily::id`].
-    pub fn from_id(id: &str) -> Option<RatingFamily> {
-        RatingFamily::ALL.into_iter().find(|f| f.id() == id)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Id;
 
     #[test]
     fn every_variant_has_its_family_and_ids_round_trip() {
@@ -70,7 +63,7 @@ mod tests {
         ] {
             assert_eq!(RatingFamily::of(v), RatingFamily::Avalanche);
         }
-        for f in RatingFamily::ALL {
+        for f in RatingFamily::all() {
             assert_eq!(RatingFamily::from_id(f.id()), Some(f));
         }
         assert_eq!(RatingFamily::from_id("avalanche-balanced"), None);

@@ -2,6 +2,7 @@
 //! attributes, and each message the same variables; the two fronts' files define the same
 //! messages; every bundle builds and formats every message without errors.
 
+use domain::Id;
 use std::collections::{BTreeMap, BTreeSet};
 
 use fluent_bundle::{FluentArgs, FluentResource};
@@ -95,7 +96,7 @@ fn files_of(lang: Lang) -> BTreeMap<&'static str, Shape> {
 fn every_language_has_every_message_with_the_same_variables() {
     let english = files_of(Lang::En);
     assert!(!english.is_empty(), "no English catalog files embedded");
-    for lang in Lang::ALL {
+    for lang in Lang::all() {
         let files = files_of(lang);
         let names: Vec<_> = files.keys().collect();
         let english_names: Vec<_> = english.keys().collect();
@@ -133,7 +134,7 @@ const ONE_FRONT_ONLY: &[&str] = &["discord-commands", "discord-front", "console-
 
 #[test]
 fn both_fronts_define_the_same_messages() {
-    for lang in Lang::ALL {
+    for lang in Lang::all() {
         let mut by_front: BTreeMap<&str, Shape> = BTreeMap::new();
         for (stem, shape) in files_of(lang) {
             if let Some(front) = front_of(stem).filter(|_| !ONE_FRONT_ONLY.contains(&stem)) {
@@ -151,7 +152,7 @@ fn both_fronts_define_the_same_messages() {
 #[test]
 fn every_bundle_formats_every_message_without_errors() {
     let catalogs = Catalogs::build();
-    for lang in Lang::ALL {
+    for lang in Lang::all() {
         let all: Shape = files_of(lang).into_values().flatten().collect();
         for surface in Surface::ALL {
             let bundle = catalogs.bundle(lang, surface).expect("bundle built");
@@ -212,7 +213,7 @@ fn a_missing_message_falls_back_to_english_then_to_its_key() {
 fn no_two_files_of_a_bundle_define_the_same_id() {
     // Messages and terms share one namespace in a bundle: `-rules-x` and `rules-x` clash,
     // and the loser is dropped with only a log line.
-    for lang in Lang::ALL {
+    for lang in Lang::all() {
         for surface in Surface::ALL {
             let mut bundle = super::Bundle::new_concurrent(vec![super::langid(lang)]);
             for (file_lang, stem, source) in RESOURCES {

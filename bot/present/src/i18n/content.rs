@@ -2,6 +2,7 @@
 //! language and front, and stating the facts of docs/rules.md that tell the variants apart.
 
 use super::{Lang, Surface, plain};
+use domain::Id;
 
 const RULES: [&str; 6] = [
     "rules-overview",
@@ -14,7 +15,7 @@ const RULES: [&str; 6] = [
 
 #[test]
 fn help_and_rules_fit_in_one_discord_message() {
-    for lang in Lang::ALL {
+    for lang in Lang::all() {
         for surface in Surface::ALL {
             for key in RULES.iter().chain(&["help", "privacy-policy"]) {
                 let text = plain(lang, surface, key);
@@ -30,7 +31,7 @@ fn help_and_rules_fit_in_one_discord_message() {
 
 #[test]
 fn the_rules_state_what_sets_each_variant_apart() {
-    for lang in Lang::ALL {
+    for lang in Lang::all() {
         let text = |key| plain(lang, Surface::Console, key);
         for id in [
             "standard",

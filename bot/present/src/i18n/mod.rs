@@ -15,6 +15,7 @@ mod check;
 #[cfg(test)]
 mod content;
 
+use domain::Id;
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
@@ -96,7 +97,7 @@ impl Catalogs {
     /// defined twice, is logged and skipped (the catalog test keeps that from shipping).
     fn build() -> Catalogs {
         let mut bundles = Vec::new();
-        for lang in Lang::ALL {
+        for lang in Lang::all() {
             for surface in Surface::ALL {
                 let mut bundle = Bundle::new_concurrent(vec![langid(lang)]);
                 // Discord and terminals show Unicode isolation marks as stray characters.

@@ -2,6 +2,7 @@
 //! attempt did commit (its acknowledgement was lost) is recognised by what it left and counts
 //! as done.
 
+use domain::Id;
 use std::slice;
 
 use async_trait::async_trait;

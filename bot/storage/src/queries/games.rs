@@ -1,6 +1,7 @@
 //! Challenges, games and turns: the statements writing them, the queries loading them, and
 //! how loaded rows become [`StoredGame`]s (or [`DamagedGame`]s, set aside).
 
+use domain::Id;
 use domain::{
     ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, DamagedGame, GameId, GameRecord,
     GameState, ShardSet, StoreError, StoredGame, UserId,

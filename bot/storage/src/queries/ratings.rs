@@ -1,6 +1,7 @@
 //! Ratings and their changes: the statements a rated game's result writes, the leaderboard's
 //! queries, and how their rows read back.
 
+use domain::Id;
 use domain::rating::{Glicko, RatingFamily};
 use domain::{
     GameId, GameRatingChange, PlayerRating, Ranked, RatingChange, RatingUpdate, StoreError, User,

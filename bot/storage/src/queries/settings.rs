@@ -1,6 +1,7 @@
 //! Per-server settings: the statements setting a server's language, whether its boards
 //! show players' pictures and who may organise tournaments, the queries reading settings back, and how their rows read.
 
+use domain::Id;
 use domain::{GuildId, GuildSettings, Lang, RoleId, ShardSet, StoreError};
 
 use crate::codec::{SHARD_CONDITION, bad, id_in, id_out, shard_values};

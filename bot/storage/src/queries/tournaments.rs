@@ -2,6 +2,7 @@
 //! to round (conditionally on the round and state read) and storing results, the queries
 //! reading tournaments whole, and how their rows read back.
 
+use domain::Id;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
