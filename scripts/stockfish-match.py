@@ -14,8 +14,8 @@ Usage: scripts/stockfish-match.py NADARE_BINARY [--pairs LEVEL:ELO,...] [--games
        [--movetime MS] [--chess960] [--parallel N] [--pgn FILE]
 Games run N at a time (default 1), each worker with its own pair of processes; keep N at or
 below half the cores, since each game has one engine thinking at a time.
-Example (the levels' calibration in docs/engine.md):
-  scripts/stockfish-match.py target/release/nadare --pairs 8:2000,7:1700,6:1350 --games 8
+Example (the levels' calibration in docs/engine.md, "Levels in Elo"):
+  scripts/stockfish-match.py target/release/nadare --pairs 4:1350,5:1700,6:2000,7:2200 --games 16
 """
 
 import argparse
