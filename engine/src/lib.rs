@@ -4,23 +4,21 @@
 //! [`Engine::search`] takes a rules [`rules::Game`] (its history counts for repetitions)
 //! and [`Limits`], runs on the calling thread and can be stopped through an `AtomicBool`;
 //! at a fixed depth it always chooses the same turn. [`Level`] turns a level 1–8 into
-//! limits; [`greedy`] is the weak reference player; [`arena`] plays engine games; [`review`]
-//! judges every turn of a game; [`uci`] speaks the Universal Chess Interface; [`external`]
-//! drives another UCI engine (Stockfish) in its own process; [`tune`] fits the evaluation's
-//! weights to self-play games.
+//! limits; [`greedy`] is the weak reference player; [`review`] judges every turn of a game;
+//! [`uci`] speaks the Universal Chess Interface; [`external`] drives another UCI engine
+//! (Stockfish) in its own process. Engine-against-engine matches, their statistics and the
+//! training of the evaluation live in the `nadare-lab` crate, which the bot does not build.
 
-pub mod arena;
 pub mod eval;
 pub mod external;
+#[doc(hidden)]
+pub mod for_lab;
 pub mod greedy;
-mod jobs;
 pub mod level;
 pub mod review;
 pub mod search;
 mod see;
-pub mod stats;
 mod tt;
-pub mod tune;
 pub mod uci;
 mod zobrist;
 

@@ -14,7 +14,7 @@ use rules::{CastleSide, Color, Position, Role};
 /// One step of splitmix64. Written by hand because the keys are built at compile time (a
 /// `const fn`), so every run and every build uses the same keys and searches stay
 /// reproducible.
-pub(crate) const fn splitmix64(state: u64) -> u64 {
+pub const fn splitmix64(state: u64) -> u64 {
     let mut z = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

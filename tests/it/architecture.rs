@@ -22,14 +22,16 @@ enum May {
 }
 
 /// The layers, by package name: rules at the bottom, the drawing, the engine and the domain on
-/// it, the service (with the engine), storage and presentation (with the drawing) on the
-/// domain, the fronts on the service, and the binary over everything. The test kit is
-/// dev-only and may use any library.
+/// it, the engine's lab (matches, training) on the engine, the service (with the engine),
+/// storage and presentation (with the drawing) on the domain, the fronts on the service, and
+/// the binary over everything. The test kit is dev-only and may use any library. No library of
+/// the bot lists the lab, so only the binary and the tests reach it ([`LAB_USERS`]).
 const LAYERS: &[(&str, May)] = &[
     ("nadare-rules", May::Only(&[])),
     ("nadare-tournament", May::Only(&[])),
     ("nadare-render", May::Only(&["nadare-rules"])),
     ("nadare-engine", May::Only(&["nadare-rules"])),
+    ("nadare-lab", May::Only(&["nadare-rules", "nadare-engine"])),
     ("nadare-domain", May::Only(&["nadare-rules"])),
     (
         "nadare-service",
@@ -73,6 +75,11 @@ const LAYERS: &[(&str, May)] = &[
     ("nadare", May::AnyBut(&[])),
     ("nadare-tests", May::AnyBut(&["nadare"])),
 ];
+
+/// The crates that may depend on the engine's lab, in any kind of dependency: the binary, whose
+/// tools (`nadare match`, `nadare tune`) use it, and the tests. The bot's libraries never build
+/// it.
+const LAB_USERS: &[&str] = &["nadare", "nadare-tests"];
 
 /// External crates kept to the layer that is about them, with the crates that may name them
 /// among their normal dependencies.
@@ -240,6 +247,23 @@ fn crates_depend_only_on_the_layers_below() {
         }
     }
     assert_none("dependencies against the layering", &violations);
+}
+
+#[test]
+fn only_the_binary_and_the_tests_use_the_lab() {
+    let workspace = workspace();
+    let mut violations = Vec::new();
+    for member in members()
+        .iter()
+        .filter(|m| !LAB_USERS.contains(&m.name.as_str()))
+    {
+        for kind in ["dependencies", "dev-dependencies", "build-dependencies"] {
+            if dependencies(&member.manifest, kind, &workspace).contains("nadare-lab") {
+                violations.push(format!("{} has nadare-lab in its {kind}", member.name));
+            }
+        }
+    }
+    assert_none("the lab outside the binary and the tests", &violations);
 }
 
 #[test]

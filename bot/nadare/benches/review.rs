@@ -15,8 +15,8 @@ use std::time::Instant;
 
 use domain::messages::{Message, ReviewMsg};
 use domain::{Command, Locale, Origin, User};
-use engine::arena::{MatchSettings, Player, choose, random_opening};
 use engine::{Engine, Level};
+use lab::arena::{MatchSettings, Player, choose, random_opening};
 use rules::{Game, Variant};
 use service::{GameService, ServiceConfig, SystemClock};
 use storage::Storage;

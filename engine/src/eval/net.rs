@@ -75,9 +75,11 @@ pub(crate) struct Accumulator {
     men: [u64; 12],
 }
 
-/// The inputs of a man of `color` and `role` on square `sq`, in White's view and in Black's.
+/// The inputs of a man of `color` and `role` on square `sq` (0 = a1 … 63 = h8), in White's
+/// view and in Black's: the rows of the first layer it adds, as [`Net::parse`] and
+/// [`Net::write`] number them.
 #[inline]
-pub(crate) fn inputs(color: Color, role: Role, sq: usize) -> [usize; 2] {
+pub fn inputs(color: Color, role: Role, sq: usize) -> [usize; 2] {
     let own = role.index() * 64;
     match color {
         Color::White => [own + sq, 384 + own + (sq ^ 56)],

@@ -5,5 +5,4 @@ mod external;
 mod net;
 mod review;
 mod search;
-mod tune;
 mod uci;

@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use engine::Engine;
-use engine::arena::{MatchSettings, Player, run_match};
 use engine::eval::Weights;
 use engine::eval::net::Net;
-use engine::stats::{Sprt, Verdict};
+use lab::arena::{MatchSettings, Player, run_match};
+use lab::stats::{Sprt, Verdict};
 use rules::{Color, Position, Variant};
 
 use super::tune::weights_from;

@@ -14,9 +14,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use engine::Engine;
 use engine::eval::Weights;
-use engine::tune::{
-    FitSettings, PlaySettings, Point, TrainSettings, fit, parse_sample, play, train,
-};
+use lab::tune::{FitSettings, PlaySettings, Point, TrainSettings, fit, parse_sample, play, train};
 use rules::{Position, Variant};
 
 /// Arguments of `nadare tune`.

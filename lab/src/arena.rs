@@ -7,21 +7,20 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use engine::for_lab::splitmix64;
+use engine::greedy::greedy_turn;
+use engine::{Engine, Level, ParseLevelError};
 use rules::{Color, EndReason, Game, MoveError, Outcome, Position, Turn, Variant};
 
-use crate::greedy::greedy_turn;
 use crate::jobs;
-use crate::level::{Level, ParseLevelError};
-use crate::search::Engine;
 use crate::stats::MatchScore;
-use crate::zobrist::splitmix64;
 
 /// A player of a match: a level of the engine or the greedy player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     /// The engine at a level.
     Level(Level),
-    /// The greedy player of [`crate::greedy`].
+    /// The greedy player of [`engine::greedy`].
     Greedy,
 }
 

@@ -1,4 +1,4 @@
-//! Training the evaluation network ([`crate::eval::net`]) on labelled positions
+//! Training the evaluation network ([`engine::eval::net`]) on labelled positions
 //! (`nadare tune net`): the network's output, turned into an expected score by the logistic
 //! curve `1 / (1 + 10^(-k·cp/400))`, is brought near each position's label (Stockfish's
 //! expected score, blended with the game's result) by least squares, with Adam on
@@ -13,10 +13,9 @@
 //! its weights is seen by a large share of the positions, and none of them is a centipawn
 //! value whose step size a rare position could blow up.
 
+use engine::eval::net::{HIDDEN, Net, QA, QB, SCALE, inputs};
+use engine::for_lab::splitmix64;
 use rules::{Color, Position, Role};
-
-use crate::eval::net::{HIDDEN, Net, QA, QB, SCALE, inputs};
-use crate::zobrist::splitmix64;
 
 /// How many inputs a view has.
 const INPUTS: usize = 768;

@@ -10,10 +10,9 @@
 
 use std::fmt;
 
+use engine::eval::Table;
+use engine::eval::terms::{Trace, trace};
 use rules::{Position, Variant};
-
-use crate::eval::Table;
-use crate::eval::terms::{Trace, trace};
 
 /// One quiet position of a game, with the game's result.
 #[derive(Clone, Debug, PartialEq)]
@@ -223,10 +222,11 @@ pub fn fit(
 
 #[cfg(test)]
 mod tests {
+    use engine::eval::Weights;
+    use engine::eval::terms::{COUNT, name};
+
     use super::*;
     use crate::arena::random_opening;
-    use crate::eval::Weights;
-    use crate::eval::terms::MATERIAL;
 
     /// Positions of many random games, labelled with the expected score the built-in weights
     /// give them at k = 1: a fit from weights with a wrong knight value must bring the
@@ -247,7 +247,9 @@ mod tests {
             };
             positions.push((pos, sigmoid(1.0, f64::from(white))));
         }
-        let knight = MATERIAL + 1;
+        let knight = (0..COUNT)
+            .find(|&term| name(term) == "material.knight")
+            .expect("a knight's material term");
         let mut start = truth.standard;
         start[knight] = [200, 200];
         let settings = FitSettings {

@@ -5,13 +5,14 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 
+use engine::for_lab::{is_quiet, splitmix64};
+use engine::search::MATE_BOUND;
+use engine::{Engine, Limits};
 use rules::{Color, Game, MoveError, Variant};
 
 use super::fit::Sample;
 use crate::arena::{ArenaError, random_opening};
 use crate::jobs;
-use crate::search::{Engine, Limits, MATE_BOUND};
-use crate::zobrist::splitmix64;
 
 /// Self-play that went wrong.
 #[derive(Debug, thiserror::Error)]
@@ -114,7 +115,7 @@ fn play_one(engine: &Engine, settings: &PlaySettings, n: u32) -> Result<Vec<Samp
         if result.score.abs() < MATE_BOUND
             && !pos.is_check()
             && pos.pending_promotion().is_none()
-            && engine.quiescence(&pos) == engine.static_eval(&pos)
+            && is_quiet(engine, &pos)
         {
             quiet.push(pos.to_fen());
         }

@@ -2,7 +2,7 @@
 //! their game's result.
 
 use engine::Engine;
-use engine::tune::{PlaySettings, Sample, parse_sample, play};
+use lab::tune::{PlaySettings, Sample, parse_sample, play};
 use rules::Variant;
 
 #[test]
