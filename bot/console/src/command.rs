@@ -263,30 +263,22 @@ fn looks_like_a_move(word: &str) -> bool {
 }
 
 /// Every command word, with the command it names (aliases included).
+/// The words of [`Command::PLAIN`] count too, each naming itself.
 const WORDS: &[(&str, &str)] = &[
     ("challenge", "challenge"),
     ("play", "challenge"),
-    ("accept", "accept"),
-    ("decline", "decline"),
-    ("cancel", "cancel"),
     ("move", "move"),
     ("m", "move"),
     ("promote", "promote"),
     ("confirm", "confirm"),
     ("cancel-push", "cancel-push"),
-    ("resign", "resign"),
     ("draw", "draw"),
     ("takeback", "takeback"),
-    ("abort", "abort"),
-    ("hint", "hint"),
     ("board", "board"),
     ("flip", "flip"),
-    ("moves", "moves"),
-    ("games", "games"),
     ("chess960", "chess960"),
     ("help", "help"),
     ("rules", "rules"),
-    ("rematch", "rematch"),
     ("gif", "gif"),
     ("review", "review"),
     ("history", "history"),
@@ -298,10 +290,17 @@ const WORDS: &[(&str, &str)] = &[
     ("top", "leaderboard"),
     ("language", "language"),
     ("avatars", "avatars"),
-    ("privacy", "privacy"),
-    ("mydata", "mydata"),
     ("forget", "forget"),
 ];
+
+/// Every command word, with the command it names: [`Command::PLAIN`]'s (the commonest of a
+/// game), then [`WORDS`].
+fn words() -> impl Iterator<Item = (&'static str, &'static str)> {
+    Command::PLAIN
+        .iter()
+        .map(|(name, _)| (*name, *name))
+        .chain(WORDS.iter().copied())
+}
 
 /// Reads a text command. `resolve` turns the opponent word of `challenge` or the user of
 /// `rating` (a name, an `@name`) into a user, or says why it cannot, in the caller's own error
@@ -319,17 +318,15 @@ pub fn parse_command<E: From<CommandError>>(
         return Err(CommandError::Empty.into());
     }
     let lower = word.to_lowercase();
-    let name = WORDS
-        .iter()
+    let name = words()
         .find(|(w, _)| *w == lower)
-        .map(|(_, n)| *n)
+        .map(|(_, n)| n)
         .ok_or_else(|| CommandError::Unknown {
             word: word.to_string(),
-            suggestion: WORDS
-                .iter()
-                .map(|(w, _)| (edit_distance(&lower, w), *w))
+            suggestion: words()
+                .map(|(w, _)| (edit_distance(&lower, w), w))
                 .filter(|(d, w)| *d <= 2 && *d < w.len())
-                // The first of the closest, in the order of `WORDS` (common commands first).
+                // The first of the closest, in the order of `words` (common commands first).
                 .min_by_key(|(d, _)| *d)
                 .map(|(_, w)| w),
         })?;
@@ -350,13 +347,13 @@ pub fn parse_command<E: From<CommandError>>(
             },
         )
     };
+    if let Some((name, plain)) = Command::plain(name) {
+        return no_args(name, plain).map_err(E::from);
+    }
     let command = match name {
         "challenge" => return parse_challenge(&args, resolve),
         "rating" => return parse_rating(&args, resolve),
         "history" => return parse_history(&args, resolve),
-        "accept" => no_args("accept", Command::Accept),
-        "decline" => no_args("decline", Command::Decline),
-        "cancel" => no_args("cancel", Command::Cancel),
         "move" if rest.is_empty() => Err(CommandError::Missing {
             command: "move",
             what: Needed::Move,
@@ -365,19 +362,14 @@ pub fn parse_command<E: From<CommandError>>(
         "promote" => parse_promote(rest),
         "confirm" => no_args("confirm", Command::ConfirmPush),
         "cancel-push" => no_args("cancel-push", Command::CancelPush),
-        "resign" => no_args("resign", Command::Resign),
         "draw" => parse_draw(rest),
         "takeback" => parse_takeback(rest),
-        "abort" => no_args("abort", Command::Abort),
-        "hint" => no_args("hint", Command::Hint),
         "board" => match rest.to_lowercase().as_str() {
             "" => Ok(Command::Board { flip: false }),
             "flip" | "flipped" => Ok(Command::Board { flip: true }),
             _ => Err(not("board", Expected::Flip)),
         },
         "flip" => no_args("flip", Command::Board { flip: true }),
-        "moves" => no_args("moves", Command::Moves),
-        "games" => no_args("games", Command::Games),
         "chess960" => parse_chess960(rest),
         "help" => Ok(Command::Help),
         "rules" if rest.is_empty() => Ok(Command::Rules(None)),
@@ -385,7 +377,6 @@ pub fn parse_command<E: From<CommandError>>(
             .parse::<Variant>()
             .map(|v| Command::Rules(Some(v)))
             .map_err(|_| not("rules", Expected::Variant)),
-        "rematch" => no_args("rematch", Command::Rematch),
         "gif" if rest.is_empty() => Ok(Command::Gif(None)),
         "gif" => game_id("gif", rest).map(|id| Command::Gif(Some(id))),
         "review" if rest.is_empty() => Ok(Command::Review { game: None }),
@@ -419,8 +410,6 @@ pub fn parse_command<E: From<CommandError>>(
             "off" => Ok(Command::Avatars(false)),
             _ => Err(not("avatars", Expected::OnOff)),
         },
-        "privacy" => no_args("privacy", Command::Privacy),
-        "mydata" => no_args("mydata", Command::MyData),
         "forget" => choose(
             "forget",
             rest,

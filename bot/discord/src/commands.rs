@@ -262,7 +262,7 @@ pub fn definitions(scope: Scope) -> Vec<CreateCommand> {
         };
         placed(simple(name), reach, scope)
     };
-    vec![
+    let mut commands = vec![
         simple("challenge")
             .add_option(option(CommandOptionType::User, "challenge", "opponent"))
             .add_option(level_option())
@@ -279,26 +279,18 @@ pub fn definitions(scope: Scope) -> Vec<CreateCommand> {
             .add_option(option(CommandOptionType::String, "challenge", "chess960").max_length(6))
             .add_option(option(CommandOptionType::String, "challenge", "deadline").max_length(16))
             .add_option(option(CommandOptionType::Boolean, "challenge", "rated")),
-        simple("accept"),
-        simple("decline"),
-        simple("cancel"),
         simple("move").add_option(
             option(CommandOptionType::String, "move", MOVE_OPTION)
                 .required(true)
                 .set_autocomplete(true)
                 .max_length(40),
         ),
-        simple("hint"),
-        simple("resign"),
         simple("draw").add_option(exchange_option("draw", ["offer", "accept", "decline"])),
         simple("takeback").add_option(exchange_option(
             "takeback",
             ["request", "accept", "decline"],
         )),
-        simple("abort"),
         simple("board").add_option(option(CommandOptionType::Boolean, "board", "flip")),
-        simple("moves"),
-        simple("games"),
         simple("chess960").add_option(
             option(CommandOptionType::Integer, "chess960", "number")
                 .min_int_value(0)
@@ -306,7 +298,6 @@ pub fn definitions(scope: Scope) -> Vec<CreateCommand> {
         ),
         simple("rules").add_option(variant_option("rules")),
         simple("help"),
-        simple("rematch"),
         simple("gif")
             .add_option(option(CommandOptionType::Integer, "gif", "game").min_int_value(1)),
         simple("review")
@@ -352,10 +343,10 @@ pub fn definitions(scope: Scope) -> Vec<CreateCommand> {
                     .required(true),
             ),
         tournament_command(simple("tournament")),
-        simple("privacy"),
-        simple("mydata"),
         simple("forget"),
-    ]
+    ];
+    commands.extend(Command::PLAIN.iter().map(|(name, _)| simple(name)));
+    commands
 }
 
 /// Refuses a server setting to a member who may not manage the server (Discord hides the
@@ -753,6 +744,9 @@ pub fn parse(command: &CommandInteraction) -> Result<Request, Refusal> {
 fn game_command(command: &CommandInteraction) -> Result<Command, Refusal> {
     let options = command.data.options();
     let action = string(&options, "action");
+    if let Some((_, plain)) = Command::plain(&command.data.name) {
+        return Ok(plain);
+    }
     Ok(match command.data.name.as_str() {
         "challenge" => challenge(&options)?,
         "rating" => Command::Rating {
@@ -770,13 +764,9 @@ fn game_command(command: &CommandInteraction) -> Result<Command, Refusal> {
             may_manage(command)?;
             Command::Avatars(string(&options, "show") != Some("off"))
         }
-        "accept" => Command::Accept,
-        "decline" => Command::Decline,
-        "cancel" => Command::Cancel,
         "move" => Command::Move(
             rules::ascii_width(string(&options, MOVE_OPTION).unwrap_or_default()).into_owned(),
         ),
-        "resign" => Command::Resign,
         "draw" => Command::Draw(match action {
             Some("accept") => DrawAction::Accept,
             Some("decline") => DrawAction::Decline,
@@ -787,15 +777,11 @@ fn game_command(command: &CommandInteraction) -> Result<Command, Refusal> {
             Some("decline") => TakebackAction::Decline,
             _ => TakebackAction::Offer,
         }),
-        "abort" => Command::Abort,
-        "hint" => Command::Hint,
         "board" => Command::Board {
             flip: options
                 .iter()
                 .any(|o| o.name == "flip" && matches!(o.value, ResolvedValue::Boolean(true))),
         },
-        "moves" => Command::Moves,
-        "games" => Command::Games,
         "chess960" => Command::Chess960(options.iter().find(|o| o.name == "number").and_then(
             |o| match o.value {
                 ResolvedValue::Integer(n) => u16::try_from(n).ok().filter(|n| *n < 960),
@@ -804,7 +790,6 @@ fn game_command(command: &CommandInteraction) -> Result<Command, Refusal> {
         )),
         "rules" => Command::Rules(variant(&options)?),
         "help" => Command::Help,
-        "rematch" => Command::Rematch,
         "gif" => Command::Gif(positive(&options, "game")),
         "review" => Command::Review {
             game: positive(&options, "game"),
@@ -820,8 +805,6 @@ fn game_command(command: &CommandInteraction) -> Result<Command, Refusal> {
         },
         "game" => Command::ShowGame(positive(&options, "id").ok_or(Refusal::MissingGameId)?),
         "vacation" => Command::Vacation(vacation(string(&options, "days").unwrap_or_default())?),
-        "privacy" => Command::Privacy,
-        "mydata" => Command::MyData,
         "forget" => Command::Forget(ForgetAsk::Ask),
         other => return Err(Refusal::UnknownCommand(other.to_owned())),
     })

@@ -234,6 +234,33 @@ pub enum Command {
     Forget(ForgetAsk),
 }
 
+impl Command {
+    /// The commands that take nothing but their name, by that name, the same on every front:
+    /// Discord registers each as a slash command without options and the console reads the
+    /// name alone, so a command added here needs nothing more from either front.
+    pub const PLAIN: &[(&str, Command)] = &[
+        ("accept", Command::Accept),
+        ("decline", Command::Decline),
+        ("cancel", Command::Cancel),
+        ("resign", Command::Resign),
+        ("abort", Command::Abort),
+        ("hint", Command::Hint),
+        ("moves", Command::Moves),
+        ("games", Command::Games),
+        ("rematch", Command::Rematch),
+        ("privacy", Command::Privacy),
+        ("mydata", Command::MyData),
+    ];
+
+    /// The command of [`Command::PLAIN`] called `name`, and its name as a `'static` string.
+    pub fn plain(name: &str) -> Option<(&'static str, Command)> {
+        Command::PLAIN
+            .iter()
+            .find(|(plain, _)| *plain == name)
+            .map(|(plain, command)| (*plain, command.clone()))
+    }
+}
+
 /// What a `forget` command asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ForgetAsk {
