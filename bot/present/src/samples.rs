@@ -4,9 +4,11 @@
 //! Each area's `index` matches its enum without a wildcard, so a new variant does not compile
 //! until it has an index here; the test then fails until a sample covers that index.
 
-use domain::Id;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
+
+use domain::Id;
+use strum::EnumCount;
 
 use rules::{
     CastleObstacle, CastleSide, Color, EndReason, MoveError, NoPush, Outcome, Push, Role,
@@ -92,18 +94,6 @@ fn challenge() -> Vec<ChallengeMsg> {
     ]
 }
 
-fn challenge_index(m: &ChallengeMsg) -> usize {
-    match m {
-        ChallengeMsg::Challenged { .. } => 0,
-        ChallengeMsg::AnswerWithin { .. } => 1,
-        ChallengeMsg::Started { .. } => 2,
-        ChallengeMsg::PracticeStarted { .. } => 3,
-        ChallengeMsg::TurnDeadline { .. } => 4,
-        ChallengeMsg::Declined { .. } => 5,
-        ChallengeMsg::Withdrawn { .. } => 6,
-    }
-}
-
 fn turn() -> Vec<TurnMsg> {
     vec![
         TurnMsg::Played {
@@ -153,20 +143,6 @@ fn turn() -> Vec<TurnMsg> {
     ]
 }
 
-fn turn_index(m: &TurnMsg) -> usize {
-    match m {
-        TurnMsg::Played { .. } => 0,
-        TurnMsg::DrawOfferLapsed { .. } => 1,
-        TurnMsg::ToMove { .. } => 2,
-        TurnMsg::Over(_) => 3,
-        TurnMsg::LosingPush { .. } => 4,
-        TurnMsg::PromotionChosen { .. } => 5,
-        TurnMsg::MoveNoted { .. } => 6,
-        TurnMsg::Dropped => 7,
-        TurnMsg::Hint { .. } => 8,
-    }
-}
-
 fn offer() -> Vec<OfferMsg> {
     let (a, b) = (String::from("alice"), String::from("bob"));
     vec![
@@ -202,21 +178,6 @@ fn offer() -> Vec<OfferMsg> {
             requester: a,
         },
     ]
-}
-
-fn offer_index(m: &OfferMsg) -> usize {
-    match m {
-        OfferMsg::Resigned { .. } => 0,
-        OfferMsg::Aborted { .. } => 1,
-        OfferMsg::SelfDraw { .. } => 2,
-        OfferMsg::DrawOffered { .. } => 3,
-        OfferMsg::DrawAccepted { .. } => 4,
-        OfferMsg::DrawDeclined { .. } => 5,
-        OfferMsg::SelfTakeback { .. } => 6,
-        OfferMsg::TakebackRequested { .. } => 7,
-        OfferMsg::TakebackGranted { .. } => 8,
-        OfferMsg::TakebackDeclined { .. } => 9,
-    }
 }
 
 fn view() -> Vec<ViewMsg> {
@@ -258,29 +219,10 @@ fn view() -> Vec<ViewMsg> {
     ]
 }
 
-fn view_index(m: &ViewMsg) -> usize {
-    match m {
-        ViewMsg::Game { .. } => 0,
-        ViewMsg::Record { .. } => 1,
-        ViewMsg::NoTurnsYet => 2,
-        ViewMsg::Games { .. } => 3,
-        ViewMsg::NoGames => 4,
-        ViewMsg::Chess960Setup { .. } => 5,
-    }
-}
-
 fn info() -> Vec<InfoMsg> {
     let mut all = vec![InfoMsg::Help, InfoMsg::VariantsOverview];
     all.extend(Variant::ALL.map(InfoMsg::Rules));
     all
-}
-
-fn info_index(m: &InfoMsg) -> usize {
-    match m {
-        InfoMsg::Help => 0,
-        InfoMsg::VariantsOverview => 1,
-        InfoMsg::Rules(_) => 2,
-    }
 }
 
 fn notice() -> Vec<NoticeMsg> {
@@ -307,17 +249,6 @@ fn notice() -> Vec<NoticeMsg> {
         NoticeMsg::AnnouncedAfterRestart,
         NoticeMsg::AnnouncedLate,
     ]
-}
-
-fn notice_index(m: &NoticeMsg) -> usize {
-    match m {
-        NoticeMsg::ChallengeExpired { .. } => 0,
-        NoticeMsg::LostOnTime { .. } => 1,
-        NoticeMsg::Reminder { .. } => 2,
-        NoticeMsg::SetAside { .. } => 3,
-        NoticeMsg::AnnouncedAfterRestart => 4,
-        NoticeMsg::AnnouncedLate => 5,
-    }
 }
 
 fn refusal() -> Vec<Refusal> {
@@ -375,49 +306,6 @@ fn refusal() -> Vec<Refusal> {
         Refusal::Conflict,
         Refusal::SaveFailed,
     ]
-}
-
-fn refusal_index(m: &Refusal) -> usize {
-    match m {
-        Refusal::NoGame => 0,
-        Refusal::OwnChallengeOpen => 1,
-        Refusal::ChallengeOpen { .. } => 2,
-        Refusal::GameGoingOn { .. } => 3,
-        Refusal::TooManyChallenges { .. } => 4,
-        Refusal::DeadlineOutOfRange { .. } => 5,
-        Refusal::FixedSetup { .. } => 6,
-        Refusal::BadSetup(_) => 7,
-        Refusal::AlreadyStarted => 8,
-        Refusal::NoChallengeToAccept => 9,
-        Refusal::NotYoursToAccept { .. } => 10,
-        Refusal::OwnChallengeAccept => 11,
-        Refusal::NoChallengeToDecline => 12,
-        Refusal::OwnChallengeDecline => 13,
-        Refusal::OpenChallengeDecline => 14,
-        Refusal::NotYoursToDecline { .. } => 15,
-        Refusal::OnlyChallengerCancels { .. } => 16,
-        Refusal::NothingToCancel => 17,
-        Refusal::NotStarted { .. } => 18,
-        Refusal::NotPlaying { .. } => 19,
-        Refusal::NotYourTurn { .. } => 20,
-        Refusal::GameOver(_) => 21,
-        Refusal::Illegal { .. } => 22,
-        Refusal::NoTurnToConfirm => 23,
-        Refusal::NoHalfTurn => 24,
-        Refusal::TooLateToAbort => 25,
-        Refusal::DrawOfferStands => 26,
-        Refusal::NoDrawOffer => 27,
-        Refusal::TakebackStands => 28,
-        Refusal::NoTakebackRequest => 29,
-        Refusal::NothingToTakeBack => 30,
-        Refusal::HintsAgainstComputerOnly => 31,
-        Refusal::NoHint => 32,
-        Refusal::Misrouted => 33,
-        Refusal::Conflict => 34,
-        Refusal::SaveFailed => 35,
-        Refusal::NoStockfish => 36,
-        Refusal::StockfishChessOnly { .. } => 37,
-    }
 }
 
 fn push(to: &str) -> Push {
@@ -572,24 +460,24 @@ fn setup_errors() -> Vec<SetupError> {
     all
 }
 
-/// The area of a message and its variant's index in that area.
-fn index(m: &Message) -> (&'static str, usize) {
+/// The area of a message, its variant's name, and how many variants its area has.
+fn variant(m: &Message) -> (&'static str, &'static str, usize) {
     match m {
-        Message::Challenge(m) => ("challenge", challenge_index(m)),
-        Message::Turn(m) => ("turn", turn_index(m)),
-        Message::Offer(m) => ("offer", offer_index(m)),
-        Message::View(m) => ("view", view_index(m)),
-        Message::Info(m) => ("info", info_index(m)),
-        Message::Notice(m) => ("notice", notice_index(m)),
-        Message::Refusal(m) => ("refusal", refusal_index(m)),
-        Message::Archive(m) => ("archive", archive_index(m)),
-        Message::Rematch(m) => ("rematch", rematch_index(m)),
-        Message::Vacation(m) => ("vacation", vacation_index(m)),
-        Message::Rating(m) => ("rating", rating_index(m)),
-        Message::Settings(m) => ("settings", settings_index(m)),
-        Message::Tournament(m) => ("tournament", tournament_index(m)),
-        Message::Review(m) => ("review", review_index(m)),
-        Message::Privacy(m) => ("privacy", privacy_index(m)),
+        Message::Challenge(m) => ("challenge", m.into(), ChallengeMsg::COUNT),
+        Message::Turn(m) => ("turn", m.into(), TurnMsg::COUNT),
+        Message::Offer(m) => ("offer", m.into(), OfferMsg::COUNT),
+        Message::View(m) => ("view", m.into(), ViewMsg::COUNT),
+        Message::Info(m) => ("info", m.into(), InfoMsg::COUNT),
+        Message::Notice(m) => ("notice", m.into(), NoticeMsg::COUNT),
+        Message::Refusal(m) => ("refusal", m.into(), Refusal::COUNT),
+        Message::Archive(m) => ("archive", m.into(), ArchiveMsg::COUNT),
+        Message::Rematch(m) => ("rematch", m.into(), RematchMsg::COUNT),
+        Message::Vacation(m) => ("vacation", m.into(), VacationMsg::COUNT),
+        Message::Rating(m) => ("rating", m.into(), RatingMsg::COUNT),
+        Message::Settings(m) => ("settings", m.into(), SettingsMsg::COUNT),
+        Message::Tournament(m) => ("tournament", m.into(), TournamentMsg::COUNT),
+        Message::Review(m) => ("review", m.into(), ReviewMsg::COUNT),
+        Message::Privacy(m) => ("privacy", m.into(), PrivacyMsg::COUNT),
     }
 }
 
@@ -631,19 +519,6 @@ fn review() -> Vec<ReviewMsg> {
         ReviewMsg::NoTurns { id: 12 },
         ReviewMsg::Failed { id: 12 },
     ]
-}
-
-fn review_index(m: &ReviewMsg) -> usize {
-    match m {
-        ReviewMsg::Summary(s) if s.decided.is_some() => 0,
-        ReviewMsg::Summary(_) => 1,
-        ReviewMsg::Waiting { .. } => 2,
-        ReviewMsg::Progress { .. } => 3,
-        ReviewMsg::NotFinished { .. } => 4,
-        ReviewMsg::NoGame => 5,
-        ReviewMsg::NoTurns { .. } => 6,
-        ReviewMsg::Failed { .. } => 7,
-    }
 }
 
 fn tournament() -> Vec<TournamentMsg> {
@@ -804,42 +679,6 @@ fn tournament() -> Vec<TournamentMsg> {
     ]
 }
 
-fn tournament_index(m: &TournamentMsg) -> usize {
-    match m {
-        TournamentMsg::Created { .. } => 0,
-        TournamentMsg::Joined { .. } => 1,
-        TournamentMsg::Left { .. } => 2,
-        TournamentMsg::Withdrew { .. } => 3,
-        TournamentMsg::Removed { .. } => 4,
-        TournamentMsg::Round { .. } => 5,
-        TournamentMsg::Game { .. } => 6,
-        TournamentMsg::Standings { .. } => 7,
-        TournamentMsg::Info { .. } => 8,
-        TournamentMsg::Finished { .. } => 9,
-        TournamentMsg::Cancelled { .. } => 10,
-        TournamentMsg::NoServer => 11,
-        TournamentMsg::NoTournament => 12,
-        TournamentMsg::OneAtATime { .. } => 13,
-        TournamentMsg::NotOpen { .. } => 14,
-        TournamentMsg::NotRunning { .. } => 15,
-        TournamentMsg::AlreadyIn { .. } => 16,
-        TournamentMsg::NotIn { .. } => 17,
-        TournamentMsg::TooFew { .. } => 18,
-        TournamentMsg::NotCreator { .. } => 19,
-        TournamentMsg::NoRound { .. } => 20,
-        TournamentMsg::BadRounds { .. } => 21,
-        TournamentMsg::NoRooms => 22,
-        TournamentMsg::Unpairable { .. } => 23,
-        TournamentMsg::Organisers { .. } => 24,
-        TournamentMsg::NotStarted { .. } => 25,
-        TournamentMsg::NotOrganiser => 26,
-        TournamentMsg::FixedSetup { .. } => 27,
-        TournamentMsg::BadStart { .. } => 28,
-        TournamentMsg::Records { .. } => 29,
-        TournamentMsg::Unknown { .. } => 30,
-    }
-}
-
 fn archive() -> Vec<ArchiveMsg> {
     let line = |id, plies| ArchiveLine {
         id,
@@ -889,34 +728,12 @@ fn archive() -> Vec<ArchiveMsg> {
     ]
 }
 
-fn archive_index(m: &ArchiveMsg) -> usize {
-    match m {
-        ArchiveMsg::History { .. } => 0,
-        ArchiveMsg::Empty { .. } => 1,
-        ArchiveMsg::Shown { .. } => 2,
-        ArchiveMsg::Analysis { .. } => 3,
-        ArchiveMsg::Replay { .. } => 4,
-        ArchiveMsg::ReplayTooLong { .. } => 5,
-        ArchiveMsg::ReplayFailed => 6,
-        ArchiveMsg::UnknownGame { .. } => 7,
-        ArchiveMsg::Unavailable => 8,
-    }
-}
-
 fn rematch() -> Vec<RematchMsg> {
     vec![
         RematchMsg::Asked { by: "*bob*".into() },
         RematchMsg::NoFinishedGame,
         RematchMsg::AfterAbort,
     ]
-}
-
-fn rematch_index(m: &RematchMsg) -> usize {
-    match m {
-        RematchMsg::Asked { .. } => 0,
-        RematchMsg::NoFinishedGame => 1,
-        RematchMsg::AfterAbort => 2,
-    }
 }
 
 fn vacation() -> Vec<VacationMsg> {
@@ -950,19 +767,6 @@ fn vacation() -> Vec<VacationMsg> {
         VacationMsg::AlreadyOn,
         VacationMsg::NotOn,
     ]
-}
-
-fn vacation_index(m: &VacationMsg) -> usize {
-    match m {
-        VacationMsg::Started { .. } => 0,
-        VacationMsg::Paused { .. } => 1,
-        VacationMsg::Ended { .. } => 2,
-        VacationMsg::Resumed { .. } => 3,
-        VacationMsg::TooLong { .. } => 4,
-        VacationMsg::NoDays => 5,
-        VacationMsg::AlreadyOn => 6,
-        VacationMsg::NotOn => 7,
-    }
 }
 
 fn shown(rating: i32, provisional: bool) -> Shown {
@@ -1036,21 +840,6 @@ fn rating() -> Vec<RatingMsg> {
     ]
 }
 
-/// The index of a rating message's variant (and of its empty forms, worded apart).
-fn rating_index(m: &RatingMsg) -> usize {
-    match m {
-        RatingMsg::Rated { rated: true, .. } => 0,
-        RatingMsg::Rated { rated: false, .. } => 1,
-        RatingMsg::Changed(_) => 2,
-        RatingMsg::Ratings { ratings, .. } if ratings.is_empty() => 4,
-        RatingMsg::Ratings { .. } => 3,
-        RatingMsg::NoServer => 5,
-        RatingMsg::Leaderboard { top, .. } if top.is_empty() => 8,
-        RatingMsg::Leaderboard { own: None, .. } => 7,
-        RatingMsg::Leaderboard { .. } => 6,
-    }
-}
-
 fn settings() -> Vec<SettingsMsg> {
     vec![
         SettingsMsg::Language(Some(Lang::En)),
@@ -1061,18 +850,6 @@ fn settings() -> Vec<SettingsMsg> {
         SettingsMsg::Avatars(false),
         SettingsMsg::AvatarsNoServer,
     ]
-}
-
-fn settings_index(m: &SettingsMsg) -> usize {
-    match m {
-        SettingsMsg::Language(Some(Lang::En)) => 0,
-        SettingsMsg::Language(Some(Lang::Ja)) => 1,
-        SettingsMsg::Language(None) => 2,
-        SettingsMsg::NoServer => 3,
-        SettingsMsg::Avatars(true) => 4,
-        SettingsMsg::Avatars(false) => 5,
-        SettingsMsg::AvatarsNoServer => 6,
-    }
 }
 
 fn privacy() -> Vec<PrivacyMsg> {
@@ -1103,18 +880,6 @@ fn privacy() -> Vec<PrivacyMsg> {
         PrivacyMsg::Confirm(little),
         PrivacyMsg::NotForgotten { ended: 0 },
     ]
-}
-
-fn privacy_index(m: &PrivacyMsg) -> usize {
-    match m {
-        PrivacyMsg::Policy => 0,
-        PrivacyMsg::Confirm(_) => 1,
-        PrivacyMsg::Forgotten(_) => 2,
-        PrivacyMsg::NothingStored => 3,
-        PrivacyMsg::Kept => 4,
-        PrivacyMsg::NotForgotten { .. } => 5,
-        PrivacyMsg::Export { .. } => 6,
-    }
 }
 
 /// A sample of every message.
@@ -1151,26 +916,26 @@ pub(crate) fn every_message() -> Vec<Message> {
 
 #[test]
 fn the_samples_cover_every_variant() {
-    let mut covered: BTreeSet<(&str, usize)> = every_message().iter().map(index).collect();
-    covered.extend(move_errors().iter().map(|e| ("rules", move_error_index(e))));
-    let mut areas: Vec<&str> = covered.iter().map(|(a, _)| *a).collect();
-    areas.dedup();
-    for area in areas {
-        let indices: Vec<usize> = covered
-            .iter()
-            .filter(|(a, _)| *a == area)
-            .map(|(_, i)| *i)
-            .collect();
-        let expected: Vec<usize> = (0..indices.len()).collect();
-        assert_eq!(indices, expected, "{area}: a variant has no sample");
+    let mut covered: BTreeMap<&str, (BTreeSet<&str>, usize)> = BTreeMap::new();
+    for message in every_message() {
+        let (area, name, count) = variant(&message);
+        covered
+            .entry(area)
+            .or_insert((BTreeSet::new(), count))
+            .0
+            .insert(name);
     }
-    let last = |area: &str, count: usize| covered.contains(&(area, count - 1));
-    assert!(last("challenge", 7) && last("turn", 9) && last("offer", 10));
-    assert!(last("view", 6) && last("info", 3) && last("notice", 6) && last("refusal", 36));
-    assert!(last("rules", 31));
-    assert!(last("archive", 9) && last("rematch", 3) && last("vacation", 8));
-    assert!(last("rating", 9) && last("settings", 7) && last("tournament", 30));
-    assert!(last("review", 8) && last("privacy", 7));
+    assert_eq!(covered.len(), 15, "an area has no sample: {covered:?}");
+    for (area, (names, count)) in &covered {
+        assert_eq!(
+            names.len(),
+            *count,
+            "{area}: a variant has no sample: {names:?}"
+        );
+    }
+    let rules: BTreeSet<usize> = move_errors().iter().map(move_error_index).collect();
+    let expected: BTreeSet<usize> = (0..31).collect();
+    assert_eq!(rules, expected, "rules: a move error has no sample");
 }
 
 /// What users are told about their data fits in one Discord message, says both commands the

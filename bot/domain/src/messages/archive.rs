@@ -6,7 +6,7 @@ use super::{GameKind, Players};
 use crate::GameId;
 
 /// What is said about finished games.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum ArchiveMsg {
     /// A page of finished games, newest first.
     History {

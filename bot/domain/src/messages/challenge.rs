@@ -8,7 +8,7 @@ use super::{GameKind, Players};
 use crate::{ColorChoice, SetupChoice};
 
 /// What is said about a challenge and the start of its game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum ChallengeMsg {
     /// A challenge was made in the channel.
     Challenged {

@@ -3,7 +3,7 @@
 use rules::Variant;
 
 /// Fixed texts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum InfoMsg {
     /// The commands, as the front shows them.
     Help,

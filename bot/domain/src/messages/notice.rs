@@ -8,7 +8,7 @@ use super::Players;
 use crate::GameId;
 
 /// Announcements nobody asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum NoticeMsg {
     /// A challenge lapsed unanswered.
     ChallengeExpired {

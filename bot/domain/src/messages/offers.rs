@@ -3,7 +3,7 @@
 use rules::Color;
 
 /// What is said when a player ends or rewinds the game by their word.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum OfferMsg {
     /// A player resigned.
     Resigned {

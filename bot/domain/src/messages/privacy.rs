@@ -20,7 +20,7 @@ pub struct ForgetPlan {
 }
 
 /// What is said about users' data.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum PrivacyMsg {
     /// What nadare stores about its users, for how long, and how to have it removed.
     Policy,

@@ -116,7 +116,7 @@ impl ShownChange {
 }
 
 /// What the service says about ratings.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum RatingMsg {
     /// A challenge or game between two people is rated (its result changes the players'
     /// ratings in `family`), or casual.
@@ -151,7 +151,7 @@ pub enum RatingMsg {
 }
 
 /// What the service says about a server's settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum SettingsMsg {
     /// The server's public messages are now in this language (`None`: its Discord locale's).
     Language(Option<Lang>),

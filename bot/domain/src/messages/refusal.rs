@@ -7,7 +7,7 @@ use rules::{MoveError, Outcome, SetupError, Variant};
 use super::Players;
 
 /// A refusal: the command was not carried out, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum Refusal {
     /// There is no game or challenge in the channel.
     NoGame,

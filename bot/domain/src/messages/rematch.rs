@@ -1,7 +1,7 @@
 //! Rematches: a finished game's players meet again, colours swapped.
 
 /// What is said about a rematch.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum RematchMsg {
     /// A player of the finished game asks for a rematch (the challenge follows).
     Asked {

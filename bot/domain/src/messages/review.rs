@@ -6,7 +6,7 @@ use crate::GameId;
 use crate::Judgement;
 
 /// What is said about reviews.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum ReviewMsg {
     /// A game reviewed: its figures; the graph and the annotated record go with it.
     Summary(Box<ReviewSummary>),

@@ -37,7 +37,7 @@ pub struct StandingLine {
 }
 
 /// What is said about tournaments.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum TournamentMsg {
     /// A tournament was created and takes players.
     Created {

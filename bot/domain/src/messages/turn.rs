@@ -7,7 +7,7 @@ use rules::{Color, Outcome, Role, Square};
 use super::Ply;
 
 /// What is said about a turn and the state of play.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum TurnMsg {
     /// A turn was played.
     Played {

@@ -1,7 +1,7 @@
 //! Vacations: a player's deadlines paused for some days.
 
 /// What is said about vacations.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum VacationMsg {
     /// A player's vacation began.
     Started {

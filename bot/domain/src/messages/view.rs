@@ -7,7 +7,7 @@ use super::{GameKind, Players, Ply};
 use crate::{ChannelId, GameId};
 
 /// What is said when showing a game or a list.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 pub enum ViewMsg {
     /// The heading of a shown board: the players, the game, the last turn.
     Game {
