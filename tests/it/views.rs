@@ -109,3 +109,106 @@ async fn boards_and_records_for_everyone() {
     let replayed = rules::Game::from_record(&record).expect("the record reads back");
     assert_eq!(replayed.0.notations(), vec!["d4//", "d5/e3"]);
 }
+
+/// The side to move and where it may push, as `ViewMsg::Position` says it.
+type Pushes = (Color, Vec<rules::Square>);
+
+/// The position of `r`, as its `ViewMsg::Position` says it: FEN, X-FEN and pushes.
+fn position_of(r: &domain::Reply) -> (&str, Option<&str>, Option<&Pushes>) {
+    r.messages
+        .iter()
+        .find_map(|m| match m {
+            Message::View(ViewMsg::Position { fen, xfen, pushes }) => {
+                Some((fen.as_str(), xfen.as_deref(), pushes.as_ref()))
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no position in {r:?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn position_tells_the_asker_alone_the_fen_and_the_record() {
+    let h = Harness::new().await;
+    let r = h.say("carol> position").await;
+    assert!(
+        r.private && matches!(refusal(&r), Some(Refusal::NoGame)),
+        "{r:?}"
+    );
+    h.say("alice> challenge bob standard white").await;
+    h.say("bob> accept").await;
+    h.say("alice> move e4").await;
+    let r = h.say("carol> position").await;
+    assert!(r.private, "{}", text(&r));
+    // No black pawn can take on e3, so FEN names no en-passant square.
+    assert_eq!(
+        position_of(&r),
+        (
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            None,
+            None
+        )
+    );
+    let record = ViewMsg::Record {
+        record: "1. e4".into(),
+        clipped: false,
+    };
+    assert!(r.says(&record.into()), "{r:?}");
+    assert!(text(&r).contains("FEN: rnbqkbnr/"), "{}", text(&r));
+    assert_eq!(r.files.len(), 1, "the record as a file");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn position_gives_chess960_both_fens_and_avalanche_its_pushes() {
+    let h = Harness::new().await;
+    h.say("alice> challenge bob chess960 518 white").await;
+    h.say("bob> accept").await;
+    let r = h.say("alice> position").await;
+    // Shredder-FEN names the castling rooks by their files; X-FEN, the outermost, as KQkq.
+    assert_eq!(
+        position_of(&r),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+            Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            None
+        )
+    );
+    assert!(r.says(&ViewMsg::NoTurnsYet.into()), "{r:?}");
+
+    let h = Harness::new().await;
+    h.say("alice> challenge bob avalanche white").await;
+    h.say("bob> accept").await;
+    // At the start every black pawn may be pushed one square, whatever White moves.
+    let sixth: Vec<rules::Square> = "abcdefgh"
+        .chars()
+        .filter_map(|file| format!("{file}6").parse().ok())
+        .collect();
+    let r = h.say("bob> position").await;
+    assert_eq!(position_of(&r).2, Some(&(Color::White, sixth)), "{r:?}");
+    assert!(
+        text(&r).contains("White may push an enemy pawn to a6, b6,"),
+        "{}",
+        text(&r)
+    );
+    let pushes = r
+        .messages
+        .iter()
+        .find(|m| matches!(m, Message::View(ViewMsg::Position { .. })))
+        .expect("the position");
+    let ja = present::message_text(pushes, domain::Lang::Ja, present::i18n::Surface::Console);
+    assert!(ja.contains("白は相手のポーンをa6"), "{ja}");
+    // A Balanced Avalanche game's first turn has no push.
+    let h = Harness::new().await;
+    h.say("alice> challenge bob balanced white").await;
+    h.say("bob> accept").await;
+    let r = h.say("alice> position").await;
+    assert_eq!(
+        position_of(&r).2,
+        Some(&(Color::White, Vec::new())),
+        "{r:?}"
+    );
+    assert!(
+        text(&r).contains("White's turn has no push."),
+        "{}",
+        text(&r)
+    );
+}

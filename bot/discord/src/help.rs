@@ -35,7 +35,8 @@ mod tests {
         assert!(japanese.contains("/挑戦 相手:"), "{japanese}");
         assert!(japanese.contains("書き込む"), "{japanese}");
         for lang in Lang::all() {
-            assert!(text(lang, true).chars().count() <= 2000, "{lang:?}");
+            let length = text(lang, true).chars().count();
+            assert!(length <= 2000, "{lang:?}: {length} characters");
         }
     }
 }

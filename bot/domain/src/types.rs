@@ -175,6 +175,9 @@ pub enum Command {
     },
     /// The record so far, as text and as a PGN-style file.
     Moves,
+    /// The game's position, for the caller alone: its FEN, the record so far, and in
+    /// Avalanche the pushes open to the side to move.
+    Position,
     /// The games going on in this server.
     Games,
     /// A Chess960 setup: the numbered one, or one drawn at random.
@@ -246,6 +249,7 @@ impl Command {
         ("abort", Command::Abort),
         ("hint", Command::Hint),
         ("moves", Command::Moves),
+        ("position", Command::Position),
         ("games", Command::Games),
         ("rematch", Command::Rematch),
         ("privacy", Command::Privacy),

@@ -192,6 +192,16 @@ fn view() -> Vec<ViewMsg> {
             clipped: true,
         },
         ViewMsg::NoTurnsYet,
+        ViewMsg::Position {
+            fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
+            xfen: Some("8/8/8/8/8/8/8/K6k w - - 0 1".into()),
+            pushes: Some((Color::White, vec![square("a6"), square("e5")])),
+        },
+        ViewMsg::Position {
+            fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
+            xfen: None,
+            pushes: Some((Color::Black, Vec::new())),
+        },
         ViewMsg::Games {
             games: vec![GameLine {
                 id: 4,

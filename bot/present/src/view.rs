@@ -31,6 +31,26 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
             }
         }
         ViewMsg::NoTurnsYet => say.plain("view-no-turns"),
+        ViewMsg::Position { fen, xfen, pushes } => {
+            let mut lines = vec![say.text("view-fen", &fluent_args![("fen", say.code(fen))])];
+            if let Some(xfen) = xfen {
+                lines.push(say.text("view-xfen", &fluent_args![("fen", say.code(xfen))]));
+            }
+            match pushes {
+                Some((side, to)) if to.is_empty() => {
+                    lines.push(say.text("view-no-push", &fluent_args![("side", say.color(*side))]))
+                }
+                Some((side, to)) => {
+                    let squares = to.iter().map(|sq| say.code(&sq.to_string())).collect();
+                    lines.push(say.text(
+                        "view-pushes",
+                        &fluent_args![("side", say.color(*side)), ("squares", say.list(squares))],
+                    ));
+                }
+                None => {}
+            }
+            lines.join("\n")
+        }
         ViewMsg::Games {
             games,
             more,

@@ -453,6 +453,13 @@ impl GameService {
                 }
                 None => Reply::private(Refusal::NoGame),
             },
+            Command::Position => {
+                early.mark_private();
+                match self.existing_slot(origin.channel).await {
+                    Some(guard) => view::position(&guard),
+                    None => Reply::private(Refusal::NoGame),
+                }
+            }
             Command::Moves => match self.existing_slot(origin.channel).await {
                 Some(mut guard) => {
                     let note = self.settle(&mut guard, false).await;
@@ -553,6 +560,7 @@ impl GameService {
             }
             Command::Board { .. }
             | Command::Moves
+            | Command::Position
             | Command::Games
             | Command::History { .. }
             | Command::ShowGame(_)

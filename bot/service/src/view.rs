@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use rand::Rng;
-use rules::{Color, Position, Role, Variant};
+use rules::{Color, Position, Role, Square, Variant};
 use tokio::sync::Mutex;
 
 use super::live::{Live, Slot};
@@ -182,15 +182,84 @@ impl GameService {
 
 /// The record so far as text (numbered turns) and the whole record as a PGN-style file.
 pub(super) fn moves(slot: &Slot) -> Reply {
-    let live = match slot {
-        Slot::Game(live) => live,
-        Slot::Challenge(c) => {
-            return Reply::private(Refusal::NotStarted {
-                challenger: c.challenger.name.clone(),
-            });
-        }
-        Slot::Free | Slot::Retired => return Reply::private(Refusal::NoGame),
+    let live = match shown_game(slot) {
+        Ok(live) => live,
+        Err(reply) => return *reply,
     };
+    let shown = record_text(live);
+    Reply {
+        messages: vec![
+            ViewMsg::Game {
+                players: live.players(),
+                kind: live.kind(),
+                last: None,
+            }
+            .into(),
+            shown,
+            live.status().into(),
+        ],
+        files: vec![record_file(live)],
+        game: Some(live.row.id),
+        ..Reply::default()
+    }
+}
+
+/// The position of the game in `slot`, for the caller alone: its FEN (and X-FEN where that
+/// differs), the record so far, and in a variant with pushes those open to the side to move.
+pub(super) fn position(slot: &Slot) -> Reply {
+    let live = match shown_game(slot) {
+        Ok(live) => live,
+        Err(reply) => return *reply,
+    };
+    let position = live.game.position();
+    let (fen, xfen) = (position.to_fen(), position.to_xfen());
+    let goes_on = live.outcome().is_none();
+    let pushes = (goes_on && position.variant().rules().push).then(|| {
+        let mut to: Vec<Square> = position
+            .legal_turns()
+            .iter()
+            .filter_map(|turn| turn.push.map(|push| push.to))
+            .collect();
+        to.sort_by_key(|sq| (sq.file(), sq.rank()));
+        to.dedup();
+        (position.side_to_move(), to)
+    });
+    Reply {
+        messages: vec![
+            ViewMsg::Game {
+                players: live.players(),
+                kind: live.kind(),
+                last: None,
+            }
+            .into(),
+            ViewMsg::Position {
+                xfen: (xfen != fen).then_some(xfen),
+                fen,
+                pushes,
+            }
+            .into(),
+            record_text(live),
+        ],
+        files: vec![record_file(live)],
+        private: true,
+        game: Some(live.row.id),
+        ..Reply::default()
+    }
+}
+
+/// The game in `slot`, or the reply saying there is none yet (a challenge) or none at all.
+fn shown_game(slot: &Slot) -> Result<&Live, Box<Reply>> {
+    match slot {
+        Slot::Game(live) => Ok(live),
+        Slot::Challenge(c) => Err(Box::new(Reply::private(Refusal::NotStarted {
+            challenger: c.challenger.name.clone(),
+        }))),
+        Slot::Free | Slot::Retired => Err(Box::new(Reply::private(Refusal::NoGame))),
+    }
+}
+
+/// The record of `live` so far as text, in numbered turns: its end alone when it is long.
+fn record_text(live: &Live) -> Message {
     let mut record = String::new();
     for (i, notation) in live.game.notations().iter().enumerate() {
         let ply = live.ply(i, notation);
@@ -201,7 +270,7 @@ pub(super) fn moves(slot: &Slot) -> Reply {
         }
     }
     let record = record.trim_end();
-    let shown: Message = if record.is_empty() {
+    if record.is_empty() {
         ViewMsg::NoTurnsYet.into()
     } else if record.len() > RECORD_TEXT_LIMIT {
         let from = record.len() - RECORD_TEXT_LIMIT;
@@ -222,21 +291,6 @@ pub(super) fn moves(slot: &Slot) -> Reply {
             clipped: false,
         }
         .into()
-    };
-    Reply {
-        messages: vec![
-            ViewMsg::Game {
-                players: live.players(),
-                kind: live.kind(),
-                last: None,
-            }
-            .into(),
-            shown,
-            live.status().into(),
-        ],
-        files: vec![record_file(live)],
-        game: Some(live.row.id),
-        ..Reply::default()
     }
 }
 

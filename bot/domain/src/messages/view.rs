@@ -1,7 +1,7 @@
-//! What anyone may look at: a game's heading, its record, the games of a server, a Chess960
-//! setup.
+//! What anyone may look at: a game's heading, its record and position, the games of a server, a
+//! Chess960 setup.
 
-use rules::Variant;
+use rules::{Color, Square, Variant};
 
 use super::{GameKind, Players, Ply};
 use crate::{ChannelId, GameId};
@@ -27,6 +27,17 @@ pub enum ViewMsg {
     },
     /// No turn has been played yet.
     NoTurnsYet,
+    /// A game's position as other chess software reads it.
+    Position {
+        /// Its FEN (Shredder-FEN castling, by the rooks' files, in a Chess960 position).
+        fen: String,
+        /// Its X-FEN, where it differs from `fen` (a Chess960 position castling with its
+        /// outermost rooks).
+        xfen: Option<String>,
+        /// In a variant with pushes: the side to move and the squares its pushes may send an
+        /// enemy pawn to (empty when its turn has no push).
+        pushes: Option<(Color, Vec<Square>)>,
+    },
     /// The games going on and the challenges open.
     Games {
         /// The games, by id (at most the shown limit).

@@ -6,11 +6,11 @@ help =
     • `challenge computer [level 1-8]`: play the computer (default level 3) · `challenge stockfish [elo 1350-2850]`: Stockfish, if installed (chess, Chess960) · `hint`: a suggested turn (vs the computer)
     • `accept` · `decline` · `cancel`: answer or withdraw a challenge (it lapses in 10 min); `cancel` also drops a half-entered turn
     • `move NOTATION`: your turn: `e4`, `Nf3`, `O-O`, UCI `g1f3`; Avalanche `Nf3/a6` whole, or `Nf3` then `a6`; a pending promotion first: `=Q Kd2/e6`
-    • `promote Q|R|B|N` · `confirm` · `cancel-push`: choose a piece for a pushed pawn; confirm or drop a turn whose push loses
+    • `promote Q|R|B|N` · `confirm` · `cancel-push`: choose a piece for a pushed pawn; confirm or drop a losing push
     • `resign` · `draw [offer|accept|decline]` · `takeback [request|accept|decline]` · `abort` (before both have moved)
-    • `board [flip]` · `moves` · `games`: the board, the record (a PGN file), games going on
-    • `chess960 [N]`: a Chess960 setup · `rules [variant]`: how each variant is played
-    • After a game: `rematch` · `gif [ID]` (replay) · `review [ID]` (the engine's review) · `history [@player] [page]` · `game ID`
+    • `board [flip]` · `moves` · `position` · `games`: the board, the record (a PGN file), the FEN (to you), games going on
+    • `chess960 [N]`: a Chess960 setup · `rules [variant]`: each variant's rules
+    • After a game: `rematch` · `gif [ID]` (replay) · `review [ID]` · `history [@player] [page]` · `game ID`
     • `vacation DAYS` · `vacation end`: pause your deadlines (a move ends it too)
     • `rating [@user] [variant]` · `leaderboard [variant]`: Glicko-2 ratings per variant family here, and the top 10 with your place. Games between two people are rated unless the challenge says `casual` · `language en|ja|default`: the language of public messages here · `avatars on|off`: players' pictures on boards here (`--avatar NAME=FILE` gives one)
     • `privacy` · `mydata` · `forget`: what nadare keeps about you, a copy (a file), deleting it

@@ -12,4 +12,7 @@ view-challenge-line = • #{ $id } { $challenger } challenges { $opponent } to {
 view-no-games = No games are going on in this server. Start one with { -cmd-challenge }.
 view-chess960-setup = Chess960 setup #{ $number }: { $back_rank }
 view-fen = FEN: { $fen }
+view-xfen = X-FEN (what most other chess software reads): { $fen }
+view-pushes = { $side } may push an enemy pawn to { $squares }.
+view-no-push = { $side }'s turn has no push.
 view-play-setup = Play it: { $command }

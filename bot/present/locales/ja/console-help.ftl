@@ -8,7 +8,7 @@ help =
     • `move 指し手`:自分の手番に指します。`e4`、`Nf3`、`O-O`、UCI の `g1f3`。アバランチは `Nf3/a6` とまとめて、または `Nf3` の後に `a6`。昇格を待つポーンがあれば先頭に `=Q Kd2/e6`
     • `promote Q|R|B|N` · `confirm` · `cancel-push`:押し出されたポーンの昇格先を選ぶ、押し出しで負けになる手番を確定する・取り消す
     • `resign`(投了) · `draw [offer|accept|decline]`(引き分け) · `takeback [request|accept|decline]`(待った) · `abort`(双方が指す前の中止)
-    • `board [flip]` · `moves` · `games`:盤面、棋譜(PGN ファイル付き)、進行中の対局
+    • `board [flip]` · `moves` · `position` · `games`:盤面、棋譜(PGN ファイル付き)、FEN(自分だけに)、進行中の対局
     • `chess960 [番号]`:チェス960の初期配置 · `rules [変種]`:各変種のルール
     • `rematch`:先後を入れ替えてもう一局 · `gif [番号]`:再生アニメーション · `review [番号]`:エンジンによる検討 · `history [@プレイヤー] [ページ]` · `game 番号`:終局した対局の棋譜と解析リンク
     • `vacation 日数` · `vacation end`:すべての対局の期限を止めます(年間の上限あり。指しても終了)

@@ -12,4 +12,7 @@ view-challenge-line = • #{ $id } { $challenger }から{ $opponent }への{ $va
 view-no-games = このサーバーで進行中の対局はありません。{ -cmd-challenge } で始めましょう。
 view-chess960-setup = チェス960 配置 #{ $number }:{ $back_rank }
 view-fen = FEN:{ $fen }
+view-xfen = X-FEN(多くのチェスソフトが読む形式):{ $fen }
+view-pushes = { $side }は相手のポーンを{ $squares }へ押せます。
+view-no-push = { $side }のこの手番に押しはありません。
 view-play-setup = この配置で対局:{ $command }
