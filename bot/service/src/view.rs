@@ -189,12 +189,7 @@ pub(super) fn moves(slot: &Slot) -> Reply {
     let shown = record_text(live);
     Reply {
         messages: vec![
-            ViewMsg::Game {
-                players: live.players(),
-                kind: live.kind(),
-                last: None,
-            }
-            .into(),
+            heading(live),
             shown,
             live.status().into(),
         ],
@@ -226,12 +221,7 @@ pub(super) fn position(slot: &Slot) -> Reply {
     });
     Reply {
         messages: vec![
-            ViewMsg::Game {
-                players: live.players(),
-                kind: live.kind(),
-                last: None,
-            }
-            .into(),
+            heading(live),
             ViewMsg::Position {
                 xfen: (xfen != fen).then_some(xfen),
                 fen,
@@ -245,6 +235,16 @@ pub(super) fn position(slot: &Slot) -> Reply {
         game: Some(live.row.id),
         ..Reply::default()
     }
+}
+
+/// The heading of what is shown of `live`: its players and what they play.
+fn heading(live: &Live) -> Message {
+    ViewMsg::Game {
+        players: live.players(),
+        kind: live.kind(),
+        last: None,
+    }
+    .into()
 }
 
 /// The game in `slot`, or the reply saying there is none yet (a challenge) or none at all.
