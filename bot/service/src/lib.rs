@@ -63,6 +63,34 @@ use sweep::Sweep;
 use tournaments::Tournaments;
 use vacation::Vacations;
 
+/// What a front passes along with a command besides the command itself: where to note early
+/// that the reply will be private, and where to hear how far a long command has come. The
+/// default asks for neither.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options<'a> {
+    early: Option<&'a EarlyPrivacy>,
+    progress: Option<&'a Progress>,
+}
+
+impl<'a> Options<'a> {
+    /// Raises `early` as soon as the reply is known to be private, before storage or
+    /// rendering (a front that must acknowledge early acknowledges privately then).
+    pub fn noting(self, early: &'a EarlyPrivacy) -> Options<'a> {
+        Options {
+            early: Some(early),
+            ..self
+        }
+    }
+
+    /// Tells `progress` how far a long command (a review) has come while it runs.
+    pub fn watching(self, progress: &'a Progress) -> Options<'a> {
+        Options {
+            progress: Some(progress),
+            ..self
+        }
+    }
+}
+
 /// The game service. Cheap to clone: clones share everything.
 #[derive(Clone)]
 pub struct GameService {
@@ -151,34 +179,12 @@ impl GameService {
         })
     }
 
-    /// Carries out `command` for `origin` and says what happened. Refusals and mistakes are
-    /// private replies; nothing changes for them.
-    pub async fn execute(&self, origin: &Origin, command: Command) -> Reply {
-        self.execute_noting(origin, command, &EarlyPrivacy::default())
-            .await
-    }
-
-    /// [`GameService::execute`], marking `early` as soon as the reply is known to be private,
-    /// before storage or rendering.
-    pub async fn execute_noting(
-        &self,
-        origin: &Origin,
-        command: Command,
-        early: &EarlyPrivacy,
-    ) -> Reply {
-        self.execute_watching(origin, command, early, &Progress::default())
-            .await
-    }
-
-    /// [`GameService::execute_noting`], telling `progress` how far a long command (a review)
-    /// has come while it runs.
-    pub async fn execute_watching(
-        &self,
-        origin: &Origin,
-        command: Command,
-        early: &EarlyPrivacy,
-        progress: &Progress,
-    ) -> Reply {
+    /// Carries out `command` for `origin` and says what happened, with what `options` asks
+    /// for while it runs. Refusals and mistakes are private replies; nothing changes for them.
+    pub async fn execute(&self, origin: &Origin, command: Command, options: Options<'_>) -> Reply {
+        let (unnoted, unwatched) = (EarlyPrivacy::default(), Progress::default());
+        let early = options.early.unwrap_or(&unnoted);
+        let progress = options.progress.unwrap_or(&unwatched);
         let reply = self.answer(origin, command, early, progress).await;
         self.settled(origin, reply).await
     }

@@ -505,7 +505,7 @@ mod tests {
     use domain::{ColorChoice, Command, Locale, Origin, User};
     use rules::Variant;
 
-    use crate::{GameService, SUGGESTIONS_WAIT, ServiceConfig, SystemClock};
+    use crate::{GameService, Options, SUGGESTIONS_WAIT, ServiceConfig, SystemClock};
 
     /// Autocomplete must answer within Discord's three seconds: a game whose lock is held
     /// gets no suggestions after [`SUGGESTIONS_WAIT`] rather than a late answer. (Paused
@@ -539,7 +539,12 @@ mod tests {
             deadline: None,
             rated: None,
         };
-        assert!(!service.execute(&origin, practice).await.private);
+        assert!(
+            !service
+                .execute(&origin, practice, Options::default())
+                .await
+                .private
+        );
 
         let busy = service.parts.games.slot(7).await;
         let asked = tokio::time::Instant::now();
