@@ -1,6 +1,7 @@
 //! After the game: rematches, the archive's pages, games shown again with their replay and
 //! analysis link, and vacations on the manual clock.
 
+use service::Options;
 use std::time::Duration;
 
 use console::{CONSOLE_GUILD, user_id};
@@ -291,7 +292,7 @@ async fn a_game_is_shown_with_board_record_replay_and_link() {
     };
     let hidden = h
         .service
-        .execute(&elsewhere, Command::ShowGame(standard))
+        .execute(&elsewhere, Command::ShowGame(standard), Options::default())
         .await;
     assert!(
         hidden.says(&ArchiveMsg::UnknownGame { id: standard }.into()),
@@ -299,7 +300,7 @@ async fn a_game_is_shown_with_board_record_replay_and_link() {
     );
     let hidden = h
         .service
-        .execute(&elsewhere, Command::Gif(Some(standard)))
+        .execute(&elsewhere, Command::Gif(Some(standard)), Options::default())
         .await;
     assert!(hidden.private && hidden.files.is_empty());
     // In a direct message only one's own games outside servers are shown.
@@ -309,7 +310,7 @@ async fn a_game_is_shown_with_board_record_replay_and_link() {
     };
     let hidden = h
         .service
-        .execute(&direct, Command::ShowGame(standard))
+        .execute(&direct, Command::ShowGame(standard), Options::default())
         .await;
     assert!(hidden.says(&ArchiveMsg::UnknownGame { id: standard }.into()));
     let listed = h
@@ -320,6 +321,7 @@ async fn a_game_is_shown_with_board_record_replay_and_link() {
                 user: None,
                 page: 1,
             },
+            Options::default(),
         )
         .await;
     assert!(

@@ -3,6 +3,7 @@
 use domain::messages::{ChallengeMsg, Message, OfferMsg, Players, Refusal, ViewMsg};
 use domain::{Action, Games, Locale};
 use rules::{Color, EndReason, Outcome};
+use service::Options;
 use testkit::harness::{Harness, over, refusal, text};
 
 async fn plies(h: &Harness, id: u64) -> usize {
@@ -266,6 +267,7 @@ async fn games_lists_this_servers_games_and_direct_messages_only_ones_own() {
                 deadline: None,
                 rated: None,
             },
+            Options::default(),
         )
         .await;
     let frank = Origin {

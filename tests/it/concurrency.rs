@@ -1,5 +1,6 @@
 //! Many games at once, and players racing in one game: every turn applies exactly once.
 
+use service::Options;
 use std::sync::Arc;
 
 use console::{room_channel, user};
@@ -38,7 +39,7 @@ async fn a_thousand_games_on_a_thousand_channels_at_once() {
             assert!(!r.private, "{}", text(&r));
             let r = h
                 .service
-                .execute(&origin(&room, &black), Command::Accept)
+                .execute(&origin(&room, &black), Command::Accept, Options::default())
                 .await;
             let id = r.game.expect("id");
             let mut last = r;
@@ -46,7 +47,11 @@ async fn a_thousand_games_on_a_thousand_channels_at_once() {
                 let who = if k.is_multiple_of(2) { &white } else { &black };
                 last = h
                     .service
-                    .execute(&origin(&room, who), Command::Move((*mv).to_string()))
+                    .execute(
+                        &origin(&room, who),
+                        Command::Move((*mv).to_string()),
+                        Options::default(),
+                    )
                     .await;
                 assert!(!last.private, "{room} {mv}: {}", text(&last));
             }
@@ -76,7 +81,7 @@ async fn a_thousand_games_on_a_thousand_channels_at_once() {
     }
     let games = h
         .service
-        .execute(&origin("room0", "x"), Command::Games)
+        .execute(&origin("room0", "x"), Command::Games, Options::default())
         .await;
     assert!(
         games.says(&ViewMsg::NoGames.into()),
@@ -110,7 +115,11 @@ async fn players_racing_in_one_game_apply_exactly_once() {
             tasks.push(tokio::spawn(async move {
                 let r = h
                     .service
-                    .execute(&origin(&room, who), Command::Move(mv.to_string()))
+                    .execute(
+                        &origin(&room, who),
+                        Command::Move(mv.to_string()),
+                        Options::default(),
+                    )
                     .await;
                 (i, who, mv, !r.private)
             }));

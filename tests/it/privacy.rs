@@ -19,7 +19,7 @@ use domain::{
 use domain::{Origin, ShardSet};
 use rules::{Color, EndReason};
 use serde_json::Value;
-use service::{GameService, ManualClock, ServiceConfig};
+use service::{GameService, ManualClock, Options, ServiceConfig};
 use testkit::harness::{Harness, epoch, guild_in_shard, main_room, refusal, text};
 use testkit::on_both_backends;
 use testkit::stores::Backend;
@@ -520,7 +520,9 @@ async fn run(service: &GameService, guild: Option<u64>, channel: u64, line: &str
         locale: Locale::default(),
     };
     match parsed.command {
-        console::Request::Game(command) => service.execute(&origin, command).await,
+        console::Request::Game(command) => {
+            service.execute(&origin, command, Options::default()).await
+        }
         console::Request::Tournament(ask) => service.tournament(&origin, ask).await,
     }
 }

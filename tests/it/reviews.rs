@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use domain::messages::{ArchiveMsg, Message, ReviewMsg, ReviewSummary};
-use domain::{Command, EarlyPrivacy, GameId, Judgement, Progress, Reply, ReviewStatus, Reviews};
+use domain::{Command, GameId, Judgement, Progress, Reply, ReviewStatus, Reviews};
 use rules::Color;
-use service::ServiceConfig;
+use service::{Options, ServiceConfig};
 use testkit::harness::Harness;
 
 /// A harness whose reviews search to depth 4: quick, and deep enough for these games.
@@ -58,11 +58,10 @@ async fn review_watched(h: &Harness, game: Option<GameId>) -> (Reply, Vec<Review
     });
     let mut reply = h
         .service
-        .execute_watching(
+        .execute(
             &h.origin("alice"),
             Command::Review { game },
-            &EarlyPrivacy::default(),
-            &progress,
+            Options::default().watching(&progress),
         )
         .await;
     present::draw(&h.renderer, &mut reply, None).await;

@@ -10,7 +10,7 @@ use std::time::Duration;
 use console::{Request, parse_line};
 use domain::messages::Refusal;
 use domain::{Locale, Origin, Reply, ShardSet};
-use service::{GameService, ManualClock, ServiceConfig};
+use service::{GameService, ManualClock, Options, ServiceConfig};
 use testkit::harness::{epoch, guild_in_shard, lost_on_time, record, refusal, text};
 use testkit::stores::Backend;
 
@@ -35,7 +35,7 @@ async fn say(service: &GameService, guild: u64, channel: u64, line: &str) -> Rep
         locale: Locale::default(),
     };
     match parsed.command {
-        Request::Game(command) => service.execute(&origin, command).await,
+        Request::Game(command) => service.execute(&origin, command, Options::default()).await,
         Request::Tournament(ask) => service.tournament(&origin, ask).await,
     }
 }

@@ -10,7 +10,7 @@ use console::{CONSOLE_GUILD, Request, parse_line, room_channel};
 use domain::messages::{Message, NoticeMsg, Refusal, TurnMsg, ViewMsg};
 use domain::{ChannelId, Command, GameRecord, GameState, Locale, Notice, Origin, Reply, User};
 use rules::{Color, EndReason, Game, Position, Turn, Variant};
-use service::{GameService, ManualClock, ServiceConfig};
+use service::{GameService, ManualClock, Options, ServiceConfig};
 use storage::Storage;
 
 /// A reply as the console shows it in English, for messages and errors of tests.
@@ -179,7 +179,10 @@ impl Harness {
     /// The service's reply to `command` from `origin`, its pictures drawn as a front draws
     /// them.
     pub async fn execute(&self, origin: &Origin, command: Command) -> Reply {
-        let mut reply = self.service.execute(origin, command).await;
+        let mut reply = self
+            .service
+            .execute(origin, command, Options::default())
+            .await;
         present::draw(&self.renderer, &mut reply, None).await;
         reply
     }

@@ -218,7 +218,11 @@ impl Console {
             locale: Locale::both(out.lang()),
         };
         let mut reply = match line.command {
-            Request::Game(command) => self.service.execute(&origin, command).await,
+            Request::Game(command) => {
+                self.service
+                    .execute(&origin, command, service::Options::default())
+                    .await
+            }
             Request::Tournament(ask) => self.service.tournament(&origin, ask).await,
         };
         present::draw(&self.renderer, &mut reply, Some(&self.pictures)).await;

@@ -18,6 +18,7 @@ use super::respond::{Answer, Change, Pressed, Target, answer};
 use domain::{Action, EarlyPrivacy, Origin, Reply, Request};
 use present::i18n::{self, FluentArgs, Surface};
 use present::{escape_markdown, fluent_args};
+use service::Options;
 
 /// Whether `action` is a button of a game's live message (its board or its challenge), which a
 /// newer live message of the game makes out of date.
@@ -120,7 +121,9 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         if action.is_about_no_game() {
             // A page of the archive, or the answer to `/forget`'s question, is about no game:
             // it takes the place of the message whose button was pressed.
-            let reply = front.execute_noting(&origin_here, command, &early).await;
+            let reply = front
+                .execute(&origin_here, command, Options::default().noting(&early))
+                .await;
             if reply.private {
                 return Outgoing::new(reply).into();
             }
@@ -146,7 +149,9 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
             channel,
             ..origin_here.clone()
         };
-        let mut reply = front.execute_noting(&origin, command, &early).await;
+        let mut reply = front
+            .execute(&origin, command, Options::default().noting(&early))
+            .await;
         if action == Action::Flip {
             reply.private = true;
         }

@@ -6,13 +6,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use domain::messages::{Message, PrivacyMsg};
-use domain::{Command, EarlyPrivacy, GuildId, Origin, Progress, Reply, TournamentAsk, User};
+use domain::{Command, GuildId, Origin, Reply, TournamentAsk, User};
 use render::Renderer;
 use serenity::all::{
     Builder, ChannelId, CreateInteractionResponseFollowup, EditMessage, Http, ImageHash,
     InteractionContext, Member, User as DiscordUser,
 };
-use service::GameService;
+use service::{GameService, Options};
 
 use super::avatars::AvatarSource;
 use super::boards::{LiveMessages, Posted};
@@ -76,35 +76,10 @@ impl Front {
         }
     }
 
-    /// The service's reply to `command`, its pictures drawn once the game is let go.
-    pub async fn execute(&self, origin: &Origin, command: Command) -> Reply {
-        self.execute_noting(origin, command, &EarlyPrivacy::default())
-            .await
-    }
-
-    /// [`Front::execute`], raising `early` as soon as the reply is known to be private.
-    pub async fn execute_noting(
-        &self,
-        origin: &Origin,
-        command: Command,
-        early: &EarlyPrivacy,
-    ) -> Reply {
-        self.execute_watching(origin, command, early, &Progress::default())
-            .await
-    }
-
-    /// [`Front::execute_noting`], telling `progress` how far a long command has come.
-    pub async fn execute_watching(
-        &self,
-        origin: &Origin,
-        command: Command,
-        early: &EarlyPrivacy,
-        progress: &Progress,
-    ) -> Reply {
-        let mut reply = self
-            .service
-            .execute_watching(origin, command, early, progress)
-            .await;
+    /// The service's reply to `command`, with what `options` asks for while it runs, its
+    /// pictures drawn once the game is let go.
+    pub async fn execute(&self, origin: &Origin, command: Command, options: Options<'_>) -> Reply {
+        let mut reply = self.service.execute(origin, command, options).await;
         let forgotten = reply
             .messages
             .iter()

@@ -13,6 +13,7 @@ use super::respond::{Target, answer, answer_watching};
 use super::threads;
 use domain::{Command, EarlyPrivacy, Origin, Progress, Request};
 use present::i18n::Surface;
+use service::Options;
 use tokio::sync::watch;
 
 /// Handles one slash command.
@@ -88,7 +89,11 @@ async fn respond(
         });
         let work = async {
             let reply = front
-                .execute_watching(&origin, review, &early, &progress)
+                .execute(
+                    &origin,
+                    review,
+                    Options::default().noting(&early).watching(&progress),
+                )
                 .await;
             Outgoing::new(reply)
         };
@@ -103,7 +108,11 @@ async fn respond(
             Ok(Request::Game(Command::Help)) => help::outgoing(langs.private, front.typed_moves),
             Ok(Request::Game(command)) => front.own.told(
                 command_channel,
-                Outgoing::new(front.execute_noting(&origin, command, &early).await),
+                Outgoing::new(
+                    front
+                        .execute(&origin, command, Options::default().noting(&early))
+                        .await,
+                ),
             ),
             Ok(Request::Tournament(ask)) => Outgoing::new(front.tournament(&origin, ask).await),
         }

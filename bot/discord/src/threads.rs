@@ -16,6 +16,7 @@ use domain::{Command, Origin};
 use present::escape_markdown;
 use present::fluent_args;
 use present::i18n::{self, FluentArgs, Lang, Surface};
+use service::Options;
 
 /// Discord's limit on channel names.
 const MAX_NAME: usize = 100;
@@ -94,7 +95,7 @@ pub async fn challenge(
         None => None,
     };
     let Some(thread) = thread else {
-        let reply = front.execute(&origin, challenge).await;
+        let reply = front.execute(&origin, challenge, Options::default()).await;
         let sent = responder.finish(Outgoing::new(reply)).await;
         front.answered(http, sent).await;
         return;
@@ -103,7 +104,9 @@ pub async fn challenge(
         channel: thread.get(),
         ..origin
     };
-    let reply = front.execute(&in_thread, challenge).await;
+    let reply = front
+        .execute(&in_thread, challenge, Options::default())
+        .await;
     if reply.private {
         let mut outgoing = Outgoing::new(reply);
         if let Some(problem) = remove(http, thread, target.langs.private).await {

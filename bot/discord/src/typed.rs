@@ -9,6 +9,7 @@ use super::front::{Front, person};
 use super::own_posts;
 use super::replies::Outgoing;
 use domain::{Command, Locale, Origin};
+use service::Options;
 
 /// Longest message taken for a move (`=Q Nb1xd2+/e6` and annotations fit).
 const MAX_LEN: usize = 24;
@@ -99,7 +100,11 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         // A message carries no locale: the service uses the server's as it last saw it.
         locale: Locale::default(),
     };
-    let outgoing = Outgoing::new(front.execute(&origin, Command::Move(text)).await);
+    let outgoing = Outgoing::new(
+        front
+            .execute(&origin, Command::Move(text), Options::default())
+            .await,
+    );
     let shows = outgoing.shows;
     // A message cannot be answered privately: a refusal or a step becomes a short reply to the
     // move, with its buttons (Confirm/Cancel for a losing push; only the player may press them).

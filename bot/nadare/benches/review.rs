@@ -18,7 +18,7 @@ use domain::{Command, Locale, Origin, User};
 use engine::{Engine, Level};
 use lab::arena::{MatchSettings, Player, choose, random_opening};
 use rules::{Game, Variant};
-use service::{GameService, ServiceConfig, SystemClock};
+use service::{GameService, Options, ServiceConfig, SystemClock};
 use storage::Storage;
 
 /// Turns each game lasts (both sides': 120 plies).
@@ -92,19 +92,25 @@ async fn entered(service: &GameService, game: &Game) -> u64 {
         deadline: None,
         rated: Some(false),
     };
-    service.execute(&alice, challenge).await;
-    let Some(id) = service.execute(&bob, Command::Accept).await.game else {
+    service.execute(&alice, challenge, Options::default()).await;
+    let Some(id) = service
+        .execute(&bob, Command::Accept, Options::default())
+        .await
+        .game
+    else {
         panic!("no game started");
     };
     // The opening was random from the start, so the game replays from the usual setup.
     for (ply, notation) in game.notations().into_iter().enumerate() {
         let mover = if ply % 2 == 0 { &alice } else { &bob };
         let reply = service
-            .execute(mover, Command::Move(notation.clone()))
+            .execute(mover, Command::Move(notation.clone()), Options::default())
             .await;
         assert!(!reply.private, "ply {ply} `{notation}`: {reply:?}");
     }
-    service.execute(&alice, Command::Resign).await;
+    service
+        .execute(&alice, Command::Resign, Options::default())
+        .await;
     id
 }
 
@@ -132,7 +138,13 @@ fn main() {
             };
             let id = entered(&service, &game).await;
             let carol = origin("carol", 3);
-            let ask = || service.execute(&carol, Command::Review { game: Some(id) });
+            let ask = || {
+                service.execute(
+                    &carol,
+                    Command::Review { game: Some(id) },
+                    Options::default(),
+                )
+            };
             let started = Instant::now();
             let reply = ask().await;
             let first = started.elapsed();

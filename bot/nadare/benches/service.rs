@@ -19,7 +19,7 @@ use domain::{ColorChoice, Command, GameRecord, GameState, GameStore, Locale, Ori
 use present::i18n::Surface;
 use render::Renderer;
 use rules::Variant;
-use service::{GameService, ServiceConfig, SystemClock};
+use service::{GameService, Options, ServiceConfig, SystemClock};
 use storage::Storage;
 use storage::postgres::{PgOptions, PgStore};
 
@@ -124,7 +124,10 @@ struct Bot {
 impl Bot {
     /// The reply to `command`, drawn as a front draws it once the service answered.
     async fn execute(&self, origin: &Origin, command: Command) -> Reply {
-        let mut reply = self.service.execute(origin, command).await;
+        let mut reply = self
+            .service
+            .execute(origin, command, Options::default())
+            .await;
         present::draw(&self.renderer, &mut reply, None).await;
         reply
     }

@@ -1,27 +1,45 @@
 //! After the game: the archive of finished games, one game shown again, its animated replay
-//! and its analysis link.
+//! and its analysis link; and the ratings, a player's and a server's leaderboard.
 
-use rules::{Color, EndReason};
+use std::sync::Arc;
 
-use super::live::{Live, Slot};
-use super::messages::{
-    ArchiveLine, ArchiveMsg, GameKind, Players, RatingMsg, Refusal, Shown, ShownChange,
-};
-use super::view::{civil_date, record_file};
-use super::{
-    Action, ArchiveQuery, GameId, GameService, Origin, PageRef, Replay, Reply, StoredGame, UserId,
+use domain::messages::{
+    ArchiveLine, ArchiveMsg, GameKind, Place, Players, RatingMsg, Refusal, Shown, ShownChange,
+    ShownRating,
 };
 use domain::rating::RatingFamily;
+use domain::{
+    Action, ArchiveQuery, GameId, GuildId, Origin, PageRef, Reply, StoreError, StoredGame, User,
+    UserId,
+};
+use rules::Color;
+
+use super::context::Context;
+use super::games::Games;
+use super::live::{Live, Slot};
+use super::replies::{add_replay, board_of, civil_date, record_file, save_failed};
 
 /// Games per page of the archive.
-pub(super) const HISTORY_PAGE: u32 = 10;
-/// The longest game (in turns) given an animated replay: longer ones would take seconds.
-pub const REPLAY_TURN_LIMIT: usize = 300;
+const HISTORY_PAGE: u32 = 10;
 
-impl GameService {
+/// How many players a leaderboard shows.
+const LEADERBOARD_SIZE: usize = 10;
+
+/// The archive of finished games and the ratings, read from the store.
+pub(crate) struct Archive {
+    ctx: Arc<Context>,
+    games: Arc<Games>,
+}
+
+impl Archive {
+    /// The archive of the store, with the games `games` holds.
+    pub(crate) fn new(ctx: Arc<Context>, games: Arc<Games>) -> Archive {
+        Archive { ctx, games }
+    }
+
     /// A page of the finished games visible from `origin`: the server's, or outside any
     /// server the caller's own.
-    pub(super) async fn history(&self, origin: &Origin, user: Option<UserId>, page: u32) -> Reply {
+    pub(crate) async fn history(&self, origin: &Origin, user: Option<UserId>, page: u32) -> Reply {
         let user = match origin.guild {
             Some(_) => user,
             None => Some(origin.user.id),
@@ -32,7 +50,7 @@ impl GameService {
             page: page.max(1) - 1,
             per_page: HISTORY_PAGE,
         };
-        let mut found = self.db().finished_games(&query).await;
+        let mut found = self.ctx.db().finished_games(&query).await;
         // A page past the end shows the last one.
         if let Ok(p) = &found
             && p.games.is_empty()
@@ -40,7 +58,7 @@ impl GameService {
             && p.total > 0
         {
             query.page = u32::try_from(p.pages() - 1).unwrap_or(0);
-            found = self.db().finished_games(&query).await;
+            found = self.ctx.db().finished_games(&query).await;
         }
         let found = match found {
             Ok(found) => found,
@@ -110,7 +128,7 @@ impl GameService {
 
     /// One finished game shown again: its final board, record, replay, result, rating
     /// changes and analysis link.
-    pub(super) async fn show_game(&self, origin: &Origin, id: GameId) -> Reply {
+    pub(crate) async fn show_game(&self, origin: &Origin, id: GameId) -> Reply {
         let live = match self.visible_game(origin, id).await {
             Ok(live) => live,
             Err(reply) => return *reply,
@@ -128,7 +146,7 @@ impl GameService {
             }
             .into(),
         ];
-        match self.db().game_rating_changes(id).await {
+        match self.ctx.db().game_rating_changes(id).await {
             Ok(changes) => {
                 for change in changes {
                     let player = [&live.row.white, &live.row.black]
@@ -150,12 +168,12 @@ impl GameService {
         }
         let mut reply = Reply {
             messages,
-            board: Some(Self::board_of(&live, Color::White)),
+            board: Some(board_of(&live, Color::White)),
             files: vec![record_file(&live)],
             game: Some(id),
             ..Reply::default()
         };
-        Self::add_replay(&live, &mut reply);
+        add_replay(&live, &mut reply);
         if let Some(url) = rules::analysis_url(live.game.position()) {
             reply.messages.push(ArchiveMsg::Analysis { url }.into());
         }
@@ -163,10 +181,10 @@ impl GameService {
     }
 
     /// The animated replay of game `id`, or of the latest game in `origin`'s channel.
-    pub(super) async fn gif(&self, origin: &Origin, id: Option<GameId>) -> Reply {
+    pub(crate) async fn gif(&self, origin: &Origin, id: Option<GameId>) -> Reply {
         let id = match id {
             Some(id) => id,
-            None => match self.existing_slot(origin.channel).await {
+            None => match self.games.existing_slot(origin.channel).await {
                 Some(guard) => match &*guard {
                     Slot::Game(live) => live.row.id,
                     _ => return Reply::private(Refusal::NoGame),
@@ -182,58 +200,22 @@ impl GameService {
             game: Some(id),
             ..Reply::default()
         };
-        Self::add_replay(&live, &mut reply);
+        add_replay(&live, &mut reply);
         if reply.replay.is_none() {
             reply.private = true;
         }
         reply
     }
 
-    /// The result reply of a game that has just ended gets its replay, its analysis link
-    /// and the rematch button (none of them for an aborted game).
-    pub(super) fn add_after_game(live: &Live, reply: &mut Reply) {
-        let Some(outcome) = live.outcome() else {
-            return;
-        };
-        if outcome.reason == EndReason::Aborted {
-            return;
-        }
-        Self::add_replay(live, reply);
-        if let Some(url) = rules::analysis_url(live.game.position()) {
-            reply.messages.push(ArchiveMsg::Analysis { url }.into());
-        }
-        reply.actions.insert(0, Action::Rematch);
-    }
-
-    /// Attaches the game's animated replay (its scenes, drawn by the presentation), or says
-    /// why there is none.
-    fn add_replay(live: &Live, reply: &mut Reply) {
-        let turns = live.game.turns().len();
-        if turns > REPLAY_TURN_LIMIT {
-            reply.messages.push(
-                ArchiveMsg::ReplayTooLong {
-                    turns,
-                    limit: REPLAY_TURN_LIMIT,
-                }
-                .into(),
-            );
-            return;
-        }
-        reply
-            .messages
-            .push(ArchiveMsg::Replay { id: live.row.id }.into());
-        reply.replay = Some(replay_of(live));
-    }
-
     /// Game `id` if `origin` may see it: a game of the same server, or outside any server
     /// one the caller played. Anything else is an unknown game.
-    pub(super) async fn visible_game(
+    pub(crate) async fn visible_game(
         &self,
         origin: &Origin,
         id: GameId,
     ) -> Result<Live, Box<Reply>> {
         let unknown = || Box::new(Reply::private(ArchiveMsg::UnknownGame { id }));
-        let stored: StoredGame = match self.db().load_game(id).await {
+        let stored: StoredGame = match self.ctx.db().load_game(id).await {
             Ok(Some(stored)) => stored,
             Ok(None) => return Err(unknown()),
             Err(e) => {
@@ -257,15 +239,79 @@ impl GameService {
             unknown()
         })
     }
+
+    /// `user`'s ratings (the asker's by default) in the asker's server, in every family or
+    /// only `family`.
+    pub(crate) async fn rating_view(
+        &self,
+        guild: Option<GuildId>,
+        user: User,
+        family: Option<RatingFamily>,
+    ) -> Result<RatingMsg, StoreError> {
+        let Some(guild) = guild else {
+            return Ok(RatingMsg::NoServer);
+        };
+        let ratings = self
+            .ctx
+            .db()
+            .user_ratings(guild, user.id)
+            .await?
+            .iter()
+            .filter(|r| family.is_none_or(|f| f == r.family))
+            .map(ShownRating::from)
+            .collect();
+        Ok(RatingMsg::Ratings {
+            name: user.name,
+            ratings,
+        })
+    }
+
+    /// The leaderboard of `family` in the asker's server, with the asker's own place. With no
+    /// family given, the one the asker has played most rated games in (standard chess when
+    /// none).
+    pub(crate) async fn leaderboard_view(
+        &self,
+        guild: Option<GuildId>,
+        asker: UserId,
+        family: Option<RatingFamily>,
+    ) -> Result<RatingMsg, StoreError> {
+        let Some(guild) = guild else {
+            return Ok(RatingMsg::NoServer);
+        };
+        let family = match family {
+            Some(f) => f,
+            None => self
+                .ctx
+                .db()
+                .user_ratings(guild, asker)
+                .await?
+                .iter()
+                .max_by_key(|r| (r.games, std::cmp::Reverse(r.family)))
+                .map_or(RatingFamily::Standard, |r| r.family),
+        };
+        let board = self
+            .ctx
+            .db()
+            .leaderboard(guild, family, LEADERBOARD_SIZE, Some(asker))
+            .await?;
+        Ok(RatingMsg::Leaderboard {
+            family,
+            players: board.players,
+            top: board.top.iter().map(Place::from).collect(),
+            own: board.own.as_ref().map(Place::from),
+        })
+    }
 }
 
-/// A game's replay, with the players' names.
-fn replay_of(live: &Live) -> Replay {
-    Replay {
-        game: live.row.id,
-        played: live.game.clone(),
-        players: live.players(),
-        outcome: live.outcome(),
-        faces: Some(live.faces()),
+/// The reply showing a rating view: public, as ratings are shared in the channel; private
+/// outside a server; the refusal when the store failed.
+pub(crate) fn answered(view: Result<RatingMsg, StoreError>) -> Reply {
+    match view {
+        Ok(RatingMsg::NoServer) => Reply::private(RatingMsg::NoServer),
+        Ok(view) => Reply::public(view),
+        Err(e) => {
+            tracing::error!(error = %e, "reading ratings failed");
+            save_failed(&e)
+        }
     }
 }

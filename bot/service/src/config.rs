@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-use super::ShardSet;
 use crate::StockfishSettings;
+use domain::ShardSet;
 
 /// The service's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]

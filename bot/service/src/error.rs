@@ -2,8 +2,8 @@
 
 use rules::{MoveError, SetupError};
 
-use super::GameId;
-use super::StoreError;
+use domain::GameId;
+use domain::StoreError;
 
 /// A failure opening the service. Commands never fail this way: their problems are replies.
 #[derive(Debug, thiserror::Error)]

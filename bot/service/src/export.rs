@@ -8,8 +8,8 @@ use rules::Color;
 use serde::Serialize;
 
 use super::live::Live;
-use super::view::record_file;
-use super::{
+use super::replies::record_file;
+use domain::{
     ChallengeEntry, GameId, PlayerRating, StoredGame, TournamentRecord, User, UserData, UserId,
 };
 

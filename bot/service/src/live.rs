@@ -2,10 +2,13 @@
 
 use rules::{Color, Game, Outcome};
 
-use super::messages::{GameKind, Message, NoticeMsg, Players, Ply, TurnMsg};
+use domain::messages::{GameKind, Message, NoticeMsg, Players, Ply, Refusal, TurnMsg};
+use domain::{
+    ChallengeRecord, Faces, GameId, GameRecord, GuildId, Reply, StoredGame, User, UserId,
+};
+
+use super::error::ServiceError;
 use super::pending::Pending;
-use super::{ChallengeRecord, GameRecord};
-use super::{Faces, GameId, GuildId, ServiceError, StoredGame, User, UserId};
 
 /// The contents of a channel's slot.
 #[derive(Debug)]
@@ -37,6 +40,17 @@ impl Slot {
             Slot::Game(g) => g.row.guild,
             Slot::Free | Slot::Retired => None,
         }
+    }
+}
+
+/// The game in the slot, or the reply that says there is none.
+pub(crate) fn game_in(slot: &mut Slot) -> Result<&mut Live, Box<Reply>> {
+    match slot {
+        Slot::Game(live) => Ok(live),
+        Slot::Challenge(c) => Err(Box::new(Reply::private(Refusal::NotStarted {
+            challenger: c.challenger.name.clone(),
+        }))),
+        Slot::Free | Slot::Retired => Err(Box::new(Reply::private(Refusal::NoGame))),
     }
 }
 

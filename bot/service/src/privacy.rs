@@ -19,28 +19,64 @@
 
 use std::sync::Arc;
 
+use domain::messages::{ForgetPlan, PrivacyMsg, TournamentMsg};
+use domain::{
+    Action, ChallengeEnd, ChallengeRecord, ChannelId, Finished, ForgetAsk, GameId, GuildId, Notice,
+    Origin, Reply, StoredGame, TournamentRecord, TournamentState, UserData, UserId,
+};
 use rules::{EndReason, Outcome};
 use tokio::sync::Mutex;
 
+use super::away::Away;
+use super::challenges::Challenges;
+use super::context::Context;
 use super::export;
+use super::games::Games;
 use super::live::{Live, Slot};
-use super::messages::{ForgetPlan, PrivacyMsg};
-use super::{
-    ChallengeEnd, ChallengeRecord, ChannelId, ForgetAsk, GameService, GuildId, Notice, Origin,
-    Reply, StoredGame, TournamentRecord, TournamentState, UserData, UserId, save_failed, stamped,
-};
+use super::replies::{save_failed, stamped};
+use super::settings::Settings;
+use super::tournaments::Tournaments;
 
-impl GameService {
+/// A user's data: shown, copied, forgotten.
+pub(crate) struct Privacy {
+    ctx: Arc<Context>,
+    games: Arc<Games>,
+    challenges: Arc<Challenges>,
+    tournaments: Arc<Tournaments>,
+    settings: Arc<Settings>,
+    away: Arc<Away>,
+}
+
+impl Privacy {
+    /// Users' data over these parts.
+    pub(crate) fn new(
+        ctx: Arc<Context>,
+        games: Arc<Games>,
+        challenges: Arc<Challenges>,
+        tournaments: Arc<Tournaments>,
+        settings: Arc<Settings>,
+        away: Arc<Away>,
+    ) -> Privacy {
+        Privacy {
+            ctx,
+            games,
+            challenges,
+            tournaments,
+            settings,
+            away,
+        }
+    }
+
     /// The caller's stored data as a file only they see.
-    pub(super) async fn my_data(&self, origin: &Origin) -> Reply {
-        let data = match self.db().user_data(origin.user.id).await {
+    pub(crate) async fn my_data(&self, origin: &Origin) -> Reply {
+        let data = match self.ctx.db().user_data(origin.user.id).await {
             Ok(data) => data,
             Err(e) => {
                 tracing::error!(error = %e, "could not read a user's data");
                 return save_failed(&e);
             }
         };
-        let file = export::file(&data, self.now_ms());
+        let file = export::file(&data, self.ctx.now_ms());
         Reply {
             files: vec![file],
             ..Reply::private(PrivacyMsg::Export {
@@ -52,11 +88,11 @@ impl GameService {
     }
 
     /// `forget`: asks, forgets, or keeps.
-    pub(super) async fn forget(&self, origin: &Origin, ask: ForgetAsk) -> Reply {
+    pub(crate) async fn forget(&self, origin: &Origin, ask: ForgetAsk) -> Reply {
         match ask {
             ForgetAsk::Cancel => Reply::private(PrivacyMsg::Kept),
             ForgetAsk::Ask => {
-                let data = match self.db().user_data(origin.user.id).await {
+                let data = match self.ctx.db().user_data(origin.user.id).await {
                     Ok(data) => data,
                     Err(e) => return save_failed(&e),
                 };
@@ -65,7 +101,7 @@ impl GameService {
                 }
                 let plan = self.plan(&data).await;
                 Reply {
-                    actions: vec![super::Action::ConfirmForget, super::Action::CancelForget],
+                    actions: vec![Action::ConfirmForget, Action::CancelForget],
                     ..Reply::private(PrivacyMsg::Confirm(plan))
                 }
             }
@@ -95,8 +131,8 @@ impl GameService {
     }
 
     /// Whether `game` was paired in a tournament.
-    async fn in_tournament(&self, game: super::GameId) -> bool {
-        matches!(self.db().board_of_game(game).await, Ok(Some(_)))
+    async fn in_tournament(&self, game: GameId) -> bool {
+        matches!(self.ctx.db().board_of_game(game).await, Ok(Some(_)))
     }
 
     /// The tournaments forgetting `data`'s user leaves, withdraws from or cancels: the open or
@@ -116,7 +152,7 @@ impl GameService {
     /// Forgets the caller: ends what is under way, then forgets the rest.
     async fn forget_now(&self, origin: &Origin) -> Reply {
         let user = origin.user.id;
-        let data = match self.db().user_data(user).await {
+        let data = match self.ctx.db().user_data(user).await {
             Ok(data) => data,
             Err(e) => return save_failed(&e),
         };
@@ -136,14 +172,14 @@ impl GameService {
                 ..origin.clone()
             };
             let reply = if t.state == TournamentState::Open && t.creator.id == user {
-                match self.cancel_tournament(t).await {
-                    Ok(()) => Reply::public(super::messages::TournamentMsg::Cancelled {
+                match self.tournaments.cancel_tournament(t).await {
+                    Ok(()) => Reply::public(TournamentMsg::Cancelled {
                         name: t.name.clone(),
                     }),
                     Err(e) => save_failed(&e),
                 }
             } else {
-                self.leave(&here, t, true).await
+                self.tournaments.leave(&here, t, true).await
             };
             if !reply.private {
                 done.tournaments += 1;
@@ -165,13 +201,13 @@ impl GameService {
                 None => {}
             }
         }
-        self.queue_notices(notices);
+        self.ctx.outbox.queue(notices);
         let ended = done.challenges + done.resigned + done.aborted;
-        match self.db().forget_user(user).await {
+        match self.ctx.db().forget_user(user).await {
             Ok(stand_in) => {
                 tracing::info!(stand_in = stand_in.id, "forgot a user at their request");
-                self.shared.vacations.remove(&user);
-                self.let_go_of(user).await;
+                self.away.remove(user);
+                self.games.let_go_of(user).await;
                 Reply::private(PrivacyMsg::Forgotten(done))
             }
             Err(e) if e.is_conflict() => {
@@ -190,7 +226,7 @@ impl GameService {
         Notice {
             channel,
             reply: Reply {
-                lang: self.place_lang(guild, channel),
+                lang: self.settings.place_lang(guild, channel),
                 ..reply
             },
         }
@@ -206,9 +242,9 @@ impl GameService {
         notices: &mut Vec<Notice>,
     ) -> bool {
         let mine = c.challenger.id == origin.user.id;
-        let held = self.channel_of_game(c.id).await == Some(c.channel);
+        let held = self.games.channel_of_game(c.id) == Some(c.channel);
         let guard = if held {
-            self.existing_slot(c.channel).await
+            self.games.existing_slot(c.channel).await
         } else {
             None
         };
@@ -218,7 +254,7 @@ impl GameService {
             } else {
                 ChallengeEnd::Declined
             };
-            return self.db().end_challenge(c.id, end).await.is_ok();
+            return self.ctx.db().end_challenge(c.id, end).await.is_ok();
         };
         if guard.id() != Some(c.id) {
             return false;
@@ -229,12 +265,12 @@ impl GameService {
             ..origin.clone()
         };
         let reply = if mine {
-            self.cancel(&here, &mut guard).await
+            self.challenges.cancel(&here, &mut guard).await
         } else {
-            self.decline(&here, &mut guard).await
+            self.challenges.decline(&here, &mut guard).await
         };
         if matches!(*guard, Slot::Free) {
-            self.retire(&mut guard, c.channel);
+            self.games.retire(&mut guard, c.channel);
         }
         drop(guard);
         if reply.private {
@@ -259,16 +295,16 @@ impl GameService {
             channel,
             ..origin.clone()
         };
-        let held = self.channel_of_game(id).await == Some(channel);
+        let held = self.games.channel_of_game(id) == Some(channel);
         let guard = if held {
-            self.existing_slot(channel).await
+            self.games.existing_slot(channel).await
         } else {
             None
         };
         let mut guard = match guard {
             Some(guard) => guard,
             None => {
-                let fresh = match self.db().load_game(id).await {
+                let fresh = match self.ctx.db().load_game(id).await {
                     Ok(Some(fresh)) if fresh.row.state.finished.is_none() => fresh,
                     Ok(Some(_)) => return self.withdrawn_from(id).await,
                     Ok(None) => return None,
@@ -300,9 +336,9 @@ impl GameService {
         let played = has_played(players, live.game.turns().len(), origin.user.id)
             || self.in_tournament(id).await;
         let reply = if played {
-            self.resign(&here, &mut guard).await
+            self.challenges.resign(&here, &mut guard).await
         } else {
-            self.abort(&here, &mut guard).await
+            self.challenges.abort(&here, &mut guard).await
         };
         if reply.private {
             return None;
@@ -318,7 +354,7 @@ impl GameService {
     /// How a game of the caller's, under way when their data was read and over now, was
     /// ended by forgetting: a tournament game was resigned (or forfeited) by their
     /// withdrawal; any other ended by itself meanwhile.
-    async fn withdrawn_from(&self, game: super::GameId) -> Option<Ended> {
+    async fn withdrawn_from(&self, game: GameId) -> Option<Ended> {
         self.in_tournament(game).await.then_some(Ended::Resigned)
     }
 
@@ -326,36 +362,21 @@ impl GameService {
     /// its state alone.
     async fn abort_unplayable(&self, stored: StoredGame) -> Option<Ended> {
         let mut state = stored.row.state.next();
-        state.finished = Some(domain::Finished {
+        state.finished = Some(Finished {
             outcome: Outcome {
                 winner: None,
                 reason: EndReason::Aborted,
             },
-            at_ms: self.now_ms(),
+            at_ms: self.ctx.now_ms(),
         });
         state.draw_offer = None;
         state.takeback = None;
         state.pending = None;
-        match self.db().update_game(stored.row.id, &state, None).await {
+        match self.ctx.db().update_game(stored.row.id, &state, None).await {
             Ok(()) => Some(Ended::Aborted),
             Err(e) => {
                 tracing::warn!(game = stored.row.id, error = %e, "could not abort a game to forget its player");
                 None
-            }
-        }
-    }
-
-    /// Lets go of the finished games this process still shows that `user` played: what it
-    /// holds of them names them, and the store no longer does.
-    async fn let_go_of(&self, user: UserId) {
-        for (channel, slot) in self.all_slots() {
-            let mut guard = slot.lock_owned().await;
-            let theirs = matches!(
-                &*guard,
-                Slot::Game(live) if live.outcome().is_some() && !live.colors_of(user).is_empty()
-            );
-            if theirs {
-                self.retire(&mut guard, channel);
             }
         }
     }

@@ -16,24 +16,30 @@
 //! and not running: never lost silently.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 
+use dashmap::DashMap;
 use dashmap::mapref::entry::Entry;
 use domain::messages::{LISTED_MARKS, MarkLine, ReviewMsg, ReviewSummary};
 use domain::{Eval, GameReview, Judgement, Mark, Progress, ReviewSheet, ReviewStatus};
-use engine::review::{self, Review, Reviewer, default_depth};
+use engine::review::{self, Review, Reviewer};
 use engine::search::MATE_BOUND;
 use rules::{Color, Game};
 use tokio::sync::watch;
 
+use domain::messages::ArchiveMsg;
+use domain::{ArchiveQuery, EarlyPrivacy, GameId, Origin, Reply};
+use tokio::sync::Semaphore;
+
+use super::archive::Archive;
+use super::context::Context;
+use super::games::Games;
 use super::live::{Live, Slot};
-use super::messages::ArchiveMsg;
-use super::view::record_tags;
-use super::{ArchiveQuery, EarlyPrivacy, GameId, GameService, Origin, Reply};
+use super::replies::record_tags;
 
 /// How a review running in this process stands, as those waiting for it see it.
 #[derive(Clone, Debug)]
-pub(super) enum Run {
+pub(crate) enum Run {
     /// Waiting for another review to finish.
     Waiting,
     /// Positions searched of all.
@@ -49,11 +55,43 @@ pub(super) enum Run {
     Failed,
 }
 
-impl GameService {
-    /// The review of game `asked`, or of the game [`GameService::game_to_review`] picks,
+/// The reviews: those running in this process, and the permit that runs them one at a time.
+pub(crate) struct Reviews {
+    ctx: Arc<Context>,
+    games: Arc<Games>,
+    archive: Arc<Archive>,
+    /// The reviews running in this process, by game: whoever asks for one waits on it.
+    runs: DashMap<GameId, watch::Receiver<Run>>,
+    /// One permit: reviews run one at a time.
+    turn: Arc<Semaphore>,
+    /// Raised at shutdown: reviews stop between two positions (and are made again after the
+    /// restart).
+    stopping: AtomicBool,
+}
+
+impl Reviews {
+    /// The reviews of the games `games` and `archive` read.
+    pub(crate) fn new(ctx: Arc<Context>, games: Arc<Games>, archive: Arc<Archive>) -> Reviews {
+        Reviews {
+            ctx,
+            games,
+            archive,
+            runs: DashMap::new(),
+            turn: Arc::new(Semaphore::new(1)),
+            stopping: AtomicBool::new(false),
+        }
+    }
+
+    /// Stops the reviews under way between two positions; they are made again after the
+    /// restart.
+    pub(crate) fn stop(&self) {
+        self.stopping.store(true, Ordering::Release);
+    }
+
+    /// The review of game `asked`, or of the game [`Reviews::game_to_review`] picks,
     /// telling `progress` how far it has come while it is made.
-    pub(super) async fn review(
-        &self,
+    pub(crate) async fn review(
+        self: &Arc<Self>,
         origin: &Origin,
         asked: Option<GameId>,
         early: &EarlyPrivacy,
@@ -89,9 +127,9 @@ impl GameService {
         asked: Option<GameId>,
     ) -> Result<Live, Box<Reply>> {
         if let Some(id) = asked {
-            return self.visible_game(origin, id).await;
+            return self.archive.visible_game(origin, id).await;
         }
-        let here = match self.existing_slot(origin.channel).await {
+        let here = match self.games.existing_slot(origin.channel).await {
             Some(guard) => match &*guard {
                 Slot::Game(live) if live.outcome().is_some() => Some(live.row.id),
                 _ => None,
@@ -99,7 +137,7 @@ impl GameService {
             None => None,
         };
         if let Some(id) = here {
-            return self.visible_game(origin, id).await;
+            return self.archive.visible_game(origin, id).await;
         }
         let query = ArchiveQuery {
             guild: origin.guild,
@@ -107,9 +145,9 @@ impl GameService {
             page: 0,
             per_page: 1,
         };
-        match self.db().finished_games(&query).await {
+        match self.ctx.db().finished_games(&query).await {
             Ok(page) => match page.games.first() {
-                Some(latest) => self.visible_game(origin, latest.row.id).await,
+                Some(latest) => self.archive.visible_game(origin, latest.row.id).await,
                 None => Err(Box::new(Reply::private(ReviewMsg::NoGame))),
             },
             Err(e) => {
@@ -121,9 +159,9 @@ impl GameService {
 
     /// The review of the finished game `live`: the stored one, else the one running here,
     /// else one begun now. `None` when it could not be made.
-    async fn reviewed(&self, live: &Live, progress: &Progress) -> Option<GameReview> {
+    async fn reviewed(self: &Arc<Self>, live: &Live, progress: &Progress) -> Option<GameReview> {
         let id = live.row.id;
-        let depth = match self.db().review(id).await {
+        let depth = match self.ctx.db().review(id).await {
             Ok(Some(stored)) => match stored.status {
                 ReviewStatus::Done { review, .. } => return Some(review),
                 ReviewStatus::UnderWay => Some(stored.depth),
@@ -157,9 +195,9 @@ impl GameService {
 
     /// The run of `live`'s review in this process, started if there is none: at `depth` when
     /// one is stored under way, else at the configured depth, stored as under way first.
-    fn review_run(&self, live: &Live, depth: Option<u32>) -> watch::Receiver<Run> {
+    fn review_run(self: &Arc<Self>, live: &Live, depth: Option<u32>) -> watch::Receiver<Run> {
         let id = live.row.id;
-        let (tx, rx) = match self.shared.reviews.entry(id) {
+        let (tx, rx) = match self.runs.entry(id) {
             Entry::Occupied(running) if running.get().has_changed().is_ok() => {
                 return running.get().clone();
             }
@@ -172,24 +210,16 @@ impl GameService {
         };
         let (begin, depth) = match depth {
             Some(depth) => (false, depth),
-            None => (true, self.review_depth(live.row.variant)),
+            None => (true, self.ctx.review_depth(live.row.variant)),
         };
-        let service = self.clone();
+        let service = Arc::clone(self);
         let game = live.game.clone();
         tokio::spawn(async move {
             let run = service.run_review(id, game, depth, begin, &tx).await;
             tx.send_replace(run);
-            service.shared.reviews.remove(&id);
+            service.runs.remove(&id);
         });
         rx
-    }
-
-    /// The depth reviews of `variant` search to.
-    pub(super) fn review_depth(&self, variant: rules::Variant) -> u32 {
-        self.shared
-            .config
-            .review_depth
-            .unwrap_or_else(|| default_depth(variant))
     }
 
     /// Makes the review of `game` at `depth` (stored as under way first when `begin`), one
@@ -203,7 +233,12 @@ impl GameService {
         tx: &watch::Sender<Run>,
     ) -> Run {
         if begin {
-            match self.db().begin_review(id, depth, self.now_ms()).await {
+            match self
+                .ctx
+                .db()
+                .begin_review(id, depth, self.ctx.now_ms())
+                .await
+            {
                 Ok(()) => {}
                 // Begun already (a retried write, or a request that found none a moment
                 // before): it is under way either way.
@@ -214,7 +249,7 @@ impl GameService {
                 }
             }
         }
-        let turn = Arc::clone(&self.shared.review_turn);
+        let turn = Arc::clone(&self.turn);
         let _one_review = match Arc::clone(&turn).try_acquire_owned() {
             Ok(permit) => permit,
             Err(_) => {
@@ -230,7 +265,7 @@ impl GameService {
         let total = reviewer.total();
         tx.send_replace(Run::Searching { done: 0, total });
         while !reviewer.is_done() {
-            if self.shared.stopping.load(Ordering::Acquire) {
+            if self.stopping.load(Ordering::Acquire) {
                 tracing::info!(
                     game = id,
                     "a review stopped with the bot; it is made again after a restart"
@@ -238,6 +273,7 @@ impl GameService {
                 return Run::Failed;
             }
             let step = self
+                .ctx
                 .on_engine(move || {
                     reviewer.step();
                     reviewer
@@ -260,7 +296,12 @@ impl GameService {
             ms = started.elapsed().as_millis(),
             "reviewed a game"
         );
-        if let Err(e) = self.db().finish_review(id, self.now_ms(), &review).await {
+        if let Err(e) = self
+            .ctx
+            .db()
+            .finish_review(id, self.ctx.now_ms(), &review)
+            .await
+        {
             tracing::error!(
                 game = id,
                 error = %e,
@@ -272,8 +313,13 @@ impl GameService {
 
     /// Begins again the reviews of this process's servers left under way by a process that
     /// stopped (each in a task of its own, one at a time like any review).
-    pub(super) async fn resume_reviews(&self) {
-        let under_way = match self.db().reviews_under_way(self.shared.config.shards).await {
+    pub(crate) async fn resume(self: &Arc<Self>) {
+        let under_way = match self
+            .ctx
+            .db()
+            .reviews_under_way(self.ctx.config.shards)
+            .await
+        {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::error!(error = %e, "could not read the reviews under way");
@@ -281,7 +327,7 @@ impl GameService {
             }
         };
         for id in under_way {
-            let stored = match self.db().load_game(id).await {
+            let stored = match self.ctx.db().load_game(id).await {
                 Ok(Some(stored)) => stored,
                 Ok(None) => continue,
                 Err(e) => {
@@ -289,7 +335,7 @@ impl GameService {
                     continue;
                 }
             };
-            let depth = match self.db().review(id).await {
+            let depth = match self.ctx.db().review(id).await {
                 Ok(Some(stored)) => stored.depth,
                 Ok(None) => continue,
                 Err(e) => {

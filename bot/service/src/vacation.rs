@@ -7,25 +7,51 @@
 //! start, refreshed by every sweep), so a vacation begun or ended by another process sharing
 //! the database is seen at that process's next sweep. What is said in the games' channels
 //! (paused, resumed) is queued for the sweep, which a front runs at once when woken by
-//! [`GameService::notices_queued`].
+//! `GameService::notices_queued`.
 
 use std::sync::Arc;
 
+use domain::messages::VacationMsg;
+use domain::{ChannelId, GuildId, Notice, Origin, Reply, UserId, Vacation, VacationAsk};
 use rules::Color;
-use tokio::sync::Mutex;
 
+use super::away::Away;
+use super::context::Context;
+use super::games::Games;
 use super::live::Slot;
-use super::messages::VacationMsg;
-use super::view::civil_year;
-use super::{
-    ChannelId, GameService, GuildId, Notice, Origin, Reply, UserId, Vacation, VacationAsk,
-};
+use super::replies::{civil_year, save_failed};
+use super::settings::Settings;
 
 /// A day, in ms.
 const DAY_MS: i64 = 86_400_000;
 
-impl GameService {
-    pub(super) async fn vacation(&self, origin: &Origin, ask: VacationAsk) -> Reply {
+/// Vacations begun, ended and carried out on the games of their players.
+pub(crate) struct Vacations {
+    ctx: Arc<Context>,
+    games: Arc<Games>,
+    settings: Arc<Settings>,
+    /// The vacations under way, shared with the games whose deadlines they pause.
+    away: Arc<Away>,
+}
+
+impl Vacations {
+    /// The vacations under way in `away`, over the games `games` holds.
+    pub(crate) fn new(
+        ctx: Arc<Context>,
+        games: Arc<Games>,
+        settings: Arc<Settings>,
+        away: Arc<Away>,
+    ) -> Vacations {
+        Vacations {
+            ctx,
+            games,
+            settings,
+            away,
+        }
+    }
+
+    /// The `vacation` command: begins one, or ends the caller's.
+    pub(crate) async fn vacation(&self, origin: &Origin, ask: VacationAsk) -> Reply {
         match ask {
             VacationAsk::Days(days) => self.start_vacation(origin, days).await,
             VacationAsk::End => match self
@@ -38,32 +64,29 @@ impl GameService {
         }
     }
 
-    /// Whether a player of a game is on vacation (its deadlines are paused).
-    pub(super) fn on_vacation(&self, players: [UserId; 2]) -> bool {
-        players
-            .iter()
-            .any(|p| self.shared.vacations.contains_key(p))
-    }
-
     async fn start_vacation(&self, origin: &Origin, days: u32) -> Reply {
         let user = origin.user.id;
         if days == 0 {
             return Reply::private(VacationMsg::NoDays);
         }
-        if self.shared.vacations.contains_key(&user) {
+        if self.away.get(user).is_some() {
             return Reply::private(VacationMsg::AlreadyOn);
         }
-        let now = self.now_ms();
+        let now = self.ctx.now_ms();
         let year = civil_year(now);
-        let allowance = match self.store(self.db().vacation_allowance(user, year)).await {
+        let allowance = match self
+            .ctx
+            .store(self.ctx.db().vacation_allowance(user, year))
+            .await
+        {
             Ok(a) => a,
-            Err(e) => return super::save_failed(&e),
+            Err(e) => return save_failed(&e),
         };
         if allowance.active.is_some() {
             return Reply::private(VacationMsg::AlreadyOn);
         }
         let left = self
-            .shared
+            .ctx
             .config
             .vacation_days_per_year
             .saturating_sub(allowance.days_used);
@@ -77,26 +100,28 @@ impl GameService {
             year,
             days,
         };
-        if let Err(e) = self.db().start_vacation(&vacation).await {
+        if let Err(e) = self.ctx.db().start_vacation(&vacation).await {
             if e.is_conflict() {
                 return Reply::private(VacationMsg::AlreadyOn);
             }
             tracing::error!(error = %e, "could not store a vacation");
-            return super::save_failed(&e);
+            return save_failed(&e);
         }
-        self.shared.vacations.insert(user, vacation);
+        self.away.insert(vacation);
         let channels = self.deadline_games_of(user).await;
         let paused = VacationMsg::Paused {
             player: origin.user.name.clone(),
             days,
         };
-        self.queue_notices(channels.iter().map(|(channel, guild)| Notice {
-            channel: *channel,
-            reply: Reply {
-                lang: self.place_lang(*guild, *channel),
-                ..Reply::public(paused.clone())
-            },
-        }));
+        self.ctx
+            .outbox
+            .queue(channels.iter().map(|(channel, guild)| Notice {
+                channel: *channel,
+                reply: Reply {
+                    lang: self.settings.place_lang(*guild, *channel),
+                    ..Reply::public(paused.clone())
+                },
+            }));
         Reply::public(VacationMsg::Started {
             player: origin.user.name.clone(),
             days,
@@ -107,14 +132,14 @@ impl GameService {
 
     /// Ends `user`'s vacation now (asked, or by a move), giving back the unused whole days,
     /// and resumes their games' deadlines; `None` if they are not on vacation.
-    pub(super) async fn end_vacation_of(&self, user: UserId, name: &str) -> Option<VacationMsg> {
-        let vacation = *self.shared.vacations.get(&user)?.value();
-        let now = self.now_ms().min(vacation.ends_ms);
+    pub(crate) async fn end_vacation_of(&self, user: UserId, name: &str) -> Option<VacationMsg> {
+        let vacation = self.away.get(user)?;
+        let now = self.ctx.now_ms().min(vacation.ends_ms);
         let elapsed = now.saturating_sub(vacation.started_ms).max(0);
         let days_used = u32::try_from((elapsed + DAY_MS - 1) / DAY_MS)
             .unwrap_or(u32::MAX)
             .min(vacation.days);
-        let ended = match self.db().end_vacation(user, days_used).await {
+        let ended = match self.ctx.db().end_vacation(user, days_used).await {
             Ok(ended) => ended,
             // Ended by another process already: resume our games all the same.
             Err(e) if e.is_conflict() => vacation,
@@ -124,11 +149,11 @@ impl GameService {
             }
         };
         let notices = self.resume_games(&vacation, now, name).await;
-        self.shared.vacations.remove(&user);
-        self.queue_notices(notices);
-        let left = match self.db().vacation_allowance(user, ended.year).await {
+        self.away.remove(user);
+        self.ctx.outbox.queue(notices);
+        let left = match self.ctx.db().vacation_allowance(user, ended.year).await {
             Ok(a) => self
-                .shared
+                .ctx
                 .config
                 .vacation_days_per_year
                 .saturating_sub(a.days_used),
@@ -143,17 +168,17 @@ impl GameService {
 
     /// For the sweep, before any deadline is looked at: ends the vacations whose last day
     /// has passed, and follows those begun or ended by other processes.
-    pub(super) async fn settle_vacations(&self) -> Vec<Notice> {
-        let stored = match self.db().active_vacations().await {
+    pub(crate) async fn settle(&self) -> Vec<Notice> {
+        let stored = match self.ctx.db().active_vacations().await {
             Ok(stored) => stored,
             Err(e) => {
                 tracing::warn!(error = %e, "could not read the vacations under way");
                 return Vec::new();
             }
         };
-        let now = self.now_ms();
+        let now = self.ctx.now_ms();
         let mut ended = Vec::new();
-        let held: Vec<Vacation> = self.shared.vacations.iter().map(|v| *v.value()).collect();
+        let held: Vec<Vacation> = self.away.all();
         for v in held {
             if !stored.contains(&v) {
                 ended.push((v, now.min(v.ends_ms)));
@@ -161,16 +186,16 @@ impl GameService {
         }
         for v in stored {
             if v.ends_ms > now {
-                self.shared.vacations.insert(v.user, v);
+                self.away.insert(v);
                 continue;
             }
-            match self.db().end_vacation(v.user, v.days).await {
+            match self.ctx.db().end_vacation(v.user, v.days).await {
                 Ok(_) => ended.push((v, v.ends_ms)),
                 Err(e) if e.is_conflict() => ended.push((v, v.ends_ms)),
                 Err(e) => {
                     tracing::warn!(user = v.user, error = %e, "could not end a vacation");
                     // Stays paused; tried again at the next sweep.
-                    self.shared.vacations.insert(v.user, v);
+                    self.away.insert(v);
                 }
             }
         }
@@ -180,7 +205,7 @@ impl GameService {
         let mut notices = Vec::new();
         for (v, end) in ended {
             notices.extend(self.resume_games(&v, end, "").await);
-            self.shared.vacations.remove(&v.user);
+            self.away.remove(v.user);
         }
         notices
     }
@@ -192,7 +217,7 @@ impl GameService {
     /// `name` is the player's name if known; else it is read from each game.
     async fn resume_games(&self, vacation: &Vacation, end: i64, name: &str) -> Vec<Notice> {
         let mut notices = Vec::new();
-        for (channel, slot) in self.all_slots() {
+        for (channel, slot) in self.games.all_slots() {
             let mut guard = slot.lock_owned().await;
             let Slot::Game(live) = &mut *guard else {
                 continue;
@@ -205,14 +230,14 @@ impl GameService {
                 .into_iter()
                 .map(|c| live.player(c).id)
                 .find(|id| *id != vacation.user)
-                .and_then(|id| self.shared.vacations.get(&id).map(|v| v.started_ms));
+                .and_then(|id| self.away.get(id).map(|v| v.started_ms));
             let until = other.map_or(end, |started| end.min(started));
             let from = live.row.state.turn_started_ms.max(vacation.started_ms);
             let paused = until.saturating_sub(from);
             if paused > 0 {
                 let mut state = live.row.state.next();
                 state.turn_started_ms = state.turn_started_ms.saturating_add(paused);
-                if let Err(e) = self.save_state(live, state).await {
+                if let Err(e) = self.games.save_state(live, state).await {
                     tracing::error!(game = live.row.id, error = %e, "could not resume a game's deadline");
                     continue;
                 }
@@ -226,7 +251,7 @@ impl GameService {
                 name.to_owned()
             };
             let mut reply = Reply::public(VacationMsg::Resumed { player }).with_game(live.row.id);
-            reply.lang = self.place_lang(live.row.guild, channel);
+            reply.lang = self.settings.place_lang(live.row.guild, channel);
             notices.push(Notice { channel, reply });
         }
         notices
@@ -235,7 +260,7 @@ impl GameService {
     /// The channels (and servers) of `user`'s unfinished games with deadlines.
     async fn deadline_games_of(&self, user: UserId) -> Vec<(ChannelId, Option<GuildId>)> {
         let mut channels = Vec::new();
-        for (channel, slot) in self.all_slots() {
+        for (channel, slot) in self.games.all_slots() {
             let guard = slot.lock().await;
             if let Slot::Game(live) = &*guard
                 && live.outcome().is_none()
@@ -246,30 +271,5 @@ impl GameService {
             }
         }
         channels
-    }
-
-    /// Every slot, copied out of the map (no guard is held while they are locked).
-    pub(super) fn all_slots(&self) -> Vec<(ChannelId, Arc<Mutex<Slot>>)> {
-        self.shared
-            .slots
-            .iter()
-            .map(|e| (*e.key(), e.value().clone()))
-            .collect()
-    }
-
-    /// Notices for the next sweep to post; wakes a front waiting to sweep when there are any.
-    pub(super) fn queue_notices(&self, notices: impl IntoIterator<Item = Notice>) {
-        let mut queued = self
-            .shared
-            .queued_notices
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let before = queued.len();
-        queued.extend(notices);
-        let added = queued.len() > before;
-        drop(queued);
-        if added {
-            self.shared.notices_queued.notify_one();
-        }
     }
 }

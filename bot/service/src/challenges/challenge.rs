@@ -2,31 +2,32 @@
 
 use std::time::Duration;
 
+use domain::messages::{ChallengeMsg, Message, RatingMsg, Refusal};
+use domain::rating::RatingFamily;
+use domain::{
+    Action, ChallengeEnd, ChallengeRecord, ColorChoice, Command, Computer, GameRecord, GameState,
+    Origin, Reply, SetupChoice, User, computer_player, is_computer,
+};
 use rand::Rng;
 use rules::{Game, Variant};
 
-use super::live::{Live, Slot};
-use super::messages::Message;
-use super::messages::{ChallengeMsg, RatingMsg, Refusal};
-use super::{
-    Action, ColorChoice, Command, GameService, Origin, Reply, SetupChoice, SlotGuard, User, UserId,
-    save_failed,
-};
-use super::{ChallengeEnd, ChallengeRecord, Computer, GameRecord, GameState, computer_player};
-use domain::rating::RatingFamily;
+use super::Challenges;
+use crate::games::SlotGuard;
+use crate::live::{Live, Slot};
+use crate::replies::{game_reply, save_failed};
 
 /// What a challenger asks for.
-pub(super) struct Ask {
-    pub(super) opponent: Option<User>,
-    pub(super) variant: Variant,
-    pub(super) setup: Option<SetupChoice>,
-    pub(super) color: ColorChoice,
-    pub(super) deadline: Option<Duration>,
-    pub(super) rated: Option<bool>,
+pub(crate) struct Ask {
+    pub(crate) opponent: Option<User>,
+    pub(crate) variant: Variant,
+    pub(crate) setup: Option<SetupChoice>,
+    pub(crate) color: ColorChoice,
+    pub(crate) deadline: Option<Duration>,
+    pub(crate) rated: Option<bool>,
 }
 
-impl GameService {
-    pub(super) async fn challenge(
+impl Challenges {
+    pub(crate) async fn challenge(
         &self,
         origin: &Origin,
         guard: &mut SlotGuard,
@@ -52,10 +53,10 @@ impl GameService {
         if let Err(e) = self.check_ask(origin, &ask) {
             return Reply::private(e);
         }
-        let deadline = ask.deadline.or(self.shared.config.default_deadline);
-        let now = self.now_ms();
-        let ttl = i64::try_from(self.shared.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
-        let id = match self.store(self.db().new_id()).await {
+        let deadline = ask.deadline.or(self.ctx.config.default_deadline);
+        let now = self.ctx.now_ms();
+        let ttl = i64::try_from(self.ctx.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
+        let id = match self.ctx.store(self.ctx.db().new_id()).await {
             Ok(id) => id,
             Err(e) => return save_failed(&e),
         };
@@ -78,21 +79,21 @@ impl GameService {
                 && ask
                     .opponent
                     .as_ref()
-                    .is_none_or(|o| o.id != origin.user.id && !super::is_computer(o.id)),
+                    .is_none_or(|o| o.id != origin.user.id && !is_computer(o.id)),
         };
         if ask
             .opponent
             .as_ref()
-            .is_some_and(|o| o.id == origin.user.id || super::is_computer(o.id))
+            .is_some_and(|o| o.id == origin.user.id || is_computer(o.id))
         {
             // Practice against yourself, or a game against the computer: nobody needs to
             // accept.
             return self.start(guard, row, false).await;
         }
-        if let Err(e) = self.store(self.db().insert_challenge(&row)).await {
+        if let Err(e) = self.ctx.store(self.ctx.db().insert_challenge(&row)).await {
             return save_failed(&e);
         }
-        self.replace_slot(guard, Slot::Challenge(row.clone()));
+        self.games.replace_slot(guard, Slot::Challenge(row.clone()));
         let opponent = row.opponent.as_ref().map(|o| o.name.clone());
         let challenged = ChallengeMsg::Challenged {
             challenger: row.challenger.name.clone(),
@@ -104,7 +105,7 @@ impl GameService {
         };
         let answer = ChallengeMsg::AnswerWithin {
             opponent,
-            ttl: self.shared.config.challenge_ttl,
+            ttl: self.ctx.config.challenge_ttl,
         };
         let rated = RatingMsg::Rated {
             rated: row.rated,
@@ -119,10 +120,9 @@ impl GameService {
         }
     }
 
-    /// Why a challenge asking for this could not be made anywhere, if it could not: a setup
-    /// the variant cannot start from, a deadline out of range, too many open challenges of
-    /// the challenger's. A front may check this before preparing a place (a thread) for it.
-    pub fn check_challenge(&self, origin: &Origin, command: &Command) -> Option<Reply> {
+    /// Why a challenge asking for this could not be made anywhere, if it could not (see
+    /// [`GameService::check_challenge`](crate::GameService::check_challenge)).
+    pub(crate) fn check_challenge(&self, origin: &Origin, command: &Command) -> Option<Reply> {
         let Command::Challenge {
             opponent,
             variant,
@@ -157,16 +157,16 @@ impl GameService {
                     variant: ask.variant,
                 });
             }
-            if !self.has_stockfish() {
+            if !self.games.has_stockfish() {
                 return Err(Refusal::NoStockfish);
             }
         }
-        let limit = self.shared.config.max_open_challenges;
-        if self.open_challenges_of(origin.user.id) >= limit {
+        let limit = self.ctx.config.max_open_challenges;
+        if self.games.open_challenges_of(origin.user.id) >= limit {
             return Err(Refusal::TooManyChallenges { limit });
         }
-        if let Some(d) = ask.deadline.or(self.shared.config.default_deadline) {
-            let config = &self.shared.config;
+        if let Some(d) = ask.deadline.or(self.ctx.config.default_deadline) {
+            let config = &self.ctx.config;
             if d < config.min_deadline || d > config.max_deadline {
                 return Err(Refusal::DeadlineOutOfRange {
                     min: config.min_deadline,
@@ -177,25 +177,7 @@ impl GameService {
         Ok(())
     }
 
-    /// How many open challenges `user` has made, counting the channels not busy right now
-    /// (a busy channel is skipped rather than waited for: the limit is a guard, not a count).
-    fn open_challenges_of(&self, user: UserId) -> usize {
-        let slots: Vec<_> = self
-            .shared
-            .slots
-            .iter()
-            .map(|entry| entry.value().clone())
-            .collect();
-        slots
-            .iter()
-            .filter(|slot| {
-                slot.try_lock()
-                    .is_ok_and(|s| matches!(&*s, Slot::Challenge(c) if c.challenger.id == user))
-            })
-            .count()
-    }
-
-    pub(super) async fn accept(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+    pub(crate) async fn accept(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let row = match &**guard {
             Slot::Challenge(c) => c.clone(),
             Slot::Game(live) if live.outcome().is_none() => {
@@ -222,7 +204,7 @@ impl GameService {
     }
 
     /// Starts the game a challenge asked for; `from_challenge` when a stored challenge closes.
-    pub(super) async fn start(
+    pub(crate) async fn start(
         &self,
         guard: &mut SlotGuard,
         challenge: ChallengeRecord,
@@ -251,12 +233,12 @@ impl GameService {
             Ok(g) => g,
             Err(e) => return Reply::private(Refusal::BadSetup(e)),
         };
-        let now = self.now_ms();
+        let now = self.ctx.now_ms();
         // Never rated against oneself or the computer, whatever the challenge said.
         let rated = challenge.rated
             && white.id != black.id
-            && !super::is_computer(white.id)
-            && !super::is_computer(black.id);
+            && !is_computer(white.id)
+            && !is_computer(black.id);
         let row = GameRecord {
             id: challenge.id,
             guild: challenge.guild,
@@ -274,7 +256,7 @@ impl GameService {
             },
         };
         let closes = from_challenge.then_some(challenge.id);
-        if let Err(e) = self.store(self.db().start_game(closes, &row)).await {
+        if let Err(e) = self.ctx.store(self.ctx.db().start_game(closes, &row)).await {
             return save_failed(&e);
         }
         let live = Live {
@@ -297,9 +279,8 @@ impl GameService {
             }
             .into(),
         ];
-        let people = !live.is_solo()
-            && !super::is_computer(live.row.white.id)
-            && !super::is_computer(live.row.black.id);
+        let people =
+            !live.is_solo() && !is_computer(live.row.white.id) && !is_computer(live.row.black.id);
         if people && live.row.guild.is_some() {
             messages.push(
                 RatingMsg::Rated {
@@ -313,14 +294,14 @@ impl GameService {
             messages.push(ChallengeMsg::TurnDeadline { deadline }.into());
         }
         messages.push(live.status().into());
-        self.replace_slot(guard, Slot::Game(Box::new(live)));
+        self.games.replace_slot(guard, Slot::Game(Box::new(live)));
         let Slot::Game(live) = &**guard else {
             return Reply::private(Refusal::Misrouted);
         };
-        self.game_reply(live, live.to_move(), messages).await
+        game_reply(live, live.to_move(), messages)
     }
 
-    pub(super) async fn decline(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+    pub(crate) async fn decline(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let Slot::Challenge(c) = &**guard else {
             return Reply::private(Refusal::NoChallengeToDecline);
         };
@@ -339,12 +320,13 @@ impl GameService {
         }
         let id = c.id;
         if let Err(e) = self
-            .store(self.db().end_challenge(id, ChallengeEnd::Declined))
+            .ctx
+            .store(self.ctx.db().end_challenge(id, ChallengeEnd::Declined))
             .await
         {
             return save_failed(&e);
         }
-        self.replace_slot(guard, Slot::Free);
+        self.games.replace_slot(guard, Slot::Free);
         Reply {
             messages: vec![
                 ChallengeMsg::Declined {
@@ -359,17 +341,18 @@ impl GameService {
         }
     }
 
-    pub(super) async fn cancel(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+    pub(crate) async fn cancel(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         match &**guard {
             Slot::Challenge(c) if c.challenger.id == origin.user.id => {
                 let id = c.id;
                 if let Err(e) = self
-                    .store(self.db().end_challenge(id, ChallengeEnd::Cancelled))
+                    .ctx
+                    .store(self.ctx.db().end_challenge(id, ChallengeEnd::Cancelled))
                     .await
                 {
                     return save_failed(&e);
                 }
-                self.replace_slot(guard, Slot::Free);
+                self.games.replace_slot(guard, Slot::Free);
                 Reply::public(ChallengeMsg::Withdrawn {
                     by: origin.user.name.clone(),
                 })
@@ -378,26 +361,9 @@ impl GameService {
             Slot::Challenge(c) => Reply::private(Refusal::OnlyChallengerCancels {
                 challenger: c.challenger.name.clone(),
             }),
-            Slot::Game(_) => self.cancel_push(origin, guard).await,
+            Slot::Game(_) => self.games.cancel_push(origin, guard).await,
             Slot::Free | Slot::Retired => Reply::private(Refusal::NothingToCancel),
         }
-    }
-
-    /// Puts `slot` in the guard, forgetting what was there (a finished game) and indexing the
-    /// new id.
-    pub(super) fn replace_slot(&self, guard: &mut SlotGuard, slot: Slot) {
-        if let Some(old) = guard.id() {
-            self.shared.channels.remove(&old);
-        }
-        if let Some(id) = slot.id() {
-            let channel = match &slot {
-                Slot::Challenge(c) => c.channel,
-                Slot::Game(g) => g.row.channel,
-                Slot::Free | Slot::Retired => return,
-            };
-            self.shared.channels.insert(id, channel);
-        }
-        **guard = slot;
     }
 }
 

@@ -1,32 +1,35 @@
-//! Time-driven changes: challenges that lapse, deadlines that pass, reminders before them.
+//! Time-driven changes in a channel: challenges that lapse, deadlines that pass (paused while
+//! a player is away), reminders before them.
 
 use std::time::Duration;
 
+use domain::clock::from_unix_ms;
+use domain::messages::NoticeMsg;
+use domain::{ChallengeEnd, Reply, is_computer};
 use rules::{EndReason, Outcome};
 
-use super::live::Slot;
-use super::messages::NoticeMsg;
-use super::{ChallengeEnd, from_unix_ms};
-use super::{GameService, Reply, SlotGuard};
+use super::{Games, SlotGuard};
+use crate::live::Slot;
 
-impl GameService {
+impl Games {
     /// Applies what the clock says is due in this slot: an expired challenge ends, an overdue
     /// game is lost on time and, when `remind`, a reminder goes out. Returns the announcement.
-    pub(super) async fn settle(&self, guard: &mut SlotGuard, remind: bool) -> Option<Reply> {
-        let now = self.now_ms();
+    pub(crate) async fn settle(&self, guard: &mut SlotGuard, remind: bool) -> Option<Reply> {
+        let now = self.ctx.now_ms();
         match &mut **guard {
             Slot::Challenge(c) if now >= c.expires_ms => {
                 let (id, challenger) = (c.id, c.challenger.clone());
                 let opponent = c.opponent.clone();
                 if self
-                    .store(self.db().end_challenge(id, ChallengeEnd::Expired))
+                    .ctx
+                    .store(self.ctx.db().end_challenge(id, ChallengeEnd::Expired))
                     .await
                     .is_err()
                 {
                     return None;
                 }
                 **guard = Slot::Free;
-                self.shared.channels.remove(&id);
+                self.channels.remove(&id);
                 let mut reply = Reply::public(NoticeMsg::ChallengeExpired {
                     challenger: challenger.name.clone(),
                     opponent: opponent.map(|o| o.name),
@@ -37,7 +40,7 @@ impl GameService {
             }
             Slot::Game(live) if live.outcome().is_none() => {
                 let deadline = live.row.deadline?;
-                if self.on_vacation([live.row.white.id, live.row.black.id]) {
+                if self.away.any([live.row.white.id, live.row.black.id]) {
                     return None;
                 }
                 let deadline_ms = i64::try_from(deadline.as_millis()).unwrap_or(i64::MAX);
@@ -62,10 +65,10 @@ impl GameService {
                     }
                     reply.mentions = vec![live.row.white.id, live.row.black.id];
                     reply.mentions.dedup();
-                    reply.mentions.retain(|id| !super::is_computer(*id));
+                    reply.mentions.retain(|id| !is_computer(*id));
                     return Some(reply);
                 }
-                let lead = i64::try_from(self.shared.config.reminder_lead(deadline).as_millis())
+                let lead = i64::try_from(self.ctx.config.reminder_lead(deadline).as_millis())
                     .unwrap_or(i64::MAX);
                 if remind && !live.row.state.reminded && now >= due.saturating_sub(lead) {
                     let mut state = live.row.state.next();

@@ -1,23 +1,22 @@
 //! Playing turns: whole or in steps, promotion choices, losing pushes, mistakes with
 //! suggestions.
 
-use rules::{Color, ParsedInput, Position, Turn, TurnPrefix};
+use domain::messages::{Message, PushChoice, Refusal, TurnMsg};
+use domain::suggest::closest;
+use domain::{Action, EarlyPrivacy, Finished, Origin, Reply, StoreError};
+use rules::{ParsedInput, Position, Turn, TurnPrefix};
 
-use super::live::{Live, Slot};
-use super::messages::{Message, PushChoice, Refusal, TurnMsg};
-use super::pending::Pending;
-use super::suggest::closest;
-use super::{
-    Action, EarlyPrivacy, GameService, Origin, Reply, SlotGuard, game_over, not_a_player,
-    save_failed,
-};
-use super::{Finished, StoreError};
+use super::results::change_messages;
+use super::{Games, SlotGuard};
+use crate::live::{Live, game_in};
+use crate::pending::Pending;
+use crate::replies::{game_over, game_reply, not_a_player, save_failed};
 
 /// How many suggestions a mistake gets.
 const SUGGESTIONS: usize = 5;
 
 /// Why a player may not act on the turn now, if they may not.
-pub(super) fn refuse_turn(live: &Live, origin: &Origin) -> Option<Reply> {
+pub(crate) fn refuse_turn(live: &Live, origin: &Origin) -> Option<Reply> {
     if live.outcome().is_some() {
         return Some(game_over(live));
     }
@@ -38,19 +37,8 @@ pub(super) fn refuse_turn(live: &Live, origin: &Origin) -> Option<Reply> {
     None
 }
 
-/// The game in the slot, or the reply that says there is none.
-pub(super) fn game_in(slot: &mut Slot) -> Result<&mut Live, Box<Reply>> {
-    match slot {
-        Slot::Game(live) => Ok(live),
-        Slot::Challenge(c) => Err(Box::new(Reply::private(Refusal::NotStarted {
-            challenger: c.challenger.name.clone(),
-        }))),
-        Slot::Free | Slot::Retired => Err(Box::new(Reply::private(Refusal::NoGame))),
-    }
-}
-
-impl GameService {
-    pub(super) async fn play_input(
+impl Games {
+    pub(crate) async fn play_input(
         &self,
         origin: &Origin,
         guard: &mut SlotGuard,
@@ -143,7 +131,7 @@ impl GameService {
         }
     }
 
-    pub(super) async fn confirm_push(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+    pub(crate) async fn confirm_push(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
             Err(reply) => return *reply,
@@ -157,7 +145,7 @@ impl GameService {
         }
     }
 
-    pub(super) async fn cancel_push(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+    pub(crate) async fn cancel_push(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
             Err(reply) => return *reply,
@@ -182,7 +170,8 @@ impl GameService {
     ) -> Result<(), StoreError> {
         let mut state = live.row.state.next();
         state.pending = pending.as_ref().map(Pending::encode);
-        self.store(self.db().update_game(live.row.id, &state, None))
+        self.ctx
+            .store(self.ctx.db().update_game(live.row.id, &state, None))
             .await?;
         live.row.state = state;
         live.pending = pending;
@@ -190,7 +179,7 @@ impl GameService {
     }
 
     /// Plays a legal turn, stores it, and announces it with the new board.
-    pub(super) async fn play_turn(&self, live: &mut Live, turn: Turn) -> Reply {
+    pub(crate) async fn play_turn(&self, live: &mut Live, turn: Turn) -> Reply {
         let before = live.game.position().clone();
         let notation = before.turn_to_notation(&turn);
         let ply = live.game.turns().len();
@@ -201,7 +190,7 @@ impl GameService {
                 suggestions: Vec::new(),
             });
         }
-        let now = self.now_ms();
+        let now = self.ctx.now_ms();
         let mut state = live.row.state.next();
         state.turn_started_ms = now;
         state.reminded = false;
@@ -219,6 +208,7 @@ impl GameService {
             state.draw_offer = None;
         }
         let rated = match self
+            .ctx
             .store(self.write_game(&live.row, Some((ply, &notation)), &state))
             .await
         {
@@ -240,13 +230,13 @@ impl GameService {
             );
         }
         messages.push(live.status().into());
-        messages.extend(super::rating::change_messages(rated.as_ref()));
+        messages.extend(change_messages(rated.as_ref()));
         let orientation = if live.outcome().is_some() {
             mover
         } else {
             live.to_move()
         };
-        self.game_reply(live, orientation, messages).await
+        game_reply(live, orientation, messages)
     }
 }
 
@@ -262,7 +252,7 @@ fn is_bare_square(input: &str) -> bool {
 /// What the player to move may enter next, in canonical notation: with a move noted, the
 /// squares of its pushes; with a promotion chosen, the turns that use it; otherwise every
 /// legal whole turn, or with `spread` only the first turn of each distinct move.
-pub(super) fn candidates(live: &Live, spread: bool) -> Vec<String> {
+pub(crate) fn candidates(live: &Live, spread: bool) -> Vec<String> {
     let pos = live.game.position();
     let turns = pos.legal_turns();
     let prefix = match &live.pending {
@@ -324,13 +314,4 @@ fn suggestions(pos: &Position, prefix: &TurnPrefix, typed: &str) -> Vec<String> 
         return closest(typed, &moves, SUGGESTIONS);
     }
     closest(typed, &whole, SUGGESTIONS)
-}
-
-/// The colour to show at the bottom for `viewer`: Black for the Black player, else White.
-pub(super) fn default_orientation(live: &Live, viewer: u64) -> Color {
-    if live.colors_of(viewer) == [Color::Black] {
-        Color::Black
-    } else {
-        Color::White
-    }
 }

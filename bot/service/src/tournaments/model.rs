@@ -4,7 +4,7 @@
 
 use tournament::{Colour, Entry, Player, Tournament};
 
-use super::{BoardResult, TournamentBoard, TournamentFormat, TournamentRecord, UserId};
+use domain::{BoardResult, TournamentBoard, TournamentFormat, TournamentRecord, UserId};
 
 /// The players of `t` in joining order: their pairing numbers are their places in it.
 pub(crate) fn in_order(t: &TournamentRecord) -> Vec<&domain::Entrant> {

@@ -11,14 +11,15 @@
 
 use std::sync::atomic::AtomicBool;
 
+use domain::messages::{Refusal, TurnMsg};
+use domain::{Computer, Origin, Reply, computer_player, is_computer};
 use engine::review::assess;
 use engine::{Engine, Level};
 use rules::{Game, Turn};
 
-use super::live::{Live, Slot};
-use super::messages::{Refusal, TurnMsg};
-use super::play::game_in;
-use super::{Computer, GameService, Origin, Reply, SlotGuard, computer_player, is_computer};
+use super::play::refuse_turn;
+use super::{Games, SlotGuard};
+use crate::live::{Live, Slot, game_in};
 
 /// Who plays for the computer to move in `live`, if the game goes on and the computer is to
 /// move.
@@ -34,10 +35,10 @@ fn against_computer(live: &Live) -> bool {
     is_computer(live.row.white.id) || is_computer(live.row.black.id)
 }
 
-impl GameService {
+impl Games {
     /// Plays the computer's turn if the game in `guard` waits for it, stores and announces it
     /// like any turn. `None` when the computer is not to move (or the search found nothing).
-    pub(super) async fn computer_moves(&self, guard: &mut SlotGuard) -> Option<Reply> {
+    pub(crate) async fn computer_moves(&self, guard: &mut SlotGuard) -> Option<Reply> {
         let Slot::Game(live) = &mut **guard else {
             return None;
         };
@@ -59,6 +60,7 @@ impl GameService {
     /// A turn for the side to move in `game`, searched at `level` on the engine pool.
     async fn think(&self, game: Game, level: Level, seed: u64) -> Option<Turn> {
         let turn = self
+            .ctx
             .on_engine(move || {
                 let stop = AtomicBool::new(false);
                 Engine::new().search(&game, &level.limits(seed), &stop).best
@@ -71,12 +73,12 @@ impl GameService {
     /// that Elo.
     async fn ask_stockfish(&self, game: Game, elo: u16, seed: u64) -> Option<Turn> {
         let fallback = Level::nearest_elo(elo);
-        let Some(pool) = self.shared.stockfish.clone() else {
+        let Some(pool) = self.stockfish.clone() else {
             tracing::warn!(elo, %fallback, "a game against Stockfish, which is not configured");
             return self.think(game, fallback, seed).await;
         };
         let asked = game.clone();
-        match self.on_engine(move || pool.play(&asked, elo)).await? {
+        match self.ctx.on_engine(move || pool.play(&asked, elo)).await? {
             Ok(turn) => Some(turn),
             Err(e) => {
                 tracing::error!(error = %e, elo, %fallback, "Stockfish gave no turn");
@@ -86,45 +88,19 @@ impl GameService {
     }
 
     /// Whether Stockfish is configured.
-    pub(super) fn has_stockfish(&self) -> bool {
-        self.shared.stockfish.is_some()
+    pub(crate) fn has_stockfish(&self) -> bool {
+        self.stockfish.is_some()
     }
 
     /// The best turn in `game` as a review judges it: the same search at the same depth
     /// (the configured review depth), so a hint and a review never disagree.
     async fn best_as_reviewed(&self, game: Game) -> Option<Turn> {
-        let depth = self.review_depth(game.variant());
-        found(self.on_engine(move || assess(&game, depth).best).await)
-    }
-
-    /// Runs `work` (a search) on the blocking pool once an engine permit is free; `None`
-    /// when the pool is closed or the work failed (both logged).
-    pub(super) async fn on_engine<T: Send + 'static>(
-        &self,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Option<T> {
-        let permit = match self.shared.engine_permits.clone().acquire_owned().await {
-            Ok(permit) => permit,
-            Err(e) => {
-                tracing::error!(error = %e, "the engine pool is closed");
-                return None;
-            }
-        };
-        let work = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            work()
-        });
-        match work.await {
-            Ok(done) => Some(done),
-            Err(e) => {
-                tracing::error!(error = %e, "the engine's search failed");
-                None
-            }
-        }
+        let depth = self.ctx.review_depth(game.variant());
+        found(self.ctx.on_engine(move || assess(&game, depth).best).await)
     }
 
     /// A turn suggested to the player to move, in games against the computer only.
-    pub(super) async fn hint(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+    pub(crate) async fn hint(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let live = match game_in(guard) {
             Ok(live) => live,
             Err(reply) => return *reply,
@@ -132,7 +108,7 @@ impl GameService {
         if !against_computer(live) {
             return Reply::private(Refusal::HintsAgainstComputerOnly).with_game(live.row.id);
         }
-        if let Some(refusal) = super::play::refuse_turn(live, origin) {
+        if let Some(refusal) = refuse_turn(live, origin) {
             return refusal;
         }
         let (id, game) = (live.row.id, live.game.clone());
@@ -158,7 +134,7 @@ fn found(turn: Option<Option<Turn>>) -> Option<Turn> {
 
 /// The human's reply followed by the computer's answer: one public message with both turns,
 /// the board after the computer's.
-pub(super) fn followed_by(first: Reply, then: Reply) -> Reply {
+pub(crate) fn followed_by_computer(first: Reply, then: Reply) -> Reply {
     Reply {
         messages: first.messages.into_iter().chain(then.messages).collect(),
         lang: then.lang,

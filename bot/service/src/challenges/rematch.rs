@@ -5,13 +5,17 @@
 
 use rules::{Color, EndReason};
 
-use super::challenge::Ask;
-use super::live::Slot;
-use super::messages::{Refusal, RematchMsg};
-use super::{ColorChoice, GameService, Origin, Reply, SetupChoice, SlotGuard, not_a_player};
+use domain::messages::{Refusal, RematchMsg};
+use domain::{ColorChoice, Origin, Reply, SetupChoice};
 
-impl GameService {
-    pub(super) async fn rematch(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+use super::Challenges;
+use super::challenge::Ask;
+use crate::games::SlotGuard;
+use crate::live::Slot;
+use crate::replies::not_a_player;
+
+impl Challenges {
+    pub(crate) async fn rematch(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let live = match &**guard {
             Slot::Game(live) => live,
             Slot::Challenge(c) => {

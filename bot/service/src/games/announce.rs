@@ -4,9 +4,12 @@
 
 use std::time::Duration;
 
-use super::live::{Live, Slot};
-use super::messages::NoticeMsg;
-use super::{GameId, GameService, Notice, late_notice};
+use domain::messages::NoticeMsg;
+use domain::{ChannelId, GameId, Notice};
+
+use super::Games;
+use crate::live::{Live, Slot};
+use crate::replies::late_notice;
 
 /// How long a turn's answer may take to be delivered before the sweep posts it again.
 pub(crate) const ANNOUNCE_GRACE: Duration = Duration::from_secs(60);
@@ -28,7 +31,7 @@ pub(crate) struct Retry {
     next_ms: i64,
 }
 
-impl GameService {
+impl Games {
     /// The notice posting again the turns of the game in `slot` whose answer was not
     /// delivered, when a try is due: the first a minute after the last turn was stored,
     /// then after 2, 4, 8… minutes (at most an hour), [`TRIES`] times. A game whose turns were
@@ -39,16 +42,16 @@ impl GameService {
         let plies = live.game.turns().len();
         let shown = self.shown_plies(live)?;
         if shown >= plies {
-            self.shared.retries.remove(&id);
+            self.retries.remove(&id);
             return None;
         }
-        let now = self.now_ms();
+        let now = self.ctx.now_ms();
         let grace = millis(ANNOUNCE_GRACE);
         if now < live.row.state.turn_started_ms.saturating_add(grace) {
             return None;
         }
         let retry = {
-            let mut entry = self.shared.retries.entry(id).or_insert(Retry {
+            let mut entry = self.retries.entry(id).or_insert(Retry {
                 plies,
                 tries: 0,
                 next_ms: now,
@@ -78,20 +81,16 @@ impl GameService {
         late_notice(live, shown, NoticeMsg::AnnouncedLate)
     }
 
-    /// The front could not post the notice announcing `game`'s turns (it may not post in the
-    /// game's channel for now): that try does not count, so the turns wait for the channel
-    /// instead of using up their tries.
-    pub fn not_announced(&self, game: GameId) {
-        if let Some(mut retry) = self.shared.retries.get_mut(&game) {
+    /// A try to post `game`'s turns again that the front could not make does not count.
+    pub(crate) fn not_announced(&self, game: GameId) {
+        if let Some(mut retry) = self.retries.get_mut(&game) {
             retry.tries = retry.tries.saturating_sub(1);
         }
     }
 
-    /// The front may post in `channel` again: turns of its game not yet shown are posted at
-    /// the next sweep, which starts now, whatever their tries and waits so far.
-    pub fn announce_again(&self, channel: super::ChannelId) {
+    /// Turns of `channel`'s game not yet shown are posted at the next sweep, which starts now.
+    pub(crate) fn announce_again(&self, channel: ChannelId) {
         let games: Vec<GameId> = self
-            .shared
             .channels
             .iter()
             .filter(|entry| *entry.value() == channel)
@@ -99,10 +98,25 @@ impl GameService {
             .collect();
         let mut any = false;
         for game in games {
-            any |= self.shared.retries.remove(&game).is_some();
+            any |= self.retries.remove(&game).is_some();
         }
         if any {
-            self.shared.notices_queued.notify_one();
+            self.ctx.outbox.wake();
+        }
+    }
+
+    /// Notes that the first `plies` turns of `game` were shown (see
+    /// [`GameService::mark_shown`](crate::GameService::mark_shown)): written straight to the
+    /// store, without the game's lock, unless it is the mark stored already.
+    pub(crate) async fn mark_shown(&self, game: GameId, plies: usize) {
+        if self.shown.get(&game).is_some_and(|m| *m == plies) {
+            return;
+        }
+        match self.ctx.db().mark_announced(game, plies).await {
+            Ok(()) => {
+                self.shown.insert(game, plies);
+            }
+            Err(e) => tracing::warn!(game, error = %e, "could not store the turns shown"),
         }
     }
 
@@ -110,11 +124,7 @@ impl GameService {
     /// loaded with it; `None` when nobody counts them.
     fn shown_plies(&self, live: &Live) -> Option<usize> {
         let id: GameId = live.row.id;
-        self.shared
-            .shown
-            .get(&id)
-            .map(|m| *m.value())
-            .or(live.announced)
+        self.shown.get(&id).map(|m| *m.value()).or(live.announced)
     }
 }
 

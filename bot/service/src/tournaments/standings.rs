@@ -5,11 +5,12 @@
 use domain::CrossResult;
 use tournament::tiebreak::{self, System};
 
-use super::messages::{StandingLine, TournamentMsg};
-use super::tournament_model::{in_order, model, plays, total_rounds};
-use super::{
+use domain::messages::{StandingLine, TournamentMsg};
+use domain::{
     BoardResult, Reply, StandingsTable, TournamentBoard, TournamentFormat, TournamentRecord, UserId,
 };
+
+use super::model::{in_order, model, plays, total_rounds};
 
 /// The standings of `t` after the results stored so far, said and drawn.
 pub(crate) fn standings_reply(t: &TournamentRecord) -> Reply {

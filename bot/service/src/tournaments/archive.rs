@@ -10,14 +10,16 @@
 
 use tournament::Tournament;
 
-use super::live::Live;
-use super::messages::TournamentMsg;
-use super::standings::standings;
-use super::tournament_model::{in_order, model};
-use super::view::civil_date;
-use super::{GameService, Reply, StoredGame, TournamentBoard, TournamentRecord, TournamentState};
+use domain::messages::TournamentMsg;
+use domain::{Reply, StoredGame, TournamentBoard, TournamentRecord, TournamentState};
 
-impl GameService {
+use super::Tournaments;
+use super::model::{in_order, model};
+use super::standings::standings;
+use crate::live::Live;
+use crate::replies::civil_date;
+
+impl Tournaments {
     /// The notice that `t` is over: the winner (or the players sharing first place), the final
     /// standings said and drawn, and the file of every game's record when it could be made.
     pub(crate) async fn final_reply(&self, t: &TournamentRecord) -> Reply {
@@ -53,7 +55,7 @@ impl GameService {
         let mut games = Vec::with_capacity(boards.len());
         for b in boards {
             let Some(id) = b.game else { continue };
-            match self.db().load_game(id).await {
+            match self.ctx.db().load_game(id).await {
                 Ok(Some(stored)) => games.push((b.round, b.board, stored)),
                 Ok(None) => {}
                 Err(e) => {
@@ -149,7 +151,7 @@ mod tests {
     use tournament::{Outcome, trf};
 
     use super::*;
-    use crate::TournamentFormat;
+    use domain::TournamentFormat;
 
     fn user(id: u64, name: &str) -> User {
         User {

@@ -5,7 +5,7 @@
 //! once whichever process sees its last game end first. Each game is played in a room of its
 //! own that the front opens ([`GameRooms`]); its id is reserved when the round is paired, so a
 //! board's game is started once, and a process that stopped between a game's end and the next
-//! round carries on at its first sweep ([`GameService::progress`] is idempotent).
+//! round carries on at its first sweep ([`Tournaments::progress`] is idempotent).
 //!
 //! Decisions: one tournament at a time per server (open or running); Chess960 tournaments
 //! play one setup per round, the same on every board (drawn when the round is paired); a game
@@ -13,23 +13,35 @@
 //! withdrawn; an aborted game is lost by both (a double forfeit); a withdrawn player's games
 //! of later rounds are forfeited (round robin) or not paired (Swiss).
 
-use std::sync::Arc;
+mod archive;
+mod model;
+mod standings;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
+use domain::messages::{BoardLine, TournamentMsg};
+use domain::{
+    Action, BoardResult, ChallengeRecord, ChannelId, ColorChoice, GameRooms, GuildId, Locale,
+    Notice, Organiser, Origin, Reply, Room, SetupChoice, StoreError, StoredGame, TournamentAsk,
+    TournamentBoard, TournamentFormat, TournamentId, TournamentRecord, TournamentState,
+    TournamentSummary, User,
+};
 use rand::Rng;
 use rules::{Color, EndReason, Outcome, Variant};
 use tournament::{Pairing, berger, dutch};
 
+use super::challenges::Challenges;
+use super::context::{Context, lock};
+use super::games::Games;
 use super::live::Slot;
-use super::messages::{BoardLine, TournamentMsg};
-use super::standings::standings_reply;
-use super::tournament_model::{in_order, model, plays, total_rounds};
-use super::{
-    Action, BoardResult, ChallengeRecord, ColorChoice, GameRooms, GameService, GuildId, Notice,
-    Organiser, Origin, Reply, Room, SetupChoice, StoreError, StoredGame, TournamentAsk,
-    TournamentBoard, TournamentFormat, TournamentId, TournamentRecord, TournamentState,
-    TournamentSummary, User, save_failed, stamped,
-};
+use super::replies::{save_failed, stamped};
+use super::settings::Settings;
+use model::{in_order, model, plays, total_rounds};
+use standings::standings_reply;
+
+pub use archive::tournament_report;
 
 /// The rounds of a Swiss when none are asked for.
 const DEFAULT_SWISS_ROUNDS: u32 = 5;
@@ -49,34 +61,62 @@ const DAY_SECS: u64 = 24 * 60 * 60;
 /// Forfeits after which a player is withdrawn.
 const FORFEITS_TO_REMOVE: usize = 2;
 
-impl GameService {
+/// The tournaments: where their games are played, and what waits for the next sweep.
+pub(crate) struct Tournaments {
+    ctx: Arc<Context>,
+    games: Arc<Games>,
+    challenges: Arc<Challenges>,
+    settings: Arc<Settings>,
+    /// Where tournament games are played (set by the front; see [`Tournaments::set_rooms`]).
+    rooms: OnceLock<Arc<dyn GameRooms>>,
+    /// Tournaments with a game that found no room, tried again at the next sweep.
+    roomless: Mutex<Vec<TournamentId>>,
+    /// Whether this process has carried on the running tournaments once since its start.
+    resumed: AtomicBool,
+}
+
+impl Tournaments {
+    /// The tournaments played in the games `games` holds, started as `challenges` start
+    /// games.
+    pub(crate) fn new(
+        ctx: Arc<Context>,
+        games: Arc<Games>,
+        challenges: Arc<Challenges>,
+        settings: Arc<Settings>,
+    ) -> Tournaments {
+        Tournaments {
+            ctx,
+            games,
+            challenges,
+            settings,
+            rooms: OnceLock::new(),
+            roomless: Mutex::new(Vec::new()),
+            resumed: AtomicBool::new(false),
+        }
+    }
+
     /// Tells the service where tournament games are played: without rooms, tournaments
     /// cannot start.
-    pub fn set_rooms(&self, rooms: Arc<dyn GameRooms>) {
-        if self.shared.rooms.set(rooms).is_err() {
+    pub(crate) fn set_rooms(&self, rooms: Arc<dyn GameRooms>) {
+        if self.rooms.set(rooms).is_err() {
             tracing::warn!("game rooms were set twice; keeping the first");
         }
     }
 
     /// Carries out a tournament command for `origin`. What follows from it in other
-    /// channels (games started) is queued for the next [`sweep`](GameService::sweep).
-    pub async fn tournament(&self, origin: &Origin, ask: TournamentAsk) -> Reply {
-        let reply = self.tournament_answer(origin, ask).await;
-        self.settled(origin, reply).await
-    }
-
-    async fn tournament_answer(&self, origin: &Origin, ask: TournamentAsk) -> Reply {
+    /// channels (games started) is queued for the next sweep.
+    pub(crate) async fn answer(&self, origin: &Origin, ask: TournamentAsk) -> Reply {
         let Some(guild) = origin.guild else {
             return Reply::private(TournamentMsg::NoServer);
         };
         let named = ask.tournament();
         let current = match named {
-            Some(id) => match self.db().tournament(id).await {
+            Some(id) => match self.ctx.db().tournament(id).await {
                 Ok(Some(t)) if t.guild == guild => Some(t),
                 Ok(_) => return Reply::private(TournamentMsg::Unknown { id }),
                 Err(e) => return save_failed(&e),
             },
-            None => match self.db().guild_tournaments(guild).await {
+            None => match self.ctx.db().guild_tournaments(guild).await {
                 Ok(list) => {
                     let live = list.iter().position(|t| t.state.is_live());
                     match live {
@@ -124,12 +164,12 @@ impl GameService {
                     max_days: MAX_START.as_secs() / DAY_SECS,
                 });
             }
-            let id = match self.db().new_id().await {
+            let id = match self.ctx.db().new_id().await {
                 Ok(id) => id,
                 Err(e) => return save_failed(&e),
             };
-            let deadline = deadline.or(self.shared.config.default_deadline);
-            let now = self.now_ms();
+            let deadline = deadline.or(self.ctx.config.default_deadline);
+            let now = self.ctx.now_ms();
             let t = TournamentRecord {
                 id,
                 guild,
@@ -149,7 +189,7 @@ impl GameService {
                 players: Vec::new(),
                 boards: Vec::new(),
             };
-            if let Err(e) = self.db().create_tournament(&t).await {
+            if let Err(e) = self.ctx.db().create_tournament(&t).await {
                 return save_failed(&e);
             }
             return Reply {
@@ -168,6 +208,7 @@ impl GameService {
         }
         if let TournamentAsk::Organisers(role) = ask {
             let stored = self
+                .ctx
                 .db()
                 .set_organiser_role(guild, role.as_ref().map(|r| r.id))
                 .await;
@@ -226,13 +267,13 @@ impl GameService {
 
     /// The tournaments of `guild` whose name holds `typed` (any case) or whose id starts
     /// with it, newest first, at most `max`: for a front's autocomplete.
-    pub async fn tournament_choices(
+    pub(crate) async fn choices(
         &self,
         guild: GuildId,
         typed: &str,
         max: usize,
     ) -> Vec<TournamentSummary> {
-        let list = match self.db().guild_tournaments(guild).await {
+        let list = match self.ctx.db().guild_tournaments(guild).await {
             Ok(list) => list,
             Err(e) => {
                 tracing::warn!(guild, error = %e, "could not list the server's tournaments");
@@ -257,7 +298,8 @@ impl GameService {
 
     /// Cancels `t`, open or running, from the round and state it was read in.
     pub(crate) async fn cancel_tournament(&self, t: &TournamentRecord) -> Result<(), StoreError> {
-        self.db()
+        self.ctx
+            .db()
             .advance_tournament(
                 t.id,
                 (t.round, t.state),
@@ -265,6 +307,33 @@ impl GameService {
                 &[],
             )
             .await
+    }
+
+    /// Cancels the open and running tournaments of `guild` (only those announced in
+    /// `channel`, when given).
+    pub(crate) async fn cancel_in(&self, guild: GuildId, channel: Option<ChannelId>) {
+        let list = match self.ctx.db().guild_tournaments(guild).await {
+            Ok(list) => list,
+            Err(e) => {
+                tracing::error!(guild, error = %e, "could not read the tournaments of a place gone");
+                return;
+            }
+        };
+        let live = list
+            .iter()
+            .filter(|t| t.state.is_live() && channel.is_none_or(|c| c == t.channel));
+        for t in live {
+            let cancelled = self.cancel_tournament(t).await;
+            match cancelled {
+                Ok(()) => tracing::info!(
+                    tournament = t.id,
+                    "cancelled a tournament whose place is gone"
+                ),
+                Err(e) => {
+                    tracing::warn!(tournament = t.id, error = %e, "could not cancel a tournament whose place is gone")
+                }
+            }
+        }
     }
 
     async fn join(&self, origin: &Origin, t: &TournamentRecord) -> Reply {
@@ -278,7 +347,7 @@ impl GameService {
                 name: t.name.clone(),
             });
         }
-        match self.db().join_tournament(t.id, &origin.user).await {
+        match self.ctx.db().join_tournament(t.id, &origin.user).await {
             Ok(()) => Reply::public(TournamentMsg::Joined {
                 name: t.name.clone(),
                 player: origin.user.name.clone(),
@@ -289,7 +358,7 @@ impl GameService {
     }
 
     /// Takes the caller out of `t`: before the start, or with `may_withdraw` after it.
-    pub(super) async fn leave(
+    pub(crate) async fn leave(
         &self,
         origin: &Origin,
         t: &TournamentRecord,
@@ -299,7 +368,7 @@ impl GameService {
         let entrant = t.players.iter().find(|p| p.user.id == user);
         match (t.state, entrant) {
             (TournamentState::Open, Some(_)) => {
-                match self.db().leave_tournament(t.id, user).await {
+                match self.ctx.db().leave_tournament(t.id, user).await {
                     Ok(()) => Reply::public(TournamentMsg::Left {
                         name: t.name.clone(),
                         player: origin.user.name.clone(),
@@ -336,7 +405,7 @@ impl GameService {
     /// Withdraws `user`: paired no more, and their game of the current round resigned (or,
     /// when it never started, forfeited).
     async fn withdraw(&self, t: &TournamentRecord, user: &User) -> Result<(), StoreError> {
-        self.db().withdraw_player(t.id, user.id).await?;
+        self.ctx.db().withdraw_player(t.id, user.id).await?;
         let Some(board) = t
             .round_boards(t.round)
             .find(|b| b.result.is_none() && plays(b, user.id))
@@ -344,25 +413,25 @@ impl GameService {
             return Ok(());
         };
         let room = match board.game {
-            Some(game) => self.channel_of_game(game).await,
+            Some(game) => self.games.channel_of_game(game),
             None => None,
         };
         if let Some(channel) = room {
-            let mut guard = self.slot(channel).await;
+            let mut guard = self.games.slot(channel).await;
             let origin = Origin {
                 guild: Some(t.guild),
                 channel,
                 user: user.clone(),
-                locale: domain::Locale::default(),
+                locale: Locale::default(),
             };
-            let reply = self.resign(&origin, &mut guard).await;
+            let reply = self.challenges.resign(&origin, &mut guard).await;
             if !reply.private {
-                let lang = self.guild_lang(Some(t.guild));
+                let lang = self.settings.guild_lang(Some(t.guild));
                 let reply = Reply {
                     lang,
                     ..stamped(&guard, reply)
                 };
-                self.queue_notices(vec![Notice { channel, reply }]);
+                self.ctx.outbox.queue(vec![Notice { channel, reply }]);
                 return Ok(());
             }
         }
@@ -372,6 +441,7 @@ impl GameService {
             BoardResult::WhiteForfeit
         };
         match self
+            .ctx
             .db()
             .record_board(t.id, board.round, board.board, result)
             .await
@@ -379,7 +449,7 @@ impl GameService {
             Err(e) if !e.is_conflict() => Err(e),
             _ => {
                 let follow = self.progress(t.id).await;
-                self.queue_notices(follow);
+                self.ctx.outbox.queue(follow);
                 Ok(())
             }
         }
@@ -408,7 +478,7 @@ impl GameService {
     /// Pairs round 1 of open tournament `t` and starts it; its games begin at the next
     /// settling. The reply announces the round.
     async fn begin(&self, t: &TournamentRecord) -> Reply {
-        if self.shared.rooms.get().is_none() {
+        if self.rooms.get().is_none() {
             return Reply::private(TournamentMsg::NoRooms);
         }
         let boards = match self.pair(t, 1).await {
@@ -416,6 +486,7 @@ impl GameService {
             Err(reply) => return *reply,
         };
         let moved = self
+            .ctx
             .db()
             .advance_tournament(
                 t.id,
@@ -428,7 +499,7 @@ impl GameService {
             return save_failed(&e);
         }
         let follow = self.progress(t.id).await;
-        self.queue_notices(follow);
+        self.ctx.outbox.queue(follow);
         let mut started = t.clone();
         started.boards = boards;
         started.round = 1;
@@ -440,8 +511,9 @@ impl GameService {
     /// players stays open for its creator to start, and says so. Returns what to post.
     pub(crate) async fn start_due_tournaments(&self) -> Vec<Notice> {
         let due = match self
+            .ctx
             .db()
-            .due_tournaments(self.shared.config.shards, self.now_ms())
+            .due_tournaments(self.ctx.config.shards, self.ctx.now_ms())
             .await
         {
             Ok(due) => due,
@@ -452,7 +524,7 @@ impl GameService {
         };
         let mut notices = Vec::new();
         for t in due {
-            match self.db().clear_tournament_start(t.id).await {
+            match self.ctx.db().clear_tournament_start(t.id).await {
                 Ok(()) => {}
                 Err(e) if e.is_conflict() => continue,
                 Err(e) => {
@@ -474,7 +546,7 @@ impl GameService {
             notices.push(Notice {
                 channel: t.channel,
                 reply: Reply {
-                    lang: self.guild_lang(Some(t.guild)),
+                    lang: self.settings.guild_lang(Some(t.guild)),
                     ..reply
                 },
             });
@@ -488,7 +560,7 @@ impl GameService {
         if by.manages_server {
             return Ok(true);
         }
-        let settings = self.db().guild_settings(guild).await?;
+        let settings = self.ctx.db().guild_settings(guild).await?;
         Ok(settings
             .organiser_role
             .is_some_and(|role| by.roles.contains(&role)))
@@ -545,7 +617,8 @@ impl GameService {
             };
             let game = match result {
                 None => Some(
-                    self.db()
+                    self.ctx
+                        .db()
                         .new_id()
                         .await
                         .map_err(|e| Box::new(save_failed(&e)))?,
@@ -572,7 +645,7 @@ impl GameService {
     pub(crate) async fn progress(&self, id: TournamentId) -> Vec<Notice> {
         let mut notices = Vec::new();
         loop {
-            let t = match self.db().tournament(id).await {
+            let t = match self.ctx.db().tournament(id).await {
                 Ok(Some(t)) if t.state == TournamentState::Running => t,
                 Ok(_) => break,
                 Err(e) => {
@@ -583,14 +656,19 @@ impl GameService {
             let mut recorded = false;
             for b in t.round_boards(t.round).filter(|b| b.result.is_none()) {
                 let Some(game) = b.game else { continue };
-                match self.db().load_game(game).await {
+                match self.ctx.db().load_game(game).await {
                     Ok(None) => notices.extend(self.start_board(&t, b).await),
                     Ok(Some(stored)) => {
                         let Some(finished) = stored.row.state.finished else {
                             continue;
                         };
                         let result = board_result(&stored, finished.outcome);
-                        match self.db().record_board(t.id, b.round, b.board, result).await {
+                        match self
+                            .ctx
+                            .db()
+                            .record_board(t.id, b.round, b.board, result)
+                            .await
+                        {
                             Ok(()) => notices.extend(self.count_forfeits(&t, b, result).await),
                             Err(e) if e.is_conflict() => {}
                             Err(e) => {
@@ -612,7 +690,7 @@ impl GameService {
             if t.round_boards(t.round).any(|b| b.result.is_none()) {
                 break;
             }
-            let lang = self.guild_lang(Some(t.guild));
+            let lang = self.settings.guild_lang(Some(t.guild));
             let post = |message: TournamentMsg| Notice {
                 channel: t.channel,
                 reply: Reply {
@@ -622,6 +700,7 @@ impl GameService {
             };
             if t.round >= total_rounds(&t) {
                 let done = self
+                    .ctx
                     .db()
                     .advance_tournament(
                         t.id,
@@ -651,6 +730,7 @@ impl GameService {
                 }
             };
             let moved = self
+                .ctx
                 .db()
                 .advance_tournament(
                     t.id,
@@ -679,7 +759,7 @@ impl GameService {
 
     /// Starts a board's game in a room of its own; the notice announcing it there.
     async fn start_board(&self, t: &TournamentRecord, b: &TournamentBoard) -> Option<Notice> {
-        let rooms = self.shared.rooms.get()?;
+        let rooms = self.rooms.get()?;
         let game = b.game?;
         let room = Room {
             guild: t.guild,
@@ -690,7 +770,7 @@ impl GameService {
             board: b.board,
             white: &b.white.name,
             black: b.black.as_ref().map_or("", |u| u.name.as_str()),
-            lang: self.guild_lang(Some(t.guild)),
+            lang: self.settings.guild_lang(Some(t.guild)),
         };
         let Some(channel) = rooms.open_room(&room).await else {
             tracing::warn!(
@@ -701,7 +781,7 @@ impl GameService {
             self.retry_later(t.id);
             return None;
         };
-        let mut guard = self.slot(channel).await;
+        let mut guard = self.games.slot(channel).await;
         if matches!(&*guard, Slot::Challenge(_))
             || matches!(&*guard, Slot::Game(live) if live.outcome().is_none())
         {
@@ -713,7 +793,7 @@ impl GameService {
             self.retry_later(t.id);
             return None;
         }
-        let now = self.now_ms();
+        let now = self.ctx.now_ms();
         let challenge = ChallengeRecord {
             id: game,
             guild: Some(t.guild),
@@ -728,7 +808,7 @@ impl GameService {
             expires_ms: now,
             rated: t.rated,
         };
-        let mut reply = self.start(&mut guard, challenge, false).await;
+        let mut reply = self.challenges.start(&mut guard, challenge, false).await;
         if reply.private {
             return None;
         }
@@ -742,10 +822,10 @@ impl GameService {
             .into(),
         );
         let mut reply = Reply {
-            lang: self.guild_lang(Some(t.guild)),
+            lang: self.settings.guild_lang(Some(t.guild)),
             ..stamped(&guard, reply)
         };
-        self.apply_avatar_setting(&mut reply);
+        self.settings.apply_avatar_setting(&mut reply);
         Some(Notice { channel, reply })
     }
 
@@ -780,11 +860,11 @@ impl GameService {
         if withdrawn || earlier + 1 < FORFEITS_TO_REMOVE {
             return None;
         }
-        self.db().withdraw_player(t.id, loser.id).await.ok()?;
+        self.ctx.db().withdraw_player(t.id, loser.id).await.ok()?;
         Some(Notice {
             channel: t.channel,
             reply: Reply {
-                lang: self.guild_lang(Some(t.guild)),
+                lang: self.settings.guild_lang(Some(t.guild)),
                 ..Reply::public(TournamentMsg::Removed {
                     name: t.name.clone(),
                     player: loser.name,
@@ -797,29 +877,20 @@ impl GameService {
     /// per process, at the first call) every running tournament of the servers served.
     pub(crate) async fn settle_tournaments(&self) -> Vec<Notice> {
         let mut ids = Vec::new();
-        if !self
-            .shared
-            .tournaments_resumed
-            .swap(true, std::sync::atomic::Ordering::SeqCst)
-        {
+        if !self.resumed.swap(true, Ordering::SeqCst) {
             match self
+                .ctx
                 .db()
-                .running_tournaments(self.shared.config.shards)
+                .running_tournaments(self.ctx.config.shards)
                 .await
             {
                 Ok(running) => ids.extend(running.iter().map(|t| t.id)),
                 Err(e) => tracing::error!(error = %e, "could not load the running tournaments"),
             }
         }
-        let ended = std::mem::take(
-            &mut *self
-                .shared
-                .ended_games
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner),
-        );
+        let ended = self.games.take_ended();
         for game in ended {
-            match self.db().board_of_game(game).await {
+            match self.ctx.db().board_of_game(game).await {
                 Ok(Some((id, _, _))) if !ids.contains(&id) => ids.push(id),
                 Ok(_) => {}
                 Err(e) => {
@@ -837,11 +908,7 @@ impl GameService {
     /// Notes that tournament `id` has a game that could not start (no room, or its room
     /// taken), to try again at the next sweep.
     fn retry_later(&self, id: TournamentId) {
-        let mut waiting = self
-            .shared
-            .roomless
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut waiting = lock(&self.roomless);
         if !waiting.contains(&id) {
             waiting.push(id);
         }
@@ -849,27 +916,12 @@ impl GameService {
 
     /// Tries again to start the games that found no room (at each sweep).
     pub(crate) async fn retry_rooms(&self) -> Vec<Notice> {
-        let waiting = std::mem::take(
-            &mut *self
-                .shared
-                .roomless
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner),
-        );
+        let waiting = std::mem::take(&mut *lock(&self.roomless));
         let mut notices = Vec::new();
         for id in waiting {
             notices.extend(self.progress(id).await);
         }
         notices
-    }
-
-    /// Notes that a game ended, for [`GameService::settle_tournaments`].
-    pub(crate) fn note_ended(&self, game: domain::GameId) {
-        self.shared
-            .ended_games
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push(game);
     }
 }
 

@@ -1,15 +1,13 @@
 //! Ending or rewinding a game by a player's word: resignation, draws, takebacks, aborts.
 
+use domain::messages::{OfferMsg, Refusal};
+use domain::{DrawAction, Origin, Reply, TakebackAction, is_computer};
 use rules::{Color, EndReason, Outcome};
 
-use super::live::Live;
-use super::messages::{Message, OfferMsg, Refusal};
-use super::play::game_in;
-use super::{
-    DrawAction, GameService, Origin, Reply, Slot, SlotGuard, TakebackAction, game_over,
-    not_a_player, save_failed,
-};
-use super::{Finished, GameState, RatingUpdate, StoreError};
+use super::Challenges;
+use crate::games::SlotGuard;
+use crate::live::{Live, Slot, game_in};
+use crate::replies::{game_over, game_reply, not_a_player, save_failed};
 
 /// The caller's colour in a game that is still on: the side to move for someone playing both
 /// sides. A refusal for strangers and finished games.
@@ -38,7 +36,7 @@ enum Offer {
     Takeback,
 }
 
-impl GameService {
+impl Challenges {
     /// Sets (`Some(by)`) or withdraws (`None`) the standing `offer`, stores it, and tells
     /// `notify` with a ping.
     async fn set_offer(
@@ -54,7 +52,7 @@ impl GameService {
             Offer::Draw => state.draw_offer = by,
             Offer::Takeback => state.takeback = by,
         }
-        if let Err(e) = self.save_state(live, state).await {
+        if let Err(e) = self.games.save_state(live, state).await {
             return save_failed(&e);
         }
         Reply {
@@ -65,7 +63,7 @@ impl GameService {
         }
     }
 
-    pub(super) async fn resign(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+    pub(crate) async fn resign(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let (live, color) = match player_in(guard, origin) {
             Ok(found) => found,
             Err(reply) => return *reply,
@@ -78,10 +76,12 @@ impl GameService {
             player: live.player(color).name.clone(),
             color,
         };
-        self.finish(live, outcome, message.into(), color).await
+        self.games
+            .finish(live, outcome, message.into(), color)
+            .await
     }
 
-    pub(super) async fn abort(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+    pub(crate) async fn abort(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let (live, color) = match player_in(guard, origin) {
             Ok(found) => found,
             Err(reply) => return *reply,
@@ -96,11 +96,12 @@ impl GameService {
         let message = OfferMsg::Aborted {
             player: live.player(color).name.clone(),
         };
-        self.finish(live, outcome, message.into(), Color::White)
+        self.games
+            .finish(live, outcome, message.into(), Color::White)
             .await
     }
 
-    pub(super) async fn draw(
+    pub(crate) async fn draw(
         &self,
         origin: &Origin,
         guard: &mut SlotGuard,
@@ -120,7 +121,8 @@ impl GameService {
                 let message = OfferMsg::SelfDraw {
                     player: origin.user.name.clone(),
                 };
-                self.finish(live, agreed, message.into(), live.to_move())
+                self.games
+                    .finish(live, agreed, message.into(), live.to_move())
                     .await
             }
             DrawAction::Offer | DrawAction::Accept if standing == Some(color.opposite()) => {
@@ -128,7 +130,7 @@ impl GameService {
                     by: live.player(color).name.clone(),
                     offerer: live.player(color.opposite()).name.clone(),
                 };
-                self.finish(live, agreed, message.into(), color).await
+                self.games.finish(live, agreed, message.into(), color).await
             }
             DrawAction::Offer if standing == Some(color) => {
                 Reply::private(Refusal::DrawOfferStands).with_game(live.row.id)
@@ -157,7 +159,7 @@ impl GameService {
         }
     }
 
-    pub(super) async fn takeback(
+    pub(crate) async fn takeback(
         &self,
         origin: &Origin,
         guard: &mut SlotGuard,
@@ -178,7 +180,7 @@ impl GameService {
                 };
                 self.apply_takeback(live, 1, message).await
             }
-            TakebackAction::Offer if super::is_computer(live.player(color.opposite()).id) => {
+            TakebackAction::Offer if is_computer(live.player(color.opposite()).id) => {
                 // The computer grants every takeback at once.
                 let plies = plies_to_take_back(live, color);
                 if plies == 0 {
@@ -250,9 +252,13 @@ impl GameService {
         state.draw_offer = None;
         state.pending = None;
         state.reminded = false;
-        state.turn_started_ms = self.now_ms();
+        state.turn_started_ms = self.ctx.now_ms();
         let id = live.row.id;
-        if let Err(e) = self.store(self.db().take_back(id, keep, &state)).await {
+        if let Err(e) = self
+            .ctx
+            .store(self.ctx.db().take_back(id, keep, &state))
+            .await
+        {
             for turn in undone.into_iter().rev() {
                 if let Err(err) = live.game.play(turn) {
                     tracing::error!(game = id, error = %err, "could not restore a turn after a failed takeback");
@@ -263,52 +269,7 @@ impl GameService {
         live.row.state = state;
         live.pending = None;
         let messages = vec![message.into(), live.status().into()];
-        self.game_reply(live, live.to_move(), messages).await
-    }
-
-    /// Ends the game with `outcome`, stores it, and shows the final board from `orientation`.
-    pub(super) async fn finish(
-        &self,
-        live: &mut Live,
-        outcome: Outcome,
-        message: Message,
-        orientation: Color,
-    ) -> Reply {
-        let state = self.ended_state(live, outcome);
-        let rated = match self.save_state(live, state).await {
-            Ok(rated) => rated,
-            Err(e) => return save_failed(&e),
-        };
-        live.game.set_outcome(outcome);
-        live.pending = None;
-        let mut messages = vec![message, live.status().into()];
-        messages.extend(super::rating::change_messages(rated.as_ref()));
-        self.game_reply(live, orientation, messages).await
-    }
-
-    /// The state of `live` ended now with `outcome`: offers and a half-entered turn dropped.
-    pub(super) fn ended_state(&self, live: &Live, outcome: Outcome) -> GameState {
-        let mut state = live.row.state.next();
-        state.finished = Some(Finished {
-            outcome,
-            at_ms: self.now_ms(),
-        });
-        state.draw_offer = None;
-        state.takeback = None;
-        state.pending = None;
-        state
-    }
-
-    /// Stores a game's new state and keeps it; returns the rating update written with a
-    /// rated game's result.
-    pub(super) async fn save_state(
-        &self,
-        live: &mut Live,
-        state: GameState,
-    ) -> Result<Option<RatingUpdate>, StoreError> {
-        let rated = self.store(self.write_game(&live.row, None, &state)).await?;
-        live.row.state = state;
-        Ok(rated)
+        game_reply(live, live.to_move(), messages)
     }
 }
 

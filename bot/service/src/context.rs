@@ -1,0 +1,176 @@
+//! What every part of the service shares: the configuration, the store (each write through
+//! [`Context::store`], which notes a conflict so the channel is reloaded), the clock, the
+//! engine's permits, and the notices waiting for the next sweep.
+
+use std::future::Future;
+use std::sync::Mutex;
+
+use dashmap::DashMap;
+use domain::clock::{Clock, to_unix_ms};
+use domain::{GameId, GameStore, GuildId, Notice, StoreError};
+use tokio::sync::{Notify, Semaphore};
+
+use super::config::ServiceConfig;
+
+/// The infrastructure every part holds an `Arc` to.
+pub(crate) struct Context {
+    /// The configuration in force.
+    pub(crate) config: ServiceConfig,
+    /// Where every state change is committed before it is announced.
+    store: std::sync::Arc<dyn GameStore>,
+    /// The service's clock (a manual one in tests).
+    clock: std::sync::Arc<dyn Clock>,
+    /// Challenges and games whose last write met a newer state in the database: their
+    /// channel is reloaded once the command that met it is done.
+    pub(crate) conflicted: DashMap<GameId, ()>,
+    /// One permit per core for the engine's searches (the computer's turns, reviews, hints).
+    engine_permits: std::sync::Arc<Semaphore>,
+    /// What the next sweep posts unasked.
+    pub(crate) outbox: Outbox,
+}
+
+impl Context {
+    /// The context of a service on `store`, timed by `clock`.
+    pub(crate) fn new(
+        config: ServiceConfig,
+        store: std::sync::Arc<dyn GameStore>,
+        clock: std::sync::Arc<dyn Clock>,
+    ) -> Context {
+        Context {
+            config,
+            store,
+            clock,
+            conflicted: DashMap::new(),
+            engine_permits: std::sync::Arc::new(Semaphore::new(
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            )),
+            outbox: Outbox::default(),
+        }
+    }
+
+    /// The time on the service's clock.
+    pub(crate) fn now(&self) -> std::time::SystemTime {
+        self.clock.now()
+    }
+
+    /// The time on the service's clock, in Unix milliseconds.
+    pub(crate) fn now_ms(&self) -> i64 {
+        to_unix_ms(self.clock.now())
+    }
+
+    /// The store, for the calls [`Context::store`] runs.
+    pub(crate) fn db(&self) -> &dyn GameStore {
+        &*self.store
+    }
+
+    /// Awaits a store call, logging a failure and noting a conflict so the channel is
+    /// reloaded after the command.
+    pub(crate) async fn store<T>(
+        &self,
+        call: impl Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        let result = call.await;
+        match &result {
+            Err(StoreError::Conflict { id, .. }) => {
+                tracing::warn!(game = id, "write refused: the database holds a newer state");
+                self.conflicted.insert(*id, ());
+            }
+            Err(e) => tracing::error!(error = %e, "storage write failed"),
+            Ok(_) => {}
+        }
+        result
+    }
+
+    /// The depth reviews of `variant` search to (a hint searches as deep, so they agree).
+    pub(crate) fn review_depth(&self, variant: rules::Variant) -> u32 {
+        self.config
+            .review_depth
+            .unwrap_or_else(|| engine::review::default_depth(variant))
+    }
+
+    /// Runs `work` (a search) on the blocking pool once an engine permit is free; `None`
+    /// when the pool is closed or the work failed (both logged).
+    pub(crate) async fn on_engine<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        let permit = match self.engine_permits.clone().acquire_owned().await {
+            Ok(permit) => permit,
+            Err(e) => {
+                tracing::error!(error = %e, "the engine pool is closed");
+                return None;
+            }
+        };
+        let work = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work()
+        });
+        match work.await {
+            Ok(done) => Some(done),
+            Err(e) => {
+                tracing::error!(error = %e, "the engine's search failed");
+                None
+            }
+        }
+    }
+}
+
+/// Notices for the next sweep: reports made at start, and what commands queued for other
+/// channels (vacations begun or ended, tournament games started).
+#[derive(Default)]
+pub(crate) struct Outbox {
+    /// Reports made at start (games set aside, turns not yet announced), with their server:
+    /// they are worded in its language when they go out, so a language learnt after the
+    /// start is the one used.
+    startup: Mutex<Vec<(Option<GuildId>, Notice)>>,
+    /// Notices queued by commands.
+    queued: Mutex<Vec<Notice>>,
+    /// Raised when notices are queued, so a front's sweeper posts them at once rather than
+    /// at its next tick.
+    wake: Notify,
+}
+
+impl Outbox {
+    /// Keeps the reports made at start for the first sweep.
+    pub(crate) fn at_startup(&self, notices: Vec<(Option<GuildId>, Notice)>) {
+        lock(&self.startup).extend(notices);
+    }
+
+    /// Notices for the next sweep to post; wakes a front waiting to sweep when there are any.
+    pub(crate) fn queue(&self, notices: impl IntoIterator<Item = Notice>) {
+        let mut queued = lock(&self.queued);
+        let before = queued.len();
+        queued.extend(notices);
+        let added = queued.len() > before;
+        drop(queued);
+        if added {
+            self.wake.notify_one();
+        }
+    }
+
+    /// Wakes a front waiting to sweep, with nothing queued (turns to post again are due).
+    pub(crate) fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Returns once notices were queued (or a wake-up raised) since the last call; a
+    /// wake-up raised while nobody waits is kept for the next call.
+    pub(crate) async fn queued(&self) {
+        self.wake.notified().await;
+    }
+
+    /// The reports made at start, once, and the notices queued since the last sweep.
+    pub(crate) fn take(&self) -> (Vec<(Option<GuildId>, Notice)>, Vec<Notice>) {
+        let startup = std::mem::take(&mut *lock(&self.startup));
+        let queued = std::mem::take(&mut *lock(&self.queued));
+        (startup, queued)
+    }
+}
+
+/// Locks `mutex`, taking over a poisoned one (what it holds stays consistent: lists only
+/// grow or are taken whole).
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
