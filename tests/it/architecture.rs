@@ -95,8 +95,8 @@ const CONFINED: &[(&str, &[&str])] = &[
     ("image", &["nadare-render"]),
 ];
 
-/// Crates that build no images and search no positions, with what they must never compile,
-/// however indirectly: the image crates and the engine.
+/// Crates that build no images and search no positions, with what neither they nor any
+/// workspace crate under them may name as a dependency: the image crates and the engine.
 const LIGHT: &[(&str, &[&str])] = &[(
     "nadare-storage",
     &[

@@ -263,8 +263,9 @@ fn looks_like_a_move(word: &str) -> bool {
 }
 
 /// Every command word, with the command it names (aliases included).
-/// The words of [`Command::PLAIN`] count too, each naming itself.
-const WORDS: &[(&str, &str)] = &[
+/// The commonest command words, with the command each names: a mistyped word is suggested
+/// the first of the closest in [`words`]' order, these first.
+const LEADING: &[(&str, &str)] = &[
     ("challenge", "challenge"),
     ("play", "challenge"),
     ("move", "move"),
@@ -272,6 +273,10 @@ const WORDS: &[(&str, &str)] = &[
     ("promote", "promote"),
     ("confirm", "confirm"),
     ("cancel-push", "cancel-push"),
+];
+
+/// The other command words (aliases included), with the command each names.
+const WORDS: &[(&str, &str)] = &[
     ("draw", "draw"),
     ("takeback", "takeback"),
     ("board", "board"),
@@ -293,12 +298,13 @@ const WORDS: &[(&str, &str)] = &[
     ("forget", "forget"),
 ];
 
-/// Every command word, with the command it names: [`Command::PLAIN`]'s (the commonest of a
-/// game), then [`WORDS`].
+/// Every command word, with the command it names: [`LEADING`], [`Command::PLAIN`]'s (each
+/// naming itself), then [`WORDS`].
 fn words() -> impl Iterator<Item = (&'static str, &'static str)> {
-    Command::PLAIN
+    LEADING
         .iter()
-        .map(|(name, _)| (*name, *name))
+        .copied()
+        .chain(Command::PLAIN.iter().map(|(name, _)| (*name, *name)))
         .chain(WORDS.iter().copied())
 }
 
@@ -1199,6 +1205,9 @@ mod tests {
         assert_eq!(parse("   "), Err(CommandError::Empty));
         let e = parse("resing").map(|_| ()).unwrap_err().to_string();
         assert!(e.contains("did you mean `resign`"), "{e}");
+        // As close to `move` as to `moves`: the commoner is suggested.
+        let e = parse("movs").map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains("did you mean `move`"), "{e}");
         let e = parse("e4").map(|_| ()).unwrap_err().to_string();
         assert!(e.contains("move e4"), "{e}");
         let e = parse("xyzzy").map(|_| ()).unwrap_err().to_string();

@@ -1,8 +1,9 @@
 //! One sample of every message, presented in every language on every surface: no message
 //! may fall back to a missing catalog key.
 //!
-//! Each area's `index` matches its enum without a wildcard, so a new variant does not compile
-//! until it has an index here; the test then fails until a sample covers that index.
+//! A test compares the samples of each area with its enum's variants (strum's `EnumCount`), so
+//! a new variant fails it until it has a sample; another asks for the forms a message is
+//! worded apart in (an empty list, each language, on and off).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -946,6 +947,60 @@ fn the_samples_cover_every_variant() {
     let rules: BTreeSet<usize> = move_errors().iter().map(move_error_index).collect();
     let expected: BTreeSet<usize> = (0..31).collect();
     assert_eq!(rules, expected, "rules: a move error has no sample");
+}
+
+/// The forms a message variant is worded apart in each have a sample: ratings rated and
+/// casual, an empty list of ratings, a leaderboard empty and without the asker's place, each
+/// language of the server setting, pictures on and off, and a review with and without a
+/// deciding turn.
+#[test]
+fn the_samples_cover_the_forms_worded_apart() {
+    let all = every_message();
+    let has = |wanted: &dyn Fn(&Message) -> bool, form: &str| {
+        assert!(all.iter().any(wanted), "no sample of {form}");
+    };
+    has(
+        &|m| matches!(m, Message::Rating(RatingMsg::Rated { rated: true, .. })),
+        "rated",
+    );
+    has(
+        &|m| matches!(m, Message::Rating(RatingMsg::Rated { rated: false, .. })),
+        "casual",
+    );
+    has(
+        &|m| matches!(m, Message::Rating(RatingMsg::Ratings { ratings, .. }) if ratings.is_empty()),
+        "no ratings",
+    );
+    has(
+        &|m| matches!(m, Message::Rating(RatingMsg::Leaderboard { top, .. }) if top.is_empty()),
+        "an empty leaderboard",
+    );
+    has(
+        &|m| matches!(m, Message::Rating(RatingMsg::Leaderboard { top, own: None, .. }) if !top.is_empty()),
+        "a leaderboard without the asker",
+    );
+    for lang in Lang::all() {
+        has(
+            &|m| *m == Message::Settings(SettingsMsg::Language(Some(lang))),
+            lang.id(),
+        );
+    }
+    has(
+        &|m| *m == Message::Settings(SettingsMsg::Language(None)),
+        "no language",
+    );
+    for shown in [true, false] {
+        has(
+            &|m| *m == Message::Settings(SettingsMsg::Avatars(shown)),
+            "pictures on or off",
+        );
+    }
+    for decided in [true, false] {
+        has(
+            &|m| matches!(m, Message::Review(ReviewMsg::Summary(s)) if s.decided.is_some() == decided),
+            "a review with or without a deciding turn",
+        );
+    }
 }
 
 /// What users are told about their data fits in one Discord message, says both commands the

@@ -80,8 +80,8 @@ pub(crate) fn add_after_game(live: &Live, reply: &mut Reply) {
     reply.actions.insert(0, Action::Rematch);
 }
 
-/// Attaches the game's animated replay (its scenes, drawn by the presentation), or says
-/// why there is none.
+/// Attaches the game's animated replay (the game, which the presentation draws frame by
+/// frame), or says why there is none.
 pub(crate) fn add_replay(live: &Live, reply: &mut Reply) {
     let turns = live.game.turns().len();
     if turns > REPLAY_TURN_LIMIT {
@@ -175,7 +175,7 @@ fn heading(live: &Live) -> Message {
 }
 
 /// The game in `slot`, or the reply saying there is none yet (a challenge) or none at all.
-fn shown_game(slot: &Slot) -> Result<&Live, Box<Reply>> {
+pub(crate) fn shown_game(slot: &Slot) -> Result<&Live, Box<Reply>> {
     match slot {
         Slot::Game(live) => Ok(live),
         Slot::Challenge(c) => Err(Box::new(Reply::private(Refusal::NotStarted {

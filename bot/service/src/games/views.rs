@@ -1,13 +1,13 @@
 //! What anyone may look at in a channel: the board, the games under way in a server, and the
 //! turns the player to move may type (for autocomplete).
 
-use domain::messages::{ChallengeLine, GameLine, Refusal, ViewMsg};
+use domain::messages::{ChallengeLine, GameLine, ViewMsg};
 use domain::{ChannelId, Origin, Reply, UserId, suggest};
 
 use super::Games;
 use super::play::candidates;
 use crate::live::Slot;
-use crate::replies::{board_reply, default_orientation};
+use crate::replies::{board_reply, default_orientation, shown_game};
 
 /// The most games `games` lists.
 const GAMES_LIMIT: usize = 25;
@@ -18,14 +18,9 @@ pub const SUGGESTIONS_WAIT: std::time::Duration = std::time::Duration::from_mill
 /// The board of the game in `slot` as `origin`'s user sees it (flipped, only to them, with
 /// `flip`).
 pub(crate) fn board(origin: &Origin, slot: &Slot, flip: bool) -> Reply {
-    let live = match slot {
-        Slot::Game(live) => live,
-        Slot::Challenge(c) => {
-            return Reply::private(Refusal::NotStarted {
-                challenger: c.challenger.name.clone(),
-            });
-        }
-        Slot::Free | Slot::Retired => return Reply::private(Refusal::NoGame),
+    let live = match shown_game(slot) {
+        Ok(live) => live,
+        Err(reply) => return *reply,
     };
     let mut orientation = default_orientation(live, origin.user.id);
     if flip {
