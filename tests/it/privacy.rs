@@ -311,7 +311,7 @@ async fn forgetting_withdraws_from_tournaments_and_cancels_an_open_one_created()
     };
     let created = h
         .service
-        .tournament(
+        .execute(
             &elsewhere,
             domain::TournamentAsk::Create {
                 name: "Hers".into(),
@@ -327,6 +327,7 @@ async fn forgetting_withdraws_from_tournaments_and_cancels_an_open_one_created()
                     roles: Vec::new(),
                 },
             },
+            Options::default(),
         )
         .await;
     assert!(!created.private, "{}", text(&created));
@@ -336,7 +337,7 @@ async fn forgetting_withdraws_from_tournaments_and_cancels_an_open_one_created()
     };
     let joined = h
         .service
-        .tournament(&bob, domain::TournamentAsk::Join(None))
+        .execute(&bob, domain::TournamentAsk::Join(None), Options::default())
         .await;
     assert!(!joined.private, "{}", text(&joined));
     let done = h.say("alice> forget confirm").await;
@@ -519,12 +520,9 @@ async fn run(service: &GameService, guild: Option<u64>, channel: u64, line: &str
         user: parsed.user,
         locale: Locale::default(),
     };
-    match parsed.command {
-        console::Request::Game(command) => {
-            service.execute(&origin, command, Options::default()).await
-        }
-        console::Request::Tournament(ask) => service.tournament(&origin, ask).await,
-    }
+    service
+        .execute(&origin, parsed.command, Options::default())
+        .await
 }
 
 /// Alice forgets through the process of direct messages (shard 0) while her game is held by

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use console::{Request, parse_line};
+use console::parse_line;
 use domain::messages::Refusal;
 use domain::{Locale, Origin, Reply, ShardSet};
 use service::{GameService, ManualClock, Options, ServiceConfig};
@@ -34,10 +34,9 @@ async fn say(service: &GameService, guild: u64, channel: u64, line: &str) -> Rep
         user: parsed.user,
         locale: Locale::default(),
     };
-    match parsed.command {
-        Request::Game(command) => service.execute(&origin, command, Options::default()).await,
-        Request::Tournament(ask) => service.tournament(&origin, ask).await,
-    }
+    service
+        .execute(&origin, parsed.command, Options::default())
+        .await
 }
 
 fn range(first: u32, last: u32, total: u32) -> ShardSet {

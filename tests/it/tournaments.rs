@@ -449,7 +449,11 @@ async fn organisers_are_server_managers_and_the_chosen_role() {
     let origin = h.origin("ann");
     let refused = h
         .service
-        .tournament(&origin, create(member(vec![42])))
+        .execute(
+            &origin,
+            create(member(vec![42])),
+            service::Options::default(),
+        )
         .await;
     assert!(refused.private);
     assert!(
@@ -459,12 +463,13 @@ async fn organisers_are_server_managers_and_the_chosen_role() {
     );
     let set = h
         .service
-        .tournament(
+        .execute(
             &h.origin("admin"),
             TournamentAsk::Organisers(Some(Role {
                 id: 42,
                 name: "Arbiters".into(),
             })),
+            service::Options::default(),
         )
         .await;
     assert!(
@@ -472,31 +477,51 @@ async fn organisers_are_server_managers_and_the_chosen_role() {
         "{}",
         text(&set)
     );
-    let other_role = h.service.tournament(&origin, create(member(vec![7]))).await;
+    let other_role = h
+        .service
+        .execute(
+            &origin,
+            create(member(vec![7])),
+            service::Options::default(),
+        )
+        .await;
     assert!(other_role.private, "{}", text(&other_role));
     let created = h
         .service
-        .tournament(&origin, create(member(vec![7, 42])))
+        .execute(
+            &origin,
+            create(member(vec![7, 42])),
+            service::Options::default(),
+        )
         .await;
     assert!(!created.private, "{}", text(&created));
     assert_eq!(stored(&h).await.creator.name, "ann");
     h.service
-        .tournament(&h.origin("admin"), TournamentAsk::Organisers(None))
+        .execute(
+            &h.origin("admin"),
+            TournamentAsk::Organisers(None),
+            service::Options::default(),
+        )
         .await;
     h.say("ann> tournament cancel").await;
     let cleared = h
         .service
-        .tournament(&origin, create(member(vec![42])))
+        .execute(
+            &origin,
+            create(member(vec![42])),
+            service::Options::default(),
+        )
         .await;
     assert!(cleared.private, "{}", text(&cleared));
     let manager = h
         .service
-        .tournament(
+        .execute(
             &origin,
             create(Organiser {
                 manages_server: true,
                 roles: Vec::new(),
             }),
+            service::Options::default(),
         )
         .await;
     assert!(!manager.private, "{}", text(&manager));
@@ -597,7 +622,11 @@ async fn an_earlier_tournament_is_looked_at_by_its_id_in_its_own_server_only() {
     for (origin, asked) in [(&elsewhere, id), (&h.origin("ann"), id + 1_000)] {
         let refused = h
             .service
-            .tournament(origin, TournamentAsk::Standings(Some(asked)))
+            .execute(
+                origin,
+                TournamentAsk::Standings(Some(asked)),
+                service::Options::default(),
+            )
             .await;
         assert!(refused.private, "{}", text(&refused));
         assert_eq!(
@@ -647,7 +676,9 @@ async fn press(h: &Harness, user: &str, action: Action) -> domain::Reply {
     let Request::Tournament(ask) = action.request() else {
         panic!("a tournament button");
     };
-    h.service.tournament(&h.origin(user), ask).await
+    h.service
+        .execute(&h.origin(user), ask, service::Options::default())
+        .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

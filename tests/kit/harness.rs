@@ -166,22 +166,15 @@ impl Harness {
             user: parsed.user,
             locale: self.locale,
         };
-        match parsed.command {
-            Request::Game(command) => self.execute(&origin, command).await,
-            Request::Tournament(ask) => {
-                let mut reply = self.service.tournament(&origin, ask).await;
-                present::draw(&self.renderer, &mut reply, None).await;
-                reply
-            }
-        }
+        self.execute(&origin, parsed.command).await
     }
 
-    /// The service's reply to `command` from `origin`, its pictures drawn as a front draws
-    /// them.
-    pub async fn execute(&self, origin: &Origin, command: Command) -> Reply {
+    /// The service's reply to `request` (a game command or a tournament's) from `origin`, its
+    /// pictures drawn as a front draws them.
+    pub async fn execute(&self, origin: &Origin, request: impl Into<Request>) -> Reply {
         let mut reply = self
             .service
-            .execute(origin, command, Options::default())
+            .execute(origin, request, Options::default())
             .await;
         present::draw(&self.renderer, &mut reply, None).await;
         reply

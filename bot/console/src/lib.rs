@@ -217,14 +217,10 @@ impl Console {
             user: line.user,
             locale: Locale::both(out.lang()),
         };
-        let mut reply = match line.command {
-            Request::Game(command) => {
-                self.service
-                    .execute(&origin, command, service::Options::default())
-                    .await
-            }
-            Request::Tournament(ask) => self.service.tournament(&origin, ask).await,
-        };
+        let mut reply = self
+            .service
+            .execute(&origin, line.command, service::Options::default())
+            .await;
         present::draw(&self.renderer, &mut reply, Some(&self.pictures)).await;
         out.reply(text, &origin.user.name, &reply)?;
         if let (Some(game), Some(plies)) = (reply.game, reply.shows_plies) {

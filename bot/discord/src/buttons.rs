@@ -114,7 +114,8 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         }
         let command = match action.request() {
             Request::Tournament(ask) => {
-                return Outgoing::new(front.tournament(&origin_here, ask).await).into();
+                let reply = front.execute(&origin_here, ask, Options::default()).await;
+                return Outgoing::new(reply).into();
             }
             Request::Game(command) => command,
         };

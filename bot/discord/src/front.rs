@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use domain::messages::{Message, PrivacyMsg};
-use domain::{Command, GuildId, Origin, Reply, TournamentAsk, User};
+use domain::{GuildId, Origin, Reply, Request, User};
 use render::Renderer;
 use serenity::all::{
     Builder, ChannelId, CreateInteractionResponseFollowup, EditMessage, Http, ImageHash,
@@ -76,10 +76,15 @@ impl Front {
         }
     }
 
-    /// The service's reply to `command`, with what `options` asks for while it runs, its
-    /// pictures drawn once the game is let go.
-    pub async fn execute(&self, origin: &Origin, command: Command, options: Options<'_>) -> Reply {
-        let mut reply = self.service.execute(origin, command, options).await;
+    /// The service's reply to `request` (a game command or a tournament's), with what
+    /// `options` asks for while it runs, its pictures drawn once the game is let go.
+    pub async fn execute(
+        &self,
+        origin: &Origin,
+        request: impl Into<Request>,
+        options: Options<'_>,
+    ) -> Reply {
+        let mut reply = self.service.execute(origin, request, options).await;
         let forgotten = reply
             .messages
             .iter()
@@ -87,13 +92,6 @@ impl Front {
         if forgotten && let Some(pictures) = &self.pictures {
             pictures.forget(origin.user.id);
         }
-        self.draw(&mut reply).await;
-        reply
-    }
-
-    /// The service's reply to a tournament command, its pictures drawn.
-    pub async fn tournament(&self, origin: &Origin, ask: TournamentAsk) -> Reply {
-        let mut reply = self.service.tournament(origin, ask).await;
         self.draw(&mut reply).await;
         reply
     }

@@ -114,7 +114,9 @@ async fn respond(
                         .await,
                 ),
             ),
-            Ok(Request::Tournament(ask)) => Outgoing::new(front.tournament(&origin, ask).await),
+            Ok(Request::Tournament(ask)) => {
+                Outgoing::new(front.execute(&origin, ask, Options::default()).await)
+            }
         }
     })
     .await;

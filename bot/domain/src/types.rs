@@ -502,6 +502,18 @@ pub enum Request {
     Tournament(TournamentAsk),
 }
 
+impl From<Command> for Request {
+    fn from(command: Command) -> Request {
+        Request::Game(command)
+    }
+}
+
+impl From<TournamentAsk> for Request {
+    fn from(ask: TournamentAsk) -> Request {
+        Request::Tournament(ask)
+    }
+}
+
 /// What the service answers to a command.
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Reply {

@@ -47,7 +47,7 @@ pub use tournaments::{MAX_SWISS_ROUNDS, tournament_report};
 use domain::messages::{InfoMsg, PrivacyMsg, Refusal};
 use domain::{
     ChannelId, Command, EarlyPrivacy, GameId, GameRooms, GameStore, GuildId, Lang, Notice, Origin,
-    Progress, Reply, StoredGame, TournamentAsk, TournamentSummary, UserId,
+    Progress, Reply, Request, StoredGame, TournamentSummary, UserId,
 };
 
 use archive::Archive;
@@ -179,20 +179,25 @@ impl GameService {
         })
     }
 
-    /// Carries out `command` for `origin` and says what happened, with what `options` asks
-    /// for while it runs. Refusals and mistakes are private replies; nothing changes for them.
-    pub async fn execute(&self, origin: &Origin, command: Command, options: Options<'_>) -> Reply {
-        let (unnoted, unwatched) = (EarlyPrivacy::default(), Progress::default());
-        let early = options.early.unwrap_or(&unnoted);
-        let progress = options.progress.unwrap_or(&unwatched);
-        let reply = self.answer(origin, command, early, progress).await;
-        self.settled(origin, reply).await
-    }
-
-    /// Carries out a tournament command for `origin`. What follows from it in other
-    /// channels (games started) is queued for the next [`sweep`](GameService::sweep).
-    pub async fn tournament(&self, origin: &Origin, ask: TournamentAsk) -> Reply {
-        let reply = self.parts.tournaments.answer(origin, ask).await;
+    /// Carries out `request` (a game command or a tournament's) for `origin` and says what
+    /// happened, with what `options` asks for while it runs. Refusals and mistakes are private
+    /// replies; nothing changes for them. What a tournament command starts in other channels
+    /// (its games) is queued for the next [`sweep`](GameService::sweep).
+    pub async fn execute(
+        &self,
+        origin: &Origin,
+        request: impl Into<Request>,
+        options: Options<'_>,
+    ) -> Reply {
+        let reply = match request.into() {
+            Request::Game(command) => {
+                let (unnoted, unwatched) = (EarlyPrivacy::default(), Progress::default());
+                let early = options.early.unwrap_or(&unnoted);
+                let progress = options.progress.unwrap_or(&unwatched);
+                self.answer(origin, command, early, progress).await
+            }
+            Request::Tournament(ask) => self.parts.tournaments.answer(origin, ask).await,
+        };
         self.settled(origin, reply).await
     }
 
