@@ -113,17 +113,31 @@ async fn boards_and_records_for_everyone() {
 /// The side to move and where it may push, as `ViewMsg::Position` says it.
 type Pushes = (Color, Vec<rules::Square>);
 
-/// The position of `r`, as its `ViewMsg::Position` says it: FEN, X-FEN and pushes.
-fn position_of(r: &domain::Reply) -> (&str, Option<&str>, Option<&Pushes>) {
+/// The `ViewMsg::Position` of `r`.
+fn position_message(r: &domain::Reply) -> &Message {
     r.messages
         .iter()
-        .find_map(|m| match m {
-            Message::View(ViewMsg::Position { fen, xfen, pushes }) => {
-                Some((fen.as_str(), xfen.as_deref(), pushes.as_ref()))
-            }
-            _ => None,
-        })
+        .find(|m| matches!(m, Message::View(ViewMsg::Position { .. })))
         .unwrap_or_else(|| panic!("no position in {r:?}"))
+}
+
+/// The position of `r`, as its `ViewMsg::Position` says it: FEN, X-FEN and pushes.
+fn position_of(r: &domain::Reply) -> (&str, Option<&str>, Option<&Pushes>) {
+    match position_message(r) {
+        Message::View(ViewMsg::Position { fen, xfen, pushes }) => {
+            (fen.as_str(), xfen.as_deref(), pushes.as_ref())
+        }
+        other => panic!("not a position: {other:?}"),
+    }
+}
+
+/// A harness where alice (White) and bob play the game `challenge bob OPTIONS white` asks for.
+async fn game(options: &str) -> Harness {
+    let h = Harness::new().await;
+    h.say(&format!("alice> challenge bob {options} white"))
+        .await;
+    h.say("bob> accept").await;
+    h
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -134,8 +148,7 @@ async fn position_tells_the_asker_alone_the_fen_and_the_record() {
         r.private && matches!(refusal(&r), Some(Refusal::NoGame)),
         "{r:?}"
     );
-    h.say("alice> challenge bob standard white").await;
-    h.say("bob> accept").await;
+    let h = game("standard").await;
     h.say("alice> move e4").await;
     let r = h.say("carol> position").await;
     assert!(r.private, "{}", text(&r));
@@ -159,9 +172,7 @@ async fn position_tells_the_asker_alone_the_fen_and_the_record() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn position_gives_chess960_both_fens_and_avalanche_its_pushes() {
-    let h = Harness::new().await;
-    h.say("alice> challenge bob chess960 518 white").await;
-    h.say("bob> accept").await;
+    let h = game("chess960 518").await;
     let r = h.say("alice> position").await;
     // Shredder-FEN names the castling rooks by their files; X-FEN, the outermost, as KQkq.
     assert_eq!(
@@ -174,9 +185,7 @@ async fn position_gives_chess960_both_fens_and_avalanche_its_pushes() {
     );
     assert!(r.says(&ViewMsg::NoTurnsYet.into()), "{r:?}");
 
-    let h = Harness::new().await;
-    h.say("alice> challenge bob avalanche white").await;
-    h.say("bob> accept").await;
+    let h = game("avalanche").await;
     // At the start every black pawn may be pushed one square, whatever White moves.
     let sixth: Vec<rules::Square> = "abcdefgh"
         .chars()
@@ -189,17 +198,14 @@ async fn position_gives_chess960_both_fens_and_avalanche_its_pushes() {
         "{}",
         text(&r)
     );
-    let pushes = r
-        .messages
-        .iter()
-        .find(|m| matches!(m, Message::View(ViewMsg::Position { .. })))
-        .expect("the position");
-    let ja = present::message_text(pushes, domain::Lang::Ja, present::i18n::Surface::Console);
+    let ja = present::message_text(
+        position_message(&r),
+        domain::Lang::Ja,
+        present::i18n::Surface::Console,
+    );
     assert!(ja.contains("白は相手のポーンをa6"), "{ja}");
     // A Balanced Avalanche game's first turn has no push.
-    let h = Harness::new().await;
-    h.say("alice> challenge bob balanced white").await;
-    h.say("bob> accept").await;
+    let h = game("balanced").await;
     let r = h.say("alice> position").await;
     assert_eq!(
         position_of(&r).2,
