@@ -3,15 +3,16 @@
 //! of what is asked stay in the service.
 
 use domain::Id;
+use domain::commands::{self, ArgError, Args, Kind, Spec, Value};
 use engine::Level;
-use rules::{Role, Variant};
+use rules::Variant;
 
 use domain::input::parse_duration;
 use domain::rating::RatingFamily;
 use domain::suggest::edit_distance;
 use domain::{
-    ColorChoice, Command, DEFAULT_STOCKFISH_ELO, DrawAction, ForgetAsk, GameId, STOCKFISH_ELOS,
-    SetupChoice, TakebackAction, User, VacationAsk, computer_at, stockfish,
+    ColorChoice, Command, DEFAULT_STOCKFISH_ELO, Organiser, Request, STOCKFISH_ELOS, SetupChoice,
+    User, computer_at, stockfish,
 };
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
@@ -111,6 +112,8 @@ pub enum Expected {
     TournamentId,
     /// `confirm` or `cancel`, after `forget`.
     ForgetAnswer,
+    /// One of what the command takes, which `help` shows.
+    Choice,
 }
 
 /// What is wrong with a command's arguments.
@@ -218,6 +221,7 @@ impl Expected {
             Expected::TournamentAction => "console-command-not-tournament-action",
             Expected::TournamentId => "console-command-not-tournament-id",
             Expected::ForgetAnswer => "console-command-not-forget-answer",
+            Expected::Choice => "console-command-not-choice",
         }
     }
 }
@@ -262,55 +266,12 @@ fn looks_like_a_move(word: &str) -> bool {
     word.chars().any(|c| c.is_ascii_digit()) && word.len() <= 12
 }
 
-/// Every command word, with the command it names (aliases included).
-/// The commonest command words, with the command each names: a mistyped word is suggested
-/// the first of the closest in [`words`]' order, these first.
-const LEADING: &[(&str, &str)] = &[
-    ("challenge", "challenge"),
-    ("play", "challenge"),
-    ("move", "move"),
-    ("m", "move"),
-    ("promote", "promote"),
-    ("confirm", "confirm"),
-    ("cancel-push", "cancel-push"),
-];
-
-/// The other command words (aliases included), with the command each names.
-const WORDS: &[(&str, &str)] = &[
-    ("draw", "draw"),
-    ("takeback", "takeback"),
-    ("board", "board"),
-    ("flip", "flip"),
-    ("chess960", "chess960"),
-    ("help", "help"),
-    ("rules", "rules"),
-    ("gif", "gif"),
-    ("review", "review"),
-    ("history", "history"),
-    ("game", "game"),
-    ("vacation", "vacation"),
-    ("rating", "rating"),
-    ("ratings", "rating"),
-    ("leaderboard", "leaderboard"),
-    ("top", "leaderboard"),
-    ("language", "language"),
-    ("avatars", "avatars"),
-    ("forget", "forget"),
-];
-
-/// Every command word, with the command it names: [`LEADING`], [`Command::PLAIN`]'s (each
-/// naming itself), then [`WORDS`].
-fn words() -> impl Iterator<Item = (&'static str, &'static str)> {
-    LEADING
-        .iter()
-        .copied()
-        .chain(Command::PLAIN.iter().map(|(name, _)| (*name, *name)))
-        .chain(WORDS.iter().copied())
-}
-
 /// Reads a text command. `resolve` turns the opponent word of `challenge` or the user of
 /// `rating` (a name, an `@name`) into a user, or says why it cannot, in the caller's own error
 /// type `E`, which the parser's own [`CommandError`]s turn into.
+///
+/// The command words and the options are [`commands::COMMANDS`]'; `challenge`, `rating`,
+/// `leaderboard` and `history` take their words in any order.
 pub fn parse_command<E: From<CommandError>>(
     line: &str,
     resolve: &mut dyn FnMut(&str) -> Result<User, E>,
@@ -324,133 +285,139 @@ pub fn parse_command<E: From<CommandError>>(
         return Err(CommandError::Empty.into());
     }
     let lower = word.to_lowercase();
-    let name = words()
+    let spec = commands::words()
         .find(|(w, _)| *w == lower)
-        .map(|(_, n)| n)
+        .map(|(_, spec)| spec)
+        .filter(|spec| spec.name != "tournament")
         .ok_or_else(|| CommandError::Unknown {
             word: word.to_string(),
-            suggestion: words()
+            suggestion: commands::words()
                 .map(|(w, _)| (edit_distance(&lower, w), w))
                 .filter(|(d, w)| *d <= 2 && *d < w.len())
-                // The first of the closest, in the order of `words` (common commands first).
+                // The first of the closest, in the order of `COMMANDS` (common ones first).
                 .min_by_key(|(d, _)| *d)
                 .map(|(_, w)| w),
         })?;
     let args: Vec<&str> = rest.split_whitespace().collect();
-    let no_args = |command: &'static str, c: Command| {
-        if args.is_empty() {
-            Ok(c)
-        } else {
-            Err(bad(command, Problem::NoArguments(rest.to_string())))
-        }
-    };
-    let not = |command: &'static str, expected: Expected| {
-        bad(
+    match spec.name {
+        "challenge" => parse_challenge(&args, resolve),
+        "rating" => parse_rating(&args, resolve),
+        "history" => parse_history(&args, resolve),
+        "leaderboard" => match args.as_slice() {
+            [] | [_] => declared(spec, rest).map_err(E::from),
+            _ => Err(bad("leaderboard", Problem::OneFamilyAtMost(rest.to_string())).into()),
+        },
+        _ => declared(spec, rest).map_err(E::from),
+    }
+}
+
+/// What a console word of `command`'s option `option` should have been.
+fn expected(command: &str, option: &str) -> Expected {
+    match (command, option) {
+        ("board", _) => Expected::Flip,
+        ("language", _) => Expected::Language,
+        ("avatars", _) => Expected::OnOff,
+        ("promote", _) => Expected::Piece,
+        ("draw", _) => Expected::DrawAnswer,
+        ("takeback", _) => Expected::TakebackAnswer,
+        ("forget", _) => Expected::ForgetAnswer,
+        ("rating" | "leaderboard", "variant") => Expected::Family,
+        (_, "variant") => Expected::Variant,
+        (_, "colour") => Expected::Colour,
+        (_, "computer") => Expected::Level,
+        (_, "stockfish") => Expected::Elo,
+        (_, "deadline") => Expected::Deadline,
+        (_, "page") => Expected::Page,
+        (_, "days") => Expected::Days,
+        (_, "game" | "id") => Expected::GameId,
+        (_, "chess960" | "number") => Expected::Setup,
+        _ => Expected::Choice,
+    }
+}
+
+/// What a command cannot do without, when its option `option` is missing and the console
+/// says so in its own words.
+fn needed(option: &str) -> Option<Needed> {
+    Some(match option {
+        "notation" => Needed::Move,
+        "piece" => Needed::Piece,
+        "days" => Needed::Days,
+        "id" => Needed::GameId,
+        _ => return None,
+    })
+}
+
+/// `error` in the options of `command`, in the console's words.
+fn arg_error(command: &'static str, error: ArgError) -> CommandError {
+    match error {
+        ArgError::Unknown(word) => CommandError::Unknown {
+            word,
+            suggestion: None,
+        },
+        ArgError::Missing(option) => match needed(option) {
+            Some(what) => CommandError::Missing { command, what },
+            None => bad(
+                command,
+                Problem::Not {
+                    word: String::new(),
+                    expected: expected(command, option),
+                },
+            ),
+        },
+        ArgError::Bad { option, text } => bad(
             command,
             Problem::Not {
-                word: rest.to_string(),
-                expected,
+                word: text,
+                expected: expected(command, option),
             },
-        )
-    };
-    if let Some((name, plain)) = Command::plain(name) {
-        return no_args(name, plain).map_err(E::from);
+        ),
+        ArgError::OpponentAndComputer => bad(command, Problem::ComputerAndUser),
     }
-    let command = match name {
-        "challenge" => return parse_challenge(&args, resolve),
-        "rating" => return parse_rating(&args, resolve),
-        "history" => return parse_history(&args, resolve),
-        "move" if rest.is_empty() => Err(CommandError::Missing {
-            command: "move",
-            what: Needed::Move,
-        }),
-        "move" => Ok(Command::Move(rest.to_string())),
-        "promote" => parse_promote(rest),
-        "confirm" => no_args("confirm", Command::ConfirmPush),
-        "cancel-push" => no_args("cancel-push", Command::CancelPush),
-        "draw" => parse_draw(rest),
-        "takeback" => parse_takeback(rest),
-        "board" => match rest.to_lowercase().as_str() {
-            "" => Ok(Command::Board { flip: false }),
-            "flip" | "flipped" => Ok(Command::Board { flip: true }),
-            _ => Err(not("board", Expected::Flip)),
-        },
-        "flip" => no_args("flip", Command::Board { flip: true }),
-        "chess960" => parse_chess960(rest),
-        "help" => Ok(Command::Help),
-        "rules" if rest.is_empty() => Ok(Command::Rules(None)),
-        "rules" => rest
-            .parse::<Variant>()
-            .map(|v| Command::Rules(Some(v)))
-            .map_err(|_| not("rules", Expected::Variant)),
-        "gif" if rest.is_empty() => Ok(Command::Gif(None)),
-        "gif" => game_id("gif", rest).map(|id| Command::Gif(Some(id))),
-        "review" if rest.is_empty() => Ok(Command::Review { game: None }),
-        "review" => game_id("review", rest).map(|id| Command::Review { game: Some(id) }),
-        "game" if rest.is_empty() => Err(CommandError::Missing {
-            command: "game",
-            what: Needed::GameId,
-        }),
-        "game" => game_id("game", rest).map(Command::ShowGame),
-        "vacation" => parse_vacation(rest),
-        "leaderboard" => match args.as_slice() {
-            [] => Ok(Command::Leaderboard { family: None }),
-            [family] => parse_family(family)
-                .map(|family| Command::Leaderboard {
-                    family: Some(family),
-                })
-                .ok_or_else(|| not("leaderboard", Expected::Family)),
-            _ => Err(bad(
-                "leaderboard",
-                Problem::OneFamilyAtMost(rest.to_string()),
-            )),
-        },
-        "language" => match rest.to_lowercase().as_str() {
-            "default" | "reset" | "none" => Ok(Command::Language(None)),
-            id => Lang::from_id(id)
-                .map(|l| Command::Language(Some(l)))
-                .ok_or_else(|| not("language", Expected::Language)),
-        },
-        "avatars" => match rest.to_lowercase().as_str() {
-            "on" => Ok(Command::Avatars(true)),
-            "off" => Ok(Command::Avatars(false)),
-            _ => Err(not("avatars", Expected::OnOff)),
-        },
-        "forget" => choose(
-            "forget",
-            rest,
-            &[
-                (&[""], ForgetAsk::Ask),
-                (&["confirm", "yes"], ForgetAsk::Confirm),
-                (&["cancel", "no"], ForgetAsk::Cancel),
-            ],
-            Expected::ForgetAnswer,
-        )
-        .map(Command::Forget),
-        _ => Err(CommandError::Unknown {
-            word: word.to_string(),
+}
+
+/// The command `spec` declares with `rest`, the words after its name, as the value of its
+/// one option (if it has one): a flag by its name, a number (`#12` too), or text.
+fn declared(spec: &'static Spec, rest: &str) -> Result<Command, CommandError> {
+    let mut args = Args::new();
+    match spec.options {
+        [] if !rest.is_empty() => {
+            return Err(bad(spec.name, Problem::NoArguments(rest.to_string())));
+        }
+        [option] if !rest.is_empty() => {
+            let value = match option.kind {
+                Kind::Flag if rest.eq_ignore_ascii_case(option.name) => Value::Flag(true),
+                Kind::Flag => {
+                    return Err(arg_error(
+                        spec.name,
+                        ArgError::Bad {
+                            option: option.name,
+                            text: rest.to_string(),
+                        },
+                    ));
+                }
+                Kind::Number { .. } => match rest.trim_start_matches('#').parse::<i64>() {
+                    Ok(n) => Value::Number(n),
+                    Err(_) => Value::Text(rest.to_string()),
+                },
+                _ => Value::Text(rest.to_string()),
+            };
+            args.set(option.name, value);
+        }
+        _ => {}
+    }
+    match commands::build(spec, &args, Organiser::default()) {
+        Ok(Request::Game(command)) => Ok(command),
+        Ok(Request::Tournament(_)) => Err(CommandError::Unknown {
+            word: spec.name.to_string(),
             suggestion: None,
         }),
-    };
-    command.map_err(E::from)
+        Err(error) => Err(arg_error(spec.name, error)),
+    }
 }
 
 /// `problem` with an argument of `command`.
 fn bad(command: &'static str, problem: Problem) -> CommandError {
     CommandError::BadArgument { command, problem }
-}
-
-/// A game id as written: `12` or `#12`.
-fn game_id(command: &'static str, text: &str) -> Result<GameId, CommandError> {
-    text.trim_start_matches('#').parse().map_err(|_| {
-        bad(
-            command,
-            Problem::Not {
-                word: text.to_string(),
-                expected: Expected::GameId,
-            },
-        )
-    })
 }
 
 /// `history [@user] [page]`, in either order.
@@ -482,29 +449,6 @@ fn parse_history<E: From<CommandError>>(
     })
 }
 
-/// `vacation DAYS` or `vacation end`.
-fn parse_vacation(rest: &str) -> Result<Command, CommandError> {
-    if rest.is_empty() {
-        return Err(CommandError::Missing {
-            command: "vacation",
-            what: Needed::Days,
-        });
-    }
-    if rest.eq_ignore_ascii_case("end") {
-        return Ok(Command::Vacation(VacationAsk::End));
-    }
-    match rest.parse::<u32>() {
-        Ok(days) if days >= 1 => Ok(Command::Vacation(VacationAsk::Days(days))),
-        _ => Err(bad(
-            "vacation",
-            Problem::Not {
-                word: rest.to_string(),
-                expected: Expected::Days,
-            },
-        )),
-    }
-}
-
 /// A variant family by its name, or by the name of one of its variants.
 fn parse_family(word: &str) -> Option<RatingFamily> {
     let lower = word.to_lowercase();
@@ -530,96 +474,6 @@ fn parse_rating<E: From<CommandError>>(
         }
     }
     Ok(Command::Rating { user, family })
-}
-
-/// What `rest`, the argument of `command`, means among `choices` (their words in lower case,
-/// and what they mean), in any case; `expected` names them when it is none of them.
-fn choose<T: Copy>(
-    command: &'static str,
-    rest: &str,
-    choices: &[(&[&str], T)],
-    expected: Expected,
-) -> Result<T, CommandError> {
-    let key = rest.to_lowercase();
-    choices
-        .iter()
-        .find(|(words, _)| words.contains(&key.as_str()))
-        .map(|(_, value)| *value)
-        .ok_or_else(|| {
-            bad(
-                command,
-                Problem::Not {
-                    word: rest.to_string(),
-                    expected,
-                },
-            )
-        })
-}
-
-fn parse_promote(rest: &str) -> Result<Command, CommandError> {
-    let key = rest.trim_start_matches('=');
-    if key.is_empty() {
-        return Err(CommandError::Missing {
-            command: "promote",
-            what: Needed::Piece,
-        });
-    }
-    choose(
-        "promote",
-        key,
-        &[
-            (&["q", "queen"], Role::Queen),
-            (&["r", "rook"], Role::Rook),
-            (&["b", "bishop"], Role::Bishop),
-            (&["n", "knight"], Role::Knight),
-        ],
-        Expected::Piece,
-    )
-    .map(Command::Promote)
-}
-
-fn parse_draw(rest: &str) -> Result<Command, CommandError> {
-    choose(
-        "draw",
-        rest,
-        &[
-            (&["", "offer"], DrawAction::Offer),
-            (&["accept", "yes"], DrawAction::Accept),
-            (&["decline", "no"], DrawAction::Decline),
-        ],
-        Expected::DrawAnswer,
-    )
-    .map(Command::Draw)
-}
-
-fn parse_takeback(rest: &str) -> Result<Command, CommandError> {
-    choose(
-        "takeback",
-        rest,
-        &[
-            (&["", "request", "offer"], TakebackAction::Offer),
-            (&["accept", "yes"], TakebackAction::Accept),
-            (&["decline", "no"], TakebackAction::Decline),
-        ],
-        Expected::TakebackAnswer,
-    )
-    .map(Command::Takeback)
-}
-
-fn parse_chess960(rest: &str) -> Result<Command, CommandError> {
-    if rest.is_empty() || rest.eq_ignore_ascii_case("random") {
-        return Ok(Command::Chess960(None));
-    }
-    match rest.trim_start_matches('#').parse::<u16>() {
-        Ok(n) if n < 960 => Ok(Command::Chess960(Some(n))),
-        _ => Err(bad(
-            "chess960",
-            Problem::Not {
-                word: rest.to_string(),
-                expected: Expected::Setup,
-            },
-        )),
-    }
 }
 
 /// A problem with the arguments of `challenge`.
@@ -843,7 +697,8 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use domain::{DEFAULT_LEVEL, computer_level};
+    use domain::{DEFAULT_LEVEL, DrawAction, TakebackAction, VacationAsk, computer_level};
+    use rules::Role;
 
     fn user(name: &str) -> Result<User, CommandError> {
         Ok(User {

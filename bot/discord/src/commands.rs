@@ -2,19 +2,13 @@
 //! into a service [`Request`]: a [`Command`], or a tournament's ask.
 
 use domain::Id;
-use rules::Variant;
 use serenity::all::{
     CommandDataOption, CommandInteraction, CommandOptionType, CreateCommand, CreateCommandOption,
     InstallationContext, InteractionContext, Permissions, ResolvedOption, ResolvedValue,
 };
 
-use domain::input::parse_duration;
-use domain::rating::RatingFamily;
-use domain::{
-    ColorChoice, Command, DrawAction, ForgetAsk, Organiser, Request, Role, STOCKFISH_ELOS,
-    SetupChoice, TakebackAction, TournamentAsk, TournamentFormat, TournamentId, User, VacationAsk,
-    computer, computer_at, stockfish,
-};
+use domain::commands::{self, ArgError, Args, COMMANDS, Kind, Opt, Place, Spec, Value};
+use domain::{Organiser, Request, Role, STOCKFISH_ELOS, User};
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
 
@@ -24,9 +18,6 @@ pub const MOVE_OPTION: &str = "notation";
 /// The option of `/tournament standings | pairings | info` that autocomplete fills with the
 /// server's tournaments.
 pub const TOURNAMENT_OPTION: &str = "tournament";
-
-/// The longest tournament name `/tournament create` takes.
-const MAX_TOURNAMENT_NAME: u16 = 50;
 
 /// The message `key` of the slash-command catalog in English, the commands' default.
 fn english(key: &str) -> String {
@@ -79,49 +70,71 @@ fn choice(option: CreateCommandOption, kind: &str, value: &str) -> CreateCommand
 }
 
 /// The computer's levels as choices, each named with its strength ("Level 4 (≈1400)").
-fn level_option() -> CreateCommandOption {
-    engine::Level::all().fold(
-        option(CommandOptionType::Integer, "challenge", "computer"),
-        |o, level| {
-            let args = fluent_args![("level", level.number()), ("elo", level.elo())];
-            let name = |lang| i18n::text(lang, Surface::Discord, "choice-level", &args);
-            let locales: Vec<_> = Lang::all()
-                .filter_map(|lang| Some((lang.discord_locale()?, name(lang))))
-                .collect();
-            o.add_int_choice_localized(name(Lang::En), i32::from(level.number()), locales)
-        },
-    )
+fn levels(option: CreateCommandOption) -> CreateCommandOption {
+    engine::Level::all().fold(option, |o, level| {
+        let args = fluent_args![("level", level.number()), ("elo", level.elo())];
+        let name = |lang| i18n::text(lang, Surface::Discord, "choice-level", &args);
+        let locales: Vec<_> = Lang::all()
+            .filter_map(|lang| Some((lang.discord_locale()?, name(lang))))
+            .collect();
+        o.add_int_choice_localized(name(Lang::En), i32::from(level.number()), locales)
+    })
 }
 
-fn variant_option(command: &str) -> CreateCommandOption {
-    Variant::ALL.iter().fold(
-        option(CommandOptionType::String, command, "variant"),
-        |o, variant| choice(o, "variant", variant.id()),
-    )
+/// The slash option declared as `opt` of the command (or subcommand) `command`, its words
+/// from the catalog messages `command-COMMAND-NAME`.
+fn slash_option(command: &str, opt: &Opt) -> CreateCommandOption {
+    let kind = match opt.kind {
+        Kind::User => CommandOptionType::User,
+        Kind::Role => CommandOptionType::Role,
+        Kind::Flag => CommandOptionType::Boolean,
+        Kind::Number { .. } | Kind::Level => CommandOptionType::Integer,
+        Kind::Text { .. } | Kind::Choice(_) => CommandOptionType::String,
+        Kind::Sub(_) => CommandOptionType::SubCommand,
+    };
+    let option = option(kind, command, opt.name);
+    let option = match &opt.kind {
+        Kind::Number { min, max } => {
+            let option = option.min_int_value(u64::try_from(*min).unwrap_or(0));
+            match max.and_then(|max| u64::try_from(max).ok()) {
+                Some(max) => option.max_int_value(max),
+                None => option,
+            }
+        }
+        Kind::Level => levels(option),
+        Kind::Text { max, autocomplete } => {
+            let option = option.max_length(*max);
+            let option = if *autocomplete {
+                option.set_autocomplete(true)
+            } else {
+                option
+            };
+            if opt.required {
+                option.min_length(1)
+            } else {
+                option
+            }
+        }
+        Kind::Choice(choices) => choices
+            .ids
+            .iter()
+            .fold(option, |o, id| choice(o, choices.group, id)),
+        Kind::Sub(options) => {
+            let key = format!("{command}-{}", opt.name);
+            slashed(options).fold(option, |o, sub| o.add_sub_option(slash_option(&key, sub)))
+        }
+        Kind::User | Kind::Role | Kind::Flag => option,
+    };
+    if opt.required {
+        option.required(true)
+    } else {
+        option
+    }
 }
 
-fn family_option(command: &str) -> CreateCommandOption {
-    RatingFamily::all().fold(
-        option(CommandOptionType::String, command, "variant"),
-        |o, family| choice(o, "family", family.id()),
-    )
-}
-
-fn exchange_option(command: &str, choices: [&str; 3]) -> CreateCommandOption {
-    choices.iter().fold(
-        option(CommandOptionType::String, command, "action"),
-        |o, value| choice(o, "action", value),
-    )
-}
-
-/// Where a command can be used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reach {
-    /// Everywhere nadare is: servers that installed it, a direct message with the bot, and the
-    /// direct and group messages of a user who installed it (games, the archive, help).
-    Everywhere,
-    /// In servers only (a server's settings, ratings and tournaments).
-    Servers,
+/// The options of `options` that Discord offers.
+fn slashed(options: &'static [Opt]) -> impl Iterator<Item = &'static Opt> {
+    options.iter().filter(|o| o.slash)
 }
 
 /// Where commands are registered, which decides what they may carry.
@@ -147,206 +160,41 @@ fn simple(name: &str) -> CreateCommand {
     )
 }
 
-/// `command` as registered at `scope`, working where `reach` says.
-fn placed(command: CreateCommand, reach: Reach, scope: Scope) -> CreateCommand {
-    match (scope, reach) {
+/// `command` as registered at `scope`, working where `place` says.
+fn placed(command: CreateCommand, place: Place, scope: Scope) -> CreateCommand {
+    match (scope, place) {
         (Scope::Guild, _) => command,
-        (Scope::Global, Reach::Everywhere) => command
+        (Scope::Global, Place::Everywhere) => command
             .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
             .contexts(vec![
                 InteractionContext::Guild,
                 InteractionContext::BotDm,
                 InteractionContext::PrivateChannel,
             ]),
-        (Scope::Global, Reach::Servers) => command
+        (Scope::Global, Place::Servers) => command
             .integration_types(vec![InstallationContext::Guild])
             .contexts(vec![InteractionContext::Guild]),
     }
 }
 
-/// The subcommand `name` of `/tournament`, named and described in every language by the
-/// catalog message `command-tournament-NAME`; its options by `command-tournament-NAME-OPTION`.
-fn tournament_sub(name: &str) -> CreateCommandOption {
-    option(CommandOptionType::SubCommand, "tournament", name)
-}
-
-/// The optional `tournament` option of a `/tournament` subcommand that looks at one:
-/// autocompleted with the server's tournaments.
-fn which_tournament(sub: &str) -> CreateCommandOption {
-    option(
-        CommandOptionType::String,
-        &format!("tournament-{sub}"),
-        TOURNAMENT_OPTION,
-    )
-    .set_autocomplete(true)
-    .max_length(24)
-}
-
-/// `/tournament` and its subcommands. Anyone may use it (joining is for everyone): the
-/// service decides who may create one, and `parse` lets only those who may manage the server
-/// choose the organisers' role.
-fn tournament_command(base: CreateCommand) -> CreateCommand {
-    let create = tournament_sub("create")
-        .add_sub_option(
-            option(CommandOptionType::String, "tournament-create", "name")
-                .required(true)
-                .min_length(1)
-                .max_length(MAX_TOURNAMENT_NAME),
-        )
-        .add_sub_option(variant_option("tournament-create").required(true))
-        .add_sub_option(
-            TournamentFormat::all()
-                .fold(
-                    option(CommandOptionType::String, "tournament-create", "format"),
-                    |o, format| choice(o, "format", format.id()),
-                )
-                .required(true),
-        )
-        .add_sub_option(
-            option(CommandOptionType::Integer, "tournament-create", "rounds")
-                .min_int_value(1)
-                .max_int_value(u64::from(service::MAX_SWISS_ROUNDS)),
-        )
-        .add_sub_option(
-            option(CommandOptionType::String, "tournament-create", "deadline").max_length(16),
-        )
-        .add_sub_option(option(
-            CommandOptionType::Boolean,
-            "tournament-create",
-            "rated",
-        ))
-        .add_sub_option(["usual", "chess960"].iter().fold(
-            option(CommandOptionType::String, "tournament-create", "setup"),
-            |o, value| choice(o, "setup", value),
-        ))
-        .add_sub_option(
-            option(CommandOptionType::String, "tournament-create", "start").max_length(16),
-        );
-    base.add_option(create)
-        .add_option(tournament_sub("join"))
-        .add_option(tournament_sub("leave"))
-        .add_option(tournament_sub("start"))
-        .add_option(tournament_sub("standings").add_sub_option(which_tournament("standings")))
-        .add_option(
-            tournament_sub("pairings")
-                .add_sub_option(
-                    option(CommandOptionType::Integer, "tournament-pairings", "round")
-                        .min_int_value(1),
-                )
-                .add_sub_option(which_tournament("pairings")),
-        )
-        .add_option(tournament_sub("info").add_sub_option(which_tournament("info")))
-        .add_option(tournament_sub("cancel"))
-        .add_option(tournament_sub("organisers").add_sub_option(option(
-            CommandOptionType::Role,
-            "tournament-organisers",
-            "role",
-        )))
-}
-
-/// Whether the command called `name` (its English name) works in servers only.
-pub fn server_only(name: &str) -> bool {
-    SERVER_ONLY.contains(&name)
-}
-
-/// The commands that work in servers only: a server's ratings, settings and tournaments.
-const SERVER_ONLY: [&str; 5] = ["rating", "leaderboard", "language", "avatars", "tournament"];
-
-/// Every slash command the bot registers at `scope`.
+/// Every slash command the bot registers at `scope`, as [`COMMANDS`] declares them.
 pub fn definitions(scope: Scope) -> Vec<CreateCommand> {
-    let simple = |name: &str| {
-        let reach = if server_only(name) {
-            Reach::Servers
-        } else {
-            Reach::Everywhere
-        };
-        placed(simple(name), reach, scope)
-    };
-    let mut commands = vec![
-        simple("challenge")
-            .add_option(option(CommandOptionType::User, "challenge", "opponent"))
-            .add_option(level_option())
-            .add_option(
-                option(CommandOptionType::Integer, "challenge", "stockfish")
-                    .min_int_value(u64::from(STOCKFISH_ELOS.0))
-                    .max_int_value(u64::from(STOCKFISH_ELOS.1)),
-            )
-            .add_option(variant_option("challenge"))
-            .add_option(["white", "black", "random"].iter().fold(
-                option(CommandOptionType::String, "challenge", "colour"),
-                |o, value| choice(o, "colour", value),
-            ))
-            .add_option(option(CommandOptionType::String, "challenge", "chess960").max_length(6))
-            .add_option(option(CommandOptionType::String, "challenge", "deadline").max_length(16))
-            .add_option(option(CommandOptionType::Boolean, "challenge", "rated")),
-        simple("move").add_option(
-            option(CommandOptionType::String, "move", MOVE_OPTION)
-                .required(true)
-                .set_autocomplete(true)
-                .max_length(40),
-        ),
-        simple("draw").add_option(exchange_option("draw", ["offer", "accept", "decline"])),
-        simple("takeback").add_option(exchange_option(
-            "takeback",
-            ["request", "accept", "decline"],
-        )),
-        simple("board").add_option(option(CommandOptionType::Boolean, "board", "flip")),
-        simple("chess960").add_option(
-            option(CommandOptionType::Integer, "chess960", "number")
-                .min_int_value(0)
-                .max_int_value(959),
-        ),
-        simple("rules").add_option(variant_option("rules")),
-        simple("help"),
-        simple("gif")
-            .add_option(option(CommandOptionType::Integer, "gif", "game").min_int_value(1)),
-        simple("review")
-            .add_option(option(CommandOptionType::Integer, "review", "game").min_int_value(1)),
-        simple("history")
-            .add_option(option(CommandOptionType::User, "history", "user"))
-            .add_option(option(CommandOptionType::Integer, "history", "page").min_int_value(1)),
-        simple("game").add_option(
-            option(CommandOptionType::Integer, "game", "id")
-                .required(true)
-                .min_int_value(1),
-        ),
-        simple("vacation").add_option(
-            option(CommandOptionType::String, "vacation", "days")
-                .required(true)
-                .max_length(8),
-        ),
-        simple("rating")
-            .add_option(option(CommandOptionType::User, "rating", "user"))
-            .add_option(family_option("rating")),
-        simple("leaderboard").add_option(family_option("leaderboard")),
-        // Discord shows it to those who may manage the server only; `parse` checks again.
-        simple("language")
-            .default_member_permissions(Permissions::MANAGE_GUILD)
-            .add_option(
-                ["en", "ja", "default"]
-                    .iter()
-                    .fold(
-                        option(CommandOptionType::String, "language", "language"),
-                        |o, value| choice(o, "language", value),
-                    )
-                    .required(true),
-            ),
-        simple("avatars")
-            .default_member_permissions(Permissions::MANAGE_GUILD)
-            .add_option(
-                ["on", "off"]
-                    .iter()
-                    .fold(
-                        option(CommandOptionType::String, "avatars", "show"),
-                        |o, value| choice(o, "avatars", value),
-                    )
-                    .required(true),
-            ),
-        tournament_command(simple("tournament")),
-        simple("forget"),
-    ];
-    commands.extend(Command::PLAIN.iter().map(|(name, _)| simple(name)));
-    commands
+    COMMANDS
+        .iter()
+        .filter(|spec| spec.slash)
+        .map(|spec| {
+            let command = slashed(spec.options).fold(simple(spec.name), |c, o| {
+                c.add_option(slash_option(spec.name, o))
+            });
+            // Discord shows it to those who may manage the server only; `parse` checks again.
+            let command = if spec.managers_only {
+                command.default_member_permissions(Permissions::MANAGE_GUILD)
+            } else {
+                command
+            };
+            placed(command, spec.place, scope)
+        })
+        .collect()
 }
 
 /// Refuses a server setting to a member who may not manage the server (Discord hides the
@@ -380,27 +228,6 @@ fn organiser(command: &CommandInteraction) -> Organiser {
             .map(|m| m.roles.iter().map(|r| r.get()).collect())
             .unwrap_or_default(),
     }
-}
-
-/// An integer option at least 1.
-fn positive(options: &[ResolvedOption<'_>], name: &str) -> Option<u64> {
-    options
-        .iter()
-        .find(|o| o.name == name)
-        .and_then(|o| match o.value {
-            ResolvedValue::Integer(n) => u64::try_from(n).ok().filter(|n| *n >= 1),
-            _ => None,
-        })
-}
-
-fn string<'a>(options: &[ResolvedOption<'a>], name: &str) -> Option<&'a str> {
-    options
-        .iter()
-        .find(|o| o.name == name)
-        .and_then(|o| match o.value {
-            ResolvedValue::String(value) => Some(value),
-            _ => None,
-        })
 }
 
 /// Why a slash command's options cannot be read; shown to the caller alone, in their
@@ -445,6 +272,13 @@ pub enum Refusal {
     BadTournament(String),
     /// `/tournament` without a subcommand it knows.
     UnknownSubcommand(String),
+    /// An option given a value that is not one of its choices (or none, when it needs one).
+    BadChoice {
+        /// The option.
+        option: &'static str,
+        /// The value given.
+        text: String,
+    },
 }
 
 impl Refusal {
@@ -508,306 +342,108 @@ impl Refusal {
                 "front-unknown-command",
                 fluent_args![("command", format!("tournament {name}"))],
             ),
+            Refusal::BadChoice { option, text } => say(
+                "front-bad-choice",
+                fluent_args![("option", *option), ("text", text.as_str())],
+            ),
         }
     }
 }
 
-/// `/vacation days:`: a number of days from 1, or `end`.
-fn vacation(text: &str) -> Result<VacationAsk, Refusal> {
-    let text = rules::ascii_width(text.trim());
-    if text.eq_ignore_ascii_case("end") {
-        return Ok(VacationAsk::End);
-    }
-    match text.parse::<u32>() {
-        Ok(days) if days >= 1 => Ok(VacationAsk::Days(days)),
-        _ => Err(Refusal::BadVacation(text.into_owned())),
+impl Refusal {
+    /// The refusal of `spec` for `error`.
+    fn of(spec: &Spec, error: ArgError) -> Refusal {
+        match error {
+            ArgError::Unknown(name) if spec.name == "tournament" => {
+                Refusal::UnknownSubcommand(name)
+            }
+            ArgError::Unknown(name) => Refusal::UnknownCommand(name),
+            ArgError::OpponentAndComputer => Refusal::OpponentAndComputer,
+            ArgError::Missing("id") => Refusal::MissingGameId,
+            ArgError::Missing("variant") => Refusal::BadVariant(String::new()),
+            ArgError::Missing("name") => Refusal::EmptyName,
+            ArgError::Missing("format") => Refusal::BadFormat(String::new()),
+            ArgError::Missing(option) => Refusal::BadChoice {
+                option,
+                text: String::new(),
+            },
+            ArgError::Bad { option, text } => match option {
+                "computer" => Refusal::BadLevel(text.parse().unwrap_or_default()),
+                "stockfish" => Refusal::BadElo(text.parse().unwrap_or_default()),
+                "colour" => Refusal::BadColour(text),
+                "variant" if matches!(spec.name, "rating" | "leaderboard") => {
+                    Refusal::BadFamily(text)
+                }
+                "variant" => Refusal::BadVariant(text),
+                "chess960" | "number" => Refusal::BadSetup(text),
+                "deadline" => Refusal::BadDeadline(text),
+                "days" => Refusal::BadVacation(text),
+                "setup" => Refusal::BadSetupChoice(text),
+                "start" => Refusal::BadStart(text),
+                "format" => Refusal::BadFormat(text),
+                "name" => Refusal::EmptyName,
+                "tournament" => Refusal::BadTournament(text),
+                option => Refusal::BadChoice { option, text },
+            },
+        }
     }
 }
 
-/// The user chosen in option `name`, by their name in the server.
-fn user_option(options: &[ResolvedOption<'_>], name: &str) -> Option<User> {
-    options.iter().find_map(|o| match o.value {
-        ResolvedValue::User(user, member) if o.name == name => Some(User {
+/// The value of a slash option, as the service's commands take it: a bot chosen as the
+/// opponent of a challenge is the computer.
+fn value(command: &str, option: &ResolvedOption<'_>) -> Option<Value> {
+    Some(match &option.value {
+        ResolvedValue::User(user, _) if user.bot && command == "challenge" => Value::Computer,
+        ResolvedValue::User(user, member) => Value::User(User {
             id: user.id.get(),
             name: member
                 .and_then(|m| m.nick.as_deref())
                 .unwrap_or_else(|| user.display_name())
                 .to_owned(),
         }),
-        _ => None,
+        ResolvedValue::Role(role) => Value::Role(Role {
+            id: role.id.get(),
+            name: role.name.clone(),
+        }),
+        ResolvedValue::Boolean(flag) => Value::Flag(*flag),
+        ResolvedValue::Integer(n) => Value::Number(*n),
+        ResolvedValue::String(text) => Value::Text((*text).to_owned()),
+        _ => return None,
     })
 }
 
-fn family(options: &[ResolvedOption<'_>]) -> Result<Option<RatingFamily>, Refusal> {
-    string(options, "variant")
-        .map(|id| RatingFamily::from_id(id).ok_or_else(|| Refusal::BadFamily(id.to_owned())))
-        .transpose()
-}
-
-fn variant(options: &[ResolvedOption<'_>]) -> Result<Option<Variant>, Refusal> {
-    string(options, "variant")
-        .map(|id| {
-            id.parse::<Variant>()
-                .map_err(|_| Refusal::BadVariant(id.to_owned()))
-        })
-        .transpose()
-}
-
-/// A Chess960 setup as typed: a number 0–959 (full-width digits too), or `random`
-/// (`ランダム` in Japanese).
-fn setup(text: &str) -> Result<SetupChoice, Refusal> {
-    let text = text.trim();
-    let ascii = rules::ascii_width(text);
-    if ascii.eq_ignore_ascii_case("random") || ascii == "ランダム" {
-        return Ok(SetupChoice::Random);
-    }
-    match ascii.parse::<u16>() {
-        Ok(number) if number < 960 => Ok(SetupChoice::Number(number)),
-        _ => Err(Refusal::BadSetup(text.to_owned())),
-    }
-}
-
-fn challenge(options: &[ResolvedOption<'_>]) -> Result<Command, Refusal> {
-    let opponent = user_option(options, "opponent");
-    let level = options
-        .iter()
-        .find(|o| o.name == "computer")
-        .and_then(|o| match o.value {
-            ResolvedValue::Integer(n) => Some(
-                u8::try_from(n)
-                    .ok()
-                    .and_then(engine::Level::new)
-                    .ok_or(Refusal::BadLevel(n)),
-            ),
-            _ => None,
-        })
-        .transpose()?;
-    // Choosing a bot (nadare itself) as the opponent plays the computer too.
-    let picked_bot = options.iter().any(|o| {
-        o.name == "opponent" && matches!(o.value, ResolvedValue::User(user, _) if user.bot)
-    });
-    let elo = options
-        .iter()
-        .find(|o| o.name == "stockfish")
-        .and_then(|o| match o.value {
-            ResolvedValue::Integer(n) => Some(
-                u16::try_from(n)
-                    .ok()
-                    .filter(|e| (STOCKFISH_ELOS.0..=STOCKFISH_ELOS.1).contains(e))
-                    .ok_or(Refusal::BadElo(n)),
-            ),
-            _ => None,
-        })
-        .transpose()?;
-    // A person named beside a level or an Elo is refused; the bot itself is the computer.
-    let person = opponent.is_some() && !picked_bot;
-    let opponent = match (level, elo) {
-        (Some(_), Some(_)) => return Err(Refusal::OpponentAndComputer),
-        (Some(_), None) | (None, Some(_)) if person => {
-            return Err(Refusal::OpponentAndComputer);
-        }
-        (Some(level), None) => Some(computer(level.number())),
-        (None, Some(elo)) => Some(stockfish(elo)),
-        (None, None) if picked_bot => Some(computer_at(None)),
-        (None, None) => opponent,
-    };
-    let color = match string(options, "colour") {
-        Some(id) => ColorChoice::from_id(id).ok_or_else(|| Refusal::BadColour(id.to_owned()))?,
-        None => ColorChoice::Random,
-    };
-    let setup = string(options, "chess960").map(setup).transpose()?;
-    Ok(Command::Challenge {
-        opponent,
-        variant: variant(options)?.unwrap_or(Variant::Standard),
-        setup,
-        color,
-        deadline: deadline(options)?,
-        rated: rated(options),
-    })
-}
-
-/// The `deadline` option, a duration.
-fn deadline(options: &[ResolvedOption<'_>]) -> Result<Option<std::time::Duration>, Refusal> {
-    string(options, "deadline")
-        .map(|text| {
-            parse_duration(&rules::ascii_width(text))
-                .ok_or_else(|| Refusal::BadDeadline(text.to_owned()))
-        })
-        .transpose()
-}
-
-/// The `rated` option: rated or casual, when the command offers the choice.
-fn rated(options: &[ResolvedOption<'_>]) -> Option<bool> {
-    options.iter().find_map(|o| match o.value {
-        ResolvedValue::Boolean(b) if o.name == "rated" => Some(b),
-        _ => None,
-    })
-}
-
-/// A tournament named by its id (what autocomplete fills in; `#17` typed works too).
-fn tournament_id(options: &[ResolvedOption<'_>]) -> Result<Option<TournamentId>, Refusal> {
-    string(options, TOURNAMENT_OPTION)
-        .map(|text| {
-            rules::ascii_width(text.trim())
-                .trim_start_matches('#')
-                .parse::<TournamentId>()
-                .map_err(|_| Refusal::BadTournament(text.to_owned()))
-        })
-        .transpose()
-}
-
-/// `/tournament create name variant format [rounds] [deadline] [rated] [setup] [start]`, by
-/// `by`.
-fn create_tournament(
-    options: &[ResolvedOption<'_>],
-    by: Organiser,
-) -> Result<TournamentAsk, Refusal> {
-    let name = string(options, "name").unwrap_or_default().trim();
-    if name.is_empty() {
-        return Err(Refusal::EmptyName);
-    }
-    let variant = variant(options)?.ok_or_else(|| Refusal::BadVariant(String::new()))?;
-    let format = string(options, "format").unwrap_or_default();
-    let format =
-        TournamentFormat::from_id(format).ok_or_else(|| Refusal::BadFormat(format.to_owned()))?;
-    let rounds = options.iter().find_map(|o| match o.value {
-        // Out of range (Discord keeps to 1–30 anyway) is the service's refusal.
-        ResolvedValue::Integer(n) if o.name == "rounds" => Some(u32::try_from(n).unwrap_or(0)),
-        _ => None,
-    });
-    Ok(TournamentAsk::Create {
-        name: name.to_owned(),
-        variant,
-        format,
-        rounds,
-        deadline: deadline(options)?,
-        rated: rated(options).unwrap_or(true),
-        random_setup: match string(options, "setup") {
-            None | Some("usual") => false,
-            Some("chess960") => true,
-            Some(other) => return Err(Refusal::BadSetupChoice(other.to_owned())),
-        },
-        start: string(options, "start")
-            .map(|text| {
-                parse_duration(&rules::ascii_width(text))
-                    .ok_or_else(|| Refusal::BadStart(text.to_owned()))
-            })
-            .transpose()?,
-        by,
-    })
-}
-
-/// `/tournament SUBCOMMAND …`.
-fn tournament(command: &CommandInteraction) -> Result<TournamentAsk, Refusal> {
-    let options = command.data.options();
-    let Some((sub, options)) = options.iter().find_map(|o| match &o.value {
+/// The options given to `command` (or to its subcommand).
+fn args(command: &str, options: &[ResolvedOption<'_>]) -> Args {
+    let sub = options.iter().find_map(|o| match &o.value {
         ResolvedValue::SubCommand(options) => Some((o.name, options.as_slice())),
         _ => None,
-    }) else {
-        return Err(Refusal::UnknownSubcommand(String::new()));
+    });
+    let (mut args, options) = match sub {
+        Some((name, options)) => (Args::of_sub(name), options),
+        None => (Args::new(), options),
     };
-    Ok(match sub {
-        "create" => create_tournament(options, organiser(command))?,
-        "organisers" => {
-            may_manage(command).map_err(|_| Refusal::NotAnAdminForOrganisers)?;
-            TournamentAsk::Organisers(options.iter().find_map(|o| match o.value {
-                ResolvedValue::Role(role) if o.name == "role" => Some(Role {
-                    id: role.id.get(),
-                    name: role.name.clone(),
-                }),
-                _ => None,
-            }))
+    for option in options {
+        if let Some(value) = value(command, option) {
+            args.set(option.name, value);
         }
-        "join" => TournamentAsk::Join(None),
-        "leave" => TournamentAsk::Leave(None),
-        "start" => TournamentAsk::Start,
-        "standings" => TournamentAsk::Standings(tournament_id(options)?),
-        "pairings" => TournamentAsk::Pairings {
-            round: positive(options, "round").map(|r| u32::try_from(r).unwrap_or(u32::MAX)),
-            tournament: tournament_id(options)?,
-        },
-        "info" => TournamentAsk::Info(tournament_id(options)?),
-        "cancel" => TournamentAsk::Cancel,
-        other => return Err(Refusal::UnknownSubcommand(other.to_owned())),
-    })
+    }
+    args
 }
 
 /// Reads a slash command invocation; `Err` holds a refusal to show the caller.
 pub fn parse(command: &CommandInteraction) -> Result<Request, Refusal> {
-    if command.data.name == "tournament" {
-        return tournament(command).map(Request::Tournament);
+    let name = command.data.name.as_str();
+    let spec = commands::command(name)
+        .filter(|spec| spec.slash && spec.name == name)
+        .ok_or_else(|| Refusal::UnknownCommand(name.to_owned()))?;
+    if spec.managers_only {
+        may_manage(command)?;
     }
-    game_command(command).map(Request::Game)
-}
-
-/// Reads the invocation of a game command.
-fn game_command(command: &CommandInteraction) -> Result<Command, Refusal> {
-    let options = command.data.options();
-    let action = string(&options, "action");
-    if let Some((_, plain)) = Command::plain(&command.data.name) {
-        return Ok(plain);
+    let args = args(name, &command.data.options());
+    if args.sub.as_deref() == Some("organisers") {
+        may_manage(command).map_err(|_| Refusal::NotAnAdminForOrganisers)?;
     }
-    Ok(match command.data.name.as_str() {
-        "challenge" => challenge(&options)?,
-        "rating" => Command::Rating {
-            user: user_option(&options, "user"),
-            family: family(&options)?,
-        },
-        "leaderboard" => Command::Leaderboard {
-            family: family(&options)?,
-        },
-        "language" => {
-            may_manage(command)?;
-            Command::Language(string(&options, "language").and_then(Lang::from_id))
-        }
-        "avatars" => {
-            may_manage(command)?;
-            Command::Avatars(string(&options, "show") != Some("off"))
-        }
-        "move" => Command::Move(
-            rules::ascii_width(string(&options, MOVE_OPTION).unwrap_or_default()).into_owned(),
-        ),
-        "draw" => Command::Draw(match action {
-            Some("accept") => DrawAction::Accept,
-            Some("decline") => DrawAction::Decline,
-            _ => DrawAction::Offer,
-        }),
-        "takeback" => Command::Takeback(match action {
-            Some("accept") => TakebackAction::Accept,
-            Some("decline") => TakebackAction::Decline,
-            _ => TakebackAction::Offer,
-        }),
-        "board" => Command::Board {
-            flip: options
-                .iter()
-                .any(|o| o.name == "flip" && matches!(o.value, ResolvedValue::Boolean(true))),
-        },
-        "chess960" => Command::Chess960(options.iter().find(|o| o.name == "number").and_then(
-            |o| match o.value {
-                ResolvedValue::Integer(n) => u16::try_from(n).ok().filter(|n| *n < 960),
-                _ => None,
-            },
-        )),
-        "rules" => Command::Rules(variant(&options)?),
-        "help" => Command::Help,
-        "gif" => Command::Gif(positive(&options, "game")),
-        "review" => Command::Review {
-            game: positive(&options, "game"),
-        },
-        "history" => Command::History {
-            user: options.iter().find_map(|o| match o.value {
-                ResolvedValue::User(user, _) if o.name == "user" => Some(user.id.get()),
-                _ => None,
-            }),
-            page: positive(&options, "page")
-                .and_then(|p| u32::try_from(p).ok())
-                .unwrap_or(1),
-        },
-        "game" => Command::ShowGame(positive(&options, "id").ok_or(Refusal::MissingGameId)?),
-        "vacation" => Command::Vacation(vacation(string(&options, "days").unwrap_or_default())?),
-        "forget" => Command::Forget(ForgetAsk::Ask),
-        other => return Err(Refusal::UnknownCommand(other.to_owned())),
-    })
+    commands::build(spec, &args, organiser(command)).map_err(|e| Refusal::of(spec, e))
 }
 
 /// The text typed so far into the focused option of an autocomplete request, full-width
@@ -829,6 +465,11 @@ pub fn focused_text(options: &[CommandDataOption]) -> std::borrow::Cow<'_, str> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether the command called `name` works in servers only.
+    fn server_only(name: &str) -> bool {
+        commands::command(name).is_some_and(|c| c.place == Place::Servers)
+    }
 
     /// Discord's pattern for command and option names, in any language, plus its rule that
     /// letters with a lower case be written in lower case.
@@ -936,7 +577,8 @@ mod tests {
             .filter_map(|c| serde_json::to_value(c).ok())
             .map(|v| v["name"].clone())
             .collect();
-        for name in SERVER_ONLY {
+        for name in ["rating", "leaderboard", "language", "avatars", "tournament"] {
+            assert!(server_only(name), "/{name} works in servers only");
             assert!(
                 names.contains(&serde_json::json!(name)),
                 "/{name} is a command"
@@ -973,25 +615,6 @@ mod tests {
                 .contains("`soon` は期限として読めません")
         );
         assert!(Refusal::BadLevel(9).text(Lang::Ja).contains("レベル9"));
-    }
-
-    #[test]
-    fn vacations() {
-        assert_eq!(vacation(" 3 "), Ok(VacationAsk::Days(3)));
-        assert_eq!(vacation("End"), Ok(VacationAsk::End));
-        assert_eq!(vacation("0"), Err(Refusal::BadVacation("0".into())));
-        assert!(vacation("-2").is_err() && vacation("soon").is_err());
-    }
-
-    #[test]
-    fn setups() {
-        assert_eq!(setup("random"), Ok(SetupChoice::Random));
-        assert_eq!(setup(" 518 "), Ok(SetupChoice::Number(518)));
-        assert_eq!(setup("５１８"), Ok(SetupChoice::Number(518)));
-        assert_eq!(setup("ランダム"), Ok(SetupChoice::Random));
-        assert_eq!(setup("960"), Err(Refusal::BadSetup("960".into())));
-        assert!(setup("-1").is_err());
-        assert!(setup("x").is_err());
     }
 
     #[test]

@@ -1,67 +1,118 @@
-//! Every service command can be asked for on Discord: for each [`CommandKind`] (and each
-//! [`TournamentAskKind`]) the slash command or button that gives it, checked by reading a
-//! sample invocation the way the front reads a real one. A command of [`Command::PLAIN`] is
-//! the slash command of its name; any other new kind of command fails the test until it has
-//! its way in.
+//! Every service command can be asked for on Discord: each command [`COMMANDS`] declares is
+//! a registered slash command (read from a sample invocation the way the front reads a real
+//! one) or a button, and together they give every [`CommandKind`] and [`TournamentAskKind`].
 
 use serde_json::{Value, json};
 use serenity::all::CommandInteraction;
 use strum::IntoEnumIterator;
 
+use std::collections::HashSet;
+
 use super::{commands, components};
+use domain::commands::{COMMANDS, Kind, Opt, Spec};
 use domain::{
     Action, Command, CommandKind, ForgetAsk, Organiser, Request, TournamentAsk, TournamentAskKind,
 };
-
-/// How a Discord user gives a command.
-enum Way {
-    /// The slash command of this (English) name, with these options.
-    Slash(&'static str, Value),
-    /// A press of this button.
-    Button(Action),
-}
 
 fn string(name: &str, value: &str) -> Value {
     json!({"name": name, "type": 3, "value": value})
 }
 
-/// How a Discord user gives `kind`: the ways below, else the slash command of its name in
-/// [`Command::PLAIN`]; `None` when it has neither.
-fn way(kind: CommandKind) -> Option<Way> {
-    use Way::{Button, Slash};
-    Some(match kind {
-        CommandKind::Challenge => Slash("challenge", json!([string("variant", "avalanche")])),
-        CommandKind::Move => Slash("move", json!([string(commands::MOVE_OPTION, "Nf3/a6")])),
-        CommandKind::Promote => Button(Action::Promote(rules::Role::Knight)),
-        CommandKind::ConfirmPush => Button(Action::ConfirmPush),
-        CommandKind::CancelPush => Button(Action::CancelPush),
-        CommandKind::Draw => Slash("draw", json!([string("action", "accept")])),
-        CommandKind::Takeback => Slash("takeback", json!([])),
-        CommandKind::Board => Slash("board", json!([{"name": "flip", "type": 5, "value": true}])),
-        CommandKind::Chess960 => Slash(
-            "chess960",
-            json!([{"name": "number", "type": 4, "value": 7}]),
-        ),
-        CommandKind::Help => Slash("help", json!([])),
-        CommandKind::Rules => Slash("rules", json!([string("variant", "chess960")])),
-        CommandKind::Rematch => Button(Action::Rematch),
-        CommandKind::Gif => Slash("gif", json!([{"name": "game", "type": 4, "value": 12}])),
-        CommandKind::Review => Slash("review", json!([{"name": "game", "type": 4, "value": 12}])),
-        CommandKind::History => Slash("history", json!([{"name": "page", "type": 4, "value": 2}])),
-        CommandKind::ShowGame => Slash("game", json!([{"name": "id", "type": 4, "value": 12}])),
-        CommandKind::Vacation => Slash("vacation", json!([string("days", "end")])),
-        CommandKind::Rating => Slash("rating", json!([string("variant", "avalanche")])),
-        CommandKind::Leaderboard => Slash("leaderboard", json!([])),
-        CommandKind::Language => Slash("language", json!([string("language", "ja")])),
-        CommandKind::Avatars => Slash("avatars", json!([string("show", "off")])),
-        CommandKind::Forget => Button(Action::ConfirmForget),
-        _ => {
-            let (name, _) = Command::PLAIN
-                .iter()
-                .find(|(_, command)| CommandKind::from(command) == kind)?;
-            Slash(name, json!([]))
-        }
+/// The slash options of `options` that must be given, each with a sample value.
+fn required(options: &[Opt]) -> Value {
+    options
+        .iter()
+        .filter(|o| o.required)
+        .filter_map(|o| match &o.kind {
+            Kind::Choice(choices) => Some(string(o.name, choices.ids.first()?)),
+            Kind::Number { min, .. } => Some(json!({"name": o.name, "type": 4, "value": min})),
+            Kind::Text { .. } => Some(string(o.name, "3")),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The invocations of the slash command `spec` with what it needs: one per subcommand.
+fn invocations(spec: &Spec) -> Vec<CommandInteraction> {
+    match spec.options {
+        subs @ [
+            Opt {
+                kind: Kind::Sub(_), ..
+            },
+            ..,
+        ] => subs
+            .iter()
+            .filter_map(|sub| match sub.kind {
+                Kind::Sub(options) => Some(interaction(
+                    spec.name,
+                    json!([{"name": sub.name, "type": 1, "options": required(options)}]),
+                )),
+                _ => None,
+            })
+            .collect(),
+        options => vec![interaction(spec.name, required(options))],
+    }
+}
+
+/// The button that asks for the command `name`, which is not a slash command.
+fn button(name: &str) -> Option<Action> {
+    Some(match name {
+        "promote" => Action::Promote(rules::Role::Knight),
+        "confirm" => Action::ConfirmPush,
+        "cancel-push" => Action::CancelPush,
+        "flip" => Action::Flip,
+        _ => return None,
     })
+}
+
+/// Every declared command is registered as a slash command, or has a button, and reads
+/// into the service's requests: together they ask for every command and tournament ask.
+#[test]
+fn every_service_command_has_a_slash_command_or_a_button() {
+    let registered: Vec<String> = commands::definitions(commands::Scope::Global)
+        .iter()
+        .filter_map(|c| serde_json::to_value(c).ok())
+        .filter_map(|v| v["name"].as_str().map(str::to_owned))
+        .collect();
+    let (mut kinds, mut asks) = (HashSet::new(), HashSet::new());
+    for spec in COMMANDS {
+        let requests = if spec.slash {
+            assert!(
+                registered.iter().any(|n| n == spec.name),
+                "/{} is not registered",
+                spec.name
+            );
+            invocations(spec)
+                .iter()
+                .map(|invocation| {
+                    commands::parse(invocation).unwrap_or_else(|e| panic!("/{}: {e:?}", spec.name))
+                })
+                .collect()
+        } else {
+            let action = button(spec.name).unwrap_or_else(|| {
+                panic!("{} has neither a slash command nor a button", spec.name)
+            });
+            vec![pressed(action)]
+        };
+        for request in requests {
+            match request {
+                Request::Game(command) => kinds.insert(CommandKind::from(&command)),
+                Request::Tournament(ask) => asks.insert(TournamentAskKind::from(&ask)),
+            };
+        }
+    }
+    for kind in CommandKind::iter() {
+        assert!(
+            kinds.contains(&kind),
+            "{kind:?} cannot be asked for on Discord"
+        );
+    }
+    for kind in TournamentAskKind::iter() {
+        assert!(
+            asks.contains(&kind),
+            "{kind:?} cannot be asked for on Discord"
+        );
+    }
 }
 
 /// `/forget` only asks; its buttons go ahead or not.
@@ -108,37 +159,6 @@ fn interaction(name: &str, options: Value) -> CommandInteraction {
     .expect("a well-formed interaction")
 }
 
-#[test]
-fn every_service_command_has_a_slash_command_or_a_button() {
-    let registered: Vec<String> = commands::definitions(commands::Scope::Global)
-        .iter()
-        .filter_map(|c| serde_json::to_value(c).ok())
-        .filter_map(|v| v["name"].as_str().map(str::to_owned))
-        .collect();
-    for kind in CommandKind::iter() {
-        let Some(way) = way(kind) else {
-            panic!("{kind:?} has neither a slash command nor a button");
-        };
-        let command: Command = match way {
-            Way::Slash(name, options) => {
-                assert!(
-                    registered.iter().any(|n| n == name),
-                    "/{name} is not registered"
-                );
-                match commands::parse(&interaction(name, options)) {
-                    Ok(Request::Game(command)) => command,
-                    other => panic!("/{name}: {other:?}"),
-                }
-            }
-            Way::Button(action) => match pressed(action) {
-                Request::Game(command) => command,
-                other => panic!("{action:?}: {other:?}"),
-            },
-        };
-        assert_eq!(CommandKind::from(&command), kind, "{command:?}");
-    }
-}
-
 /// What a press of `action`'s button asks, read back from its custom id.
 fn pressed(action: Action) -> Request {
     let id = components::custom_id(9, action);
@@ -152,8 +172,8 @@ fn sub(name: &str, options: Value) -> Value {
     json!([{"name": name, "type": 1, "options": options}])
 }
 
-fn tournament_way(kind: TournamentAskKind) -> Way {
-    use Way::Slash;
+/// `/tournament create` with every option given.
+fn create_with_every_option() -> CommandInteraction {
     let create = json!([
         string("name", "Spring"),
         string("variant", "chess960"),
@@ -164,49 +184,13 @@ fn tournament_way(kind: TournamentAskKind) -> Way {
         string("setup", "chess960"),
         string("start", "2h"),
     ]);
-    match kind {
-        TournamentAskKind::Create => Slash("tournament", sub("create", create)),
-        TournamentAskKind::Join => Slash("tournament", sub("join", json!([]))),
-        TournamentAskKind::Leave => Slash("tournament", sub("leave", json!([]))),
-        TournamentAskKind::Start => Slash("tournament", sub("start", json!([]))),
-        TournamentAskKind::Standings => Slash(
-            "tournament",
-            sub("standings", json!([string("tournament", "17")])),
-        ),
-        TournamentAskKind::Pairings => Slash(
-            "tournament",
-            sub(
-                "pairings",
-                json!([{"name": "round", "type": 4, "value": 2}, string("tournament", "#17")]),
-            ),
-        ),
-        TournamentAskKind::Info => Slash("tournament", sub("info", json!([]))),
-        TournamentAskKind::Cancel => Slash("tournament", sub("cancel", json!([]))),
-        TournamentAskKind::Organisers => Slash("tournament", sub("organisers", json!([]))),
-    }
-}
-
-#[test]
-fn every_tournament_ask_has_a_slash_command() {
-    for kind in TournamentAskKind::iter() {
-        let Way::Slash(name, options) = tournament_way(kind) else {
-            panic!("{kind:?} is asked by a slash command");
-        };
-        let ask = match commands::parse(&interaction(name, options)) {
-            Ok(Request::Tournament(ask)) => ask,
-            other => panic!("{kind:?}: {other:?}"),
-        };
-        assert_eq!(TournamentAskKind::from(&ask), kind, "{ask:?}");
-    }
+    interaction("tournament", sub("create", create))
 }
 
 #[test]
 fn tournament_options_are_read_as_given() {
-    let Way::Slash(name, options) = tournament_way(TournamentAskKind::Create) else {
-        panic!("a slash command");
-    };
     assert_eq!(
-        commands::parse(&interaction(name, options)),
+        commands::parse(&create_with_every_option()),
         Ok(Request::Tournament(TournamentAsk::Create {
             name: "Spring".into(),
             variant: rules::Variant::Chess960,
@@ -238,11 +222,12 @@ fn tournament_options_are_read_as_given() {
         commands::parse(&soon),
         Err(commands::Refusal::BadStart("soon".into()))
     );
-    let Way::Slash(name, options) = tournament_way(TournamentAskKind::Pairings) else {
-        panic!("a slash command");
-    };
+    let pairings = sub(
+        "pairings",
+        json!([{"name": "round", "type": 4, "value": 2}, string("tournament", "#17")]),
+    );
     assert_eq!(
-        commands::parse(&interaction(name, options)),
+        commands::parse(&interaction("tournament", pairings)),
         Ok(Request::Tournament(TournamentAsk::Pairings {
             round: Some(2),
             tournament: Some(17)
@@ -327,10 +312,7 @@ fn the_announcements_buttons_join_and_leave_their_tournament() {
 
 #[test]
 fn a_creators_permission_and_roles_go_to_the_service_and_only_managers_choose_organisers() {
-    let Way::Slash(name, options) = tournament_way(TournamentAskKind::Create) else {
-        panic!("a slash command");
-    };
-    let mut asked = interaction(name, options);
+    let mut asked = create_with_every_option();
     if let Some(member) = asked.member.as_mut() {
         member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
         member.roles = vec![serenity::all::RoleId::new(55)];
@@ -340,10 +322,7 @@ fn a_creators_permission_and_roles_go_to_the_service_and_only_managers_choose_or
         Ok(Request::Tournament(TournamentAsk::Create { by, .. }))
             if by == Organiser { manages_server: false, roles: vec![55] }
     ));
-    let Way::Slash(name, options) = tournament_way(TournamentAskKind::Organisers) else {
-        panic!("a slash command");
-    };
-    let mut chosen = interaction(name, options);
+    let mut chosen = interaction("tournament", sub("organisers", json!([])));
     assert_eq!(
         commands::parse(&chosen),
         Ok(Request::Tournament(TournamentAsk::Organisers(None)))
@@ -355,10 +334,7 @@ fn a_creators_permission_and_roles_go_to_the_service_and_only_managers_choose_or
         commands::parse(&chosen),
         Err(commands::Refusal::NotAnAdminForOrganisers)
     );
-    let Way::Slash(name, options) = tournament_way(TournamentAskKind::Join) else {
-        panic!("a slash command");
-    };
-    let mut joined = interaction(name, options);
+    let mut joined = interaction("tournament", sub("join", json!([])));
     if let Some(member) = joined.member.as_mut() {
         member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
     }

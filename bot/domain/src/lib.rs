@@ -5,6 +5,7 @@
 //! Nothing here does input or output: the service, storage and the fronts build on it.
 
 pub mod clock;
+pub mod commands;
 mod ids;
 pub mod input;
 mod lang;
@@ -41,9 +42,9 @@ pub use store::{
     StoreError, Tournaments, Transfer, Vacations,
 };
 pub use tournaments::{
-    BoardResult, CrossResult, Entrant, GameRooms, Organiser, Role, RoleId, Room, StandingsTable,
-    TournamentAsk, TournamentAskKind, TournamentBoard, TournamentFormat, TournamentId,
-    TournamentRecord, TournamentState, TournamentSummary,
+    BoardResult, CrossResult, Entrant, GameRooms, MAX_SWISS_ROUNDS, Organiser, Role, RoleId, Room,
+    StandingsTable, TournamentAsk, TournamentAskKind, TournamentBoard, TournamentFormat,
+    TournamentId, TournamentRecord, TournamentState, TournamentSummary,
 };
 pub use types::{
     Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, Faces,

@@ -22,6 +22,7 @@ pub type TournamentId = u64;
     strum::IntoStaticStr,
     strum::EnumString,
     strum::VariantArray,
+    strum::VariantNames,
 )]
 #[strum(serialize_all = "kebab-case")]
 pub enum TournamentFormat {
@@ -290,6 +291,9 @@ pub enum TournamentAsk {
     /// Call it off (its creator).
     Cancel,
 }
+
+/// The most rounds a Swiss may have.
+pub const MAX_SWISS_ROUNDS: u32 = 30;
 
 /// A server role's id.
 pub type RoleId = u64;

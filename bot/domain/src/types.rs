@@ -74,6 +74,7 @@ impl Locale {
     strum::IntoStaticStr,
     strum::EnumString,
     strum::VariantArray,
+    strum::VariantNames,
 )]
 #[strum(serialize_all = "lowercase")]
 pub enum ColorChoice {
@@ -235,34 +236,6 @@ pub enum Command {
     MyData,
     /// Deletes or anonymises everything stored about the caller, once they confirm it.
     Forget(ForgetAsk),
-}
-
-impl Command {
-    /// The commands that take nothing but their name, by that name, the same on every front:
-    /// Discord registers each as a slash command without options and the console reads the
-    /// name alone, so a command added here needs nothing more from either front.
-    pub const PLAIN: &[(&str, Command)] = &[
-        ("accept", Command::Accept),
-        ("decline", Command::Decline),
-        ("cancel", Command::Cancel),
-        ("resign", Command::Resign),
-        ("abort", Command::Abort),
-        ("hint", Command::Hint),
-        ("moves", Command::Moves),
-        ("position", Command::Position),
-        ("games", Command::Games),
-        ("rematch", Command::Rematch),
-        ("privacy", Command::Privacy),
-        ("mydata", Command::MyData),
-    ];
-
-    /// The command of [`Command::PLAIN`] called `name`, and its name as a `'static` string.
-    pub fn plain(name: &str) -> Option<(&'static str, Command)> {
-        Command::PLAIN
-            .iter()
-            .find(|(plain, _)| *plain == name)
-            .map(|(plain, command)| (*plain, command.clone()))
-    }
 }
 
 /// What a `forget` command asks.

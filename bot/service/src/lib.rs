@@ -36,13 +36,14 @@ mod vacation;
 use std::sync::Arc;
 
 pub use config::ServiceConfig;
+pub use domain::MAX_SWISS_ROUNDS;
 pub use domain::clock::{Clock, ManualClock, SystemClock};
 pub use error::ServiceError;
 pub use export::{FORMAT as DATA_FORMAT, VERSION as DATA_VERSION};
 pub use games::SUGGESTIONS_WAIT;
 pub use replies::REPLAY_TURN_LIMIT;
 pub use stockfish::StockfishSettings;
-pub use tournaments::{MAX_SWISS_ROUNDS, tournament_report};
+pub use tournaments::tournament_report;
 
 use domain::messages::{InfoMsg, PrivacyMsg, Refusal};
 use domain::{

@@ -23,6 +23,7 @@ pub use glicko2::{Glicko, Score};
     strum::IntoStaticStr,
     strum::EnumString,
     strum::VariantArray,
+    strum::VariantNames,
 )]
 #[strum(serialize_all = "lowercase")]
 pub enum RatingFamily {

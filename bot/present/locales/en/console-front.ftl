@@ -65,6 +65,7 @@ console-command-not-rounds = `{ $command }`: `{ $text }` is not a number of roun
 console-command-not-tournament-action = `{ $command }`: `{ $text }` is not create, join, leave, start, standings, pairings, info, cancel or organisers
 console-command-not-tournament-id = `{ $command }`: `{ $text }` is not a tournament id (`#` and a number, e.g. `#17`)
 console-command-not-forget-answer = `{ $command }`: `{ $text }` is not `confirm` or `cancel`
+console-command-not-choice = `{ $command }`: `{ $text }` cannot be read; `help` shows what it takes
 
 # Why the console cannot start or go on (the system's own reason follows).
 console-cannot-read-script = cannot read the script { $path }

@@ -56,3 +56,4 @@ front-bad-tournament = `{ $text }` is not one of this server's tournaments: pick
 front-tournament-thread-name = { $tournament } · R{ $round } B{ $board } · { $white } vs { $black }
 # A tournament in the list `/tournament standings` offers: "Spring · finished".
 front-tournament-choice = { $name } · { $state }
+front-bad-choice = `{ $text }` is not a choice of `{ $option }`: pick one from the list.

@@ -64,6 +64,7 @@ console-command-not-rounds = `{ $command }`:`{ $text }` は1以上のラウン�
 console-command-not-tournament-action = `{ $command }`:`{ $text }` は create、join、leave、start、standings、pairings、info、cancel、organisers のどれでもありません
 console-command-not-tournament-id = `{ $command }`:`{ $text }` は大会の番号(`#` と数字、例:`#17`)ではありません
 console-command-not-forget-answer = `{ $command }`: `{ $text }` は `confirm` でも `cancel` でもありません
+console-command-not-choice = `{ $command }`: `{ $text }` は読み取れません。書き方は `help` にあります
 
 # コンソールが始められない・続けられない理由(この後にシステム自身の理由が続く)。
 console-cannot-read-script = スクリプト { $path } を読めません

@@ -54,3 +54,4 @@ front-bad-tournament = `{ $text }` はこのサーバーの大会ではありま
 front-tournament-thread-name = { $tournament }・第{ $round }R 第{ $board }盤・{ $white } 対 { $black }
 # `/大会 順位表` などの一覧に出す大会。
 front-tournament-choice = { $name }・{ $state }
+front-bad-choice = `{ $text }` は `{ $option }` の選択肢にありません。一覧から選んでください。

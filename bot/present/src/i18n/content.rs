@@ -89,3 +89,27 @@ fn japanese_rules_use_one_word_for_the_push() {
         );
     }
 }
+
+/// The help of each front names every command declared there (but itself): Discord's every
+/// slash command by its name in the reader's language, the console's every command word.
+#[test]
+fn the_help_names_every_declared_command() {
+    let mut missing = Vec::new();
+    for lang in Lang::all() {
+        let discord = plain(lang, Surface::Discord, "help");
+        let console = plain(lang, Surface::Console, "help");
+        for spec in domain::commands::COMMANDS
+            .iter()
+            .filter(|c| c.name != "help")
+        {
+            let name = plain(lang, Surface::Discord, &format!("command-{}", spec.name));
+            if spec.slash && !discord.contains(&format!("`/{name}")) {
+                missing.push(format!("{lang:?} Discord: /{name}"));
+            }
+            if !console.contains(&format!("`{}", spec.name)) {
+                missing.push(format!("{lang:?} console: {}", spec.name));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not in the help: {missing:?}");
+}

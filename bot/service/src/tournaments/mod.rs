@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
+use domain::MAX_SWISS_ROUNDS;
 use domain::messages::{BoardLine, TournamentMsg};
 use domain::{
     Action, BoardResult, ChallengeRecord, ChannelId, ColorChoice, GameRooms, GuildId, Locale,
@@ -45,9 +46,6 @@ pub use archive::tournament_report;
 
 /// The rounds of a Swiss when none are asked for.
 const DEFAULT_SWISS_ROUNDS: u32 = 5;
-
-/// The most rounds a Swiss may have.
-pub const MAX_SWISS_ROUNDS: u32 = 30;
 
 /// The soonest a tournament may be set to start by itself.
 const MIN_START: Duration = Duration::from_secs(60);
