@@ -14,7 +14,7 @@ pub(super) fn words(say: &Say, message: &ArchiveMsg) -> String {
             games,
         } => {
             let heading = say.text(
-                "archive-heading",
+                "archive-history",
                 &fluent_args![
                     ("player", whose(say, player.as_deref())),
                     ("total", *total),

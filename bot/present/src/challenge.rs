@@ -44,11 +44,11 @@ pub(super) fn words(say: &Say, message: &ChallengeMsg) -> String {
         }
         ChallengeMsg::AnswerWithin { opponent, ttl } => match opponent {
             Some(o) => say.text(
-                "challenge-answer-named",
+                "challenge-answer-within-named",
                 &fluent_args![("opponent", say.name(o)), ("ttl", say.duration(*ttl))],
             ),
             None => say.text(
-                "challenge-answer-anyone",
+                "challenge-answer-within-anyone",
                 &fluent_args![("ttl", say.duration(*ttl))],
             ),
         },

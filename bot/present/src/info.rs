@@ -8,7 +8,7 @@ use domain::messages::InfoMsg;
 pub(super) fn words(say: &Say, message: &InfoMsg) -> String {
     match message {
         InfoMsg::Help => say.plain("help"),
-        InfoMsg::VariantsOverview => say.plain("rules-overview"),
+        InfoMsg::VariantsOverview => say.plain("variants-overview"),
         InfoMsg::Rules(variant) => say.plain(match variant {
             Variant::Standard => "rules-standard",
             Variant::Chess960 => "rules-chess960",

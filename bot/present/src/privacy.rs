@@ -9,7 +9,7 @@ pub(super) fn words(say: &Say, message: &PrivacyMsg) -> String {
     match message {
         PrivacyMsg::Policy => say.plain("privacy-policy"),
         PrivacyMsg::Confirm(plan) => {
-            let mut lines = vec![say.plain("privacy-forget-question")];
+            let mut lines = vec![say.plain("privacy-confirm")];
             lines.extend(plan_lines(say, plan, false));
             lines.push(say.plain("privacy-forget-how"));
             lines.join("\n")

@@ -39,10 +39,10 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
             rated: true,
             family,
         } => say.text(
-            "rating-game-rated",
+            "rating-rated-yes",
             &fluent_args![("family", say.rating_family(*family))],
         ),
-        RatingMsg::Rated { rated: false, .. } => say.plain("rating-game-casual"),
+        RatingMsg::Rated { rated: false, .. } => say.plain("rating-rated-no"),
         RatingMsg::Changed(c) => say.text(
             "rating-changed",
             &fluent_args![
@@ -53,11 +53,12 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
                 ("delta", signed(c.delta())),
             ],
         ),
-        RatingMsg::Ratings { name, ratings } if ratings.is_empty() => {
-            say.text("rating-none", &fluent_args![("name", say.name(name))])
-        }
+        RatingMsg::Ratings { name, ratings } if ratings.is_empty() => say.text(
+            "rating-ratings-none",
+            &fluent_args![("name", say.name(name))],
+        ),
         RatingMsg::Ratings { name, ratings } => {
-            let heading = say.text("rating-heading", &fluent_args![("name", say.name(name))]);
+            let heading = say.text("rating-ratings", &fluent_args![("name", say.name(name))]);
             std::iter::once(heading)
                 .chain(ratings.iter().map(|r| rating_line(say, r)))
                 .collect::<Vec<_>>()
@@ -65,7 +66,7 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
         }
         RatingMsg::NoServer => say.plain("rating-no-server"),
         RatingMsg::Leaderboard { family, top, .. } if top.is_empty() => say.text(
-            "leaderboard-empty",
+            "rating-leaderboard-empty",
             &fluent_args![("family", say.rating_family(*family))],
         ),
         RatingMsg::Leaderboard {
@@ -75,7 +76,7 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
             own,
         } => {
             let mut lines = vec![say.style.strong(&say.text(
-                "leaderboard-heading",
+                "rating-leaderboard",
                 &fluent_args![
                     ("family", say.rating_family(*family)),
                     ("players", *players),
@@ -135,7 +136,7 @@ pub(super) fn settings(say: &Say, message: &SettingsMsg) -> String {
             say.text("server-language-set", &fluent_args![("language", language)])
         }
         SettingsMsg::Language(None) => say.plain("server-language-cleared"),
-        SettingsMsg::NoServer => say.plain("server-language-no-server"),
+        SettingsMsg::NoServer => say.plain("server-no-server"),
         SettingsMsg::Avatars(true) => say.plain("server-avatars-on"),
         SettingsMsg::Avatars(false) => say.plain("server-avatars-off"),
         SettingsMsg::AvatarsNoServer => say.plain("server-avatars-no-server"),

@@ -30,7 +30,7 @@ pub(super) fn words(say: &Say, message: &ReviewMsg) -> String {
 
 fn summary_words(say: &Say, s: &ReviewSummary) -> String {
     let heading = say.text(
-        "review-heading",
+        "review-summary",
         &fluent_args![
             ("id", s.id),
             ("players", say.players(&s.players)),

@@ -180,7 +180,7 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
             say.text("tournament-cancelled", &fluent_args![("name", name(t))])
         }
         TournamentMsg::NoServer => say.plain("tournament-no-server"),
-        TournamentMsg::NoTournament => say.plain("tournament-none"),
+        TournamentMsg::NoTournament => say.plain("tournament-no-tournament"),
         TournamentMsg::OneAtATime { name: t } => {
             say.text("tournament-one-at-a-time", &fluent_args![("name", name(t))])
         }

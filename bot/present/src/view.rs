@@ -30,9 +30,9 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
                 record.clone()
             }
         }
-        ViewMsg::NoTurnsYet => say.plain("view-no-turns"),
+        ViewMsg::NoTurnsYet => say.plain("view-no-turns-yet"),
         ViewMsg::Position { fen, xfen, pushes } => {
-            let mut lines = vec![say.text("view-fen", &fluent_args![("fen", say.code(fen))])];
+            let mut lines = vec![say.text("view-position", &fluent_args![("fen", say.code(fen))])];
             if let Some(xfen) = xfen {
                 lines.push(say.text("view-xfen", &fluent_args![("fen", say.code(xfen))]));
             }
@@ -57,10 +57,10 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
             challenges,
         } => {
             let mut lines = Vec::new();
-            lines.push(say.style.strong(&say.text(
-                "view-games-heading",
-                &fluent_args![("count", games.len() + more)],
-            )));
+            lines.push(
+                say.style
+                    .strong(&say.text("view-games", &fluent_args![("count", games.len() + more)])),
+            );
             lines.extend(games.iter().map(|g| game_line(say, g)));
             if *more > 0 {
                 lines.push(say.text("view-games-more", &fluent_args![("count", *more)]));
@@ -84,7 +84,8 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
                 "view-chess960-setup",
                 &fluent_args![("number", *number), ("back_rank", back_rank.as_str())],
             ),
-            say.text("view-fen", &fluent_args![("fen", say.code(fen))]),
+            // Its starting position, stated as a position is.
+            say.text("view-position", &fluent_args![("fen", say.code(fen))]),
             say.text(
                 "view-play-setup",
                 &fluent_args![(
