@@ -10,16 +10,18 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
             players,
             kind,
             last,
-        } => {
-            let heading = say.joined(say.players(players), say.kind(*kind));
-            match last {
-                Some(ply) => {
-                    let last = say.text("view-last-turn", &fluent_args![("turn", say.ply(ply))]);
-                    say.joined(heading, last)
-                }
-                None => heading,
-            }
-        }
+        } => say.text(
+            "view-game",
+            &fluent_args![
+                ("players", say.players(players)),
+                ("kind", say.kind(*kind)),
+                (
+                    "last",
+                    last.as_ref()
+                        .map_or_else(|| "none".to_owned(), |ply| say.ply(ply))
+                )
+            ],
+        ),
         ViewMsg::Record { record, clipped } => {
             if *clipped {
                 say.text(

@@ -1,6 +1,10 @@
 # Boards, records, lists of games, Chess960 setups.
 
-view-last-turn = last: { $turn }
+# A shown board's heading; $last is the last turn played, or none.
+view-game = { $players } · { $kind }{ $last ->
+        [none] {""}
+       *[other] {" · "}last: { $last }
+    }
 view-no-turns-yet = (no turns yet)
 view-record-clipped = … { $record }
     (the whole record is in the attached file)

@@ -1,6 +1,10 @@
 # 盤面・棋譜・対局の一覧・チェス960の配置。
 
-view-last-turn = 最終手:{ $turn }
+# 盤面の見出し。$last は最後に指された手、まだなければ none。
+view-game = { $players } · { $kind }{ $last ->
+        [none] {""}
+       *[other] {" · "}最終手:{ $last }
+    }
 view-no-turns-yet = (まだ指し手はありません)
 view-record-clipped = … { $record }
     (棋譜の全体は添付ファイルにあります)
