@@ -30,7 +30,7 @@ mod vacation;
 mod view;
 mod words;
 
-use domain::messages::Message;
+use domain::messages::{Keyed, Message};
 use domain::{Action, Reply};
 
 use crate::i18n::{FluentArgs, Lang, Surface};
@@ -107,6 +107,16 @@ impl Say {
             MISSING.with(|m| m.borrow_mut().push(key.to_owned()));
         }
         i18n::text(self.lang, self.style.surface(), key, args)
+    }
+
+    /// The catalog message of `message`'s variant, its key (see [`Keyed`]), with `args`.
+    pub(crate) fn says(&self, message: &impl Keyed, args: &FluentArgs) -> String {
+        self.text(message.key(), args)
+    }
+
+    /// One form of a message worded in several: its variant's key, a dash and `form`.
+    pub(crate) fn says_form(&self, message: &impl Keyed, form: &str, args: &FluentArgs) -> String {
+        self.text(&format!("{}-{form}", message.key()), args)
     }
 
     /// The catalog message `key`, which takes no variables.

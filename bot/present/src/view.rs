@@ -10,8 +10,8 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
             players,
             kind,
             last,
-        } => say.text(
-            "view-game",
+        } => say.says(
+            message,
             &fluent_args![
                 ("players", say.players(players)),
                 ("kind", say.kind(*kind)),
@@ -24,17 +24,18 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
         ),
         ViewMsg::Record { record, clipped } => {
             if *clipped {
-                say.text(
-                    "view-record-clipped",
+                say.says_form(
+                    message,
+                    "clipped",
                     &fluent_args![("record", record.as_str())],
                 )
             } else {
                 record.clone()
             }
         }
-        ViewMsg::NoTurnsYet => say.plain("view-no-turns-yet"),
+        ViewMsg::NoTurnsYet | ViewMsg::NoGames => say.says(message, &fluent_args![]),
         ViewMsg::Position { fen, xfen, pushes } => {
-            let mut lines = vec![say.text("view-position", &fluent_args![("fen", say.code(fen))])];
+            let mut lines = vec![say.says(message, &fluent_args![("fen", say.code(fen))])];
             if let Some(xfen) = xfen {
                 lines.push(say.text("view-xfen", &fluent_args![("fen", say.code(xfen))]));
             }
@@ -61,7 +62,7 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
             let mut lines = Vec::new();
             lines.push(
                 say.style
-                    .strong(&say.text("view-games", &fluent_args![("count", games.len() + more)])),
+                    .strong(&say.says(message, &fluent_args![("count", games.len() + more)])),
             );
             lines.extend(games.iter().map(|g| game_line(say, g)));
             if *more > 0 {
@@ -76,14 +77,13 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
             }
             lines.join("\n")
         }
-        ViewMsg::NoGames => say.plain("view-no-games"),
         ViewMsg::Chess960Setup {
             number,
             back_rank,
             fen,
         } => [
-            say.text(
-                "view-chess960-setup",
+            say.says(
+                message,
                 &fluent_args![("number", *number), ("back_rank", back_rank.as_str())],
             ),
             // Its starting position, stated as a position is.
