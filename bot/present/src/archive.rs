@@ -5,7 +5,7 @@ use crate::fluent_args;
 use domain::messages::{ArchiveLine, ArchiveMsg};
 
 pub(super) fn words(say: &Say, message: &ArchiveMsg) -> String {
-    match message {
+    let args = match message {
         ArchiveMsg::History {
             player,
             page,
@@ -13,8 +13,8 @@ pub(super) fn words(say: &Say, message: &ArchiveMsg) -> String {
             total,
             games,
         } => {
-            let heading = say.text(
-                "archive-heading",
+            let heading = say.says(
+                message,
                 &fluent_args![
                     ("player", whose(say, player.as_deref())),
                     ("total", *total),
@@ -24,43 +24,31 @@ pub(super) fn words(say: &Say, message: &ArchiveMsg) -> String {
             );
             let mut lines = vec![say.style.strong(&heading)];
             lines.extend(games.iter().map(|g| line(say, g)));
-            lines.join("\n")
+            return lines.join("\n");
         }
-        ArchiveMsg::Empty { player } => say.text(
-            "archive-empty",
-            &fluent_args![("player", whose(say, player.as_deref()))],
-        ),
+        ArchiveMsg::Empty { player } => fluent_args![("player", whose(say, player.as_deref()))],
         ArchiveMsg::Shown {
             id,
             players,
             kind,
             outcome,
             date,
-        } => say.text(
-            "archive-shown",
-            &fluent_args![
-                ("id", *id),
-                ("players", say.players(players)),
-                ("kind", say.kind(*kind)),
-                ("result", outcome.result_str()),
-                ("outcome", say.outcome(outcome)),
-                ("date", date.as_str())
-            ],
-        ),
-        ArchiveMsg::Analysis { url } => {
-            say.text("archive-analysis", &fluent_args![("url", url.as_str())])
+        } => fluent_args![
+            ("id", *id),
+            ("players", say.players(players)),
+            ("kind", say.kind(*kind)),
+            ("result", outcome.result_str()),
+            ("outcome", say.outcome(outcome)),
+            ("date", date.as_str())
+        ],
+        ArchiveMsg::Analysis { url } => fluent_args![("url", url.as_str())],
+        ArchiveMsg::Replay { id } | ArchiveMsg::UnknownGame { id } => fluent_args![("id", *id)],
+        ArchiveMsg::ReplayTooLong { turns, limit } => {
+            fluent_args![("turns", *turns), ("limit", *limit)]
         }
-        ArchiveMsg::Replay { id } => say.text("archive-replay", &fluent_args![("id", *id)]),
-        ArchiveMsg::ReplayTooLong { turns, limit } => say.text(
-            "archive-replay-too-long",
-            &fluent_args![("turns", *turns), ("limit", *limit)],
-        ),
-        ArchiveMsg::ReplayFailed => say.plain("archive-replay-failed"),
-        ArchiveMsg::UnknownGame { id } => {
-            say.text("archive-unknown-game", &fluent_args![("id", *id)])
-        }
-        ArchiveMsg::Unavailable => say.plain("archive-unavailable"),
-    }
+        ArchiveMsg::ReplayFailed | ArchiveMsg::Unavailable => fluent_args![],
+    };
+    say.says(message, &args)
 }
 
 /// The player whose games are listed, or `all` for everyone's.

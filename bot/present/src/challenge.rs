@@ -7,7 +7,7 @@ use domain::messages::ChallengeMsg;
 use domain::{ColorChoice, SetupChoice};
 
 pub(super) fn words(say: &Say, message: &ChallengeMsg) -> String {
-    match message {
+    let args = match message {
         ChallengeMsg::Challenged {
             challenger,
             opponent,
@@ -28,48 +28,41 @@ pub(super) fn words(say: &Say, message: &ChallengeMsg) -> String {
                 ColorChoice::Random => String::new(),
             };
             let deadline = deadline.map_or_else(|| "none".to_owned(), |d| say.duration(d));
-            say.text(
-                "challenge-challenged",
-                &fluent_args![
-                    ("challenger", say.name(challenger)),
-                    ("opponent", say.name_or_anyone(opponent.as_deref())),
-                    ("variant", say.variant(*variant)),
-                    ("setup", setup),
-                    ("number", number),
-                    ("color", color.id()),
-                    ("side", side),
-                    ("deadline", deadline)
-                ],
-            )
+            fluent_args![
+                ("challenger", say.name(challenger)),
+                ("opponent", say.name_or_anyone(opponent.as_deref())),
+                ("variant", say.variant(*variant)),
+                ("setup", setup),
+                ("number", number),
+                ("color", color.id()),
+                ("side", side),
+                ("deadline", deadline)
+            ]
         }
-        ChallengeMsg::AnswerWithin { opponent, ttl } => match opponent {
-            Some(o) => say.text(
-                "challenge-answer-named",
-                &fluent_args![("opponent", say.name(o)), ("ttl", say.duration(*ttl))],
-            ),
-            None => say.text(
-                "challenge-answer-anyone",
-                &fluent_args![("ttl", say.duration(*ttl))],
-            ),
-        },
-        ChallengeMsg::Started { players, kind } => say.text(
-            "challenge-started",
-            &fluent_args![("players", say.players(players)), ("kind", say.kind(*kind))],
-        ),
-        ChallengeMsg::PracticeStarted { player, kind } => say.text(
-            "challenge-practice-started",
-            &fluent_args![("player", say.name(player)), ("kind", say.kind(*kind))],
-        ),
-        ChallengeMsg::TurnDeadline { deadline } => say.text(
-            "challenge-turn-deadline",
-            &fluent_args![("deadline", say.duration(*deadline))],
-        ),
-        ChallengeMsg::Declined { by, challenger } => say.text(
-            "challenge-declined",
-            &fluent_args![("by", say.name(by)), ("challenger", say.name(challenger))],
-        ),
-        ChallengeMsg::Withdrawn { by } => {
-            say.text("challenge-withdrawn", &fluent_args![("by", say.name(by))])
+        ChallengeMsg::AnswerWithin { opponent, ttl } => {
+            let ttl = say.duration(*ttl);
+            return match opponent {
+                Some(o) => say.says_form(
+                    message,
+                    "named",
+                    &fluent_args![("opponent", say.name(o)), ("ttl", ttl)],
+                ),
+                None => say.says_form(message, "anyone", &fluent_args![("ttl", ttl)]),
+            };
         }
-    }
+        ChallengeMsg::Started { players, kind } => {
+            fluent_args![("players", say.players(players)), ("kind", say.kind(*kind))]
+        }
+        ChallengeMsg::PracticeStarted { player, kind } => {
+            fluent_args![("player", say.name(player)), ("kind", say.kind(*kind))]
+        }
+        ChallengeMsg::TurnDeadline { deadline } => {
+            fluent_args![("deadline", say.duration(*deadline))]
+        }
+        ChallengeMsg::Declined { by, challenger } => {
+            fluent_args![("by", say.name(by)), ("challenger", say.name(challenger))]
+        }
+        ChallengeMsg::Withdrawn { by } => fluent_args![("by", say.name(by))],
+    };
+    say.says(message, &args)
 }

@@ -80,14 +80,6 @@ impl Say {
         format!("{}{dots} {}", ply.number, ply.notation)
     }
 
-    /// Two parts of a heading: "alice (White) vs bob (Black) · Avalanche".
-    pub(crate) fn joined(&self, first: String, second: String) -> String {
-        self.text(
-            "joined",
-            &fluent_args![("first", first), ("second", second)],
-        )
-    }
-
     /// Items as a list: "a, b and c".
     pub(crate) fn list(&self, items: Vec<String>) -> String {
         let mut items = items.into_iter().rev();

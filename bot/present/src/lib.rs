@@ -30,7 +30,7 @@ mod vacation;
 mod view;
 mod words;
 
-use domain::messages::Message;
+use domain::messages::{Keyed, Message};
 use domain::{Action, Reply};
 
 use crate::i18n::{FluentArgs, Lang, Surface};
@@ -82,8 +82,8 @@ fn message(say: &Say, message: &Message) -> String {
 
 #[cfg(test)]
 thread_local! {
-    /// The catalog keys asked for and missing, for the tests.
-    static MISSING: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The catalog keys asked for, for the tests.
+    static ASKED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// What wording needs: the language, and the front's style.
@@ -103,10 +103,18 @@ impl Say {
     /// The catalog message `key` with `args`.
     pub(crate) fn text(&self, key: &str, args: &FluentArgs) -> String {
         #[cfg(test)]
-        if !i18n::catalogs().has(self.lang, self.style.surface(), key) {
-            MISSING.with(|m| m.borrow_mut().push(key.to_owned()));
-        }
+        ASKED.with(|a| a.borrow_mut().push(key.to_owned()));
         i18n::text(self.lang, self.style.surface(), key, args)
+    }
+
+    /// The catalog message of `message`'s variant, its key (see [`Keyed`]), with `args`.
+    pub(crate) fn says(&self, message: &impl Keyed, args: &FluentArgs) -> String {
+        self.text(message.key(), args)
+    }
+
+    /// One form of a message worded in several: its variant's key, a dash and `form`.
+    pub(crate) fn says_form(&self, message: &impl Keyed, form: &str, args: &FluentArgs) -> String {
+        self.text(&format!("{}-{form}", message.key()), args)
     }
 
     /// The catalog message `key`, which takes no variables.

@@ -5,47 +5,23 @@ use crate::fluent_args;
 use domain::messages::OfferMsg;
 
 pub(super) fn words(say: &Say, message: &OfferMsg) -> String {
-    let two = |key: &str, a: (&'static str, &str), b: (&'static str, &str)| {
-        say.text(
-            key,
-            &fluent_args![(a.0, say.name(a.1)), (b.0, say.name(b.1))],
-        )
+    let args = match message {
+        OfferMsg::Resigned { player, color } => {
+            fluent_args![("player", say.player(player, *color))]
+        }
+        OfferMsg::Aborted { player }
+        | OfferMsg::SelfDraw { player }
+        | OfferMsg::SelfTakeback { player } => fluent_args![("player", say.name(player))],
+        OfferMsg::DrawOffered { by, to } | OfferMsg::TakebackRequested { by, to } => {
+            fluent_args![("by", say.name(by)), ("to", say.name(to))]
+        }
+        OfferMsg::DrawAccepted { by, offerer } | OfferMsg::DrawDeclined { by, offerer } => {
+            fluent_args![("by", say.name(by)), ("offerer", say.name(offerer))]
+        }
+        OfferMsg::TakebackGranted { by, requester }
+        | OfferMsg::TakebackDeclined { by, requester } => {
+            fluent_args![("by", say.name(by)), ("requester", say.name(requester))]
+        }
     };
-    match message {
-        OfferMsg::Resigned { player, color } => say.text(
-            "offer-resigned",
-            &fluent_args![("player", say.player(player, *color))],
-        ),
-        OfferMsg::Aborted { player } => {
-            say.text("offer-aborted", &fluent_args![("player", say.name(player))])
-        }
-        OfferMsg::SelfDraw { player } => say.text(
-            "offer-self-draw",
-            &fluent_args![("player", say.name(player))],
-        ),
-        OfferMsg::SelfTakeback { player } => say.text(
-            "offer-self-takeback",
-            &fluent_args![("player", say.name(player))],
-        ),
-        OfferMsg::DrawOffered { by, to } => two("offer-draw-offered", ("by", by), ("to", to)),
-        OfferMsg::DrawAccepted { by, offerer } => {
-            two("offer-draw-accepted", ("by", by), ("offerer", offerer))
-        }
-        OfferMsg::DrawDeclined { by, offerer } => {
-            two("offer-draw-declined", ("by", by), ("offerer", offerer))
-        }
-        OfferMsg::TakebackRequested { by, to } => {
-            two("offer-takeback-requested", ("by", by), ("to", to))
-        }
-        OfferMsg::TakebackGranted { by, requester } => two(
-            "offer-takeback-granted",
-            ("by", by),
-            ("requester", requester),
-        ),
-        OfferMsg::TakebackDeclined { by, requester } => two(
-            "offer-takeback-declined",
-            ("by", by),
-            ("requester", requester),
-        ),
-    }
+    say.says(message, &args)
 }

@@ -6,38 +6,31 @@ use crate::fluent_args;
 use domain::messages::{ForgetPlan, PrivacyMsg};
 
 pub(super) fn words(say: &Say, message: &PrivacyMsg) -> String {
-    match message {
-        PrivacyMsg::Policy => say.plain("privacy-policy"),
-        PrivacyMsg::Confirm(plan) => {
-            let mut lines = vec![say.plain("privacy-forget-question")];
-            lines.extend(plan_lines(say, plan, false));
-            lines.push(say.plain("privacy-forget-how"));
-            lines.join("\n")
+    let args = match message {
+        PrivacyMsg::Confirm(plan) | PrivacyMsg::Forgotten(plan) => {
+            let done = matches!(message, PrivacyMsg::Forgotten(_));
+            let mut lines = vec![say.says(message, &fluent_args![])];
+            lines.extend(plan_lines(say, plan, done));
+            lines.push(say.plain(if done {
+                "privacy-play-again"
+            } else {
+                "privacy-forget-how"
+            }));
+            return lines.join("\n");
         }
-        PrivacyMsg::Forgotten(plan) => {
-            let mut lines = vec![say.plain("privacy-forgotten")];
-            lines.extend(plan_lines(say, plan, true));
-            lines.push(say.plain("privacy-play-again"));
-            lines.join("\n")
-        }
-        PrivacyMsg::NothingStored => say.plain("privacy-nothing-stored"),
-        PrivacyMsg::Kept => say.plain("privacy-kept"),
-        PrivacyMsg::NotForgotten { ended } => {
-            say.text("privacy-not-forgotten", &fluent_args![("ended", *ended)])
-        }
+        PrivacyMsg::Policy | PrivacyMsg::NothingStored | PrivacyMsg::Kept => fluent_args![],
+        PrivacyMsg::NotForgotten { ended } => fluent_args![("ended", *ended)],
         PrivacyMsg::Export {
             games,
             ratings,
             tournaments,
-        } => say.text(
-            "privacy-export",
-            &fluent_args![
-                ("games", *games),
-                ("ratings", *ratings),
-                ("tournaments", *tournaments)
-            ],
-        ),
-    }
+        } => fluent_args![
+            ("games", *games),
+            ("ratings", *ratings),
+            ("tournaments", *tournaments)
+        ],
+    };
+    say.says(message, &args)
 }
 
 /// A line for each part of `plan` that is not empty, as what will be done or (`done`) what

@@ -38,13 +38,14 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
         RatingMsg::Rated {
             rated: true,
             family,
-        } => say.text(
-            "rating-game-rated",
+        } => say.says_form(
+            message,
+            "yes",
             &fluent_args![("family", say.rating_family(*family))],
         ),
-        RatingMsg::Rated { rated: false, .. } => say.plain("rating-game-casual"),
-        RatingMsg::Changed(c) => say.text(
-            "rating-changed",
+        RatingMsg::Rated { rated: false, .. } => say.says_form(message, "no", &fluent_args![]),
+        RatingMsg::Changed(c) => say.says(
+            message,
             &fluent_args![
                 ("name", say.name(&c.name)),
                 ("family", say.rating_family(c.family)),
@@ -54,18 +55,19 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
             ],
         ),
         RatingMsg::Ratings { name, ratings } if ratings.is_empty() => {
-            say.text("rating-none", &fluent_args![("name", say.name(name))])
+            say.says_form(message, "none", &fluent_args![("name", say.name(name))])
         }
         RatingMsg::Ratings { name, ratings } => {
-            let heading = say.text("rating-heading", &fluent_args![("name", say.name(name))]);
+            let heading = say.says(message, &fluent_args![("name", say.name(name))]);
             std::iter::once(heading)
                 .chain(ratings.iter().map(|r| rating_line(say, r)))
                 .collect::<Vec<_>>()
                 .join("\n")
         }
-        RatingMsg::NoServer => say.plain("rating-no-server"),
-        RatingMsg::Leaderboard { family, top, .. } if top.is_empty() => say.text(
-            "leaderboard-empty",
+        RatingMsg::NoServer => say.says(message, &fluent_args![]),
+        RatingMsg::Leaderboard { family, top, .. } if top.is_empty() => say.says_form(
+            message,
+            "empty",
             &fluent_args![("family", say.rating_family(*family))],
         ),
         RatingMsg::Leaderboard {
@@ -74,8 +76,8 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
             top,
             own,
         } => {
-            let mut lines = vec![say.style.strong(&say.text(
-                "leaderboard-heading",
+            let mut lines = vec![say.style.strong(&say.says(
+                message,
                 &fluent_args![
                     ("family", say.rating_family(*family)),
                     ("players", *players),
@@ -132,13 +134,13 @@ pub(super) fn settings(say: &Say, message: &SettingsMsg) -> String {
                 Lang::En => "server-language-en",
                 Lang::Ja => "server-language-ja",
             });
-            say.text("server-language-set", &fluent_args![("language", language)])
+            say.says_form(message, "set", &fluent_args![("language", language)])
         }
-        SettingsMsg::Language(None) => say.plain("server-language-cleared"),
-        SettingsMsg::NoServer => say.plain("server-language-no-server"),
-        SettingsMsg::Avatars(true) => say.plain("server-avatars-on"),
-        SettingsMsg::Avatars(false) => say.plain("server-avatars-off"),
-        SettingsMsg::AvatarsNoServer => say.plain("server-avatars-no-server"),
+        SettingsMsg::Language(None) => say.says_form(message, "cleared", &fluent_args![]),
+        SettingsMsg::Avatars(on) => {
+            say.says_form(message, if *on { "on" } else { "off" }, &fluent_args![])
+        }
+        SettingsMsg::NoServer | SettingsMsg::AvatarsNoServer => say.says(message, &fluent_args![]),
     }
 }
 

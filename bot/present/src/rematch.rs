@@ -5,11 +5,9 @@ use crate::fluent_args;
 use domain::messages::RematchMsg;
 
 pub(super) fn words(say: &Say, message: &RematchMsg) -> String {
-    match message {
-        RematchMsg::Asked { by } => {
-            say.text("rematch-asked", &fluent_args![("player", say.name(by))])
-        }
-        RematchMsg::NoFinishedGame => say.plain("rematch-no-finished-game"),
-        RematchMsg::AfterAbort => say.plain("rematch-after-abort"),
-    }
+    let args = match message {
+        RematchMsg::Asked { by } => fluent_args![("player", say.name(by))],
+        RematchMsg::NoFinishedGame | RematchMsg::AfterAbort => fluent_args![],
+    };
+    say.says(message, &args)
 }

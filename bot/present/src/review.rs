@@ -12,25 +12,24 @@ use domain::{Eval, Judgement, ReviewSheet};
 use render::{EvalGraph, GraphMark, Severity};
 
 pub(super) fn words(say: &Say, message: &ReviewMsg) -> String {
-    match message {
-        ReviewMsg::Summary(summary) => summary_words(say, summary),
-        ReviewMsg::Waiting { id } => say.text("review-waiting", &fluent_args![("id", *id)]),
-        ReviewMsg::Progress { id, done, total } => say.text(
-            "review-progress",
-            &fluent_args![("id", *id), ("done", *done), ("total", *total)],
-        ),
-        ReviewMsg::NotFinished { id } => {
-            say.text("review-not-finished", &fluent_args![("id", *id)])
+    let args = match message {
+        ReviewMsg::Summary(summary) => return summary_words(say, message, summary),
+        ReviewMsg::Waiting { id }
+        | ReviewMsg::NotFinished { id }
+        | ReviewMsg::NoTurns { id }
+        | ReviewMsg::Failed { id } => fluent_args![("id", *id)],
+        ReviewMsg::Progress { id, done, total } => {
+            fluent_args![("id", *id), ("done", *done), ("total", *total)]
         }
-        ReviewMsg::NoGame => say.plain("review-no-game"),
-        ReviewMsg::NoTurns { id } => say.text("review-no-turns", &fluent_args![("id", *id)]),
-        ReviewMsg::Failed { id } => say.text("review-failed", &fluent_args![("id", *id)]),
-    }
+        ReviewMsg::NoGame => fluent_args![],
+    };
+    say.says(message, &args)
 }
 
-fn summary_words(say: &Say, s: &ReviewSummary) -> String {
-    let heading = say.text(
-        "review-heading",
+/// The summary `s` of `message`: a heading under its key, then a line per player and mark.
+fn summary_words(say: &Say, message: &ReviewMsg, s: &ReviewSummary) -> String {
+    let heading = say.says(
+        message,
         &fluent_args![
             ("id", s.id),
             ("players", say.players(&s.players)),

@@ -1,9 +1,10 @@
-//! One sample of every message, presented in every language on every surface: no message
-//! may fall back to a missing catalog key.
+//! One sample of every message, presented in every language on every surface: each is
+//! worded under its variant's key, and no message may fall back to a missing catalog key.
 //!
-//! A test compares the samples of each area with its enum's variants (strum's `EnumCount`), so
-//! a new variant fails it until it has a sample; another asks for the forms a message is
-//! worded apart in (an empty list, each language, on and off).
+//! One test compares the samples of each area with its enum's variants (strum's `EnumCount`)
+//! and words each, so a new variant fails it until it has a sample and its key is in every
+//! catalog; another asks for the forms a message is worded apart in (an empty list, each
+//! language, on and off).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -16,13 +17,13 @@ use rules::{
     SetupError, Square, Unreadable, Variant,
 };
 
-use super::{MISSING, action_label, message_text};
-use crate::i18n::{Lang, Surface};
+use super::{ASKED, action_label, message_text};
+use crate::i18n::{Lang, Surface, catalogs};
 use domain::messages::{
     ArchiveLine, ArchiveMsg, BoardLine, ChallengeLine, ChallengeMsg, ForgetPlan, GameKind,
-    GameLine, InfoMsg, MarkLine, Message, NoticeMsg, OfferMsg, Place, Players, Ply, PrivacyMsg,
-    PushChoice, RatingMsg, Refusal, RematchMsg, ReviewMsg, ReviewSummary, SettingsMsg, Shown,
-    ShownChange, ShownRating, StandingLine, TournamentMsg, TurnMsg, VacationMsg, ViewMsg,
+    GameLine, InfoMsg, Keyed, MarkLine, Message, NoticeMsg, OfferMsg, Place, Players, Ply,
+    PrivacyMsg, PushChoice, RatingMsg, Refusal, RematchMsg, ReviewMsg, ReviewSummary, SettingsMsg,
+    Shown, ShownChange, ShownRating, StandingLine, TournamentMsg, TurnMsg, VacationMsg, ViewMsg,
 };
 use domain::rating::RatingFamily;
 use domain::{
@@ -471,25 +472,41 @@ fn setup_errors() -> Vec<SetupError> {
     all
 }
 
-/// The area of a message, its variant's name, and how many variants its area has.
+/// The area of a message, its variant's key, and how many variants its area has.
 fn variant(m: &Message) -> (&'static str, &'static str, usize) {
     match m {
-        Message::Challenge(m) => ("challenge", m.into(), ChallengeMsg::COUNT),
-        Message::Turn(m) => ("turn", m.into(), TurnMsg::COUNT),
-        Message::Offer(m) => ("offer", m.into(), OfferMsg::COUNT),
-        Message::View(m) => ("view", m.into(), ViewMsg::COUNT),
-        Message::Info(m) => ("info", m.into(), InfoMsg::COUNT),
-        Message::Notice(m) => ("notice", m.into(), NoticeMsg::COUNT),
-        Message::Refusal(m) => ("refusal", m.into(), Refusal::COUNT),
-        Message::Archive(m) => ("archive", m.into(), ArchiveMsg::COUNT),
-        Message::Rematch(m) => ("rematch", m.into(), RematchMsg::COUNT),
-        Message::Vacation(m) => ("vacation", m.into(), VacationMsg::COUNT),
-        Message::Rating(m) => ("rating", m.into(), RatingMsg::COUNT),
-        Message::Settings(m) => ("settings", m.into(), SettingsMsg::COUNT),
-        Message::Tournament(m) => ("tournament", m.into(), TournamentMsg::COUNT),
-        Message::Review(m) => ("review", m.into(), ReviewMsg::COUNT),
-        Message::Privacy(m) => ("privacy", m.into(), PrivacyMsg::COUNT),
+        Message::Challenge(m) => ("challenge", m.key(), ChallengeMsg::COUNT),
+        Message::Turn(m) => ("turn", m.key(), TurnMsg::COUNT),
+        Message::Offer(m) => ("offer", m.key(), OfferMsg::COUNT),
+        Message::View(m) => ("view", m.key(), ViewMsg::COUNT),
+        Message::Info(m) => ("info", m.key(), InfoMsg::COUNT),
+        Message::Notice(m) => ("notice", m.key(), NoticeMsg::COUNT),
+        Message::Refusal(m) => ("refusal", m.key(), Refusal::COUNT),
+        Message::Archive(m) => ("archive", m.key(), ArchiveMsg::COUNT),
+        Message::Rematch(m) => ("rematch", m.key(), RematchMsg::COUNT),
+        Message::Vacation(m) => ("vacation", m.key(), VacationMsg::COUNT),
+        Message::Rating(m) => ("rating", m.key(), RatingMsg::COUNT),
+        Message::Settings(m) => ("settings", m.key(), SettingsMsg::COUNT),
+        Message::Tournament(m) => ("tournament", m.key(), TournamentMsg::COUNT),
+        Message::Review(m) => ("review", m.key(), ReviewMsg::COUNT),
+        Message::Privacy(m) => ("privacy", m.key(), PrivacyMsg::COUNT),
     }
+}
+
+/// Refusals worded by the rules' own errors (`move-error-*`, `setup-error-*`), not under a
+/// key of their own.
+fn worded_by_the_rules(m: &Message) -> bool {
+    matches!(
+        m,
+        Message::Refusal(Refusal::Illegal { .. } | Refusal::BadSetup(_))
+    )
+}
+
+/// What `word` says, and the catalog keys it asked for.
+fn asking(word: impl FnOnce() -> String) -> (String, Vec<String>) {
+    ASKED.with(|a| a.borrow_mut().clear());
+    let text = word();
+    (text, ASKED.with(|a| a.take()))
 }
 
 fn review() -> Vec<ReviewMsg> {
@@ -925,25 +942,53 @@ pub(crate) fn every_message() -> Vec<Message> {
     all
 }
 
+/// Every variant of every area has a sample, and every sample is worded in every language on
+/// every surface under its variant's key (or a form of it, `KEY-FORM`), asking for no missing
+/// message and leaving no variable unfilled.
 #[test]
-fn the_samples_cover_every_variant() {
+fn every_variant_is_worded_under_its_key_everywhere() {
     let mut covered: BTreeMap<&str, (BTreeSet<&str>, usize)> = BTreeMap::new();
     for message in every_message() {
-        let (area, name, count) = variant(&message);
+        let (area, key, count) = variant(&message);
         covered
             .entry(area)
             .or_insert((BTreeSet::new(), count))
             .0
-            .insert(name);
+            .insert(key);
+        let form = format!("{key}-");
+        for lang in Lang::all() {
+            for surface in Surface::ALL {
+                let (text, asked) = asking(|| message_text(&message, lang, surface));
+                let missing: Vec<_> = asked
+                    .iter()
+                    .filter(|k| !catalogs().has(lang, surface, k))
+                    .collect();
+                assert!(
+                    missing.is_empty(),
+                    "{lang:?} {surface:?}: {message:?} uses missing {missing:?}"
+                );
+                assert!(
+                    worded_by_the_rules(&message)
+                        || asked.iter().any(|k| k == key || k.starts_with(&form)),
+                    "{lang:?} {surface:?}: {message:?} is not worded under `{key}`: {asked:?}"
+                );
+                assert!(!text.trim().is_empty(), "{lang:?} {surface:?}: {message:?}");
+                assert!(!text.contains('{'), "{lang:?} {surface:?}: {text}");
+            }
+        }
     }
     assert_eq!(covered.len(), 15, "an area has no sample: {covered:?}");
-    for (area, (names, count)) in &covered {
+    for (area, (keys, count)) in &covered {
         assert_eq!(
-            names.len(),
+            keys.len(),
             *count,
-            "{area}: a variant has no sample: {names:?}"
+            "{area}: a variant has no sample: {keys:?}"
         );
     }
+}
+
+#[test]
+fn the_samples_cover_every_rules_error() {
     let rules: BTreeSet<usize> = move_errors().iter().map(move_error_index).collect();
     let expected: BTreeSet<usize> = (0..31).collect();
     assert_eq!(rules, expected, "rules: a move error has no sample");
@@ -1061,33 +1106,13 @@ fn the_privacy_words_fit_discord_and_name_the_commands() {
 }
 
 #[test]
-fn every_message_presents_in_every_language_on_every_surface() {
-    for message in every_message() {
-        for lang in Lang::all() {
-            for surface in Surface::ALL {
-                MISSING.with(|m| m.borrow_mut().clear());
-                let text = message_text(&message, lang, surface);
-                let missing = MISSING.with(|m| m.borrow().clone());
-                assert!(
-                    missing.is_empty(),
-                    "{lang:?} {surface:?}: {message:?} uses missing {missing:?}"
-                );
-                assert!(!text.trim().is_empty(), "{lang:?} {surface:?}: {message:?}");
-                assert!(!text.contains('{'), "{lang:?} {surface:?}: {text}");
-            }
-        }
-    }
-}
-
-#[test]
 fn every_button_has_a_label_in_every_language() {
     for action in Action::ALL {
         for lang in Lang::all() {
             for surface in Surface::ALL {
-                MISSING.with(|m| m.borrow_mut().clear());
-                let label = action_label(action, lang, surface);
-                let missing = MISSING.with(|m| m.borrow().clone());
-                assert!(missing.is_empty(), "{lang:?}: {action:?} has no label");
+                let (label, asked) = asking(|| action_label(action, lang, surface));
+                let missing = asked.iter().any(|k| !catalogs().has(lang, surface, k));
+                assert!(!missing, "{lang:?}: {action:?} has no label");
                 assert!(!label.is_empty() && label.chars().count() <= 80, "{label}");
             }
         }

@@ -8,7 +8,7 @@ use domain::{BoardResult, TournamentFormat};
 
 pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
     let name = |n: &str| say.name(n);
-    match message {
+    let args = match message {
         TournamentMsg::Created {
             name: t,
             variant,
@@ -22,8 +22,8 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
             let deadline = deadline
                 .map(|d| say.duration(d))
                 .unwrap_or_else(|| say.plain("tournament-no-deadline"));
-            let mut text = say.text(
-                "tournament-created",
+            let mut text = say.says(
+                message,
                 &fluent_args![
                     ("name", name(t)),
                     ("variant", say.variant(*variant)),
@@ -43,94 +43,69 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
                 );
                 text = format!("{text} {start}");
             }
-            text
+            return text;
         }
-        TournamentMsg::Organisers { role: Some(role) } => say.text(
-            "tournament-organisers-set",
-            &fluent_args![("role", say.name(role))],
-        ),
-        TournamentMsg::Organisers { role: None } => say.plain("tournament-organisers-cleared"),
-        TournamentMsg::NotStarted { name: t, players } => say.text(
-            "tournament-not-started",
-            &fluent_args![("name", name(t)), ("players", *players)],
-        ),
-        TournamentMsg::NotOrganiser => say.plain("tournament-not-organiser"),
-        TournamentMsg::FixedSetup { variant } => say.text(
-            "tournament-fixed-setup",
-            &fluent_args![("variant", say.variant(*variant))],
-        ),
-        TournamentMsg::BadStart { max_days } => {
-            say.text("tournament-bad-start", &fluent_args![("days", *max_days)])
+        TournamentMsg::Organisers { role: Some(role) } => {
+            return say.says_form(message, "set", &fluent_args![("role", say.name(role))]);
         }
-        TournamentMsg::Joined {
-            name: t,
-            player,
-            players,
-        } => say.text(
-            "tournament-joined",
-            &fluent_args![
-                ("name", name(t)),
-                ("player", name(player)),
-                ("players", *players)
-            ],
-        ),
-        TournamentMsg::Left {
-            name: t,
-            player,
-            players,
-        } => say.text(
-            "tournament-left",
-            &fluent_args![
-                ("name", name(t)),
-                ("player", name(player)),
-                ("players", *players)
-            ],
-        ),
-        TournamentMsg::Withdrew { name: t, player } => say.text(
-            "tournament-withdrew",
-            &fluent_args![("name", name(t)), ("player", name(player))],
-        ),
-        TournamentMsg::Removed { name: t, player } => say.text(
-            "tournament-removed",
-            &fluent_args![("name", name(t)), ("player", name(player))],
-        ),
+        TournamentMsg::Organisers { role: None } => {
+            return say.says_form(message, "cleared", &fluent_args![]);
+        }
         TournamentMsg::Round {
             name: t,
             round,
             rounds,
             boards,
         } => {
-            let head = say.text(
-                "tournament-round",
+            let head = say.says(
+                message,
                 &fluent_args![("name", name(t)), ("round", *round), ("rounds", *rounds)],
             );
             let lines: Vec<String> = boards.iter().map(|b| board_line(say, b)).collect();
-            format!("{head}\n{}", lines.join("\n"))
+            return format!("{head}\n{}", lines.join("\n"));
         }
-        TournamentMsg::Game {
-            name: t,
-            round,
-            board,
-        } => say.text(
-            "tournament-game",
-            &fluent_args![("name", name(t)), ("round", *round), ("board", *board)],
-        ),
         TournamentMsg::Standings {
             name: t,
             after,
             swiss,
             lines,
         } => {
-            let head = say.text(
-                "tournament-standings",
-                &fluent_args![("name", name(t)), ("after", *after)],
-            );
+            let head = say.says(message, &fluent_args![("name", name(t)), ("after", *after)]);
             let lines: Vec<String> = lines
                 .iter()
                 .map(|l| standing_line(say, *swiss, l))
                 .collect();
-            format!("{head}\n{}", lines.join("\n"))
+            return format!("{head}\n{}", lines.join("\n"));
         }
+        TournamentMsg::NotStarted { name: t, players }
+        | TournamentMsg::TooFew { name: t, players } => {
+            fluent_args![("name", name(t)), ("players", *players)]
+        }
+        TournamentMsg::FixedSetup { variant } => fluent_args![("variant", say.variant(*variant))],
+        TournamentMsg::BadStart { max_days } => fluent_args![("days", *max_days)],
+        TournamentMsg::Joined {
+            name: t,
+            player,
+            players,
+        }
+        | TournamentMsg::Left {
+            name: t,
+            player,
+            players,
+        } => fluent_args![
+            ("name", name(t)),
+            ("player", name(player)),
+            ("players", *players)
+        ],
+        TournamentMsg::Withdrew { name: t, player }
+        | TournamentMsg::Removed { name: t, player } => {
+            fluent_args![("name", name(t)), ("player", name(player))]
+        }
+        TournamentMsg::Game {
+            name: t,
+            round,
+            board,
+        } => fluent_args![("name", name(t)), ("round", *round), ("board", *board)],
         TournamentMsg::Info {
             id,
             name: t,
@@ -143,81 +118,48 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
             players,
         } => {
             let players: Vec<String> = players.iter().map(|p| name(p)).collect();
-            say.text(
-                "tournament-info",
-                &fluent_args![
-                    ("id", id.to_string()),
-                    ("name", name(t)),
-                    ("variant", say.variant(*variant)),
-                    ("format", format_word(say, *format)),
-                    ("rounds", *rounds),
-                    (
-                        "state",
-                        say.plain(&format!("tournament-state-{}", state.id()))
-                    ),
-                    ("round", *round),
-                    ("rated", if *rated { "yes" } else { "no" }),
-                    ("count", players.len()),
-                    ("players", players.join(", "))
-                ],
-            )
+            fluent_args![
+                ("id", id.to_string()),
+                ("name", name(t)),
+                ("variant", say.variant(*variant)),
+                ("format", format_word(say, *format)),
+                ("rounds", *rounds),
+                (
+                    "state",
+                    say.plain(&format!("tournament-state-{}", state.id()))
+                ),
+                ("round", *round),
+                ("rated", if *rated { "yes" } else { "no" }),
+                ("count", players.len()),
+                ("players", players.join(", "))
+            ]
         }
         TournamentMsg::Finished { name: t, winners } => {
             let winners: Vec<String> = winners.iter().map(|w| name(w)).collect();
-            say.text(
-                "tournament-finished",
-                &fluent_args![
-                    ("name", name(t)),
-                    ("count", winners.len()),
-                    ("winners", winners.join(", "))
-                ],
-            )
+            fluent_args![
+                ("name", name(t)),
+                ("count", winners.len()),
+                ("winners", winners.join(", "))
+            ]
         }
-        TournamentMsg::Records { games } => {
-            say.text("tournament-records", &fluent_args![("games", *games)])
-        }
-        TournamentMsg::Cancelled { name: t } => {
-            say.text("tournament-cancelled", &fluent_args![("name", name(t))])
-        }
-        TournamentMsg::NoServer => say.plain("tournament-no-server"),
-        TournamentMsg::NoTournament => say.plain("tournament-none"),
-        TournamentMsg::OneAtATime { name: t } => {
-            say.text("tournament-one-at-a-time", &fluent_args![("name", name(t))])
-        }
-        TournamentMsg::NotOpen { name: t } => {
-            say.text("tournament-not-open", &fluent_args![("name", name(t))])
-        }
-        TournamentMsg::NotRunning { name: t } => {
-            say.text("tournament-not-running", &fluent_args![("name", name(t))])
-        }
-        TournamentMsg::AlreadyIn { name: t } => {
-            say.text("tournament-already-in", &fluent_args![("name", name(t))])
-        }
-        TournamentMsg::NotIn { name: t } => {
-            say.text("tournament-not-in", &fluent_args![("name", name(t))])
-        }
-        TournamentMsg::TooFew { name: t, players } => say.text(
-            "tournament-too-few",
-            &fluent_args![("name", name(t)), ("players", *players)],
-        ),
-        TournamentMsg::NotCreator { creator } => say.text(
-            "tournament-not-creator",
-            &fluent_args![("creator", name(creator))],
-        ),
-        TournamentMsg::NoRound { round } => {
-            say.text("tournament-no-round", &fluent_args![("round", *round)])
-        }
-        TournamentMsg::BadRounds { max } => {
-            say.text("tournament-bad-rounds", &fluent_args![("max", *max)])
-        }
-        TournamentMsg::NoRooms => say.plain("tournament-no-rooms"),
-        TournamentMsg::Unpairable { name: t } => {
-            say.text("tournament-unpairable", &fluent_args![("name", name(t))])
-        }
-        TournamentMsg::Unknown { id } => {
-            say.text("tournament-unknown", &fluent_args![("id", id.to_string())])
-        }
-    }
+        TournamentMsg::Records { games } => fluent_args![("games", *games)],
+        TournamentMsg::Cancelled { name: t }
+        | TournamentMsg::OneAtATime { name: t }
+        | TournamentMsg::NotOpen { name: t }
+        | TournamentMsg::NotRunning { name: t }
+        | TournamentMsg::AlreadyIn { name: t }
+        | TournamentMsg::NotIn { name: t }
+        | TournamentMsg::Unpairable { name: t } => fluent_args![("name", name(t))],
+        TournamentMsg::NotCreator { creator } => fluent_args![("creator", name(creator))],
+        TournamentMsg::NoRound { round } => fluent_args![("round", *round)],
+        TournamentMsg::BadRounds { max } => fluent_args![("max", *max)],
+        TournamentMsg::Unknown { id } => fluent_args![("id", id.to_string())],
+        TournamentMsg::NoServer
+        | TournamentMsg::NoTournament
+        | TournamentMsg::NotOrganiser
+        | TournamentMsg::NoRooms => fluent_args![],
+    };
+    say.says(message, &args)
 }
 
 /// "round robin", 「総当たり」.

@@ -7,60 +7,44 @@ use crate::fluent_args;
 use domain::messages::TurnMsg;
 
 pub(super) fn words(say: &Say, message: &TurnMsg) -> String {
-    match message {
-        TurnMsg::Played { ply, player } => say.text(
-            "turn-played",
-            &fluent_args![
-                ("turn", say.style.strong(&say.ply(ply))),
-                ("player", say.player(player, ply.mover))
-            ],
-        ),
-        TurnMsg::DrawOfferLapsed { player } => say.text(
-            "turn-draw-offer-lapsed",
-            &fluent_args![("player", say.name(player))],
-        ),
+    let args = match message {
+        TurnMsg::Played { ply, player } => fluent_args![
+            ("turn", say.style.strong(&say.ply(ply))),
+            ("player", say.player(player, ply.mover))
+        ],
+        TurnMsg::DrawOfferLapsed { player } => fluent_args![("player", say.name(player))],
         TurnMsg::ToMove {
             player,
             color,
             check,
             promotion,
             deadline,
-        } => say.text(
-            "turn-to-move",
-            &fluent_args![
-                ("check", if *check { "yes" } else { "no" }),
-                ("player", say.player(player, *color)),
-                (
-                    "promotion",
-                    promotion.map_or_else(|| "none".to_owned(), |s| s.to_string())
-                ),
-                (
-                    "deadline",
-                    deadline.map_or_else(|| "none".to_owned(), |d| say.duration(d))
-                )
-            ],
-        ),
-        TurnMsg::Over(outcome) => say.text(
-            "turn-over",
-            &fluent_args![
-                ("result", say.style.strong(outcome.result_str())),
-                ("outcome", say.outcome(outcome))
-            ],
-        ),
-        TurnMsg::LosingPush { notation } => say.text(
-            "turn-losing-push",
-            &fluent_args![("turn", say.code(notation))],
-        ),
-        TurnMsg::PromotionChosen { square, role } => say.text(
-            "turn-promotion-chosen",
-            &fluent_args![
-                (
-                    "square",
-                    square.map_or_else(|| "none".to_owned(), |s| s.to_string())
-                ),
-                ("piece", say.piece(*role))
-            ],
-        ),
+        } => fluent_args![
+            ("check", if *check { "yes" } else { "no" }),
+            ("player", say.player(player, *color)),
+            (
+                "promotion",
+                promotion.map_or_else(|| "none".to_owned(), |s| s.to_string())
+            ),
+            (
+                "deadline",
+                deadline.map_or_else(|| "none".to_owned(), |d| say.duration(d))
+            )
+        ],
+        TurnMsg::Over(outcome) => fluent_args![
+            ("result", say.style.strong(outcome.result_str())),
+            ("outcome", say.outcome(outcome))
+        ],
+        TurnMsg::LosingPush { notation } | TurnMsg::Hint { notation } => {
+            fluent_args![("turn", say.code(notation))]
+        }
+        TurnMsg::PromotionChosen { square, role } => fluent_args![
+            (
+                "square",
+                square.map_or_else(|| "none".to_owned(), |s| s.to_string())
+            ),
+            ("piece", say.piece(*role))
+        ],
         TurnMsg::MoveNoted {
             input,
             opponent,
@@ -81,21 +65,16 @@ pub(super) fn words(say: &Say, message: &TurnMsg) -> String {
                 .first()
                 .map(|p| say.move_command(&p.to.to_string()))
                 .unwrap_or_default();
-            say.text(
-                "turn-move-noted",
-                &fluent_args![
-                    ("input", say.code(input.trim())),
-                    ("opponent", say.name(opponent)),
-                    ("pushes", say.list(choices)),
-                    ("example", example)
-                ],
-            )
+            fluent_args![
+                ("input", say.code(input.trim())),
+                ("opponent", say.name(opponent)),
+                ("pushes", say.list(choices)),
+                ("example", example)
+            ]
         }
-        TurnMsg::Dropped => say.plain("turn-dropped"),
-        TurnMsg::Hint { notation } => {
-            say.text("turn-hint", &fluent_args![("turn", say.code(notation))])
-        }
-    }
+        TurnMsg::Dropped => fluent_args![],
+    };
+    say.says(message, &args)
 }
 
 impl Say {

@@ -10,29 +10,32 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
             players,
             kind,
             last,
-        } => {
-            let heading = say.joined(say.players(players), say.kind(*kind));
-            match last {
-                Some(ply) => {
-                    let last = say.text("view-last-turn", &fluent_args![("turn", say.ply(ply))]);
-                    say.joined(heading, last)
-                }
-                None => heading,
-            }
-        }
+        } => say.says(
+            message,
+            &fluent_args![
+                ("players", say.players(players)),
+                ("kind", say.kind(*kind)),
+                (
+                    "last",
+                    last.as_ref()
+                        .map_or_else(|| "none".to_owned(), |ply| say.ply(ply))
+                )
+            ],
+        ),
         ViewMsg::Record { record, clipped } => {
             if *clipped {
-                say.text(
-                    "view-record-clipped",
+                say.says_form(
+                    message,
+                    "clipped",
                     &fluent_args![("record", record.as_str())],
                 )
             } else {
                 record.clone()
             }
         }
-        ViewMsg::NoTurnsYet => say.plain("view-no-turns"),
+        ViewMsg::NoTurnsYet | ViewMsg::NoGames => say.says(message, &fluent_args![]),
         ViewMsg::Position { fen, xfen, pushes } => {
-            let mut lines = vec![say.text("view-fen", &fluent_args![("fen", say.code(fen))])];
+            let mut lines = vec![say.says(message, &fluent_args![("fen", say.code(fen))])];
             if let Some(xfen) = xfen {
                 lines.push(say.text("view-xfen", &fluent_args![("fen", say.code(xfen))]));
             }
@@ -57,10 +60,10 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
             challenges,
         } => {
             let mut lines = Vec::new();
-            lines.push(say.style.strong(&say.text(
-                "view-games-heading",
-                &fluent_args![("count", games.len() + more)],
-            )));
+            lines.push(
+                say.style
+                    .strong(&say.says(message, &fluent_args![("count", games.len() + more)])),
+            );
             lines.extend(games.iter().map(|g| game_line(say, g)));
             if *more > 0 {
                 lines.push(say.text("view-games-more", &fluent_args![("count", *more)]));
@@ -74,17 +77,17 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
             }
             lines.join("\n")
         }
-        ViewMsg::NoGames => say.plain("view-no-games"),
         ViewMsg::Chess960Setup {
             number,
             back_rank,
             fen,
         } => [
-            say.text(
-                "view-chess960-setup",
+            say.says(
+                message,
                 &fluent_args![("number", *number), ("back_rank", back_rank.as_str())],
             ),
-            say.text("view-fen", &fluent_args![("fen", say.code(fen))]),
+            // Its starting position, stated as a position is.
+            say.text("view-position", &fluent_args![("fen", say.code(fen))]),
             say.text(
                 "view-play-setup",
                 &fluent_args![(

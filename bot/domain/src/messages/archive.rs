@@ -7,6 +7,7 @@ use crate::GameId;
 
 /// What is said about finished games.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "archive-")]
 pub enum ArchiveMsg {
     /// A page of finished games, newest first.
     History {

@@ -9,6 +9,7 @@ use crate::{ColorChoice, SetupChoice};
 
 /// What is said about a challenge and the start of its game.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "challenge-")]
 pub enum ChallengeMsg {
     /// A challenge was made in the channel.
     Challenged {

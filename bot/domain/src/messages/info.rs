@@ -4,6 +4,7 @@ use rules::Variant;
 
 /// Fixed texts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case")]
 pub enum InfoMsg {
     /// The commands, as the front shows them.
     Help,

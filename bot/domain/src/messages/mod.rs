@@ -1,6 +1,9 @@
 //! What the service says, as data: one enum per area of the game, gathered in [`Message`].
 //! Each front words a message from the catalogs (see the `present` crate); nothing here is
 //! prose. Names are as the users chose them, notation as the rules write it.
+//!
+//! Each variant names its catalog message ([`Keyed`]): strum's `IntoStaticStr` writes it in
+//! kebab case after its area's prefix (`#[strum(serialize_all = "kebab-case", prefix = …)]`).
 
 mod archive;
 mod challenge;
@@ -36,8 +39,22 @@ pub use turn::{PushChoice, TurnMsg};
 pub use vacation::VacationMsg;
 pub use view::{ChallengeLine, GameLine, ViewMsg};
 
-/// Declares [`Message`] with one variant per area, and `From` each area's enum, so a reply
-/// takes an area's message as it is. A new area is one more line here.
+/// A message whose variant names its catalog message: `OfferMsg::DrawOffered { .. }` is
+/// worded by `offer-draw-offered`; a variant worded in several forms by that key, a dash and
+/// the form (`challenge-answer-within-anyone`).
+///
+/// ```
+/// use domain::messages::{Keyed, RematchMsg};
+/// assert_eq!(RematchMsg::NoFinishedGame.key(), "rematch-no-finished-game");
+/// ```
+pub trait Keyed {
+    /// The catalog key of this message's variant.
+    fn key(&self) -> &'static str;
+}
+
+/// Declares [`Message`] with one variant per area, `From` each area's enum, so a reply takes
+/// an area's message as it is, and [`Keyed`] for each area's enum. A new area is one more line
+/// here.
 macro_rules! areas {
     ($($(#[$doc:meta])* $area:ident($ty:ty),)*) => {
         /// One thing a reply says, by area.
@@ -49,6 +66,12 @@ macro_rules! areas {
         $(impl From<$ty> for Message {
             fn from(message: $ty) -> Message {
                 Message::$area(message)
+            }
+        }
+
+        impl Keyed for $ty {
+            fn key(&self) -> &'static str {
+                self.into()
             }
         })*
     };

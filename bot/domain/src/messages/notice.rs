@@ -9,6 +9,7 @@ use crate::GameId;
 
 /// Announcements nobody asked for.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "notice-")]
 pub enum NoticeMsg {
     /// A challenge lapsed unanswered.
     ChallengeExpired {

@@ -4,6 +4,7 @@ use rules::Color;
 
 /// What is said when a player ends or rewinds the game by their word.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "offer-")]
 pub enum OfferMsg {
     /// A player resigned.
     Resigned {

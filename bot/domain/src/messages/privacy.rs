@@ -21,6 +21,7 @@ pub struct ForgetPlan {
 
 /// What is said about users' data.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "privacy-")]
 pub enum PrivacyMsg {
     /// What nadare stores about its users, for how long, and how to have it removed.
     Policy,

@@ -117,6 +117,7 @@ impl ShownChange {
 
 /// What the service says about ratings.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "rating-")]
 pub enum RatingMsg {
     /// A challenge or game between two people is rated (its result changes the players'
     /// ratings in `family`), or casual.
@@ -152,6 +153,7 @@ pub enum RatingMsg {
 
 /// What the service says about a server's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "server-")]
 pub enum SettingsMsg {
     /// The server's public messages are now in this language (`None`: its Discord locale's).
     Language(Option<Lang>),

@@ -8,6 +8,7 @@ use super::Players;
 
 /// A refusal: the command was not carried out, and why.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "refusal-")]
 pub enum Refusal {
     /// There is no game or challenge in the channel.
     NoGame,

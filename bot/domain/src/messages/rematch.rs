@@ -2,6 +2,7 @@
 
 /// What is said about a rematch.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "rematch-")]
 pub enum RematchMsg {
     /// A player of the finished game asks for a rematch (the challenge follows).
     Asked {

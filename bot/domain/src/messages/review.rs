@@ -7,6 +7,7 @@ use crate::Judgement;
 
 /// What is said about reviews.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "review-")]
 pub enum ReviewMsg {
     /// A game reviewed: its figures; the graph and the annotated record go with it.
     Summary(Box<ReviewSummary>),

@@ -38,6 +38,7 @@ pub struct StandingLine {
 
 /// What is said about tournaments.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "tournament-")]
 pub enum TournamentMsg {
     /// A tournament was created and takes players.
     Created {

@@ -8,6 +8,7 @@ use super::Ply;
 
 /// What is said about a turn and the state of play.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "turn-")]
 pub enum TurnMsg {
     /// A turn was played.
     Played {

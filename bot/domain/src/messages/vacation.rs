@@ -2,6 +2,7 @@
 
 /// What is said about vacations.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "vacation-")]
 pub enum VacationMsg {
     /// A player's vacation began.
     Started {

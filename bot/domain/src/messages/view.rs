@@ -8,6 +8,7 @@ use crate::{ChannelId, GameId};
 
 /// What is said when showing a game or a list.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
+#[strum(serialize_all = "kebab-case", prefix = "view-")]
 pub enum ViewMsg {
     /// The heading of a shown board: the players, the game, the last turn.
     Game {

@@ -1,6 +1,6 @@
 # Finished games: pages of the archive, a game shown again, replays and analysis links.
 
-archive-heading = { $player ->
+archive-history = { $player ->
         [all] Finished games
        *[other] Finished games of { $player }
     } ({ $total }) · page { $page } of { $pages }

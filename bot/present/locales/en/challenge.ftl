@@ -12,8 +12,8 @@ challenge-challenged = { $challenger } challenges { $opponent } to { $variant }{
         [none] {""}
        *[other] , { $deadline } per turn
     }.
-challenge-answer-named = { $opponent }: { -cmd-accept } or { -cmd-decline } within { $ttl }.
-challenge-answer-anyone = Anyone may { -cmd-accept } within { $ttl }.
+challenge-answer-within-named = { $opponent }: { -cmd-accept } or { -cmd-decline } within { $ttl }.
+challenge-answer-within-anyone = Anyone may { -cmd-accept } within { $ttl }.
 challenge-started = The game is on: { $players } — { $kind }.
 challenge-practice-started = { $player } starts a practice game of { $kind }, playing both sides.
 challenge-turn-deadline = Each turn must be played within { $deadline }.

@@ -11,5 +11,3 @@ deleted-user = deleted user
 # A game from a Chess960 setup: an Avalanche variant, or plain Chess960.
 kind-960 = { $variant } 960 (setup #{ $number })
 kind-setup = { $variant } (setup #{ $number })
-# Two parts of a heading or a list line.
-joined = { $first } · { $second }

@@ -11,7 +11,7 @@ privacy-policy =
     A server's settings (language, pictures, organisers' role) are the server's, removed when nadare leaves it. Players' pictures are fetched from Discord for the boards and kept in memory only, never stored. The bot's logs may mention your id, for as long as its operator keeps them. Messages already posted on Discord stay there.
     { -cmd-mydata } gives you all of it as a file only you see. { -cmd-forget } deletes it: it says what it will do and asks first. Your games under way are resigned (aborted if you have not moved yet), you leave your tournaments, your ratings and vacations are deleted, and your finished games keep their moves with you shown as "deleted user".
 
-privacy-forget-question = Forget everything nadare stores about you? It cannot be undone.
+privacy-confirm = Forget everything nadare stores about you? It cannot be undone.
 privacy-forget-how = { -how-confirm-forget }
 privacy-forgotten = Done: nadare has forgotten you.
 privacy-play-again = Nothing stored names you any more; you may play again as a new player.

@@ -10,8 +10,8 @@ rating-family-avalanche = Avalanche (all three)
 
 ## Rated or casual
 
-rating-game-rated = Rated: the result changes both players' { $family } ratings.
-rating-game-casual = Casual: no rating changes.
+rating-rated-yes = Rated: the result changes both players' { $family } ratings.
+rating-rated-no = Casual: no rating changes.
 
 ## After a rated game
 
@@ -19,17 +19,17 @@ rating-changed = { $name }'s { $family } rating: { $before } → { $after } ({ $
 
 ## A player's ratings
 
-rating-heading = { $name }'s ratings in this server:
+rating-ratings = { $name }'s ratings in this server:
 rating-line = { $family }: { $rating } ± { $deviation }, { $games ->
         [one] 1 game
        *[other] { $games } games
     } ({ $wins } won, { $draws } drawn, { $losses } lost)
-rating-none = { $name } has no rated game in this server yet.
+rating-ratings-none = { $name } has no rated game in this server yet.
 rating-no-server = Ratings are kept per server; there are none outside a server.
 
 ## Leaderboards
 
-leaderboard-heading = { $family } leaderboard ({ $players ->
+rating-leaderboard = { $family } leaderboard ({ $players ->
         [one] 1 rated player
        *[other] { $players } rated players
     }):
@@ -39,4 +39,4 @@ leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
     })
 leaderboard-own = Your place: { $rank }. ({ $rating })
 leaderboard-unranked = You have no rated { $family } game in this server yet.
-leaderboard-empty = Nobody has played a rated { $family } game in this server yet.
+rating-leaderboard-empty = Nobody has played a rated { $family } game in this server yet.

@@ -1,7 +1,7 @@
 # Reviews of finished games: the figures, how far a review has come, why none was made, and
 # the words of the graph and of the annotated record's comments.
 
-review-heading = Review of game #{ $id } · { $players } · { $kind } · depth { $depth }
+review-summary = Review of game #{ $id } · { $players } · { $kind } · depth { $depth }
 review-player = { $player }: accuracy { $accuracy } · { $inaccuracies ->
         [one] 1 inaccuracy
        *[other] { $inaccuracies } inaccuracies

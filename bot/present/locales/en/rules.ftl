@@ -23,7 +23,7 @@
 
 ## The messages
 
-rules-overview =
+variants-overview =
     Variants (use { -cmd-rules } with a variant for its full rules):
     • `standard`: { variant-standard }, orthodox chess from the usual setup
     • `chess960`: { variant-chess960 }, orthodox chess from one of the 960 Fischer Random setups (numbered 0–959)

@@ -6,7 +6,7 @@ server-language-en = English
 server-language-ja = Japanese (日本語)
 server-language-set = Public messages in this server are now in { $language }.
 server-language-cleared = Public messages in this server now follow its Discord language.
-server-language-no-server = Only a server has a language setting; here each user's own language is used.
+server-no-server = Only a server has a language setting; here each user's own language is used.
 
 ## Players' pictures in the name bars of the server's boards
 

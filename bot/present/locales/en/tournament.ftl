@@ -52,7 +52,7 @@ tournament-finished = { $name } is over. { $count ->
     }
 tournament-cancelled = { $name } is cancelled.
 tournament-no-server = Tournaments are run in a server only.
-tournament-none = There is no tournament in this server; an admin creates one with { -cmd-tournament-create }.
+tournament-no-tournament = There is no tournament in this server; an admin creates one with { -cmd-tournament-create }.
 tournament-one-at-a-time = { $name } is not over yet: one tournament at a time in a server.
 tournament-not-open = { $name } has started or is over: nobody joins or leaves it that way now.
 tournament-not-running = { $name } is not under way.

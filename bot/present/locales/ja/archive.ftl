@@ -1,6 +1,6 @@
 # 終わった対局:対局記録の一覧、対局の再表示、再生アニメーション、解析リンク。
 
-archive-heading = { $player ->
+archive-history = { $player ->
         [all] 終局した対局
        *[other] { $player }の終局した対局
     }({ $total }局)· { $pages }ページ中{ $page }ページ目

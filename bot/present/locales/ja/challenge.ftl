@@ -12,8 +12,8 @@ challenge-challenged = { $challenger }が{ $opponent }に{ $variant }{ $setup ->
         [none] {""}
        *[other] 、1手{ $deadline }
     })。
-challenge-answer-named = { $opponent }さん:{ $ttl }以内に { -cmd-accept } か { -cmd-decline } で答えてください。
-challenge-answer-anyone = { $ttl }以内なら誰でも { -cmd-accept } で受けられます。
+challenge-answer-within-named = { $opponent }さん:{ $ttl }以内に { -cmd-accept } か { -cmd-decline } で答えてください。
+challenge-answer-within-anyone = { $ttl }以内なら誰でも { -cmd-accept } で受けられます。
 challenge-started = 対局開始:{ $players } — { $kind }。
 challenge-practice-started = { $player }が{ $kind }の練習対局を始めました(両方の色を指します)。
 challenge-turn-deadline = 各手番は{ $deadline }以内に指してください。

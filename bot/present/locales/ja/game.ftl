@@ -11,5 +11,3 @@ deleted-user = 削除されたユーザー
 # チェス960の初期配置からの対局:アバランチ系、または普通のチェス960。
 kind-960 = { $variant } 960(配置 #{ $number })
 kind-setup = { $variant }(配置 #{ $number })
-# 見出しや一覧の行の二つの部分。
-joined = { $first } · { $second }

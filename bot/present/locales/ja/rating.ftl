@@ -10,8 +10,8 @@ rating-family-avalanche = アバランチ（3種共通）
 
 ## レーティング対局かカジュアルか
 
-rating-game-rated = レーティング対局：結果で両者の{ $family }レーティングが変わります。
-rating-game-casual = カジュアル対局：レーティングは変わりません。
+rating-rated-yes = レーティング対局：結果で両者の{ $family }レーティングが変わります。
+rating-rated-no = カジュアル対局：レーティングは変わりません。
 
 ## レーティング対局の後
 
@@ -19,15 +19,15 @@ rating-changed = { $name } の{ $family }レーティング：{ $before } → { 
 
 ## プレイヤーのレーティング
 
-rating-heading = このサーバーでの { $name } のレーティング：
+rating-ratings = このサーバーでの { $name } のレーティング：
 rating-line = { $family }：{ $rating } ± { $deviation }、{ $games }局（{ $wins }勝 { $draws }分 { $losses }敗）
-rating-none = { $name } はこのサーバーでまだレーティング対局をしていません。
+rating-ratings-none = { $name } はこのサーバーでまだレーティング対局をしていません。
 rating-no-server = レーティングはサーバーごとに記録されます。サーバーの外にはありません。
 
 ## ランキング
 
-leaderboard-heading = { $family }ランキング（{ $players }人）：
+rating-leaderboard = { $family }ランキング（{ $players }人）：
 leaderboard-line = { $rank }位　{ $name } — { $rating }（{ $games }局）
 leaderboard-own = あなたの順位：{ $rank }位（{ $rating }）
 leaderboard-unranked = あなたはこのサーバーでまだ{ $family }のレーティング対局をしていません。
-leaderboard-empty = このサーバーではまだ誰も{ $family }のレーティング対局をしていません。
+rating-leaderboard-empty = このサーバーではまだ誰も{ $family }のレーティング対局をしていません。

@@ -1,6 +1,6 @@
 # 終わった対局の検討:数値、検討の進み具合、検討できなかった理由、評価グラフと注釈付き棋譜のコメントの言葉。
 
-review-heading = 対局 #{ $id } の検討 · { $players } · { $kind } · 深さ { $depth }
+review-summary = 対局 #{ $id } の検討 · { $players } · { $kind } · 深さ { $depth }
 review-player = { $player }:正確度 { $accuracy } · 疑問手 { $inaccuracies }、悪手 { $mistakes }、大悪手 { $blunders }
 review-player-idle = { $player }:評価する手がありません
 review-mark = { $turn }:{ $judgement }(−{ $loss })。より良い手:{ $line }

@@ -23,7 +23,7 @@
 
 ## メッセージ
 
-rules-overview =
+variants-overview =
     変種(詳しいルールは { -cmd-rules } に変種を指定してください):
     • `standard`:{ variant-standard }。通常の初期配置で指す普通のチェス
     • `chess960`:{ variant-chess960 }。960通りのフィッシャーランダムの初期配置(0〜959番)のどれかから指す普通のチェス

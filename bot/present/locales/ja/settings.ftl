@@ -6,7 +6,7 @@ server-language-en = 英語（English）
 server-language-ja = 日本語
 server-language-set = このサーバーの公開メッセージを{ $language }にしました。
 server-language-cleared = このサーバーの公開メッセージはDiscordの言語設定に従うようになりました。
-server-language-no-server = 言語を設定できるのはサーバーだけです。ここでは各ユーザーの言語が使われます。
+server-no-server = 言語を設定できるのはサーバーだけです。ここでは各ユーザーの言語が使われます。
 
 ## サーバーの盤面の名前欄に出すプレイヤーの画像
 

@@ -43,7 +43,7 @@ tournament-finished = 「{ $name }」が終わりました。{ $count ->
     }
 tournament-cancelled = 「{ $name }」は中止になりました。
 tournament-no-server = 大会はサーバーの中でだけ開けます。
-tournament-none = このサーバーに大会はありません。管理者が { -cmd-tournament-create } で作れます。
+tournament-no-tournament = このサーバーに大会はありません。管理者が { -cmd-tournament-create } で作れます。
 tournament-one-at-a-time = 「{ $name }」がまだ終わっていません。大会は1サーバーに1つずつです。
 tournament-not-open = 「{ $name }」は始まったか終わっています。この方法での参加・退出はもうできません。
 tournament-not-running = 「{ $name }」は進行中ではありません。

@@ -5,7 +5,7 @@ use super::{Lang, Surface, plain};
 use domain::Id;
 
 const RULES: [&str; 6] = [
-    "rules-overview",
+    "variants-overview",
     "rules-standard",
     "rules-chess960",
     "rules-avalanche",
@@ -40,7 +40,10 @@ fn the_rules_state_what_sets_each_variant_apart() {
             "avalanche-balanced",
             "avalanche-reversed",
         ] {
-            assert!(text("rules-overview").contains(&format!("`{id}`")), "{id}");
+            assert!(
+                text("variants-overview").contains(&format!("`{id}`")),
+                "{id}"
+            );
         }
         assert!(text("rules-chess960").contains("518"));
         assert!(text("rules-chess960").contains("959"));
@@ -60,13 +63,13 @@ fn the_rules_state_what_sets_each_variant_apart() {
         }
         assert!(!text("rules-standard").contains("Nf3/a3"));
         // The rules command is written the front's way.
-        let discord = plain(lang, Surface::Discord, "rules-overview");
+        let discord = plain(lang, Surface::Discord, "variants-overview");
         let command = match lang {
             Lang::En => "`/rules`",
             Lang::Ja => "`/ルール`",
         };
         assert!(discord.contains(command), "{discord}");
-        let console = plain(lang, Surface::Console, "rules-overview");
+        let console = plain(lang, Surface::Console, "variants-overview");
         assert!(console.contains(" rules ") && !console.contains("/rules"));
     }
 }
