@@ -180,3 +180,27 @@ async fn abort_only_before_both_sides_have_moved() {
     );
     assert_eq!(reason(&h, id).await, Some(EndReason::Resignation));
 }
+
+/// A draw offered to the computer is answered at once: declined where it stands better
+/// (after White's weakening 1.g4), and offered again it is answered again (no offer left
+/// standing).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_answers_a_draw_offer_at_once() {
+    let h = Harness::new().await;
+    let id = h
+        .say("alice> challenge computer level 1 white")
+        .await
+        .game
+        .expect("a game");
+    h.say("alice> move g4").await;
+    let computer = domain::computer(1).name;
+    let declined = OfferMsg::DrawDeclined {
+        by: computer,
+        offerer: "alice".into(),
+    };
+    for _ in 0..2 {
+        let r = h.say("alice> draw offer").await;
+        assert!(!r.private && r.says(&declined.clone().into()), "{r:?}");
+    }
+    assert_eq!(reason(&h, id).await, None);
+}

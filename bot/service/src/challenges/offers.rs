@@ -132,6 +132,28 @@ impl Challenges {
                 };
                 self.games.finish(live, agreed, message.into(), color).await
             }
+            DrawAction::Offer if is_computer(live.player(color.opposite()).id) => {
+                // The computer answers at once, by its evaluation.
+                let computer = color.opposite();
+                let (by, offerer) = (
+                    live.player(computer).name.clone(),
+                    live.player(color).name.clone(),
+                );
+                if self
+                    .games
+                    .computer_accepts_draw(live.game.clone(), computer)
+                    .await
+                {
+                    let message = OfferMsg::DrawAccepted { by, offerer };
+                    self.games
+                        .finish(live, agreed, message.into(), computer)
+                        .await
+                } else {
+                    let message = OfferMsg::DrawDeclined { by, offerer };
+                    self.set_offer(live, Offer::Draw, None, color, message)
+                        .await
+                }
+            }
             DrawAction::Offer if standing == Some(color) => {
                 Reply::private(Refusal::DrawOfferStands).with_game(live.row.id)
             }

@@ -15,7 +15,7 @@ use domain::messages::{Refusal, TurnMsg};
 use domain::{Computer, Origin, Reply, computer_player, is_computer};
 use engine::review::assess;
 use engine::{Engine, Level};
-use rules::{Game, Turn};
+use rules::{Color, Game, Turn};
 
 use super::play::refuse_turn;
 use super::{Games, SlotGuard};
@@ -99,6 +99,21 @@ impl Games {
         found(self.ctx.on_engine(move || assess(&game, depth).best).await)
     }
 
+    /// Whether the computer playing `color` in `game` accepts a draw offered to it, by its
+    /// evaluation after a hint's search ([`accepts_draw`]); it declines when it cannot search.
+    pub(crate) async fn computer_accepts_draw(&self, game: Game, color: Color) -> bool {
+        let depth = self.ctx.review_depth(game.variant());
+        let plies = game.turns().len();
+        let white = self
+            .ctx
+            .on_engine(move || assess(&game, depth).white_score)
+            .await;
+        white.is_some_and(|white| {
+            let own = if color == Color::White { white } else { -white };
+            accepts_draw(own, plies)
+        })
+    }
+
     /// A turn suggested to the player to move, in games against the computer only.
     pub(crate) async fn hint(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
         let live = match game_in(guard) {
@@ -121,6 +136,13 @@ impl Games {
             None => Reply::private(Refusal::NoHint).with_game(id),
         }
     }
+}
+
+/// The computer's answer to a draw offer, by its own score (centipawns, positive when it
+/// stands better) after `plies` half-turns: it accepts when it stands worse by half a pawn or
+/// more, or when the game is level (within a fifth of a pawn) after both sides' 20th turn.
+pub(crate) fn accepts_draw(score: i32, plies: usize) -> bool {
+    score <= -50 || (score.abs() <= 20 && plies >= 40)
 }
 
 /// The turn a search found in a game that goes on; its absence is logged.
@@ -160,6 +182,14 @@ pub(crate) fn followed_by_computer(first: Reply, then: Reply) -> Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_computer_accepts_a_draw_when_worse_or_level_late() {
+        assert!(accepts_draw(-50, 0) && accepts_draw(-900, 3));
+        assert!(!accepts_draw(-49, 39) && !accepts_draw(0, 39) && !accepts_draw(300, 80));
+        assert!(accepts_draw(20, 40) && accepts_draw(-20, 41));
+        assert!(!accepts_draw(21, 40));
+    }
 
     /// The domain's reserved levels are exactly the engine's.
     #[test]
