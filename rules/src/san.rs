@@ -5,6 +5,7 @@ use crate::error::{CastleObstacle, MoveError, Unreadable};
 use crate::movegen::MoveList;
 use crate::position::{CastleSide, Position};
 use crate::turn::Move;
+use crate::typed;
 use crate::types::{Role, Square, file_from_char, rank_from_char};
 
 /// What a SAN string asks for, before it is matched against the legal moves.
@@ -112,7 +113,9 @@ impl Position {
         s
     }
 
-    /// Reads the move part of a turn: SAN, UCI or long algebraic, leniently.
+    /// Reads the move part of a turn: SAN, UCI or long algebraic, leniently, in any letter
+    /// case where that is unambiguous (`E4`, `NXE5`, `Pe5`; `b` and `B` as lichess reads
+    /// them: docs/rules.md, "Moves as typed").
     pub fn parse_move(&self, input: &str) -> Result<Move, MoveError> {
         let text = clean_move_text(input);
         let unparseable = |reason: Unreadable| MoveError::Unparseable {
@@ -126,23 +129,15 @@ impl Position {
         if let Some(side) = castle_side_of_text(&text) {
             return self.find_castle(&legal, side);
         }
-        if let Some(mv) = self.parse_coordinate_move(&text, &legal)? {
-            return Ok(mv);
-        }
-        let pattern = parse_san(&text).ok_or_else(|| unparseable(Unreadable::NotNotation))?;
-        let first = self.match_san(&pattern, &legal);
-        // A lower-case `b` may be a bishop as well as the b-file.
-        if matches!(
-            first,
-            Err(MoveError::NoPieceCanReach { .. }) | Err(MoveError::CannotMoveThere { .. })
-        ) && let Some(bishop) = text
-            .strip_prefix('b')
-            .and_then(|rest| parse_san(&format!("B{rest}")))
-            && let Ok(mv) = self.match_san(&bishop, &legal)
-        {
-            return Ok(mv);
-        }
-        first
+        let readings = typed::spellings(&text).into_iter().map(|spelling| {
+            if let Some(mv) = self.parse_coordinate_move(&spelling, &legal)? {
+                return Ok(mv);
+            }
+            let pattern =
+                parse_san(&spelling).ok_or_else(|| unparseable(Unreadable::NotNotation))?;
+            self.match_san(&pattern, &legal)
+        });
+        typed::first_legal(readings).unwrap_or_else(|| Err(unparseable(Unreadable::NotNotation)))
     }
 
     fn find_castle(&self, legal: &MoveList, side: CastleSide) -> Result<Move, MoveError> {
@@ -346,6 +341,15 @@ fn parse_san(text: &str) -> Option<SanPattern> {
         _ => return None,
     }
     if p.role.is_none() && p.promotion.is_none() && !p.capture && p.from_rank.is_some() {
+        return None;
+    }
+    // A pawn named by its own file and no rank goes nowhere new: `bb5` is the bishop's move,
+    // `bxb5` too (lichess reads them so).
+    if p.role.is_none()
+        && p.from_rank.is_none()
+        && p.from_file.is_some()
+        && p.from_file == p.to.map(|t| t.file())
+    {
         return None;
     }
     Some(p)
