@@ -17,11 +17,30 @@ pub(crate) fn list_pushes(pushes: &[Push]) -> String {
 }
 
 fn join_words(words: &[String]) -> String {
+    join_with(words, "and")
+}
+
+/// Joins choices for a message: "a6, b6 or c6".
+fn join_choices(words: &[String]) -> String {
+    join_with(words, "or")
+}
+
+fn join_with(words: &[String], last_word: &str) -> String {
     match words {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [init @ .., last] => format!("{} {last_word} {last}", init.join(", ")),
     }
+}
+
+/// What to write for a pawn reaching its last rank: its legal promotions as code, or the
+/// pieces to add when none is known.
+fn promotion_choices(promotions: &[String]) -> String {
+    if promotions.is_empty() {
+        return "add =Q, =R, =B or =N".to_owned();
+    }
+    let codes: Vec<String> = promotions.iter().map(|p| format!("`{p}`")).collect();
+    format!("write {}", join_choices(&codes))
 }
 
 /// A move or turn that cannot be played, and why. Every variant reads as a sentence a
@@ -101,9 +120,19 @@ pub enum MoveError {
         /// Why not.
         reason: CastleObstacle,
     },
-    /// A pawn reaching its last rank needs a piece.
-    #[error("a pawn reaching its last rank must become a piece: add =Q, =R, =B or =N")]
-    PromotionMissing,
+    /// A pawn reaching its last rank needs a piece, and none (or a pawn) was given.
+    #[error("a pawn reaching its last rank must become a piece: {}", promotion_choices(.promotions))]
+    PromotionMissing {
+        /// The legal promotions of that pawn there, in SAN (`bxa8=Q`, `bxa8=R`, `bxa8=B`,
+        /// `bxa8=N`).
+        promotions: Vec<String>,
+    },
+    /// A pawn reaching its last rank was told to become a king.
+    #[error("a pawn cannot become a king: {}", promotion_choices(.promotions))]
+    PromotionToKing {
+        /// The legal promotions of that pawn there, in SAN.
+        promotions: Vec<String>,
+    },
     /// A promotion piece was given to a move that does not promote.
     #[error("only a pawn reaching its last rank promotes")]
     PromotionNotAllowed,

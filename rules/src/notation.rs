@@ -162,9 +162,11 @@ impl Position {
                 return Err(unparseable(Unreadable::ChoiceAlreadyMade));
             }
             let mut chars = after_eq.chars();
-            let role = chars
-                .next()
-                .and_then(Role::from_char)
+            let letter = chars.next().and_then(Role::from_char);
+            if letter == Some(Role::King) {
+                return Err(self.king_choice());
+            }
+            let role = letter
                 .filter(|r| Role::PROMOTIONS.contains(r))
                 .ok_or_else(|| unparseable(Unreadable::ChoiceNeedsPiece))?;
             let sq = self
@@ -256,6 +258,21 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// The refusal of `=K` for a waiting pawn: it cannot become a king; the choices that
+    /// make a turn are offered (`=Q`, `=R`, `=B`, `=N`).
+    fn king_choice(&self) -> MoveError {
+        if !self.rules().push || self.pending_promotion().is_none() {
+            return MoveError::NoPendingPromotion;
+        }
+        let turns = self.legal_turns();
+        let promotions = Role::PROMOTIONS
+            .iter()
+            .filter(|role| turns.iter().any(|t| t.promotion == Some(**role)))
+            .map(|role| format!("={}", role.upper_char()))
+            .collect();
+        MoveError::PromotionToKing { promotions }
     }
 }
 

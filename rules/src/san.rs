@@ -140,6 +140,22 @@ impl Position {
         typed::first_legal(readings).unwrap_or_else(|| Err(unparseable(Unreadable::NotNotation)))
     }
 
+    /// Why no move of `candidates` (the legal moves that fit what was typed but for the
+    /// promotion) fits the promotion `asked`: a piece is missing or is a king (the choices
+    /// are the pawn's legal promotions), or promoting is not possible there.
+    pub(crate) fn promotion_error(&self, asked: Option<Role>, candidates: &[Move]) -> MoveError {
+        let promotions: Vec<String> = candidates
+            .iter()
+            .filter(|m| m.promotion.is_some())
+            .map(|m| self.move_to_san(m))
+            .collect();
+        match asked {
+            _ if promotions.is_empty() => MoveError::PromotionNotAllowed,
+            Some(Role::King) => MoveError::PromotionToKing { promotions },
+            _ => MoveError::PromotionMissing { promotions },
+        }
+    }
+
     fn find_castle(&self, legal: &MoveList, side: CastleSide) -> Result<Move, MoveError> {
         legal
             .iter()
@@ -183,9 +199,10 @@ impl Position {
         ) else {
             return Ok(None);
         };
+        // Any piece letter reads here, so that `b7a8k` hears why a pawn cannot become a king.
         let promotion = match chars.get(4) {
             None => None,
-            Some(&c) => match Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r)) {
+            Some(&c) => match Role::from_char(c) {
                 Some(role) if chars.len() == 5 => Some(role),
                 _ => return Ok(None),
             },
@@ -254,11 +271,7 @@ impl Position {
         match with_promotion.as_slice() {
             [mv] => return Ok(*mv),
             [] if !candidates.is_empty() => {
-                return Err(if p.promotion.is_none() {
-                    MoveError::PromotionMissing
-                } else {
-                    MoveError::PromotionNotAllowed
-                });
+                return Err(self.promotion_error(p.promotion, &candidates));
             }
             [] => {}
             many => {
@@ -305,12 +318,12 @@ fn parse_san(text: &str) -> Option<SanPattern> {
         p.role = Role::from_char(c);
         chars.remove(0);
     }
-    // Promotion at the end: `=Q`, `Q` or `(Q)`.
+    // Promotion at the end: `=Q`, `Q` or `(Q)`; any piece letter, so that `=K` hears why not.
     chars.retain(|c| !matches!(c, '(' | ')'));
     if let Some(&last) = chars.last()
         && !last.is_ascii_digit()
     {
-        let role = Role::from_char(last).filter(|r| Role::PROMOTIONS.contains(r))?;
+        let role = Role::from_char(last)?;
         p.promotion = Some(role);
         chars.pop();
         if chars.last() == Some(&'=') {

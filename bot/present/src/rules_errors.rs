@@ -88,7 +88,25 @@ impl Say {
                     ("reason", self.castle_obstacle(*reason))
                 ],
             ),
-            MoveError::PromotionMissing => self.plain("move-error-promotion-missing"),
+            MoveError::PromotionMissing { promotions } if promotions.is_empty() => {
+                self.plain("move-error-promotion-missing")
+            }
+            MoveError::PromotionMissing { promotions } => self.text(
+                "move-error-promotion-choices",
+                &fluent_args![("moves", self.choices(promotions))],
+            ),
+            MoveError::PromotionToKing { promotions } => {
+                let any = ["=Q", "=R", "=B", "=N"].map(String::from);
+                let moves = if promotions.is_empty() {
+                    &any[..]
+                } else {
+                    promotions
+                };
+                self.text(
+                    "move-error-promotion-to-king",
+                    &fluent_args![("moves", self.choices(moves))],
+                )
+            }
             MoveError::PromotionNotAllowed => self.plain("move-error-promotion-not-allowed"),
             MoveError::PushRequired { pushable } => self.text(
                 "move-error-push-required",
@@ -128,6 +146,15 @@ impl Say {
                 )],
             ),
         }
+    }
+
+    /// Notation to choose from, as code, one after another: "`a6`, `b6`, `c6`".
+    fn choices(&self, items: &[String]) -> String {
+        let mut codes = items.iter().rev().map(|i| self.code(i));
+        let last = codes.next().unwrap_or_default();
+        codes.fold(last, |rest, first| {
+            self.text("list-more", &fluent_args![("first", first), ("rest", rest)])
+        })
     }
 
     fn unreadable(&self, reason: Unreadable) -> String {

@@ -326,6 +326,14 @@ fn push(to: &str) -> Push {
     }
 }
 
+/// The four promotions of a pawn moving as `stem` (`bxa8=Q`, …).
+fn promotions(stem: &str) -> Vec<String> {
+    ["Q", "R", "B", "N"]
+        .iter()
+        .map(|r| format!("{stem}={r}"))
+        .collect()
+}
+
 /// Every rules error and reason, each index once at least.
 fn move_errors() -> Vec<MoveError> {
     let mut all = vec![
@@ -352,7 +360,18 @@ fn move_errors() -> Vec<MoveError> {
         },
         MoveError::LeavesKingInCheck { in_check: true },
         MoveError::LeavesKingInCheck { in_check: false },
-        MoveError::PromotionMissing,
+        MoveError::PromotionMissing {
+            promotions: Vec::new(),
+        },
+        MoveError::PromotionMissing {
+            promotions: promotions("bxa8"),
+        },
+        MoveError::PromotionToKing {
+            promotions: promotions("b8"),
+        },
+        MoveError::PromotionToKing {
+            promotions: Vec::new(),
+        },
         MoveError::PromotionNotAllowed,
         MoveError::PushRequired {
             pushable: vec![push("a6"), push("b6")],
@@ -442,7 +461,7 @@ fn move_error_index(e: &MoveError) -> usize {
             CastleObstacle::Attacked => 22,
             CastleObstacle::NotPossible => 23,
         },
-        MoveError::PromotionMissing => 24,
+        MoveError::PromotionMissing { .. } => 24,
         MoveError::PromotionNotAllowed => 25,
         MoveError::PushRequired { .. } => 26,
         MoveError::CannotPush { .. } => 27,
@@ -451,6 +470,7 @@ fn move_error_index(e: &MoveError) -> usize {
             NoPush::BalancedFirstTurn => 29,
             NoPush::NoPawnCanStep => 30,
         },
+        MoveError::PromotionToKing { .. } => 31,
     }
 }
 
@@ -945,7 +965,7 @@ fn the_samples_cover_every_variant() {
         );
     }
     let rules: BTreeSet<usize> = move_errors().iter().map(move_error_index).collect();
-    let expected: BTreeSet<usize> = (0..31).collect();
+    let expected: BTreeSet<usize> = (0..32).collect();
     assert_eq!(rules, expected, "rules: a move error has no sample");
 }
 

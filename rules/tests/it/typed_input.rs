@@ -1,6 +1,9 @@
 //! Input as people type it (docs/rules.md, "Moves as typed"): any letter case where it is
-//! unambiguous, and `b`/`B` settled as lichess settles them. The readings are checked against
-//! cozy-chess's legal moves (an independent move generator).
+//! unambiguous, `b`/`B` settled as lichess settles them, and promotions without a piece or to
+//! a king. The readings are checked against cozy-chess's legal moves (an independent move
+//! generator).
+
+use std::collections::BTreeSet;
 
 use rules::{MoveError, Position, Role, Square, Variant};
 
@@ -212,4 +215,174 @@ fn every_legal_move_reads_in_any_case_as_cozy_chess_agrees() {
         collisions > 20,
         "only {collisions} readings where `b` and `B` both fit"
     );
+}
+
+#[test]
+fn a_pawn_without_a_piece_or_made_a_king_is_offered_its_promotions() {
+    // lichess's promotion test position: the b-pawn may advance or take on a8.
+    let p = pos(Variant::Standard, "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    let takes: Vec<String> = ["Q", "R", "B", "N"]
+        .iter()
+        .map(|r| format!("bxa8={r}"))
+        .collect();
+    let advances: Vec<String> = ["Q", "R", "B", "N"]
+        .iter()
+        .map(|r| format!("b8={r}"))
+        .collect();
+    for input in [
+        "bxa8=K",
+        "BXA8=K",
+        "bxa8k",
+        "b7a8k",
+        "b7a8=K",
+        "Pbxa8=K",
+        "ｂｘａ８＝Ｋ",
+    ] {
+        assert_eq!(
+            p.parse_move(input),
+            Err(MoveError::PromotionToKing {
+                promotions: takes.clone()
+            }),
+            "{input}"
+        );
+    }
+    for input in ["b7a8", "bxa8", "BXA8", "b7xa8", "bxa8=P"] {
+        assert_eq!(
+            p.parse_move(input),
+            Err(MoveError::PromotionMissing {
+                promotions: takes.clone()
+            }),
+            "{input}"
+        );
+    }
+    assert_eq!(
+        p.parse_move("b8=K"),
+        Err(MoveError::PromotionToKing {
+            promotions: advances.clone()
+        })
+    );
+    assert_eq!(
+        p.parse_move("b8"),
+        Err(MoveError::PromotionMissing {
+            promotions: advances
+        })
+    );
+    assert_eq!(
+        p.parse_move("bxa8=K").map_err(|e| e.to_string()),
+        Err(
+            "a pawn cannot become a king: write `bxa8=Q`, `bxa8=R`, `bxa8=B` or `bxa8=N`"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        p.parse_move("b7a8").map_err(|e| e.to_string()),
+        Err(
+            "a pawn reaching its last rank must become a piece: write `bxa8=Q`, `bxa8=R`, \
+             `bxa8=B` or `bxa8=N`"
+                .to_owned()
+        )
+    );
+    // A move that is no promotion says so; a pinned pawn gives the pin as the reason.
+    let start = Position::new_game(Variant::Standard, None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        start.parse_move("e4=K"),
+        Err(MoveError::PromotionNotAllowed)
+    );
+    let pinned = pos(Variant::Standard, "rq2k3/1P6/8/8/8/8/8/1K6 w - - 0 1");
+    assert_eq!(
+        pinned.parse_move("bxa8=K"),
+        Err(MoveError::LeavesKingInCheck { in_check: false })
+    );
+    // A pawn pushed to its last rank waits for its owner's choice: `=K` is no choice either.
+    // (Here a bishop or a queen on e8 would attack the king on a4 and win at once; a rook or a
+    // knight leaves king moves: all four make a turn.)
+    let waiting = pos(Variant::Avalanche, "4P3/8/8/8/k7/8/8/7K w - - 0 1");
+    for input in ["=K", "=k Kg2//", "＝Ｋ"] {
+        assert_eq!(
+            waiting.parse_turn(input),
+            Err(MoveError::PromotionToKing {
+                promotions: ["=Q", "=R", "=B", "=N"].map(String::from).to_vec()
+            }),
+            "{input}"
+        );
+    }
+    assert_eq!(
+        Position::new_game(Variant::Avalanche, None)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .parse_turn("=K Nf3/a6"),
+        Err(MoveError::NoPendingPromotion)
+    );
+    // In Avalanche the same, and the turn reader says it too.
+    let av = pos(Variant::Avalanche, "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        av.parse_turn("bxa8=K//"),
+        Err(MoveError::PromotionToKing { promotions: takes })
+    );
+}
+
+/// Every legal promotion in and near the perft suite's positions: written with `=K` it is
+/// refused for the king, written without a piece for the missing piece, and both offer the
+/// four promotions cozy-chess finds legal for that pawn and square.
+#[test]
+fn every_promotion_refused_without_a_piece_offers_what_cozy_chess_allows() {
+    // The suite's positions and every position one and two plies after each.
+    let mut positions: Vec<Position> = suite("standard.epd")
+        .iter()
+        .map(|case| pos(Variant::Standard, &case.fen))
+        .collect();
+    let mut frontier = positions.clone();
+    for _ in 0..2 {
+        frontier = frontier
+            .iter()
+            .flat_map(|p| {
+                p.legal_turns()
+                    .into_iter()
+                    .map(move |turn| p.play(&turn).unwrap_or_else(|e| panic!("{e}")))
+            })
+            .collect();
+        positions.extend(frontier.iter().cloned());
+    }
+    let mut checked = 0;
+    for p in positions {
+        let promoting: Vec<rules::Move> = p
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.promotion == Some(Role::Queen))
+            .collect();
+        if promoting.is_empty() {
+            continue;
+        }
+        let fen = p.to_fen();
+        let board = cozy_chess::Board::from_fen(&fen, false).unwrap_or_else(|e| panic!("{e:?}"));
+        let legal = oracle_moves(&board);
+        for mv in &promoting {
+            let san = p.move_to_san(mv);
+            let stem = san.trim_end_matches("=Q");
+            let offered: BTreeSet<String> = ["q", "r", "b", "n"]
+                .iter()
+                .map(|r| format!("{}{}{r}", mv.from, mv.to))
+                .filter(|u| legal.contains(u))
+                .collect();
+            assert_eq!(offered.len(), 4, "{san} in {fen}");
+            for (typed, king) in [
+                (format!("{stem}=K"), true),
+                (stem.to_owned(), false),
+                (format!("{}{}", mv.from, mv.to), false),
+                (format!("{}{}k", mv.from, mv.to), true),
+            ] {
+                let promotions = match p.parse_move(&typed) {
+                    Err(MoveError::PromotionToKing { promotions }) if king => promotions,
+                    Err(MoveError::PromotionMissing { promotions }) if !king => promotions,
+                    other => panic!("`{typed}` in {fen}: {other:?}"),
+                };
+                let read: BTreeSet<String> = promotions
+                    .iter()
+                    .map(|s| uci(&p.parse_move(s).unwrap_or_else(|e| panic!("{s}: {e}"))))
+                    .collect();
+                assert_eq!(read, offered, "`{typed}` in {fen}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} promotions");
 }

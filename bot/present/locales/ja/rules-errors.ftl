@@ -15,6 +15,8 @@ move-error-leaves-king-in-check = その手ではキングがチェックされ�
 move-error-cannot-castle = 今は{ $side }のキャスリングができません:{ $reason }。
 move-error-promotion-missing = 最終段に着いたポーンは駒にならなければなりません:=Q、=R、=B、=N のどれかを付けてください。
 move-error-promotion-not-allowed = 昇格できるのは最終段に着いたポーンだけです。
+move-error-promotion-choices = 最終段に着いたポーンは駒にならなければなりません:{ $moves } のどれかを選んでください。
+move-error-promotion-to-king = ポーンはキングにはなれません:{ $moves } のどれかを選んでください。
 move-error-push-required = 押し出しが必要です:相手のポーンを{ $squares }のどれかへ押してください(例:{ $example })。
 # $squares は none か、ポーンを押し出せるマス。
 move-error-cannot-push = { $square }へ押し出せる相手のポーンはありません{ $squares ->

@@ -4,7 +4,7 @@
 use domain::messages::{Message, PushChoice, Refusal, TurnMsg};
 use domain::suggest::closest;
 use domain::{Action, EarlyPrivacy, Finished, Origin, Reply, StoreError};
-use rules::{ParsedInput, Position, Turn, TurnPrefix};
+use rules::{MoveError, ParsedInput, Position, Turn, TurnPrefix};
 
 use super::results::change_messages;
 use super::{Games, SlotGuard};
@@ -68,8 +68,8 @@ impl Games {
         };
         match parsed {
             Err(error) => Reply::private(Refusal::Illegal {
+                suggestions: suggestions(&pos, &prefix, input, &error),
                 error,
-                suggestions: suggestions(&pos, &prefix, input),
             })
             .with_game(live.row.id),
             Ok(ParsedInput::Complete(turn)) => {
@@ -293,8 +293,16 @@ fn pushes_after(turns: &[Turn], prefix: &TurnPrefix) -> Vec<String> {
 }
 
 /// Legal input close to what was typed: pushes when a move waits for one, moves alone when
-/// an Avalanche move was typed without a push, whole turns otherwise.
-fn suggestions(pos: &Position, prefix: &TurnPrefix, typed: &str) -> Vec<String> {
+/// an Avalanche move was typed without a push, whole turns otherwise; none when the refusal
+/// itself lists what may be written (a pawn's promotions).
+fn suggestions(pos: &Position, prefix: &TurnPrefix, typed: &str, error: &MoveError) -> Vec<String> {
+    if matches!(
+        error,
+        MoveError::PromotionMissing { promotions } | MoveError::PromotionToKing { promotions }
+            if !promotions.is_empty()
+    ) {
+        return Vec::new();
+    }
     let turns = pos.legal_turns();
     if prefix.mv.is_some() {
         let pushes = pushes_after(&turns, prefix);
