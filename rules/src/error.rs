@@ -16,6 +16,12 @@ pub(crate) fn list_pushes(pushes: &[Push]) -> String {
     join_words(&names)
 }
 
+/// Joins pushes offered as a choice, by their destination squares: "a6, b6 or c6".
+fn push_choices(pushes: &[Push]) -> String {
+    let names: Vec<String> = pushes.iter().map(|p| p.to.to_string()).collect();
+    join_choices(&names)
+}
+
 fn join_words(words: &[String]) -> String {
     join_with(words, "and")
 }
@@ -150,6 +156,14 @@ pub enum MoveError {
         /// The pushes that are possible.
         pushable: Vec<Push>,
     },
+    /// What stands where the push goes is not a square.
+    #[error("`{input}` is not a push I can read: give the square the pushed pawn lands on, {} (e.g. `/{}`)", push_choices(.pushable), .pushable.first().map(|p| p.to.to_string()).unwrap_or_default())]
+    UnreadablePush {
+        /// What was typed for the push (or for the whole turn), quoted as typed input is.
+        input: String,
+        /// The pushes that are open.
+        pushable: Vec<Push>,
+    },
     /// A push was given where the turn has none.
     #[error("this turn has no push: {reason}")]
     NoPushAllowed {
@@ -185,7 +199,8 @@ pub enum Unreadable {
     /// A promotion choice alone where a whole turn is needed.
     #[error("a move must follow the promotion choice (e.g. `=Q Nf3/a6`)")]
     MoveAfterChoice,
-    /// Something after the `/` that is not a square.
+    /// Something after the `/` that is not a square. The turn reader answers
+    /// [`MoveError::UnreadablePush`] instead, which names the pushes that are open.
     #[error("after the `/` give the square the pushed pawn lands on (e.g. `/a3`)")]
     PushSquare,
 }

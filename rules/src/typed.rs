@@ -1,9 +1,18 @@
 //! Input as people type it, before it is matched against the legal moves: any letter case
 //! where it is unambiguous (phones capitalise the first letter: `E4`, `Exd5`, `NXE5`), the
-//! pawn named (`Pe5`), and the one letter that is two things (`b`: the b-file or the bishop,
-//! settled as lichess settles it). docs/rules.md ("Moves as typed") states these rules.
+//! pawn named (`Pe5`), the one letter that is two things (`b`: the b-file or the bishop,
+//! settled as lichess settles it), and a space where the slash goes between an Avalanche move
+//! and its push (`Nf5 c5`). docs/rules.md states these rules ("Moves as typed", and
+//! "Notation" under Avalanche).
 
 use crate::error::MoveError;
+use crate::position::Position;
+use crate::types::Square;
+
+/// True for the characters of annotation glyphs and check marks.
+pub(crate) fn is_mark(c: char) -> bool {
+    matches!(c, '!' | '?' | '+' | '#')
+}
 
 /// The spellings a move part (marks removed) may stand for, in canonical letter case (piece
 /// letters upper case; files, `x` and the promotion letter lower case), the likelier first.
@@ -67,6 +76,53 @@ pub(crate) fn first_legal<T>(
     refusal.map(Err)
 }
 
+/// The square a push lands on, written as that square (`a3`) or as the pawn's two squares
+/// (`a4a3`, `a4-a3`), either case, marks after it ignored; `None` when the text is not that.
+pub(crate) fn push_square(text: &str) -> Option<Square> {
+    let t: String = text
+        .trim()
+        .trim_end_matches(is_mark)
+        .chars()
+        .filter(|c| *c != '-')
+        .collect();
+    match t.len() {
+        2 => t.parse().ok(),
+        4 => {
+            t.get(..2)?.parse::<Square>().ok()?;
+            t.get(2..)?.parse().ok()
+        }
+        _ => None,
+    }
+}
+
+impl Position {
+    /// The move and the push of a turn's text (after any promotion choice): split at the
+    /// slash, or at the last space when a square follows it (`Nf5 c5`, `e4 d6`). A space
+    /// inside the move itself stays there (`e2 e4`, `Ng1 f3`): the text is split only when
+    /// the part before the space is a legal move, or when neither reading is and the whole
+    /// text does not fit a move better. Without a push, the whole text is the move.
+    pub(crate) fn split_turn_text<'t>(&self, text: &'t str) -> (&'t str, Option<&'t str>) {
+        if let Some((mv, push)) = text.split_once('/') {
+            return (mv, Some(push));
+        }
+        let Some((head, last)) = text.trim().rsplit_once(char::is_whitespace) else {
+            return (text, None);
+        };
+        if head.trim().is_empty() || push_square(last).is_none() {
+            return (text, None);
+        }
+        let spaced = match self.parse_move(head) {
+            Ok(_) => return (head, Some(last)),
+            Err(e) => e,
+        };
+        match self.parse_move(text) {
+            Ok(_) => (text, None),
+            Err(whole) if finds_nothing(&spaced) && !finds_nothing(&whole) => (text, None),
+            Err(_) => (head, Some(last)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,5 +146,16 @@ mod tests {
         assert_eq!(spellings("BXA8=K"), ["Bxa8=k", "bxa8=k"]);
         // A named pawn is the pawn.
         assert_eq!(spellings("Pb4"), ["b4"]);
+    }
+
+    #[test]
+    fn push_squares_read_in_every_form() {
+        let c5: Square = "c5".parse().unwrap_or_else(|e| panic!("{e}"));
+        for text in ["c5", "C5", " c5+ ", "c6c5", "c6-c5", "C6C5"] {
+            assert_eq!(push_square(text), Some(c5), "{text}");
+        }
+        for text in ["", "c", "c9", "zzc5", "c5c", "Nf5", "/c5"] {
+            assert_eq!(push_square(text), None, "{text}");
+        }
     }
 }

@@ -134,6 +134,28 @@ impl Say {
                     )
                 ],
             ),
+            MoveError::UnreadablePush { input, pushable } => match pushable.first() {
+                Some(first) => self.text(
+                    "move-error-unreadable-push",
+                    &fluent_args![
+                        ("input", self.code(input)),
+                        (
+                            "squares",
+                            self.choices(
+                                &pushable
+                                    .iter()
+                                    .map(|p| p.to.to_string())
+                                    .collect::<Vec<_>>()
+                            )
+                        ),
+                        ("example", self.code(&format!("/{}", first.to)))
+                    ],
+                ),
+                None => self.move_error(&MoveError::Unparseable {
+                    input: input.clone(),
+                    reason: Unreadable::PushSquare,
+                }),
+            },
             MoveError::NoPushAllowed { reason } => self.text(
                 "move-error-no-push-allowed",
                 &fluent_args![(

@@ -384,6 +384,14 @@ fn move_errors() -> Vec<MoveError> {
             to: square("h6"),
             pushable: Vec::new(),
         },
+        MoveError::UnreadablePush {
+            input: "Nf3/x".into(),
+            pushable: vec![push("a6"), push("b6"), push("c6")],
+        },
+        MoveError::UnreadablePush {
+            input: "x".into(),
+            pushable: Vec::new(),
+        },
     ];
     for (i, reason) in [
         Unreadable::Empty,
@@ -471,6 +479,7 @@ fn move_error_index(e: &MoveError) -> usize {
             NoPush::NoPawnCanStep => 30,
         },
         MoveError::PromotionToKing { .. } => 31,
+        MoveError::UnreadablePush { .. } => 32,
     }
 }
 
@@ -965,7 +974,7 @@ fn the_samples_cover_every_variant() {
         );
     }
     let rules: BTreeSet<usize> = move_errors().iter().map(move_error_index).collect();
-    let expected: BTreeSet<usize> = (0..32).collect();
+    let expected: BTreeSet<usize> = (0..33).collect();
     assert_eq!(rules, expected, "rules: a move error has no sample");
 }
 

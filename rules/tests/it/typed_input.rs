@@ -1,11 +1,11 @@
-//! Input as people type it (docs/rules.md, "Moves as typed"): any letter case where it is
-//! unambiguous, `b`/`B` settled as lichess settles them, and promotions without a piece or to
-//! a king. The readings are checked against cozy-chess's legal moves (an independent move
-//! generator).
+//! Input as people type it (docs/rules.md, "Notation"): any letter case where it is
+//! unambiguous, `b`/`B` settled as lichess settles them, a space for the Avalanche slash, a
+//! half-entered turn typed again, and promotions without a piece or to a king. The readings
+//! are checked against cozy-chess's legal moves (an independent move generator).
 
 use std::collections::BTreeSet;
 
-use rules::{MoveError, Position, Role, Square, Variant};
+use rules::{MoveError, NoPush, ParsedInput, Position, Push, Role, Square, TurnPrefix, Variant};
 
 use crate::common::{Rng, pos};
 use crate::fuzz_checks::{oracle_moves, uci};
@@ -20,6 +20,10 @@ fn reads(p: &Position, input: &str) -> String {
     p.parse_move(input)
         .map(|m| uci(&m))
         .unwrap_or_else(|e| panic!("`{input}` in {}: {e}", p.to_fen()))
+}
+
+fn pushes_to(pushes: &[Push]) -> Vec<String> {
+    pushes.iter().map(|p| p.to.to_string()).collect()
 }
 
 #[test]
@@ -385,4 +389,137 @@ fn every_promotion_refused_without_a_piece_offers_what_cozy_chess_allows() {
         }
     }
     assert!(checked > 1000, "only {checked} promotions");
+}
+
+#[test]
+fn a_space_for_the_slash_reads_as_the_push() {
+    let start = Position::new_game(Variant::Avalanche, None).unwrap_or_else(|e| panic!("{e}"));
+    for (spaced, slashed) in [
+        ("Nf3 a6", "Nf3/a6"),
+        ("NF3 A6", "Nf3/a6"),
+        ("e4 d6", "e4/d6"),
+        ("E4 D6", "e4/d6"),
+        ("g1f3 h6", "g1f3/h6"),
+        ("Nf3 a7a6", "Nf3/a6"),
+        ("Nf3 a6+", "Nf3/a6"),
+        ("Ｎｆ３　ａ６", "Nf3/a6"),
+    ] {
+        assert_eq!(
+            start.parse_turn(spaced),
+            start.parse_turn(slashed),
+            "{spaced}"
+        );
+        assert!(start.parse_turn(spaced).is_ok(), "{spaced}");
+    }
+    // A space inside the move stays a move: the push is still to come.
+    for (spaced, mv) in [("e2 e4", "e2e4"), ("Ng1 f3", "g1f3"), ("g1 f3", "g1f3")] {
+        match start.parse_turn_input(spaced, &TurnPrefix::default()) {
+            Ok(ParsedInput::NeedsPush { prefix, .. }) => {
+                assert_eq!(prefix.mv.map(|m| uci(&m)).as_deref(), Some(mv), "{spaced}");
+            }
+            other => panic!("{spaced}: {other:?}"),
+        }
+    }
+    // The knight that cannot go to f5 is the reason, not a knight on f5.
+    assert_eq!(
+        start.parse_turn("Nf5 c5"),
+        Err(MoveError::NoPieceCanReach {
+            role: Role::Knight,
+            to: sq("f5")
+        })
+    );
+    assert!(matches!(
+        start.parse_turn("Nf3 c5"),
+        Err(MoveError::CannotPush { to, .. }) if to == sq("c5")
+    ));
+    let balanced =
+        Position::new_game(Variant::AvalancheBalanced, None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        balanced.parse_turn("e4 e5"),
+        Err(MoveError::NoPushAllowed {
+            reason: NoPush::BalancedFirstTurn
+        })
+    );
+    // In orthodox chess a move and a square after it: there is no push.
+    let standard = Position::new_game(Variant::Standard, None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        standard.parse_turn("Nf3 e5"),
+        Err(MoveError::NoPushAllowed {
+            reason: NoPush::NotAvalanche
+        })
+    );
+    assert!(standard.parse_turn("e2 e4").is_ok());
+}
+
+/// A knight on e3 may go to f5; Black's pawns stand on the 7th rank, so the pushes land on
+/// the 6th.
+const KNIGHT_TO_F5: &str = "rnbqkbnr/pppppppp/8/8/8/4N3/PPPPPPPP/R1BQKBNR w KQkq - 0 1";
+
+#[test]
+fn a_half_entered_turn_typed_again_gets_the_reason_it_gets_fresh() {
+    let p = pos(Variant::Avalanche, KNIGHT_TO_F5);
+    let noted = match p.parse_turn_input("Nf5", &TurnPrefix::default()) {
+        Ok(ParsedInput::NeedsPush { prefix, pushes }) => {
+            assert_eq!(pushes.len(), 8);
+            prefix
+        }
+        other => panic!("{other:?}"),
+    };
+    let fresh = p.parse_turn("Nf5/c5");
+    assert!(
+        matches!(&fresh, Err(MoveError::CannotPush { to, pushable }) if *to == sq("c5") && pushable.len() == 8),
+        "{fresh:?}"
+    );
+    for input in ["Nf5/c5", "Nf5 c5", "nf5/C5", "c5", "/c5", "c6c5"] {
+        assert_eq!(
+            p.parse_turn_input(input, &noted).map(|_| ()),
+            fresh.clone().map(|_| ()),
+            "{input}"
+        );
+    }
+    for input in ["Nf5/c6", "Nf5 c6", "c6", "/C6", "Ne3f5/c6"] {
+        match p.parse_turn_input(input, &noted) {
+            Ok(ParsedInput::Complete(turn)) => {
+                assert_eq!(p.turn_to_notation(&turn), "Nf5/c6", "{input}");
+            }
+            other => panic!("{input}: {other:?}"),
+        }
+    }
+    // Something that is no push names the pushes open.
+    let unreadable = p.parse_turn_input("xyz", &noted);
+    match &unreadable {
+        Err(MoveError::UnreadablePush { input, pushable }) => {
+            assert_eq!(input, "xyz");
+            assert_eq!(
+                pushes_to(pushable),
+                ["a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6"]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        unreadable.map(|_| ()).map_err(|e| e.to_string()),
+        Err(
+            "`xyz` is not a push I can read: give the square the pushed pawn lands on, a6, b6, \
+             c6, d6, e6, f6, g6 or h6 (e.g. `/a6`)"
+                .to_owned()
+        )
+    );
+    assert!(matches!(
+        p.parse_turn("Nf5/zz"),
+        Err(MoveError::UnreadablePush { input, .. }) if input == "zz"
+    ));
+    // Another move is not the push awaited (the service then reads it afresh).
+    assert!(matches!(
+        p.parse_turn_input("Nd5/c6", &noted),
+        Err(MoveError::UnreadablePush { .. })
+    ));
+    // Outside Avalanche a push is no push at all.
+    let standard = pos(Variant::Standard, KNIGHT_TO_F5);
+    assert_eq!(
+        standard.parse_turn("Nf5/zz"),
+        Err(MoveError::NoPushAllowed {
+            reason: NoPush::NotAvalanche
+        })
+    );
 }

@@ -24,6 +24,7 @@ move-error-cannot-push = No enemy pawn can be pushed to { $square }{ $squares ->
        *[other] ; you can push to { $squares }
     }.
 move-error-no-push-allowed = This turn has no push: { $reason }.
+move-error-unreadable-push = { $input } is not a push I can read: give the square the pushed pawn lands on, one of { $squares } (e.g. { $example }).
 
 ## What is wrong with unreadable input
 

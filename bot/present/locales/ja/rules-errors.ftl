@@ -24,6 +24,7 @@ move-error-cannot-push = { $square }へ押し出せる相手のポーンはあ�
        *[other] 。押し出せるのは{ $squares }です
     }。
 move-error-no-push-allowed = この手番に押し出しはありません:{ $reason }。
+move-error-unreadable-push = { $input } は読み取れる押し出しではありません:押し出したポーンが着くマス({ $squares } のどれか)を書いてください(例:{ $example })。
 
 ## 読み取れない入力の問題点
 
