@@ -16,12 +16,37 @@ pub(crate) fn list_pushes(pushes: &[Push]) -> String {
     join_words(&names)
 }
 
+/// Joins pushes offered as a choice, by their destination squares: "a6, b6 or c6".
+fn push_choices(pushes: &[Push]) -> String {
+    let names: Vec<String> = pushes.iter().map(|p| p.to.to_string()).collect();
+    join_choices(&names)
+}
+
 fn join_words(words: &[String]) -> String {
+    join_with(words, "and")
+}
+
+/// Joins choices for a message: "a6, b6 or c6".
+fn join_choices(words: &[String]) -> String {
+    join_with(words, "or")
+}
+
+fn join_with(words: &[String], last_word: &str) -> String {
     match words {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [init @ .., last] => format!("{} {last_word} {last}", init.join(", ")),
     }
+}
+
+/// What to write for a pawn reaching its last rank: its legal promotions as code, or the
+/// pieces to add when none is known.
+fn promotion_choices(promotions: &[String]) -> String {
+    if promotions.is_empty() {
+        return "add =Q, =R, =B or =N".to_owned();
+    }
+    let codes: Vec<String> = promotions.iter().map(|p| format!("`{p}`")).collect();
+    format!("write {}", join_choices(&codes))
 }
 
 /// A move or turn that cannot be played, and why. Every variant reads as a sentence a
@@ -101,9 +126,19 @@ pub enum MoveError {
         /// Why not.
         reason: CastleObstacle,
     },
-    /// A pawn reaching its last rank needs a piece.
-    #[error("a pawn reaching its last rank must become a piece: add =Q, =R, =B or =N")]
-    PromotionMissing,
+    /// A pawn reaching its last rank needs a piece, and none (or a pawn) was given.
+    #[error("a pawn reaching its last rank must become a piece: {}", promotion_choices(.promotions))]
+    PromotionMissing {
+        /// The legal promotions of that pawn there, in SAN (`bxa8=Q`, `bxa8=R`, `bxa8=B`,
+        /// `bxa8=N`).
+        promotions: Vec<String>,
+    },
+    /// A pawn reaching its last rank was told to become a king.
+    #[error("a pawn cannot become a king: {}", promotion_choices(.promotions))]
+    PromotionToKing {
+        /// The legal promotions of that pawn there, in SAN.
+        promotions: Vec<String>,
+    },
     /// A promotion piece was given to a move that does not promote.
     #[error("only a pawn reaching its last rank promotes")]
     PromotionNotAllowed,
@@ -119,6 +154,14 @@ pub enum MoveError {
         /// The square named.
         to: Square,
         /// The pushes that are possible.
+        pushable: Vec<Push>,
+    },
+    /// What stands where the push goes is not a square.
+    #[error("`{input}` is not a push I can read: give the square the pushed pawn lands on, {} (e.g. `/{}`)", push_choices(.pushable), .pushable.first().map(|p| p.to.to_string()).unwrap_or_default())]
+    UnreadablePush {
+        /// What was typed for the push (or for the whole turn), quoted as typed input is.
+        input: String,
+        /// The pushes that are open.
         pushable: Vec<Push>,
     },
     /// A push was given where the turn has none.
@@ -156,7 +199,8 @@ pub enum Unreadable {
     /// A promotion choice alone where a whole turn is needed.
     #[error("a move must follow the promotion choice (e.g. `=Q Nf3/a6`)")]
     MoveAfterChoice,
-    /// Something after the `/` that is not a square.
+    /// Something after the `/` that is not a square. The turn reader answers
+    /// [`MoveError::UnreadablePush`] instead, which names the pushes that are open.
     #[error("after the `/` give the square the pushed pawn lands on (e.g. `/a3`)")]
     PushSquare,
 }

@@ -49,6 +49,7 @@ mod record;
 mod san;
 mod turn;
 mod turngen;
+mod typed;
 mod types;
 mod variant;
 mod width;

@@ -5,7 +5,8 @@ use crate::error::{MoveError, NoPush, Unreadable};
 use crate::position::Position;
 use crate::turn::{Push, Turn};
 use crate::turngen::TurnPrefix;
-use crate::types::{Role, Square};
+use crate::typed::{self, is_mark};
+use crate::types::Role;
 
 /// What a piece of typed input amounts to, given what the player already chose this turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,11 +25,6 @@ pub enum ParsedInput {
         /// The pushes open now.
         pushes: Vec<Push>,
     },
-}
-
-/// True for the characters of annotation glyphs and check marks.
-fn is_mark(c: char) -> bool {
-    matches!(c, '!' | '?' | '+' | '#')
 }
 
 impl Position {
@@ -162,9 +158,11 @@ impl Position {
                 return Err(unparseable(Unreadable::ChoiceAlreadyMade));
             }
             let mut chars = after_eq.chars();
-            let role = chars
-                .next()
-                .and_then(Role::from_char)
+            let letter = chars.next().and_then(Role::from_char);
+            if letter == Some(Role::King) {
+                return Err(self.king_choice());
+            }
+            let role = letter
                 .filter(|r| Role::PROMOTIONS.contains(r))
                 .ok_or_else(|| unparseable(Unreadable::ChoiceNeedsPiece))?;
             let sq = self
@@ -205,19 +203,31 @@ impl Position {
             return Err(unparseable(Unreadable::Empty));
         }
 
-        let push_text: Option<&str> = if prefix.mv.is_none() {
-            let (move_text, push_text) = match rest.split_once('/') {
-                Some((m, p)) => (m, Some(p)),
-                None => (rest, None),
-            };
-            let mut base = self.clone();
-            if let (Some(role), Some(sq)) = (prefix.promotion, self.pending_promotion()) {
-                base.apply_promotion_choice(sq, role);
+        let mut base = self.clone();
+        if let (Some(role), Some(sq)) = (prefix.promotion, self.pending_promotion()) {
+            base.apply_promotion_choice(sq, role);
+        }
+        let push_text: Option<&str> = match prefix.mv {
+            None => {
+                let (move_text, push_text) = base.split_turn_text(rest);
+                prefix.mv = Some(base.parse_move(move_text)?);
+                push_text
             }
-            prefix.mv = Some(base.parse_move(move_text)?);
-            push_text
-        } else {
-            Some(rest.strip_prefix('/').unwrap_or(rest))
+            Some(noted) => {
+                let text = rest.strip_prefix('/').unwrap_or(rest);
+                let bare = text.trim().trim_end_matches(is_mark);
+                if bare.is_empty() || bare == "/" || typed::push_square(bare).is_some() {
+                    Some(text)
+                } else {
+                    // The whole turn typed again continues it when its move is the one
+                    // noted; anything else is not the push awaited.
+                    let (move_text, push_text) = base.split_turn_text(rest);
+                    match base.parse_move(move_text) {
+                        Ok(mv) if mv == noted => push_text,
+                        _ => return Err(self.unreadable_push(text, &prefix)),
+                    }
+                }
+            }
         };
         let turn_with = |push| Turn {
             promotion: prefix.promotion,
@@ -240,8 +250,9 @@ impl Position {
             Some("/") if pushes.is_empty() => Ok(ParsedInput::Complete(turn_with(None))),
             Some("/") => Err(MoveError::PushRequired { pushable: pushes }),
             Some(text) => {
-                let to =
-                    parse_push_square(text).ok_or_else(|| unparseable(Unreadable::PushSquare))?;
+                let Some(to) = typed::push_square(text) else {
+                    return Err(self.unreadable_push(text, &prefix));
+                };
                 if pushes.is_empty() {
                     return Err(MoveError::NoPushAllowed {
                         reason: self.no_push_reason(),
@@ -257,14 +268,39 @@ impl Position {
             }
         }
     }
-}
 
-/// The destination of a push written as `a3` or `a4a3`/`a4-a3`.
-fn parse_push_square(text: &str) -> Option<Square> {
-    let t: String = text.chars().filter(|c| *c != '-').collect();
-    match t.len() {
-        2 => t.parse().ok(),
-        4 => t.get(2..4)?.parse().ok(),
-        _ => None,
+    /// The refusal of `=K` for a waiting pawn: it cannot become a king; the choices that
+    /// make a turn are offered (`=Q`, `=R`, `=B`, `=N`).
+    fn king_choice(&self) -> MoveError {
+        if !self.rules().push || self.pending_promotion().is_none() {
+            return MoveError::NoPendingPromotion;
+        }
+        let turns = self.legal_turns();
+        let promotions = Role::PROMOTIONS
+            .iter()
+            .filter(|role| turns.iter().any(|t| t.promotion == Some(**role)))
+            .map(|role| format!("={}", role.upper_char()))
+            .collect();
+        MoveError::PromotionToKing { promotions }
+    }
+
+    /// The refusal of `text` where the push of the turn `prefix` begins was awaited: it is not
+    /// a push, and these are the pushes open (or the turn has none, and why).
+    fn unreadable_push(&self, text: &str, prefix: &TurnPrefix) -> MoveError {
+        if !self.rules().push {
+            return MoveError::NoPushAllowed {
+                reason: NoPush::NotAvalanche,
+            };
+        }
+        let pushable = self.pushes_after(prefix);
+        if pushable.is_empty() {
+            return MoveError::NoPushAllowed {
+                reason: self.no_push_reason(),
+            };
+        }
+        MoveError::UnreadablePush {
+            input: crate::quote::quote(text.trim()),
+            pushable,
+        }
     }
 }

@@ -5,6 +5,7 @@ use crate::error::{CastleObstacle, MoveError, Unreadable};
 use crate::movegen::MoveList;
 use crate::position::{CastleSide, Position};
 use crate::turn::Move;
+use crate::typed;
 use crate::types::{Role, Square, file_from_char, rank_from_char};
 
 /// What a SAN string asks for, before it is matched against the legal moves.
@@ -112,7 +113,9 @@ impl Position {
         s
     }
 
-    /// Reads the move part of a turn: SAN, UCI or long algebraic, leniently.
+    /// Reads the move part of a turn: SAN, UCI or long algebraic, leniently, in any letter
+    /// case where that is unambiguous (`E4`, `NXE5`, `Pe5`; `b` and `B` as lichess reads
+    /// them: docs/rules.md, "Moves as typed").
     pub fn parse_move(&self, input: &str) -> Result<Move, MoveError> {
         let text = clean_move_text(input);
         let unparseable = |reason: Unreadable| MoveError::Unparseable {
@@ -126,23 +129,31 @@ impl Position {
         if let Some(side) = castle_side_of_text(&text) {
             return self.find_castle(&legal, side);
         }
-        if let Some(mv) = self.parse_coordinate_move(&text, &legal)? {
-            return Ok(mv);
+        let readings = typed::spellings(&text).into_iter().map(|spelling| {
+            if let Some(mv) = self.parse_coordinate_move(&spelling, &legal)? {
+                return Ok(mv);
+            }
+            let pattern =
+                parse_san(&spelling).ok_or_else(|| unparseable(Unreadable::NotNotation))?;
+            self.match_san(&pattern, &legal)
+        });
+        typed::first_legal(readings).unwrap_or_else(|| Err(unparseable(Unreadable::NotNotation)))
+    }
+
+    /// Why no move of `candidates` (the legal moves that fit what was typed but for the
+    /// promotion) fits the promotion `asked`: a piece is missing or is a king (the choices
+    /// are the pawn's legal promotions), or promoting is not possible there.
+    pub(crate) fn promotion_error(&self, asked: Option<Role>, candidates: &[Move]) -> MoveError {
+        let promotions: Vec<String> = candidates
+            .iter()
+            .filter(|m| m.promotion.is_some())
+            .map(|m| self.move_to_san(m))
+            .collect();
+        match asked {
+            _ if promotions.is_empty() => MoveError::PromotionNotAllowed,
+            Some(Role::King) => MoveError::PromotionToKing { promotions },
+            _ => MoveError::PromotionMissing { promotions },
         }
-        let pattern = parse_san(&text).ok_or_else(|| unparseable(Unreadable::NotNotation))?;
-        let first = self.match_san(&pattern, &legal);
-        // A lower-case `b` may be a bishop as well as the b-file.
-        if matches!(
-            first,
-            Err(MoveError::NoPieceCanReach { .. }) | Err(MoveError::CannotMoveThere { .. })
-        ) && let Some(bishop) = text
-            .strip_prefix('b')
-            .and_then(|rest| parse_san(&format!("B{rest}")))
-            && let Ok(mv) = self.match_san(&bishop, &legal)
-        {
-            return Ok(mv);
-        }
-        first
     }
 
     fn find_castle(&self, legal: &MoveList, side: CastleSide) -> Result<Move, MoveError> {
@@ -188,9 +199,10 @@ impl Position {
         ) else {
             return Ok(None);
         };
+        // Any piece letter reads here, so that `b7a8k` hears why a pawn cannot become a king.
         let promotion = match chars.get(4) {
             None => None,
-            Some(&c) => match Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r)) {
+            Some(&c) => match Role::from_char(c) {
                 Some(role) if chars.len() == 5 => Some(role),
                 _ => return Ok(None),
             },
@@ -259,11 +271,7 @@ impl Position {
         match with_promotion.as_slice() {
             [mv] => return Ok(*mv),
             [] if !candidates.is_empty() => {
-                return Err(if p.promotion.is_none() {
-                    MoveError::PromotionMissing
-                } else {
-                    MoveError::PromotionNotAllowed
-                });
+                return Err(self.promotion_error(p.promotion, &candidates));
             }
             [] => {}
             many => {
@@ -310,12 +318,12 @@ fn parse_san(text: &str) -> Option<SanPattern> {
         p.role = Role::from_char(c);
         chars.remove(0);
     }
-    // Promotion at the end: `=Q`, `Q` or `(Q)`.
+    // Promotion at the end: `=Q`, `Q` or `(Q)`; any piece letter, so that `=K` hears why not.
     chars.retain(|c| !matches!(c, '(' | ')'));
     if let Some(&last) = chars.last()
         && !last.is_ascii_digit()
     {
-        let role = Role::from_char(last).filter(|r| Role::PROMOTIONS.contains(r))?;
+        let role = Role::from_char(last)?;
         p.promotion = Some(role);
         chars.pop();
         if chars.last() == Some(&'=') {
@@ -346,6 +354,15 @@ fn parse_san(text: &str) -> Option<SanPattern> {
         _ => return None,
     }
     if p.role.is_none() && p.promotion.is_none() && !p.capture && p.from_rank.is_some() {
+        return None;
+    }
+    // A pawn named by its own file and no rank goes nowhere new: `bb5` is the bishop's move,
+    // `bxb5` too (lichess reads them so).
+    if p.role.is_none()
+        && p.from_rank.is_none()
+        && p.from_file.is_some()
+        && p.from_file == p.to.map(|t| t.file())
+    {
         return None;
     }
     Some(p)

@@ -575,11 +575,7 @@ impl Position {
             .filter(|m| m.from == mv.from && m.to == mv.to)
             .collect();
         if !same_from_to.is_empty() {
-            return if mv.promotion.is_none() {
-                MoveError::PromotionMissing
-            } else {
-                MoveError::PromotionNotAllowed
-            };
+            return self.promotion_error(mv.promotion, &same_from_to);
         }
         if self.pseudo_reaches(mv.from, mv.to) {
             return MoveError::LeavesKingInCheck {

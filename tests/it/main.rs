@@ -31,4 +31,5 @@ mod store_reviews;
 mod store_tournaments;
 mod token_logs;
 mod tournaments;
+mod typed_input;
 mod views;

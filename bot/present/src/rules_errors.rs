@@ -88,7 +88,25 @@ impl Say {
                     ("reason", self.castle_obstacle(*reason))
                 ],
             ),
-            MoveError::PromotionMissing => self.plain("move-error-promotion-missing"),
+            MoveError::PromotionMissing { promotions } if promotions.is_empty() => {
+                self.plain("move-error-promotion-missing")
+            }
+            MoveError::PromotionMissing { promotions } => self.text(
+                "move-error-promotion-choices",
+                &fluent_args![("moves", self.choices(promotions))],
+            ),
+            MoveError::PromotionToKing { promotions } => {
+                let any = ["=Q", "=R", "=B", "=N"].map(String::from);
+                let moves = if promotions.is_empty() {
+                    &any[..]
+                } else {
+                    promotions
+                };
+                self.text(
+                    "move-error-promotion-to-king",
+                    &fluent_args![("moves", self.choices(moves))],
+                )
+            }
             MoveError::PromotionNotAllowed => self.plain("move-error-promotion-not-allowed"),
             MoveError::PushRequired { pushable } => self.text(
                 "move-error-push-required",
@@ -116,6 +134,28 @@ impl Say {
                     )
                 ],
             ),
+            MoveError::UnreadablePush { input, pushable } => match pushable.first() {
+                Some(first) => self.text(
+                    "move-error-unreadable-push",
+                    &fluent_args![
+                        ("input", self.code(input)),
+                        (
+                            "squares",
+                            self.choices(
+                                &pushable
+                                    .iter()
+                                    .map(|p| p.to.to_string())
+                                    .collect::<Vec<_>>()
+                            )
+                        ),
+                        ("example", self.code(&format!("/{}", first.to)))
+                    ],
+                ),
+                None => self.move_error(&MoveError::Unparseable {
+                    input: input.clone(),
+                    reason: Unreadable::PushSquare,
+                }),
+            },
             MoveError::NoPushAllowed { reason } => self.text(
                 "move-error-no-push-allowed",
                 &fluent_args![(
@@ -128,6 +168,15 @@ impl Say {
                 )],
             ),
         }
+    }
+
+    /// Notation to choose from, as code, one after another: "`a6`, `b6`, `c6`".
+    fn choices(&self, items: &[String]) -> String {
+        let mut codes = items.iter().rev().map(|i| self.code(i));
+        let last = codes.next().unwrap_or_default();
+        codes.fold(last, |rest, first| {
+            self.text("list-more", &fluent_args![("first", first), ("rest", rest)])
+        })
     }
 
     fn unreadable(&self, reason: Unreadable) -> String {

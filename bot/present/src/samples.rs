@@ -327,6 +327,14 @@ fn push(to: &str) -> Push {
     }
 }
 
+/// The four promotions of a pawn moving as `stem` (`bxa8=Q`, …).
+fn promotions(stem: &str) -> Vec<String> {
+    ["Q", "R", "B", "N"]
+        .iter()
+        .map(|r| format!("{stem}={r}"))
+        .collect()
+}
+
 /// Every rules error and reason, each index once at least.
 fn move_errors() -> Vec<MoveError> {
     let mut all = vec![
@@ -353,7 +361,18 @@ fn move_errors() -> Vec<MoveError> {
         },
         MoveError::LeavesKingInCheck { in_check: true },
         MoveError::LeavesKingInCheck { in_check: false },
-        MoveError::PromotionMissing,
+        MoveError::PromotionMissing {
+            promotions: Vec::new(),
+        },
+        MoveError::PromotionMissing {
+            promotions: promotions("bxa8"),
+        },
+        MoveError::PromotionToKing {
+            promotions: promotions("b8"),
+        },
+        MoveError::PromotionToKing {
+            promotions: Vec::new(),
+        },
         MoveError::PromotionNotAllowed,
         MoveError::PushRequired {
             pushable: vec![push("a6"), push("b6")],
@@ -364,6 +383,14 @@ fn move_errors() -> Vec<MoveError> {
         },
         MoveError::CannotPush {
             to: square("h6"),
+            pushable: Vec::new(),
+        },
+        MoveError::UnreadablePush {
+            input: "Nf3/x".into(),
+            pushable: vec![push("a6"), push("b6"), push("c6")],
+        },
+        MoveError::UnreadablePush {
+            input: "x".into(),
             pushable: Vec::new(),
         },
     ];
@@ -443,7 +470,7 @@ fn move_error_index(e: &MoveError) -> usize {
             CastleObstacle::Attacked => 22,
             CastleObstacle::NotPossible => 23,
         },
-        MoveError::PromotionMissing => 24,
+        MoveError::PromotionMissing { .. } => 24,
         MoveError::PromotionNotAllowed => 25,
         MoveError::PushRequired { .. } => 26,
         MoveError::CannotPush { .. } => 27,
@@ -452,6 +479,8 @@ fn move_error_index(e: &MoveError) -> usize {
             NoPush::BalancedFirstTurn => 29,
             NoPush::NoPawnCanStep => 30,
         },
+        MoveError::PromotionToKing { .. } => 31,
+        MoveError::UnreadablePush { .. } => 32,
     }
 }
 
@@ -990,7 +1019,7 @@ fn every_variant_is_worded_under_its_key_everywhere() {
 #[test]
 fn the_samples_cover_every_rules_error() {
     let rules: BTreeSet<usize> = move_errors().iter().map(move_error_index).collect();
-    let expected: BTreeSet<usize> = (0..31).collect();
+    let expected: BTreeSet<usize> = (0..33).collect();
     assert_eq!(rules, expected, "rules: a move error has no sample");
 }
 

@@ -17,3 +17,4 @@ mod pgn;
 mod positions;
 mod readback;
 mod results;
+mod typed_input;

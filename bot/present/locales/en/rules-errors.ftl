@@ -15,6 +15,8 @@ move-error-leaves-king-in-check = That move would leave your king in check.
 move-error-cannot-castle = You cannot castle { $side } now: { $reason }.
 move-error-promotion-missing = A pawn reaching its last rank must become a piece: add =Q, =R, =B or =N.
 move-error-promotion-not-allowed = Only a pawn reaching its last rank promotes.
+move-error-promotion-choices = A pawn reaching its last rank must become a piece: choose one of { $moves }.
+move-error-promotion-to-king = A pawn cannot become a king: choose one of { $moves }.
 move-error-push-required = A push is required: push one of the enemy pawns to { $squares } (e.g. { $example }).
 # $squares is none, or the squares a pawn can be pushed to.
 move-error-cannot-push = No enemy pawn can be pushed to { $square }{ $squares ->
@@ -22,6 +24,7 @@ move-error-cannot-push = No enemy pawn can be pushed to { $square }{ $squares ->
        *[other] ; you can push to { $squares }
     }.
 move-error-no-push-allowed = This turn has no push: { $reason }.
+move-error-unreadable-push = { $input } is not a push I can read: give the square the pushed pawn lands on, one of { $squares } (e.g. { $example }).
 
 ## What is wrong with unreadable input
 

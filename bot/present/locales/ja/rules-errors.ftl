@@ -15,6 +15,8 @@ move-error-leaves-king-in-check = その手ではキングがチェックされ�
 move-error-cannot-castle = 今は{ $side }のキャスリングができません:{ $reason }。
 move-error-promotion-missing = 最終段に着いたポーンは駒にならなければなりません:=Q、=R、=B、=N のどれかを付けてください。
 move-error-promotion-not-allowed = 昇格できるのは最終段に着いたポーンだけです。
+move-error-promotion-choices = 最終段に着いたポーンは駒にならなければなりません:{ $moves } のどれかを選んでください。
+move-error-promotion-to-king = ポーンはキングにはなれません:{ $moves } のどれかを選んでください。
 move-error-push-required = 押し出しが必要です:相手のポーンを{ $squares }のどれかへ押してください(例:{ $example })。
 # $squares は none か、ポーンを押し出せるマス。
 move-error-cannot-push = { $square }へ押し出せる相手のポーンはありません{ $squares ->
@@ -22,6 +24,7 @@ move-error-cannot-push = { $square }へ押し出せる相手のポーンはあ�
        *[other] 。押し出せるのは{ $squares }です
     }。
 move-error-no-push-allowed = この手番に押し出しはありません:{ $reason }。
+move-error-unreadable-push = { $input } は読み取れる押し出しではありません:押し出したポーンが着くマス({ $squares } のどれか)を書いてください(例:{ $example })。
 
 ## 読み取れない入力の問題点
 

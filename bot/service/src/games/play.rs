@@ -4,7 +4,7 @@
 use domain::messages::{Message, PushChoice, Refusal, TurnMsg};
 use domain::suggest::closest;
 use domain::{Action, EarlyPrivacy, Finished, Origin, Reply, StoreError};
-use rules::{ParsedInput, Position, Turn, TurnPrefix};
+use rules::{MoveError, ParsedInput, Position, Turn, TurnPrefix};
 
 use super::results::change_messages;
 use super::{Games, SlotGuard};
@@ -57,19 +57,10 @@ impl Games {
             Some(Pending::Prefix(p)) => *p,
             _ => TurnPrefix::default(),
         };
-        // With part of a turn entered, other input may start the turn afresh; a bare square
-        // while a push is awaited is taken as the push.
-        let awaiting_push = prefix.mv.is_some() && is_bare_square(input);
-        let parsed = match pos.parse_turn_input(input, &prefix) {
-            Err(e) if prefix != TurnPrefix::default() && !awaiting_push => pos
-                .parse_turn_input(input, &TurnPrefix::default())
-                .map_err(|_| e),
-            other => other,
-        };
-        match parsed {
+        match read_input(&pos, input, &prefix) {
             Err(error) => Reply::private(Refusal::Illegal {
+                suggestions: suggestions(&pos, &prefix, input, &error),
                 error,
-                suggestions: suggestions(&pos, &prefix, input),
             })
             .with_game(live.row.id),
             Ok(ParsedInput::Complete(turn)) => {
@@ -240,6 +231,41 @@ impl Games {
     }
 }
 
+/// Reads `input` given the half-entered turn `prefix`. With part of a turn entered, other
+/// input may start the turn afresh: keeping the promotion choice made, or from nothing (another
+/// choice); a bare square while a push is awaited is taken as the push. A refusal names what
+/// the input was read as: with a move noted, input that is a turn of its own gets the reason it
+/// would get fresh (`Nf5/c5`, an illegal push: that push and the pushes open); input that is no
+/// notation at all is no push (the pushes open for the noted move).
+fn read_input(pos: &Position, input: &str, prefix: &TurnPrefix) -> Result<ParsedInput, MoveError> {
+    let continued = pos.parse_turn_input(input, prefix);
+    let awaiting_push = prefix.mv.is_some() && is_bare_square(input);
+    if continued.is_ok() || *prefix == TurnPrefix::default() || awaiting_push {
+        return continued;
+    }
+    let choice = TurnPrefix {
+        promotion: prefix.promotion,
+        mv: None,
+    };
+    let afresh = if choice == *prefix {
+        continued.clone()
+    } else {
+        pos.parse_turn_input(input, &choice)
+    };
+    if afresh.is_ok() {
+        return afresh;
+    }
+    if let ok @ Ok(_) = pos.parse_turn_input(input, &TurnPrefix::default()) {
+        return ok;
+    }
+    match afresh {
+        Err(fresh) if prefix.mv.is_some() && !matches!(fresh, MoveError::Unparseable { .. }) => {
+            Err(fresh)
+        }
+        _ => continued,
+    }
+}
+
 /// True for input that is only a square (`a6`, `/a6`), marks aside.
 fn is_bare_square(input: &str) -> bool {
     let core = input
@@ -293,8 +319,16 @@ fn pushes_after(turns: &[Turn], prefix: &TurnPrefix) -> Vec<String> {
 }
 
 /// Legal input close to what was typed: pushes when a move waits for one, moves alone when
-/// an Avalanche move was typed without a push, whole turns otherwise.
-fn suggestions(pos: &Position, prefix: &TurnPrefix, typed: &str) -> Vec<String> {
+/// an Avalanche move was typed without a push, whole turns otherwise; none when the refusal
+/// itself lists what may be written (a pawn's promotions).
+fn suggestions(pos: &Position, prefix: &TurnPrefix, typed: &str, error: &MoveError) -> Vec<String> {
+    if matches!(
+        error,
+        MoveError::PromotionMissing { promotions } | MoveError::PromotionToKing { promotions }
+            if !promotions.is_empty()
+    ) {
+        return Vec::new();
+    }
     let turns = pos.legal_turns();
     if prefix.mv.is_some() {
         let pushes = pushes_after(&turns, prefix);
