@@ -476,6 +476,20 @@ fn parse_rating<E: From<CommandError>>(
     Ok(Command::Rating { user, family })
 }
 
+/// Whether `word` names nadare's own engine: `computer`, or nadare's own name (as choosing
+/// the bot on Discord does), with or without an `@`.
+fn names_computer(word: &str) -> bool {
+    let name = word.strip_prefix('@').unwrap_or(word);
+    name.eq_ignore_ascii_case("computer") || name.eq_ignore_ascii_case("nadare")
+}
+
+/// Whether `word` names Stockfish, with or without an `@`.
+fn names_stockfish(word: &str) -> bool {
+    word.strip_prefix('@')
+        .unwrap_or(word)
+        .eq_ignore_ascii_case("stockfish")
+}
+
 /// A problem with the arguments of `challenge`.
 fn bad_challenge(problem: Problem) -> CommandError {
     bad("challenge", problem)
@@ -503,9 +517,10 @@ fn parse_challenge<E: From<CommandError>>(
     let mut against_computer = false;
     let mut elo = None;
     let mut against_stockfish = false;
-    // `level N` is read as `level=N`, and `elo N` as `elo=N`.
+    // `level N` is read as `level=N`, and `elo N` as `elo=N`; a number right after
+    // `computer` is its level (`computer 5`), and right after `stockfish` its Elo.
     let mut joined: Vec<String> = Vec::with_capacity(args.len());
-    let mut words = args.iter();
+    let mut words = args.iter().peekable();
     while let Some(&arg) = words.next() {
         let needs = if arg.eq_ignore_ascii_case("level") {
             Some(Needed::Level)
@@ -520,21 +535,31 @@ fn parse_challenge<E: From<CommandError>>(
                 what,
             })?;
             joined.push(format!("{}={n}", arg.to_lowercase()));
+            continue;
+        }
+        joined.push(arg.to_string());
+        let strength = if names_computer(arg) {
+            "level"
+        } else if names_stockfish(arg) {
+            "elo"
         } else {
-            joined.push(arg.to_string());
+            continue;
+        };
+        if let Some(n) = words.next_if(|n| n.bytes().all(|b| b.is_ascii_digit())) {
+            joined.push(format!("{strength}={n}"));
         }
     }
     for arg in &joined {
         let arg = arg.as_str();
         let named_twice = || bad_challenge(Problem::AlreadyNamed(arg.to_string()));
-        if arg.eq_ignore_ascii_case("computer") || arg.eq_ignore_ascii_case("@computer") {
+        if names_computer(arg) {
             if opponent.is_some() || against_computer || against_stockfish {
                 return Err(named_twice().into());
             }
             against_computer = true;
             continue;
         }
-        if arg.eq_ignore_ascii_case("stockfish") || arg.eq_ignore_ascii_case("@stockfish") {
+        if names_stockfish(arg) {
             if opponent.is_some() || against_computer || against_stockfish {
                 return Err(named_twice().into());
             }
@@ -619,8 +644,8 @@ fn parse_challenge<E: From<CommandError>>(
             _ => {}
         }
         if let Some(c) = match value {
-            "w" | "white" => Some(ColorChoice::White),
-            "b" | "black" => Some(ColorChoice::Black),
+            "white" => Some(ColorChoice::White),
+            "black" => Some(ColorChoice::Black),
             "random" => Some(ColorChoice::Random),
             _ => None,
         } {
@@ -812,6 +837,45 @@ mod tests {
             })
         );
         assert_eq!(parse("hint"), Ok(Command::Hint));
+    }
+
+    #[test]
+    fn the_computer_and_its_strength_are_named_without_ambiguity() {
+        let challenge = |line: &str| match parse(line) {
+            Ok(Command::Challenge {
+                opponent, setup, ..
+            }) => (opponent, setup),
+            other => panic!("{line}: {other:?}"),
+        };
+        let (opponent, setup) = challenge("challenge computer 5");
+        assert_eq!(
+            (opponent.map(|o| computer_level(o.id)), setup),
+            (Some(Some(5)), None)
+        );
+        let (opponent, setup) = challenge("challenge computer 5 chess960 518");
+        assert_eq!(
+            (opponent.map(|o| computer_level(o.id)), setup),
+            (Some(Some(5)), Some(SetupChoice::Number(518)))
+        );
+        let (opponent, _) = challenge("challenge nadare");
+        assert_eq!(
+            opponent.map(|o| computer_level(o.id)),
+            Some(Some(DEFAULT_LEVEL))
+        );
+        let (opponent, _) = challenge("challenge @Nadare 2");
+        assert_eq!(opponent.map(|o| computer_level(o.id)), Some(Some(2)));
+        let (opponent, _) = challenge("challenge stockfish 1800");
+        assert_eq!(opponent, Some(stockfish(1800)));
+        // One letter is a name, never a colour.
+        let (opponent, _) = challenge("challenge b");
+        assert_eq!(opponent.map(|o| o.name), Some("b".to_string()));
+        assert_eq!(
+            problem("challenge computer 9"),
+            Problem::Not {
+                word: "9".into(),
+                expected: Expected::Level
+            }
+        );
     }
 
     #[test]

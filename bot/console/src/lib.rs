@@ -10,6 +10,7 @@ mod names;
 mod output;
 mod pictures;
 mod rooms;
+mod terminal;
 mod tournament;
 
 use std::path::{Path, PathBuf};
@@ -18,6 +19,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use render::Renderer;
+use terminal::Typed;
 use tokio::io::AsyncBufReadExt;
 
 pub use command::{CommandError, Expected, Needed, Problem};
@@ -55,7 +57,7 @@ pub async fn run(
     service: GameService,
     renderer: Arc<Renderer>,
     options: &Options,
-    script: Option<Vec<(String, Line)>>,
+    script: Option<Vec<ScriptLine>>,
 ) -> anyhow::Result<()> {
     // What the service says before the first command (notices from the start) is in the
     // console's language too.
@@ -71,8 +73,11 @@ pub async fn run(
     };
     match script {
         Some(lines) => {
-            for (text, line) in lines {
-                console.run_line(&mut out, &text, line).await?;
+            for line in lines {
+                match line {
+                    Ok((text, line)) => console.run_line(&mut out, &text, line).await?,
+                    Err(e) => out.error(&e),
+                }
             }
         }
         None => console.interactive(&mut out).await?,
@@ -122,9 +127,14 @@ fn line_error(lang: Lang, number: u64, error: &str) -> String {
     )
 }
 
-/// Reads and checks a whole script: every malformed line is reported with its number, in
-/// `lang`, so a caller can refuse a script before it opens a database or a renderer.
-pub fn read_script(path: &Path, lang: Lang) -> anyhow::Result<Vec<(String, Line)>> {
+/// One line of a script: the command to run, or why the line cannot be run (with its place,
+/// in the console's language), reported where it stands and skipped.
+pub type ScriptLine = Result<(String, Line), String>;
+
+/// Reads a script, each line read as the console reads a typed line: a malformed one (a
+/// typo, a bad word) is reported with its place when the script reaches it, and the script
+/// goes on, as it does when typed.
+pub fn read_script(path: &Path, lang: Lang) -> anyhow::Result<Vec<ScriptLine>> {
     let bytes = std::fs::read(path).with_context(|| {
         say(
             lang,
@@ -133,35 +143,26 @@ pub fn read_script(path: &Path, lang: Lang) -> anyhow::Result<Vec<(String, Line)
         )
     })?;
     let mut lines = Vec::new();
-    let mut errors = Vec::new();
     for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
         let place = format!("{}:{}", path.display(), i + 1);
         let raw = match line_text(raw, lang) {
             Ok(raw) => raw,
             Err(e) => {
-                errors.push(format!("{place}: {e}"));
+                lines.push(Err(format!("{place}: {e}")));
                 continue;
             }
         };
         if is_blank(raw) {
             continue;
         }
-        match parse_line(raw) {
-            Ok(line) => lines.push((raw.trim().to_string(), line)),
-            Err(e) => errors.push(format!(
+        lines.push(match parse_line(raw) {
+            Ok(line) => Ok((raw.trim().to_string(), line)),
+            Err(e) => Err(format!(
                 "{place}: {}\n    {}",
                 e.text(lang),
                 output::printable(raw.trim())
             )),
-        }
-    }
-    if !errors.is_empty() {
-        let summary = say(
-            lang,
-            "console-script-malformed",
-            &fluent_args![("count", errors.len())],
-        );
-        anyhow::bail!("{summary}\n{}", errors.join("\n"));
+        });
     }
     Ok(lines)
 }
@@ -176,15 +177,52 @@ struct Console {
 }
 
 impl Console {
-    /// Reads lines from standard input until it ends; malformed lines are explained with their
-    /// number and skipped.
+    /// Reads lines from standard input until it ends (at a terminal, with a prompt, line
+    /// editing and history); malformed lines are explained with their number and skipped.
     async fn interactive(&self, out: &mut Output) -> anyhow::Result<()> {
+        let mut ticker = tokio::time::interval(SWEEP_EVERY);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let Some(mut terminal) = terminal::open() else {
+            return self.piped(out, &mut ticker).await;
+        };
+        let lang = out.lang();
+        out.at_terminal(terminal.printer);
+        let mut number = 0u64;
+        // The `NAME> ` of the last line run, which the next prompt offers to edit.
+        let mut speaker = String::new();
+        loop {
+            tokio::select! {
+                typed = terminal.lines.recv() => {
+                    let line = match typed {
+                        Some(Typed::Line(line)) => line,
+                        Some(Typed::Failed(e)) => {
+                            anyhow::bail!("{}: {e}", plain(lang, "console-reading-input"))
+                        }
+                        Some(Typed::End) | None => return Ok(()),
+                    };
+                    number += 1;
+                    if let Some(ran) = self.line(out, number, line.as_bytes()).await? {
+                        speaker = ran;
+                    }
+                    if terminal.next.send(speaker.clone()).is_err() {
+                        return Ok(());
+                    }
+                }
+                _ = ticker.tick() => self.notices(out).await?,
+            }
+        }
+    }
+
+    /// Reads lines from standard input that is not a terminal (a pipe, a file) until it ends.
+    async fn piped(
+        &self,
+        out: &mut Output,
+        ticker: &mut tokio::time::Interval,
+    ) -> anyhow::Result<()> {
         let lang = out.lang();
         let mut input = tokio::io::BufReader::new(tokio::io::stdin());
         let mut buffer = Vec::new();
         let mut number = 0u64;
-        let mut ticker = tokio::time::interval(SWEEP_EVERY);
-        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
                 read = input.read_until(b'\n', &mut buffer) => {
@@ -193,19 +231,39 @@ impl Console {
                     }
                     number += 1;
                     let bytes = buffer.strip_suffix(b"\n").unwrap_or(&buffer);
-                    match line_text(bytes, lang) {
-                        Err(e) => out.error(&line_error(lang, number, &e)),
-                        Ok(raw) if is_blank(raw) => {}
-                        Ok(raw) => match parse_line(raw) {
-                            Ok(line) => self.run_line(out, raw.trim(), line).await?,
-                            Err(e) => out.error(&line_error(lang, number, &e.text(lang))),
-                        },
-                    }
+                    self.line(out, number, bytes).await?;
                     buffer.clear();
                 }
                 _ = ticker.tick() => self.notices(out).await?,
             }
         }
+    }
+
+    /// Runs input line `number`, or explains why it cannot be run; the `NAME> ` (or
+    /// `NAME@ROOM> `) of a line run, for the next prompt to offer.
+    async fn line(
+        &self,
+        out: &mut Output,
+        number: u64,
+        bytes: &[u8],
+    ) -> anyhow::Result<Option<String>> {
+        let lang = out.lang();
+        match line_text(bytes, lang) {
+            Err(e) => out.error(&line_error(lang, number, &e)),
+            Ok(raw) if is_blank(raw) => {}
+            Ok(raw) => match parse_line(raw) {
+                Ok(line) => {
+                    let speaker = raw
+                        .trim()
+                        .split_once('>')
+                        .map(|(speaker, _)| format!("{}> ", speaker.trim()));
+                    self.run_line(out, raw.trim(), line).await?;
+                    return Ok(speaker);
+                }
+                Err(e) => out.error(&line_error(lang, number, &e.text(lang))),
+            },
+        }
+        Ok(None)
     }
 
     /// Runs one line: due notices first, then the command and its reply.

@@ -6,16 +6,20 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
+use super::terminal::Printer;
 use domain::{Notice, Reply};
 use present::fluent_args;
 use present::i18n::{self, FluentArgs, Lang, Surface};
 
-/// Where replies go: standard output, and files in a folder.
+/// Where replies go: standard output (above the prompt, at a terminal), and files in a folder.
 pub struct Output {
     dir: PathBuf,
     next_image: u64,
     /// The language of the console's own words (markers, errors).
     lang: Lang,
+    /// At a terminal, prints above the prompt; the line typed is not echoed, the terminal
+    /// shows it already.
+    terminal: Option<Printer>,
 }
 
 impl Output {
@@ -48,7 +52,21 @@ impl Output {
             dir: dir.to_path_buf(),
             next_image: last + 1,
             lang,
+            terminal: None,
         })
+    }
+
+    /// Prints through `printer`, above a terminal's prompt, and echoes no line typed.
+    pub(crate) fn at_terminal(&mut self, printer: Printer) {
+        self.terminal = Some(printer);
+    }
+
+    /// Writes `text` out, flushed.
+    fn print(&mut self, text: String) -> anyhow::Result<()> {
+        match &mut self.terminal {
+            Some(printer) => Ok(printer.print(text)?),
+            None => print_flushed(&text),
+        }
     }
 
     /// The language of the console's own words and of what it asks the service.
@@ -63,13 +81,16 @@ impl Output {
 
     /// Prints the reply to `line`, said by `user`.
     pub fn reply(&mut self, line: &str, user: &str, reply: &Reply) -> anyhow::Result<()> {
-        let mut text = format!("{}\n", printable(line));
+        let mut text = match self.terminal {
+            Some(_) => String::new(),
+            None => format!("{}\n", printable(line)),
+        };
         if reply.private {
             let only = self.say("console-only-user-sees", &fluent_args![("user", user)]);
             text.push_str(&format!("  {}\n", printable(&only)));
         }
         text.push_str(&self.body(reply));
-        print_flushed(&text)
+        self.print(text)
     }
 
     /// Prints an unsolicited notice (reminder, timeout, expiry).
@@ -79,13 +100,21 @@ impl Output {
             None => self.say("console-notice", &FluentArgs::new()),
         };
         let text = format!("{head}\n{}", self.body(&notice.reply));
-        print_flushed(&text)
+        self.print(text)
     }
 
-    /// Prints a malformed line's explanation.
-    pub fn error(&self, message: &str) {
+    /// Prints a malformed line's explanation (on standard error, but above a terminal's
+    /// prompt).
+    pub fn error(&mut self, message: &str) {
         let error = self.say("console-error", &fluent_args![("error", message)]);
-        eprintln!("  {}", printable(&error));
+        let error = format!("  {}\n", printable(&error));
+        match &mut self.terminal {
+            Some(printer) => {
+                // A terminal that cannot print has already failed the reply that follows.
+                let _ = printer.print(error);
+            }
+            None => eprint!("{error}"),
+        }
     }
 
     /// The reply as printed. A board or file that cannot be written (full disk, no

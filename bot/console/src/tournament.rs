@@ -17,7 +17,8 @@ const COMMAND: &str = "tournament";
 
 /// Reads the words after `tournament`.
 pub fn parse_tournament(rest: &str) -> Result<TournamentAsk, CommandError> {
-    let args: Vec<&str> = rest.split_whitespace().collect();
+    let words = quoted_words(rest);
+    let args: Vec<&str> = words.iter().map(String::as_str).collect();
     let not = |word: &str, expected: Expected| CommandError::BadArgument {
         command: COMMAND,
         problem: Problem::Not {
@@ -111,6 +112,47 @@ fn named<'a, 'w>(
     }
 }
 
+/// The words of `text`, split at white space except within quotes (`"Spring Cup"`,
+/// `'Spring Cup'`, `“Spring Cup”` or `「春の大会」`), which are dropped; a quote left open runs
+/// to the end.
+fn quoted_words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut closing: Option<char> = None;
+    let mut started = false;
+    for c in text.chars() {
+        match closing {
+            Some(close) if c == close => closing = None,
+            Some(_) => word.push(c),
+            None => match c {
+                '"' | '\'' => {
+                    closing = Some(c);
+                    started = true;
+                }
+                '“' => {
+                    closing = Some('”');
+                    started = true;
+                }
+                '「' => {
+                    closing = Some('」');
+                    started = true;
+                }
+                c if c.is_whitespace() => {
+                    if started || !word.is_empty() {
+                        words.push(std::mem::take(&mut word));
+                    }
+                    started = false;
+                }
+                c => word.push(c),
+            },
+        }
+    }
+    if started || !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
 /// `create NAME VARIANT FORMAT [rounds N] [deadline D] [start D] [960] [casual | rated]`:
 /// the console's user may organise.
 fn parse_create(args: &[&str]) -> Result<TournamentAsk, CommandError> {
@@ -186,6 +228,28 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
+
+    #[test]
+    fn names_with_spaces_are_quoted() {
+        assert_eq!(
+            quoted_words(r#"create "Spring Cup" chess960 swiss"#),
+            ["create", "Spring Cup", "chess960", "swiss"]
+        );
+        assert_eq!(
+            quoted_words("create 「春の 大会」 standard swiss"),
+            ["create", "春の 大会", "standard", "swiss"]
+        );
+        assert_eq!(quoted_words("a 'b c' “d e”  f"), ["a", "b c", "d e", "f"]);
+        assert_eq!(quoted_words("open \"to the end"), ["open", "to the end"]);
+        assert!(matches!(
+            parse_tournament(r#"create "Spring Cup" avalanche round-robin"#),
+            Ok(TournamentAsk::Create { name, .. }) if name == "Spring Cup"
+        ));
+        assert!(matches!(
+            parse_tournament(r#"organisers "Chess Club""#),
+            Ok(TournamentAsk::Organisers(Some(role))) if role.name == "Chess Club"
+        ));
+    }
 
     #[test]
     fn create_reads_its_words_and_options() {

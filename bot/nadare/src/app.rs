@@ -111,7 +111,7 @@ pub async fn run(config_file: Option<&Path>) -> anyhow::Result<()> {
 }
 
 /// `nadare local`: the console on the database file `db`, running `script` if one is given
-/// (checked whole before anything is opened); a failure to start is explained in the
+/// (read before anything is opened); a failure to start is explained in the
 /// console's language.
 pub async fn local(
     db: &Path,

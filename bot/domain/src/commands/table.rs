@@ -158,14 +158,7 @@ pub const COMMANDS: &[Spec] = &[
                     number(STOCKFISH_ELOS.0 as i64, Some(STOCKFISH_ELOS.1 as i64)),
                 ),
                 opt("variant", VARIANT),
-                opt(
-                    "colour",
-                    Kind::Choice(Choices {
-                        group: "colour",
-                        ids: ColorChoice::VARIANTS,
-                        words: &[("w", "white"), ("b", "black")],
-                    }),
-                ),
+                opt("colour", choices("colour", ColorChoice::VARIANTS)),
                 opt("chess960", text(6)),
                 opt("deadline", text(16)),
                 opt("rated", Kind::Flag),

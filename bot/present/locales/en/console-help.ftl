@@ -3,7 +3,7 @@
 help =
     nadare plays standard chess, Chess960 and the Avalanche family. Each line is `NAME> COMMAND`, or `NAME@ROOM> COMMAND` to play in another room; one game or challenge per room.
     • `challenge [opponent] [variant] [0-959|random960] [white|black|random] [10m|1h|1d|3d]`: with no opponent anyone may accept. e.g. `alice> challenge bob avalanche black 1d`
-    • `challenge computer [level 1-8]`: play the computer (default level 3) · `challenge stockfish [elo 1350-2850]`: Stockfish if installed · `hint`: a suggested turn (vs the computer)
+    • `challenge computer [1-8]`: play the computer (default level 3) · `challenge stockfish [1350-2850]`: Stockfish if installed · `hint`: a suggested turn (vs the computer)
     • `accept` · `decline` · `cancel`: answer or withdraw a challenge; `cancel` also drops a half-entered turn
     • `move NOTATION`: your turn: `e4`, `Nf3`, `O-O`, UCI `g1f3`; Avalanche `Nf3/a6` whole, or `Nf3` then `a6`; a pending promotion first: `=Q Kd2/e6`
     • `promote Q|R|B|N` · `confirm` · `cancel-push`: choose a piece for a pushed pawn; confirm or drop a losing push
@@ -13,6 +13,6 @@ help =
     • After a game: `rematch` · `gif [ID]` (replay) · `review [ID]` · `history [@player] [page]` · `game ID`
     • `vacation DAYS` · `vacation end`: pause your deadlines (a move ends it too)
     • `rating [@user] [variant]` · `leaderboard [variant]`: Glicko-2 ratings per variant family, the top 10 and your place; rated unless the challenge says `casual` · `language en|ja|default`: the language of public messages here · `avatars on|off`: players' pictures on boards (`--avatar NAME=FILE`)
-    • `tournament create NAME VARIANT FORMAT` · `tournament join|start|standings|pairings`: round robin or Swiss
+    • `tournament create "NAME" VARIANT FORMAT` · `tournament join|start|standings|pairings`: round robin or Swiss
     • `privacy` · `mydata` · `forget`: what nadare keeps about you, a copy (a file), deleting it
     • Shorthand: `m` for `move` (`alice> m Nf3/a3`), `play` for `challenge`, `flip` for `board flip`.

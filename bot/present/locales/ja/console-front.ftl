@@ -12,9 +12,6 @@ console-error = エラー: { $error }
 console-line-error = { $number }行目: { $error }
 console-line-too-long = 行が長すぎるため読み飛ばしました({ $bytes }バイト。上限は{ $max }バイト)
 console-line-not-utf8 = 行が正しい UTF-8 ではないため読み飛ばしました({ $column }バイト目が不正)
-console-script-malformed = { $count ->
-   *[other] スクリプトに読めない行が{ $count }行あるため、何も実行しませんでした:
-}
 console-no-user = `ユーザー> コマンド` の形で書いてください(例:`alice> challenge bob avalanche`)
 console-bad-user = `{ $name }` はユーザー名として使えません。1語で書いてください(例:`alice`)
 console-bad-room = `{ $name }` は部屋の名前として使えません。1語で書いてください(例:`alice@room2>`)
