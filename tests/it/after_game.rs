@@ -513,3 +513,24 @@ async fn overlapping_vacations_pause_a_game_once() {
     // The three days count once: the 50 minutes left when Alice's vacation began remain.
     resumed_then_lost_after(&h, &notices, 50 * MIN).await;
 }
+
+/// A vacation that pauses no deadline (no game with one goes on) uses no day of the year's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vacation_that_pauses_nothing_uses_no_day() {
+    let h = Harness::new().await;
+    let r = h.say("alice> vacation 3").await;
+    assert!(!r.private, "{}", text(&r));
+    h.advance(HOUR);
+    let r = h.say("alice> vacation end").await;
+    assert!(
+        r.says(
+            &VacationMsg::Ended {
+                player: "alice".into(),
+                days_used: 0,
+                left: 14,
+            }
+            .into()
+        ),
+        "{r:?}"
+    );
+}

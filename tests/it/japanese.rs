@@ -49,7 +49,7 @@ async fn a_whole_game_in_japanese() {
     );
     assert!(console(&r).contains("対局開始"), "{}", console(&r));
     assert!(
-        console(&r).contains("alice(白)の手番です。"),
+        console(&r).contains("alice（白）の手番です。"),
         "{}",
         console(&r)
     );
@@ -67,7 +67,7 @@ async fn a_whole_game_in_japanese() {
     );
     assert_eq!(
         console(&r),
-        "あなたの手番ではありません。alice(白)の手番です。"
+        "あなたの手番ではありません。alice（白）の手番です。"
     );
     let r = h.say("alice> move Qh5").await;
     assert!(
@@ -96,7 +96,7 @@ async fn a_whole_game_in_japanese() {
     );
     assert!(last.image.is_some());
     let said = console(&last);
-    assert!(said.contains("2... Qh4# — bob(黒)"), "{said}");
+    assert!(said.contains("2... Qh4# — bob（黒）"), "{said}");
     assert!(said.contains("0-1 — チェックメイトで黒の勝ち。"), "{said}");
     assert!(
         !last
@@ -107,7 +107,10 @@ async fn a_whole_game_in_japanese() {
     );
     // The same reply on Discord: names bold, notation as it is, words from the same catalog.
     let discord = reply_text(&last, Surface::Discord);
-    assert!(discord.contains("**2... Qh4#** — **bob**(黒)"), "{discord}");
+    assert!(
+        discord.contains("**2... Qh4#** — **bob**（黒）"),
+        "{discord}"
+    );
     assert_eq!(
         action_label(Action::Flip, Lang::Ja, Surface::Discord),
         "盤を反転"
@@ -158,7 +161,7 @@ async fn a_command_without_a_locale_speaks_the_servers_language_last_seen() {
     let r = h.say("alice> move e4").await;
     assert!(!r.private && r.lang == Lang::Ja, "{r:?}");
     assert!(
-        console(&r).contains("bob(黒)の手番です。"),
+        console(&r).contains("bob（黒）の手番です。"),
         "{}",
         console(&r)
     );
@@ -193,7 +196,7 @@ async fn notices_before_any_command_speak_the_language_told_at_start() {
     assert!(
         texts
             .iter()
-            .any(|t| t.starts_with("再起動のため遅れてお知らせします:\n1. e4")),
+            .any(|t| t.starts_with("再起動のため遅れてお知らせします：\n1. e4")),
         "{texts:?}"
     );
     assert!(

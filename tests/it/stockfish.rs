@@ -61,7 +61,7 @@ async fn stockfish_answers_each_turn_at_the_elo_challenged_and_can_win() {
     let h = Harness::with_config(with_stockfish(fake(dir.path(), &["e7e5", "d8h4"]))).await;
     let r = h.say("alice> challenge stockfish elo 1800 white").await;
     assert!(!r.private, "{}", text(&r));
-    assert!(text(&r).contains("Stockfish (1800)"), "{}", text(&r));
+    assert!(text(&r).contains("Stockfish (1800, Black)"), "{}", text(&r));
     let r = h.say("alice> move f3").await;
     assert_eq!(played(&r), ["f3", "e5"], "{}", text(&r));
     let r = h.say("alice> move g4").await;

@@ -88,7 +88,7 @@ async fn a_pawn_told_to_become_a_king_or_nothing_is_offered_its_promotions() {
     assert!(suggestions.is_empty(), "{suggestions:?}");
     assert_eq!(
         console(&r),
-        "A pawn cannot become a king: choose one of bxa8=Q, bxa8=R, bxa8=B, bxa8=N."
+        "A pawn cannot become a king: choose one of bxa8=Q, bxa8=R, bxa8=B or bxa8=N."
     );
     let r = h.say("alice> move b7a8").await;
     let (error, suggestions) = illegal(&r);
@@ -102,7 +102,7 @@ async fn a_pawn_told_to_become_a_king_or_nothing_is_offered_its_promotions() {
     assert_eq!(
         console(&r),
         "A pawn reaching its last rank must become a piece: choose one of bxa8=Q, bxa8=R, \
-         bxa8=B, bxa8=N."
+         bxa8=B or bxa8=N."
     );
     plays(&h, &[("alice", "BXA8=N", "bxa8=N")]).await;
 }
@@ -118,12 +118,12 @@ async fn a_pawn_told_to_become_a_king_in_japanese() {
     assert_eq!(r.lang, Lang::Ja);
     assert_eq!(
         console(&r),
-        "ポーンはキングにはなれません:bxa8=Q、bxa8=R、bxa8=B、bxa8=N のどれかを選んでください。"
+        "ポーンはキングにはなれません：bxa8=Q、bxa8=R、bxa8=Bかbxa8=N のどれかを選んでください。"
     );
     let r = h.say("alice> move b7a8").await;
     assert_eq!(
         console(&r),
-        "最終段に着いたポーンは駒にならなければなりません:bxa8=Q、bxa8=R、bxa8=B、bxa8=N \
+        "最終段に着いたポーンは駒にならなければなりません：bxa8=Q、bxa8=R、bxa8=Bかbxa8=N \
          のどれかを選んでください。"
     );
 }
@@ -169,7 +169,7 @@ async fn avalanche_refusals_name_the_move_or_the_push() {
         assert!(
             console(&r).starts_with(
                 "No enemy pawn can be pushed to c5; you can push to a6, b6, c6, d6, e6, f6, g6 \
-                 and h6."
+                 or h6."
             ),
             "{typed}: {}",
             console(&r)
@@ -198,7 +198,7 @@ async fn avalanche_refusals_name_the_move_or_the_push() {
     assert!(
         console(&r).starts_with(
             "xyz is not a push I can read: give the square the pushed pawn lands on, one of a6, \
-             b6, c6, d6, e6, f6, g6, h6 (e.g. /a6)."
+             b6, c6, d6, e6, f6, g6 or h6 (e.g. /a6)."
         ),
         "{}",
         console(&r)
@@ -224,7 +224,7 @@ async fn avalanche_refusals_in_japanese() {
     let r = h.say("alice> move Nf3/c5").await;
     assert!(
         console(&r).starts_with(
-            "c5へ押し出せる相手のポーンはありません。押し出せるのはa6、b6、c6、d6、e6、f6、g6、h6です。"
+            "c5へ押し出せる相手のポーンはありません。押し出せるのはa6、b6、c6、d6、e6、f6、g6かh6です。"
         ),
         "{}",
         console(&r)
@@ -232,8 +232,8 @@ async fn avalanche_refusals_in_japanese() {
     let r = h.say("alice> move xyz").await;
     assert!(
         console(&r).starts_with(
-            "xyz は読み取れる押し出しではありません:押し出したポーンが着くマス(a6、b6、c6、d6、e6、f6、g6、h6 \
-             のどれか)を書いてください(例:/a6)。"
+            "xyz は読み取れる押し出しではありません：押し出したポーンが着くマス（a6、b6、c6、d6、e6、f6、g6かh6 \
+             のどれか）を書いてください（例：/a6）。"
         ),
         "{}",
         console(&r)

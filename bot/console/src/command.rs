@@ -146,6 +146,8 @@ pub enum Problem {
     LevelWithoutComputer,
     /// An Elo is given for a game not against Stockfish.
     EloWithoutStockfish,
+    /// A variant's name written in two words (`chess 960`): these, and the variant's id.
+    SplitVariant(String, &'static str),
 }
 
 impl CommandError {
@@ -164,6 +166,15 @@ impl CommandError {
                 ("console-command-unknown", "", word.as_str(), "")
             }
             CommandError::Missing { command, what } => (what.key(), *command, "", ""),
+            CommandError::BadArgument {
+                command,
+                problem: Problem::SplitVariant(typed, id),
+            } => (
+                "console-command-split-variant",
+                *command,
+                typed.as_str(),
+                *id,
+            ),
             CommandError::BadArgument { command, problem } => {
                 (problem.key(), *command, problem.word(), "")
             }
@@ -241,6 +252,7 @@ impl Problem {
             Problem::ComputerAndUser => "console-command-computer-and-user",
             Problem::LevelWithoutComputer => "console-command-level-without-computer",
             Problem::EloWithoutStockfish => "console-command-elo-without-stockfish",
+            Problem::SplitVariant(..) => "console-command-split-variant",
         }
     }
 
@@ -254,7 +266,8 @@ impl Problem {
             | Problem::AlreadyNamed(w)
             | Problem::UnknownOption(w)
             | Problem::Unreadable(w)
-            | Problem::ExtraWord(w) => w,
+            | Problem::ExtraWord(w)
+            | Problem::SplitVariant(w, _) => w,
             Problem::ComputerAndUser
             | Problem::LevelWithoutComputer
             | Problem::EloWithoutStockfish => "",
@@ -517,6 +530,17 @@ fn parse_challenge<E: From<CommandError>>(
     let mut against_computer = false;
     let mut elo = None;
     let mut against_stockfish = false;
+    // A variant's name in two words (`chess 960`) is not a name and a variant.
+    for pair in args.windows(2) {
+        if let [first, second] = pair
+            && !first.starts_with('@')
+            && let Ok(joined) = format!("{first}{second}").parse::<Variant>()
+            && first.parse::<Variant>() != Ok(joined)
+        {
+            let typed = format!("{first} {second}");
+            return Err(bad_challenge(Problem::SplitVariant(typed, joined.id())).into());
+        }
+    }
     // `level N` is read as `level=N`, and `elo N` as `elo=N`; a number right after
     // `computer` is its level (`computer 5`), and right after `stockfish` its Elo.
     let mut joined: Vec<String> = Vec::with_capacity(args.len());
@@ -837,6 +861,22 @@ mod tests {
             })
         );
         assert_eq!(parse("hint"), Ok(Command::Hint));
+    }
+
+    #[test]
+    fn a_variant_in_two_words_is_suggested_whole() {
+        assert_eq!(
+            problem("challenge chess 960"),
+            Problem::SplitVariant("chess 960".into(), "chess960")
+        );
+        let e = parse("challenge bob avalanche balanced")
+            .map(|_| ())
+            .unwrap_err();
+        assert!(e.text(Lang::En).contains("`avalanche-balanced`"), "{e}");
+        assert!(e.text(Lang::Ja).contains("`avalanche-balanced`"), "{e}");
+        // Two words that are each what they say stay so.
+        assert!(parse("challenge avalanche 960").is_ok());
+        assert!(parse("challenge chess960 518").is_ok());
     }
 
     #[test]
@@ -1173,13 +1213,13 @@ mod tests {
         let ja = |line: &str| parse(line).map(|_| ()).unwrap_err().text(Lang::Ja);
         assert_eq!(
             ja("resing"),
-            "`resing` というコマンドはありません(`resign` のことですか?)"
+            "`resing` というコマンドはありません（`resign` のことですか？）"
         );
         assert_eq!(
             ja("e4"),
-            "`e4` というコマンドはありません(指し手は `move e4` のように書きます)"
+            "`e4` というコマンドはありません（指し手は `move e4` のように書きます）"
         );
-        assert_eq!(ja("board x"), "`board`: `x` は `flip` ではありません");
+        assert_eq!(ja("board x"), "`board`：`x` は `flip` ではありません");
         assert_eq!(
             parse("board x").map(|_| ()).unwrap_err().to_string(),
             "`board`: `x` is not `flip`"

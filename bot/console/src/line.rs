@@ -156,7 +156,7 @@ mod tests {
         assert_eq!(error.to_string(), error.text(Lang::En));
         assert_eq!(
             error.text(Lang::Ja),
-            "`x` は名前として長すぎます(最大32文字)"
+            "`x` は名前として長すぎます（最大32文字）"
         );
         assert!(
             LineError::NoUser
@@ -167,7 +167,7 @@ mod tests {
         let error = parse_line("alice> draw maybe").map(|_| ()).unwrap_err();
         assert_eq!(
             error.text(Lang::Ja),
-            "`draw`: `maybe` は `offer`、`accept`、`decline` のどれでもありません"
+            "`draw`：`maybe` は `offer`、`accept`、`decline` のどれでもありません"
         );
         assert_eq!(
             error.text(Lang::En),

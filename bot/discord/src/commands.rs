@@ -628,7 +628,7 @@ mod tests {
         assert_eq!(choices.len(), 8);
         assert_eq!(choices[3]["value"], 4);
         assert_eq!(choices[3]["name"], "Level 4 (≈1500)");
-        assert_eq!(choices[3]["name_localizations"]["ja"], "レベル4(≈1500)");
+        assert_eq!(choices[3]["name_localizations"]["ja"], "レベル4（≈1500）");
         assert_eq!(choices[7]["name"], "Level 8 (≈2500)");
         let stockfish = challenge["options"]
             .as_array()

@@ -36,12 +36,28 @@ impl Say {
         self.style.code(code)
     }
 
-    /// "alice (White)".
+    /// "alice (White)"; a name that ends in a parenthesis keeps one: "nadare (level 8,
+    /// Black)".
     pub(crate) fn player(&self, name: &str, color: Color) -> String {
-        self.text(
-            "player-with-color",
-            &fluent_args![("name", self.name(name)), ("color", self.color(color))],
-        )
+        let person = self.person(name);
+        let detailed = person
+            .strip_suffix(')')
+            .and_then(|rest| rest.rsplit_once(" ("))
+            .filter(|(base, detail)| !base.is_empty() && !detail.is_empty());
+        match detailed {
+            Some((base, detail)) => self.text(
+                "player-with-color-detail",
+                &fluent_args![
+                    ("name", self.style.name(base)),
+                    ("detail", detail.to_owned()),
+                    ("color", self.color(color))
+                ],
+            ),
+            None => self.text(
+                "player-with-color",
+                &fluent_args![("name", self.name(name)), ("color", self.color(color))],
+            ),
+        }
     }
 
     /// "alice (White) vs bob (Black)".
@@ -82,6 +98,16 @@ impl Say {
 
     /// Items as a list: "a, b and c".
     pub(crate) fn list(&self, items: Vec<String>) -> String {
+        self.joined(items, "list-pair")
+    }
+
+    /// Items to choose from: "a, b or c".
+    pub(crate) fn alternatives(&self, items: Vec<String>) -> String {
+        self.joined(items, "list-pair-or")
+    }
+
+    /// Items joined by commas, the last two by the catalog message `pair`.
+    fn joined(&self, items: Vec<String>, pair: &str) -> String {
         let mut items = items.into_iter().rev();
         let Some(last) = items.next() else {
             return String::new();
@@ -89,10 +115,7 @@ impl Say {
         let Some(before) = items.next() else {
             return last;
         };
-        let pair = self.text(
-            "list-pair",
-            &fluent_args![("first", before), ("second", last)],
-        );
+        let pair = self.text(pair, &fluent_args![("first", before), ("second", last)]);
         items.fold(pair, |rest, first| {
             self.text("list-more", &fluent_args![("first", first), ("rest", rest)])
         })

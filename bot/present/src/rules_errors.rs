@@ -10,8 +10,8 @@ impl Say {
     /// Why a turn cannot be played.
     pub(crate) fn move_error(&self, error: &MoveError) -> String {
         let sq = |s: &Square| self.code(&s.to_string());
-        let squares = |list: &mut dyn Iterator<Item = Square>| {
-            self.list(list.map(|s| self.code(&s.to_string())).collect())
+        let codes = |list: &mut dyn Iterator<Item = Square>| -> Vec<String> {
+            list.map(|s| self.code(&s.to_string())).collect()
         };
         match error {
             MoveError::Unparseable { input, reason } if input.is_empty() => self.text(
@@ -64,7 +64,7 @@ impl Say {
                     &fluent_args![
                         ("piece", self.piece(*role)),
                         ("square", sq(to)),
-                        ("squares", squares(&mut candidates.iter().copied())),
+                        ("squares", self.list(codes(&mut candidates.iter().copied()))),
                         ("example", example)
                     ],
                 )
@@ -111,7 +111,10 @@ impl Say {
             MoveError::PushRequired { pushable } => self.text(
                 "move-error-push-required",
                 &fluent_args![
-                    ("squares", squares(&mut pushable.iter().map(|p| p.to))),
+                    (
+                        "squares",
+                        self.alternatives(codes(&mut pushable.iter().map(|p| p.to)))
+                    ),
                     (
                         "example",
                         pushable
@@ -129,7 +132,7 @@ impl Say {
                         if pushable.is_empty() {
                             "none".to_owned()
                         } else {
-                            squares(&mut pushable.iter().map(|p| p.to))
+                            self.alternatives(codes(&mut pushable.iter().map(|p| p.to)))
                         }
                     )
                 ],
@@ -170,13 +173,9 @@ impl Say {
         }
     }
 
-    /// Notation to choose from, as code, one after another: "`a6`, `b6`, `c6`".
+    /// Notation to choose from, as code: "`a6`, `b6` or `c6`".
     fn choices(&self, items: &[String]) -> String {
-        let mut codes = items.iter().rev().map(|i| self.code(i));
-        let last = codes.next().unwrap_or_default();
-        codes.fold(last, |rest, first| {
-            self.text("list-more", &fluent_args![("first", first), ("rest", rest)])
-        })
+        self.alternatives(items.iter().map(|i| self.code(i)).collect())
     }
 
     fn unreadable(&self, reason: Unreadable) -> String {

@@ -259,7 +259,7 @@ mod tests {
         assert_eq!(said(&["ann"], Lang::En), "Club is over. The winner is ann!");
         assert_eq!(
             said(&["ann"], Lang::Ja),
-            "「Club」が終わりました。優勝はannです!"
+            "「Club」が終わりました。優勝はannです！"
         );
         assert!(said(&["ann", "ben"], Lang::Ja).contains("同点"));
         assert!(said(&["ann", "ben"], Lang::En).contains("shared by ann, ben"));

@@ -68,7 +68,7 @@ pub(super) fn words(say: &Say, message: &TurnMsg) -> String {
             fluent_args![
                 ("input", say.code(input.trim())),
                 ("opponent", say.name(opponent)),
-                ("pushes", say.list(choices)),
+                ("pushes", say.alternatives(choices)),
                 ("example", example)
             ]
         }

@@ -47,7 +47,10 @@ pub(super) fn words(say: &Say, message: &ViewMsg) -> String {
                     let squares = to.iter().map(|sq| say.code(&sq.to_string())).collect();
                     lines.push(say.text(
                         "view-pushes",
-                        &fluent_args![("side", say.color(*side)), ("squares", say.list(squares))],
+                        &fluent_args![
+                            ("side", say.color(*side)),
+                            ("squares", say.alternatives(squares))
+                        ],
                     ));
                 }
                 None => {}

@@ -131,14 +131,20 @@ impl Vacations {
     }
 
     /// Ends `user`'s vacation now (asked, or by a move), giving back the unused whole days,
-    /// and resumes their games' deadlines; `None` if they are not on vacation.
+    /// and resumes their games' deadlines; `None` if they are not on vacation. A vacation
+    /// that pauses no deadline (no game with one goes on) uses no day.
     pub(crate) async fn end_vacation_of(&self, user: UserId, name: &str) -> Option<VacationMsg> {
         let vacation = self.away.get(user)?;
         let now = self.ctx.now_ms().min(vacation.ends_ms);
         let elapsed = now.saturating_sub(vacation.started_ms).max(0);
-        let days_used = u32::try_from((elapsed + DAY_MS - 1) / DAY_MS)
-            .unwrap_or(u32::MAX)
-            .min(vacation.days);
+        let paused_any = !self.deadline_games_of(user).await.is_empty();
+        let days_used = if paused_any {
+            u32::try_from((elapsed + DAY_MS - 1) / DAY_MS)
+                .unwrap_or(u32::MAX)
+                .min(vacation.days)
+        } else {
+            0
+        };
         let ended = match self.ctx.db().end_vacation(user, days_used).await {
             Ok(ended) => ended,
             // Ended by another process already: resume our games all the same.

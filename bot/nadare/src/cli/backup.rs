@@ -43,14 +43,14 @@ pub fn run(args: BackupArgs) -> anyhow::Result<()> {
     };
     let copy = storage::backup(&path, &args.to, args.replace)?;
     println!(
-        "backed up {} to {} ({} bytes, schema version {}, {} games, {} turns); verified: \
-         integrity check, application id and schema version",
+        "backed up {} to {} ({}, schema version {}, {}, {}); verified: integrity check, \
+         application id and schema version",
         path.display(),
         copy.path.display(),
-        copy.bytes,
+        super::output::count(copy.bytes, "byte"),
         copy.version,
-        copy.games,
-        copy.turns
+        super::output::count(copy.games, "game"),
+        super::output::count(copy.turns, "turn"),
     );
     Ok(())
 }

@@ -5,6 +5,8 @@
 
 use anyhow::{Context, bail};
 
+use super::output::count;
+
 use domain::GameStore;
 use service::replays;
 use storage::Database;
@@ -33,10 +35,12 @@ pub async fn run(args: MigrateArgs) -> anyhow::Result<()> {
     let target = to.open().await.with_context(|| format!("opening {to}"))?;
     let report = copy(&*source, &*target).await?;
     println!(
-        "copied {} challenges, {} games ({} turns) and {} rows of ratings, vacations and \
-         settings from {from} to {to}; verified: counts match, every record reads back equal, \
-         every game replays",
-        report.challenges, report.games, report.turns, report.extras
+        "copied {}, {} ({}) and {} of ratings, vacations and settings from {from} to {to}; \
+         verified: counts match, every record reads back equal, every game replays",
+        count(report.challenges as u64, "challenge"),
+        count(report.games as u64, "game"),
+        count(report.turns as u64, "turn"),
+        count(report.extras as u64, "row"),
     );
     Ok(())
 }
@@ -63,8 +67,11 @@ pub async fn copy(source: &dyn GameStore, target: &dyn GameStore) -> anyhow::Res
     );
     if held_challenges + held_games + held_extras > 0 {
         bail!(
-            "the target already holds {held_challenges} challenges, {held_games} games and \
-             {held_extras} ratings, vacations and settings; migrate into an empty database"
+            "the target already holds {}, {} and {} of ratings, vacations and settings; \
+             migrate into an empty database",
+            count(held_challenges as u64, "challenge"),
+            count(held_games as u64, "game"),
+            count(held_extras as u64, "row"),
         );
     }
     let challenges = source
@@ -111,12 +118,11 @@ pub async fn copy(source: &dyn GameStore, target: &dyn GameStore) -> anyhow::Res
     let copied_games = target.all_games().await?;
     if copied_challenges.len() != challenges.len() || copied_games.len() != games.len() {
         bail!(
-            "verification failed: the source holds {} challenges and {} games, the target {} \
-             and {}",
-            challenges.len(),
-            games.len(),
-            copied_challenges.len(),
-            copied_games.len()
+            "verification failed: the source holds {} and {}, the target {} and {}",
+            count(challenges.len() as u64, "challenge"),
+            count(games.len() as u64, "game"),
+            count(copied_challenges.len() as u64, "challenge"),
+            count(copied_games.len() as u64, "game"),
         );
     }
     if copied_challenges != challenges {

@@ -20,3 +20,23 @@ where
         other => Ok(other?),
     }
 }
+
+/// `n` of `thing` in English, with its plural: "1 game", "0 games", "2 games".
+pub fn count(n: impl Into<i128>, thing: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_are_singular_for_one_only() {
+        assert_eq!(super::count(1u64, "game"), "1 game");
+        assert_eq!(super::count(0u64, "game"), "0 games");
+        assert_eq!(super::count(2u32, "turn"), "2 turns");
+    }
+}

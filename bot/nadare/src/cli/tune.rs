@@ -215,7 +215,9 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
         return Err(e).with_context(|| format!("cannot write to {}", args.out.display()));
     }
     println!(
-        "{games} games, {positions} quiet positions appended to {} in {:.0} s",
+        "{}, {} appended to {} in {:.0} s",
+        super::output::count(games, "game"),
+        super::output::count(positions as u64, "quiet position"),
         args.out.display(),
         started.elapsed().as_secs_f64()
     );

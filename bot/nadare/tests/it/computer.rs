@@ -150,7 +150,9 @@ fn the_computer_plays_its_turn_after_a_restart_in_the_middle_of_its_thinking() {
         1,
         "the computer's answer is announced once: {out}"
     );
-    assert!(out.contains(&bot.name), "{out}");
+    // Its name is shown with its colour inside its parentheses: "nadare (level 2, Black)".
+    let shown = bot.name.replace(')', ", Black)");
+    assert!(out.contains(&shown), "{out}");
     let record = stored(dir.path());
     assert_eq!(record.turns.len(), 2, "{:?}", record.turns);
     assert_eq!(record.announced, Some(2));

@@ -195,7 +195,7 @@ fn backup_copies_what_the_wal_holds_and_replaces_nothing_unasked() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(
-        said.contains("1 games, 4 turns") && said.contains("verified"),
+        said.contains("1 game, 4 turns") && said.contains("verified"),
         "{said}"
     );
     drop(live);

@@ -2,9 +2,9 @@
 # black or random; $deadline is none or a duration.
 
 challenge-challenged = { $challenger } challenges { $opponent } to { $variant }{ $setup ->
-        [random] {" "}from a random Chess960 setup
+        [random] {" "}(random setup)
         [none] {""}
-       *[number] {" "}from Chess960 setup #{ $number }
+       *[number] {" "}(setup #{ $number })
     }, { $color ->
         [random] colours drawn at random
        *[other] { $challenger } plays { $side }

@@ -41,6 +41,7 @@ console-command-not-level = `{ $command }`: level `{ $text }` does not exist: ch
 console-command-not-deadline = `{ $command }`: `{ $text }` is not a deadline: write it like 10m, 1h, 1d or 3d
 console-command-one-family = `{ $command }` takes one variant at most, but got `{ $text }`
 console-command-two-variants = `{ $command }`: two variants given (`{ $text }`)
+console-command-split-variant = `{ $command }`: `{ $text }` is one variant written in two words: write `{ $suggestion }`
 console-command-already-named = `{ $command }`: `{ $text }`: someone else is already named
 console-command-unknown-option = `{ $command }`: unknown option `{ $text }`
 console-command-unreadable = `{ $command }`: `{ $text }` is not a variant, a setup (0 to 959), a colour or a deadline (like 10m, 1h or 3d); to challenge a user of that name write `@{ $text }`

@@ -2,6 +2,8 @@
 
 # A player and their colour: "alice (White)".
 player-with-color = { $name } ({ $color })
+# A player whose name ends in parentheses, with their colour: "nadare (level 8, Black)".
+player-with-color-detail = { $name } ({ $detail }, { $color })
 # The two players of a game.
 players = { $white } vs { $black }
 # Anyone, in place of a challenged player's name.

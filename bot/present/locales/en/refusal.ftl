@@ -39,4 +39,5 @@ refusal-conflict = Another bot process changed this game first, so nothing of yo
 refusal-save-failed = I could not save that, so nothing changed. Please try again.
 # A list of items: "a, b and c" is built from pairs, the last pair first.
 list-pair = { $first } and { $second }
+list-pair-or = { $first } or { $second }
 list-more = { $first }, { $rest }

@@ -19,7 +19,7 @@
     A player with no complete legal turn is checkmated when in check (a loss) and stalemated otherwise (a draw). A push counts as a pawn move for the fifty-move rule, and a repetition also needs the same pawn waiting for promotion. Other endings are as in standard chess.
     Notation: the move, a slash, and the square the pushed pawn lands on: `Nf3/a3`; a turn with no push: `Nf3//`; a promotion choice first: `=N Kd2/e6`. You may also enter `Nf3`, then `a3`.
 
--avalanche-960 = Any Avalanche variant may also start from a Chess960 setup (Avalanche 960), castling then as in Chess960.
+-avalanche-960 = It may also start from a Chess960 setup (Avalanche 960), castling then as in Chess960.
 
 ## The messages
 
@@ -30,7 +30,7 @@ variants-overview =
     • `avalanche`: { variant-avalanche }, where every turn ends by pushing an enemy pawn one square toward the mover
     • `avalanche-balanced`: { variant-avalanche-balanced }, Avalanche where White's very first turn has no push
     • `avalanche-reversed`: { variant-avalanche-reversed }, Avalanche with Black's king on d8 and queen on e8
-    Any Avalanche variant may also start from a Chess960 setup.
+    Avalanche and Balanced Avalanche may also start from a Chess960 setup.
     Draws: stalemate; threefold repetition, the fifty-move rule and insufficient material, all automatic; and by agreement.
 
 rules-standard =
@@ -55,4 +55,4 @@ rules-avalanche-balanced =
 rules-avalanche-reversed =
     { variant-avalanche-reversed } (Castelli's Avalanche II): the usual setup, but with Black's king on d8 and queen on e8; White's first turn pushes as usual.
     { -avalanche-turn }
-    Black castles by moving the king two squares toward the rook, and the rook lands on the square the king crossed: O-O (h-side) is king d8→f8 with rook h8→e8, O-O-O (a-side) is king d8→b8 with rook a8→c8. White castles as usual. { -avalanche-960 }
+    Black castles by moving the king two squares toward the rook, and the rook lands on the square the king crossed: O-O (h-side) is king d8→f8 with rook h8→e8, O-O-O (a-side) is king d8→b8 with rook a8→c8. White castles as usual. It is played from this setup only.

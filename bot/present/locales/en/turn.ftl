@@ -19,7 +19,7 @@ turn-promotion-chosen = Your pawn{ $square ->
         [none] {""}
        *[other] {" "}on { $square }
     } will become a { $piece }. Now your move ({ -cmd-move }).
-turn-move-noted = { $input } noted. Now push one of { $opponent }'s pawns to { $pushes } (e.g. { $example }).
+turn-move-noted = { $input } noted. Now push an enemy pawn to { $pushes } (e.g. { $example }).
 # One square a pawn may be pushed to, in the list of pushes.
 turn-push-choice = { $square }
 turn-push-choice-loses = { $square } (loses)

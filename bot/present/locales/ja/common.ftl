@@ -21,11 +21,11 @@ outcome-threefold = 同一局面三回で引き分け
 outcome-fifty-move = 50手ルールで引き分け
 outcome-insufficient-material = 駒不足で引き分け
 outcome-promoted-into-check = 昇格によるチェックで{ $winner }の勝ち
-outcome-exposed-own-king = { $winner }の勝ち:押し出しで自玉が攻撃された
+outcome-exposed-own-king = { $winner }の勝ち：押し出しで自玉が攻撃された
 outcome-resignation = 投了で{ $winner }の勝ち
 outcome-draw-agreed = 合意により引き分け
 outcome-aborted = 対局中止
-outcome-timeout = 時間切れで{ $winner }の勝ち(着手期限切れ)
+outcome-timeout = 時間切れで{ $winner }の勝ち（着手期限切れ）
 
 ## 盤面画像:盤の上の見出しと下の状況
 

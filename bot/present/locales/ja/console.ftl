@@ -18,7 +18,7 @@
 -how-confirm-forget = 進めるなら `forget confirm`、やめるなら `forget cancel` と入力してください。
 play-960-command = challenge chess960 { $number }
 -how-promote = promote Q、R、B、N のどれか
--how-confirm-push = それでも指すなら confirm(または同じ手番をもう一度入力)、別の手にするなら cancel-push と入力してください。
+-how-confirm-push = それでも指すなら confirm（または同じ手番をもう一度入力）、別の手にするなら cancel-push と入力してください。
 move-command = move { $turn }
 -cmd-tournament-create = `tournament create`
 -how-join-tournament = `tournament join`

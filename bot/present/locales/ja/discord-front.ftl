@@ -7,14 +7,14 @@ front-opponent-and-computer = 相手かコンピューターのどちらか一�
 front-bad-colour = `{ $text }` は色ではありません。white、black、random から選んでください。
 front-bad-variant = `{ $text }` は変種ではありません。`/ルール` で一覧を見られます。
 front-bad-setup = `{ $text }` はチェス960の初期配置ではありません。0〜959の番号か `random` を指定してください。
-front-bad-deadline = `{ $text }` は期限として読めません。数字と単位で書いてください(例:10m、1h、1d)。
+front-bad-deadline = `{ $text }` は期限として読めません。数字と単位で書いてください（例：10m、1h、1d）。
 front-stale-button = このボタンは古くなっています。スラッシュコマンドを使ってください。
 # 新しい盤面(または挑戦)がある対局の、古いメッセージのボタンが押されたとき。
 front-stale-board = このメッセージは古くなっています。対局の最新の盤面にあるボタンか、スラッシュコマンドを使ってください。
 # ボタンで承諾された挑戦に書き足す行。
 front-challenge-accepted = **{ $user }**が承諾しました。
 front-game-gone = その対局は終わったか、もう保存されていません。進行中の対局は `/対局一覧` で見られます。
-front-resign-question = 投了しますか?確定しなければ何も起きません。
+front-resign-question = 投了しますか？確定しなければ何も起きません。
 front-game-goes-on-in = 完了しました。対局は <#{ $channel }> で続いています。
 front-answered-publicly = 完了しました。回答は全員に見える形で下に投稿しました。
 front-game-in-thread = 対局は <#{ $thread }> で行います。
@@ -24,21 +24,21 @@ front-opening-thread = **{ $user }** が挑戦しました。対局用のスレ�
 front-thread-name = { $challenger } 対 { $opponent }・{ $variant }
 front-thread-anyone = 誰でも
 front-thread-not-removed-permission = スレッド <#{ $thread }> を削除できませんでした。スレッドの管理権限がないため、モデレーターが削除してください。
-front-posted-in-parent = (<#{ $channel }> に投稿できなかったため、ここに投稿しました。ロックされているか、そこでの権限がない可能性があります。)
+front-posted-in-parent = （<#{ $channel }> に投稿できなかったため、ここに投稿しました。ロックされているか、そこでの権限がない可能性があります。）
 # 自分からの投稿を控えた、またはDiscordに断られたチャンネルでの答えに添える行。$permissions は権限の名前。
-front-cannot-post = ⚠️ このチャンネルには自分から投稿できません(期限の通知、遅れて知らせる手など)。サーバーの管理者がここで「{ $permissions }」の権限を与えてください。
+front-cannot-post = ⚠️ このチャンネルには自分から投稿できません（期限の通知、遅れて知らせる手など）。サーバーの管理者がここで「{ $permissions }」の権限を与えてください。
 front-permission-separator = 」「
 front-permission-view-channel = チャンネルを見る
 front-permission-send-messages = メッセージを送信
 front-permission-send-messages-in-threads = スレッドでメッセージを送信
 front-permission-embed-links = 埋め込みリンク
 front-permission-attach-files = ファイルを添付
-front-answered-privately = (非公開で回答しました)
+front-answered-privately = （非公開で回答しました）
 
 # 書き込みでの着手が有効なとき `help` の後に付ける。
 help-typed-moves = • 対局中のチャンネルでは、手番のプレイヤーは指し手をそのままメッセージとして書き込むこともできます。
 front-game-title = 対局 #{ $game }
-front-missing-game-id = `/game` には対局の番号が必要です(例:12)。
+front-missing-game-id = `/game` には対局の番号が必要です（例：12）。
 front-bad-vacation = `{ $text }` は1以上の日数でも `end` でもありません。
 front-bad-family = `{ $text }` は種目ではありません。standard、chess960、avalanche から選んでください。
 front-not-an-admin = サーバーの言語を変えられるのは、サーバーを管理できる人だけです。
@@ -46,7 +46,7 @@ front-not-an-admin = サーバーの言語を変えられるのは、サーバ�
 front-file-too-large = `{ $file }`（{ $size } MB）は添付していません。ここでは 1 件のメッセージに添付できるファイルは { $limit } MB までです。
 front-not-an-admin-organisers = 大会を作れる人を選べるのは、サーバーを管理できる人だけです。
 front-bad-setup-choice = `{ $text }` は初期配置の選択肢ではありません。通常の配置かChess960の配置を選んでください。
-front-bad-start = `{ $text }` は待ち時間として読めません。数字と単位で書いてください(例:30m、2h、1d)。
+front-bad-start = `{ $text }` は待ち時間として読めません。数字と単位で書いてください（例：30m、2h、1d）。
 front-bad-format = `{ $text }` は大会の形式ではありません。総当たり、2回総当たり、スイス式から選んでください。
 front-empty-tournament-name = 大会には名前が必要です。
 front-bad-tournament = `{ $text }` はこのサーバーの大会ではありません。一覧から選んでください。

@@ -18,7 +18,7 @@
 -how-confirm-forget = 進めるなら「忘れる」、やめるなら「キャンセル」を押してください。
 play-960-command = `/挑戦 変種:チェス960 チェス960:{ $number }`
 -how-promote = 駒のボタンか `/指す =Q`
--how-confirm-push = それでも指すなら「確定」(または同じ手番をもう一度 `/指す`)、別の手にするなら「取り消す」を押してください。
+-how-confirm-push = それでも指すなら「確定」（または同じ手番をもう一度 `/指す`）、別の手にするなら「取り消す」を押してください。
 move-command = `/指す { $turn }`
 -cmd-tournament-create = `/大会 作成`
 -how-join-tournament = 「参加する」ボタンか `/大会 参加`
