@@ -25,9 +25,7 @@ fn draw(graph: &EvalGraph) -> Image {
 /// numbers and the legend's two rows).
 fn column(image: &Image, x: usize) -> Vec<[u8; 3]> {
     let bar = image.h / 8;
-    (bar..image.h * 3 / 4)
-        .map(|y| image.at(x, y))
-        .collect()
+    (bar..image.h * 3 / 4).map(|y| image.at(x, y)).collect()
 }
 
 #[test]
