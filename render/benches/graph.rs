@@ -30,6 +30,13 @@ fn graph(turns: usize) -> EvalGraph {
         decided: Some(positions * 3 / 4),
         first_turn: 1,
         black_first: false,
+        legend: render::GraphLegend {
+            white: "White's chances".into(),
+            inaccuracy: "Inaccuracy".into(),
+            mistake: "Mistake".into(),
+            blunder: "Blunder".into(),
+            decided: "Decided here".into(),
+        },
     }
 }
 

@@ -112,6 +112,13 @@ fn review_graph() -> EvalGraph {
         decided: Some(73),
         first_turn: 1,
         black_first: false,
+        legend: render::GraphLegend {
+            white: "White's chances".into(),
+            inaccuracy: "Inaccuracy".into(),
+            mistake: "Mistake".into(),
+            blunder: "Blunder".into(),
+            decided: "Decided here".into(),
+        },
     }
 }
 

@@ -1,9 +1,11 @@
 //! What an evaluation graph shows: how a game's expected score went turn by turn, the turns
-//! a review marked, and the turn that decided it.
+//! a review marked, and the turn that decided it; its scale (100%, 50% and 0% of White's
+//! winning chances) and a legend of what its colours mean.
 
 /// A game's evaluation over its turns, as
 /// [`Renderer::render_graph`](crate::Renderer::render_graph) draws it. The words come from
-/// the caller, in any language; the renderer adds only turn numbers.
+/// the caller, in any language; the renderer adds only turn numbers and the scale's
+/// percentages.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EvalGraph {
     /// The upper bar's left side: "Alice – Bob", 「アリス対ボブ」.
@@ -24,6 +26,24 @@ pub struct EvalGraph {
     pub first_turn: u32,
     /// Whether Black made the first turn (a game from a position with Black to move).
     pub black_first: bool,
+    /// The words of the legend under the turn numbers.
+    pub legend: GraphLegend,
+}
+
+/// The legend's words, one for each thing the graph draws in a colour of its own; an entry
+/// whose words are blank is left out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GraphLegend {
+    /// White's area, what the scale measures: "White's winning chances".
+    pub white: String,
+    /// An inaccuracy's dot.
+    pub inaccuracy: String,
+    /// A mistake's dot.
+    pub mistake: String,
+    /// A blunder's dot.
+    pub blunder: String,
+    /// The deciding mistake's upright line.
+    pub decided: String,
 }
 
 /// A turn marked on the graph.

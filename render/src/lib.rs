@@ -34,7 +34,7 @@ mod theme;
 mod tiles;
 
 pub use avatar::{Avatar, AvatarError};
-pub use graph::{EvalGraph, GraphMark, Severity};
+pub use graph::{EvalGraph, GraphLegend, GraphMark, Severity};
 pub use renderer::{RenderOptions, Renderer};
 pub use save::{save, save_with};
 pub use scene::{Labels, Scene};

@@ -2,7 +2,9 @@
 //! plot framed in the light squares' colour, White's share of the expected score as the
 //! white pieces' colour rising from the bottom and Black's as the black pieces' colour from
 //! the top, the even line across, the deciding turn as an upright line in the accent colour,
-//! the marked turns as dots in their severity's colour, and the turn numbers under it.
+//! the marked turns as dots in their severity's colour, the turn numbers under it; on its
+//! left the scale (100%, 50% and 0% of White's winning chances, with ticks at the quarters),
+//! and under the numbers a legend of the colours in the caller's words.
 //!
 //! As for tables, the palette is fixed (flat colours and the exact ramps of every ink over
 //! them), found once per renderer; a graph is composed in palette indices and written as an
@@ -113,6 +115,10 @@ pub(crate) struct Frame {
     radius: f32,
     /// Width of the deciding turn's line.
     line: usize,
+    /// Width of the scale's column left of the plot.
+    margin: usize,
+    /// Height of the legend's row under the turn numbers.
+    legend: usize,
 }
 
 impl Frame {
@@ -123,9 +129,20 @@ impl Frame {
         let plot_h = (sq * 3.5).round() as usize;
         let axis = (sq * 0.44).round() as usize;
         let plot = (l.pad, l.bar + l.pad, width - 2 * l.pad, plot_h);
+        // The scale's column: "100%" in the numbers' size, and a tick.
+        let margin = (l.info_px * 3.1).ceil() as usize + l.pad / 2;
+        let plot = (
+            plot.0 + margin,
+            plot.1,
+            plot.2.saturating_sub(margin),
+            plot.3,
+        );
+        let legend = 2 * (sq * 0.45).round() as usize;
         Frame {
+            margin,
+            legend,
             width,
-            height: l.bar + l.pad + plot_h + axis,
+            height: l.bar + l.pad + plot_h + axis + legend,
             bar: l.bar,
             pad: l.pad,
             plot,
@@ -197,7 +214,129 @@ pub(crate) fn compose(text: &Text, l: &Layout, art: &GraphArt, g: &EvalGraph) ->
         dot(&mut canvas, &f, centre, &art.dots[mark.severity.index()]);
     }
     axis(text, &mut canvas, &f, art, g, cap);
+    scale(text, &mut canvas, &f, art, cap);
+    legend(text, &mut canvas, &f, art, g, cap);
     canvas
+}
+
+/// The scale left of the plot: "100%" at its top, "50%" at the even line and "0%" at its
+/// bottom (White's winning chances: White's area reaches the top at 100%), with ticks at
+/// every quarter.
+fn scale(text: &Text, canvas: &mut Canvas, f: &Frame, art: &GraphArt, cap: f32) {
+    let (x0, y0, _, h) = f.plot;
+    let tick = (f.pad / 2).max(2);
+    for quarter in 0..=4 {
+        let y = (f.y_of(f64::from(quarter) / 4.0).round() as usize).min(y0 + h - 1);
+        canvas.fill_rect(x0.saturating_sub(tick), y, tick, 1, art.even);
+    }
+    let clip = Clip::rect(0, f.bar, x0.saturating_sub(tick), f.height - f.bar);
+    let right = x0.saturating_sub(tick + 1) as f32;
+    let (top, bottom) = (y0 as f32 + cap, (y0 + h) as f32);
+    for (e, words) in [(1.0, "100%"), (0.5, "50%"), (0.0, "0%")] {
+        let line = text.line(Style::Info, words, f.margin as f32);
+        let baseline = (f.y_of(e) + cap / 2.0).clamp(top, bottom);
+        put(
+            canvas,
+            &line,
+            (right - line.width, baseline),
+            &art.body,
+            clip,
+        );
+    }
+}
+
+/// The legend under the turn numbers, in two rows: what the plot shows (White's area, the
+/// deciding line), then the three dots; each with the caller's words, one after the other
+/// when they fit, else in equal shares of the row with their words cut. Entries with blank
+/// words are left out.
+fn legend(text: &Text, canvas: &mut Canvas, f: &Frame, art: &GraphArt, g: &EvalGraph, cap: f32) {
+    let words = &g.legend;
+    let rows = [
+        vec![
+            (Key::White, words.white.as_str()),
+            (Key::Line, words.decided.as_str()),
+        ],
+        vec![
+            (Key::Dot(0), words.inaccuracy.as_str()),
+            (Key::Dot(1), words.mistake.as_str()),
+            (Key::Dot(2), words.blunder.as_str()),
+        ],
+    ];
+    let row_h = f.legend / rows.len();
+    for (r, row) in rows.into_iter().enumerate() {
+        let entries: Vec<(Key, &str)> = row
+            .into_iter()
+            .filter(|(_, w)| !w.trim().is_empty())
+            .collect();
+        let top = f.height - f.legend + r * row_h;
+        legend_row(text, canvas, f, art, &entries, (top, row_h), cap);
+    }
+}
+
+/// What a legend entry shows beside its words.
+#[derive(Clone, Copy)]
+enum Key {
+    /// A swatch of White's area.
+    White,
+    /// A dot of the severity of this index.
+    Dot(usize),
+    /// The deciding turn's upright line.
+    Line,
+}
+
+/// One row of the legend, `(top, height)` in px.
+fn legend_row(
+    text: &Text,
+    canvas: &mut Canvas,
+    f: &Frame,
+    art: &GraphArt,
+    entries: &[(Key, &str)],
+    (top, height): (usize, usize),
+    cap: f32,
+) {
+    if entries.is_empty() {
+        return;
+    }
+    let middle = top as f32 + height as f32 / 2.0;
+    let baseline = middle + cap / 2.0;
+    let key = (2.0 * f.radius + 2.0).ceil();
+    let gap = f.pad as f32 / 3.0;
+    let room = (f.width - 2 * f.pad) as f32;
+    let natural: Vec<f32> = entries
+        .iter()
+        .map(|(_, w)| key + 2.0 * gap + text.line(Style::Info, w, f32::MAX).width.ceil() + 2.0)
+        .collect();
+    let spacing = 3.0 * gap;
+    let fits = natural.iter().sum::<f32>() + spacing * (entries.len() - 1) as f32 <= room;
+    let mut left = f.pad as f32;
+    for ((kind, words), width) in entries.iter().zip(natural) {
+        let share = if fits {
+            width
+        } else {
+            room / entries.len() as f32
+        };
+        let (kx, ky) = (left.round() as usize, (middle - key / 2.0).round() as usize);
+        let side = key as usize;
+        match kind {
+            Key::White => {
+                canvas.fill_rect(kx, ky, side, side, art.bar);
+                let white = art.ramp[usize::from(LEVELS)];
+                let inner = side.saturating_sub(2);
+                canvas.fill_rect(kx + 1, ky + 1, inner, inner, white);
+            }
+            Key::Dot(severity) => dot(canvas, f, (left + key / 2.0, middle), &art.dots[*severity]),
+            Key::Line => {
+                let x = kx + side / 2 - f.line / 2;
+                canvas.fill_rect(x, ky, f.line, side, art.accent);
+            }
+        }
+        let x = left + key + gap;
+        let room = (left + share - x - gap).max(0.0);
+        let line = text.line(Style::Info, words, room);
+        let clip = Clip::rect(x as usize, top, room.ceil() as usize, height);
+        put(canvas, &line, (x, baseline), &art.body, clip);
+        left += share + if fits { spacing } else { 0.0 };
+    }
 }
 
 /// White's area from the bottom, Black's from the top, the edge between them blended.
@@ -380,6 +519,76 @@ mod tests {
         let colours = |c: &Canvas, ink: &Ink| c.px.contains(&full(ink, art.ramp[0]));
         assert!(!colours(&unmarked, &art.dots[2]) && !colours(&unmarked, &art.dots[1]));
         assert!(!unmarked.px.contains(&art.accent));
+    }
+
+    /// The scale's percentages stand left of the plot, inked at the heights of 100%, 50% and
+    /// 0%, with a tick at each quarter; the plot's own pixels start right of them.
+    #[test]
+    fn the_scale_is_labelled_left_of_the_plot() {
+        let (text, l, art) = art();
+        let f = Frame::new(&l);
+        let canvas = compose(&text, &l, &art, &graph(vec![0.5, 0.6]));
+        let (x0, _, _, _) = f.plot;
+        assert!(x0 > f.pad + 10, "a column for the scale");
+        let inked = |y0: f32, y1: f32| {
+            (y0.max(f.bar as f32) as usize..(y1 as usize).min(canvas.h)).any(|y| {
+                (0..x0 - 3).any(|x| {
+                    let p = canvas.px[y * canvas.w + x];
+                    p != art.frame && p != art.even
+                })
+            })
+        };
+        let cap = l.name_px * 0.73;
+        for e in [1.0, 0.5, 0.0] {
+            let y = f.y_of(e);
+            assert!(inked(y - cap * 1.5, y + cap * 1.5), "a label at {e}");
+        }
+        // Between the labels, the column is empty but for the ticks.
+        assert!(!inked(f.y_of(0.8) - 2.0, f.y_of(0.7) + 2.0));
+        for quarter in [0.25, 0.75] {
+            let y = f.y_of(quarter).round() as usize;
+            assert_eq!(
+                canvas.px[y * canvas.w + x0 - 1],
+                art.even,
+                "a tick at {quarter}"
+            );
+        }
+    }
+
+    /// The legend names each colour with the caller's words, under the turn numbers: a dot of
+    /// each severity and the deciding line's colour are drawn there, and blank words leave
+    /// their entry out.
+    #[test]
+    fn the_legend_shows_each_colour_with_its_words() {
+        let (text, l, art) = art();
+        let f = Frame::new(&l);
+        let mut g = graph(vec![0.5, 0.5]);
+        let row = |c: &Canvas| -> Vec<u8> { c.px[(f.height - f.legend) * c.w..].to_vec() };
+        let empty = row(&compose(&text, &l, &art, &g));
+        assert!(empty.iter().all(|p| *p == art.frame), "no words, no legend");
+        g.legend = crate::graph::GraphLegend {
+            white: "White's winning chances".into(),
+            inaccuracy: "Inaccuracy".into(),
+            mistake: "Mistake".into(),
+            blunder: "Blunder".into(),
+            decided: "Deciding mistake".into(),
+        };
+        let full = row(&compose(&text, &l, &art, &g));
+        for ink in &art.dots {
+            assert!(
+                full.contains(&ink.over(255, art.frame)),
+                "a dot of each severity"
+            );
+        }
+        assert!(full.contains(&art.accent));
+        assert!(
+            full.contains(&art.ramp[usize::from(LEVELS)]),
+            "White's swatch"
+        );
+        assert!(full.contains(&art.body.over(255, art.frame)), "words");
+        g.legend.decided.clear();
+        let without = row(&compose(&text, &l, &art, &g));
+        assert!(!without.contains(&art.accent));
     }
 
     #[test]

@@ -243,7 +243,8 @@ impl Renderer {
     /// renderer's theme: the title bar, White's expected score as an area of the white
     /// pieces' colour rising from the bottom (Black's above it in theirs), the even line, the
     /// deciding turn as an upright line in the accent colour, the marked turns as dots in
-    /// their severity's colour, and the turn numbers. The same graph gives the same bytes.
+    /// their severity's colour, the turn numbers, the scale on its left and the legend under
+    /// it. The same graph gives the same bytes.
     /// Pure CPU work: call it off async threads.
     pub fn render_graph(&self, graph: &EvalGraph) -> Result<Vec<u8>, RenderError> {
         let canvas = plot::compose(&self.text, &self.layout, &self.graph, graph);

@@ -2152,7 +2152,19 @@ async fn a_review_shows_its_progress_then_the_graph_and_the_annotated_record() {
         "{text}"
     );
     let graph = answer.embed_image().expect("the graph shown");
-    assert_eq!(png_size(&graph.bytes), (512, 303));
+    assert_eq!(
+        png_size(&graph.bytes),
+        (512, 361),
+        "with its scale and legend"
+    );
+    let board = answer
+        .file_ending("-ply-006.png")
+        .expect("the blunder on its board");
+    assert_eq!(
+        png_size(&board.bytes).0,
+        512,
+        "a board as wide as the others"
+    );
     let record = answer.file_ending(".pgn").expect("the annotated record");
     let record = String::from_utf8(record.bytes.clone()).expect("text");
     assert!(record.contains("Nf6 $4 {"), "{record}");

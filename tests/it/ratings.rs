@@ -214,7 +214,7 @@ async fn rating_and_leaderboard_show_the_stored_ratings() {
 
     let r = h.say("dave> rating carol").await;
     assert!(!r.private);
-    let Some(Message::Rating(RatingMsg::Ratings { name, ratings })) = r.messages.first() else {
+    let Some(Message::Rating(RatingMsg::Ratings { name, ratings, .. })) = r.messages.first() else {
         panic!("{r:?}");
     };
     assert_eq!(name, "carol");
@@ -246,9 +246,68 @@ async fn rating_and_leaderboard_show_the_stored_ratings() {
     assert!(words.contains("Your place: 3."), "{words}");
     let r = h.say("dave> leaderboard avalanche").await;
     assert!(
-        text(&r).contains("Nobody has played a rated Avalanche (all three) game"),
+        text(&r).contains("Nobody has played a rated Avalanche game in this server yet."),
         "{}",
         text(&r)
+    );
+}
+
+/// Asked for one family when the player has rated games only in others, the answer says there
+/// is no rated game *in that family* (not none at all), and the leaderboard of that family says
+/// nobody has played one, in English and in Japanese.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_family_without_rated_games_is_named_as_such() {
+    let mut h = Harness::new().await;
+    h.say("alice> challenge bob white").await;
+    h.say("bob> accept").await;
+    h.say("alice> move e4").await;
+    h.say("bob> resign").await;
+
+    let r = h.say("alice> rating avalanche").await;
+    let Some(Message::Rating(RatingMsg::Ratings {
+        family, ratings, ..
+    })) = r.messages.first()
+    else {
+        panic!("{r:?}");
+    };
+    assert_eq!((*family, ratings.len()), (Some(RatingFamily::Avalanche), 0));
+    let words = text(&r);
+    assert!(
+        words.contains("alice has no rated Avalanche game in this server yet."),
+        "{words}"
+    );
+    let r = h.say("alice> rating standard").await;
+    assert!(
+        text(&r).contains("alice's ratings in this server:"),
+        "{}",
+        text(&r)
+    );
+    let r = h.say("alice> leaderboard avalanche").await;
+    let words = text(&r);
+    assert!(
+        words.contains("Nobody has played a rated Avalanche game in this server yet."),
+        "{words}"
+    );
+
+    h.locale = Locale::both(Lang::Ja);
+    let r = h.say("alice> rating avalanche").await;
+    assert_eq!(r.lang, Lang::Ja);
+    let words = text(&r);
+    assert!(
+        words.contains("alice はこのサーバーでまだアバランチのレーティング対局をしていません。"),
+        "{words}"
+    );
+    let r = h.say("bob> rating chess960").await;
+    let words = text(&r);
+    assert!(
+        words.contains("bob はこのサーバーでまだチェス960のレーティング対局をしていません。"),
+        "{words}"
+    );
+    let r = h.say("alice> leaderboard avalanche").await;
+    let words = text(&r);
+    assert!(
+        words.contains("このサーバーではまだ誰もアバランチのレーティング対局をしていません。"),
+        "{words}"
     );
 }
 

@@ -1,5 +1,5 @@
-//! Reviews through the service: a known blunder marked with its better line, the graph and
-//! the annotated record attached, progress told as it goes, a second request answered from
+//! Reviews through the service: a known blunder marked with its better line, the graph, the
+//! blunder's board and the annotated record attached, progress told as it goes, a second request answered from
 //! the store, refusals for games that cannot be reviewed, and a review left under way by a
 //! process that stopped made after the restart.
 
@@ -110,7 +110,22 @@ async fn the_blunder_of_scholars_mate_is_marked_with_a_graph_and_an_annotated_re
     let info = decoder.read_info().expect("a PNG").info().clone();
     let (w, h_px) = h.renderer.graph_size();
     assert_eq!((info.width, info.height), (w, h_px));
-    let (name, record) = reply.files.first().expect("the record");
+    // Then the blunder on its board, then the annotated record.
+    // (At depth 4 2. Qh5 may be marked too: every mistake and blunder has its board.)
+    let names: Vec<&str> = reply.files.iter().map(|(n, _)| n.as_str()).collect();
+    let board = format!("nadare-review-{id}-ply-006.png");
+    assert!(names.contains(&board.as_str()), "{names:?}");
+    assert_eq!(
+        names.last(),
+        Some(&format!("nadare-review-{id}.pgn").as_str())
+    );
+    for (name, png) in &reply.files[..names.len() - 1] {
+        assert!(
+            name.ends_with(".png") && png.starts_with(b"\x89PNG"),
+            "{name}"
+        );
+    }
+    let (name, record) = reply.files.last().expect("the record");
     assert_eq!(name, &format!("nadare-review-{id}.pgn"));
     let record = String::from_utf8(record.clone()).expect("text");
     assert!(record.contains("Nf6 $4 {"), "{record}");
@@ -216,4 +231,49 @@ async fn a_request_for_a_review_under_way_restarts_it() {
     let (reply, progress) = review_watched(&h, Some(id)).await;
     assert_eq!(summary(&reply).depth, 3);
     assert!(!progress.is_empty(), "searched now");
+}
+
+/// A hint is the turn in words and on a board: the position as it stands, seen from the side
+/// of the player asking, the turn drawn as an arrow, privately; in Japanese too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_shows_its_turn_as_an_arrow_on_the_board() {
+    let mut h = harness().await;
+    h.say("alice> challenge computer black").await;
+    // The reply as the service gives it, before a front draws its board.
+    let reply = h
+        .service
+        .execute(&h.origin("alice"), Command::Hint, Options::default())
+        .await;
+    assert!(reply.private, "{reply:?}");
+    let board = reply.board.as_ref().expect("a board");
+    assert_eq!(board.orientation, Color::Black, "from alice's side");
+    let hinted = reply
+        .messages
+        .iter()
+        .find_map(|m| match m {
+            Message::Turn(domain::messages::TurnMsg::Hint { notation }) => Some(notation.clone()),
+            _ => None,
+        })
+        .expect("the hint in words");
+    let mut game = rules::Game::from_position(board.position.clone());
+    let turn = game.play_str(&hinted).expect("the hint is legal there");
+    let mv = turn.mv.expect("a move");
+    assert_eq!(board.arrows, vec![(mv.from, mv.to)], "{hinted}");
+    // Drawn: the board with the arrow is not the board without it.
+    let mut drawn = reply.clone();
+    present::draw(&h.renderer, &mut drawn, None).await;
+    let with = drawn.image.expect("the board drawn");
+    let mut plain = reply.clone();
+    if let Some(b) = plain.board.as_mut() {
+        b.arrows.clear();
+    }
+    present::draw(&h.renderer, &mut plain, None).await;
+    assert_ne!(Some(with), plain.image, "the arrow is drawn");
+    h.locale = domain::Locale::both(domain::Lang::Ja);
+    let reply = h
+        .service
+        .execute(&h.origin("alice"), Command::Hint, Options::default())
+        .await;
+    assert_eq!(reply.lang, domain::Lang::Ja);
+    assert_eq!(reply.board.as_ref().map(|b| b.arrows.len()), Some(1));
 }

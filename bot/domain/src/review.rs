@@ -23,17 +23,19 @@ pub enum Eval {
 }
 
 impl Eval {
-    /// White's expected score, 0–1 (a mate is 1 or 0): lichess's winning chances of a score,
-    /// the scale the engine's review judges turns by (a test checks that the two agree).
+    /// White's expected score, 0–1: lichess's win percentage over 100, a score kept within
+    /// ±1000 centipawns and a mate counted as ±1000 (so 0.975 at most), the scale the
+    /// engine's review judges turns by (a test checks that the two agree).
     pub fn white_expectation(self) -> f64 {
-        match self {
-            Eval::Centipawns(cp) => 1.0 / (1.0 + (-0.003_682_08 * f64::from(cp)).exp()),
+        let cp = match self {
+            Eval::Centipawns(cp) => cp.clamp(-1000, 1000),
             Eval::Mate {
                 winner: Color::White,
                 ..
-            } => 1.0,
-            Eval::Mate { .. } => 0.0,
-        }
+            } => 1000,
+            Eval::Mate { .. } => -1000,
+        };
+        1.0 / (1.0 + (-0.003_682_08 * f64::from(cp)).exp())
     }
 }
 

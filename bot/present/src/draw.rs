@@ -13,7 +13,7 @@ use render::{Avatar, Renderer, Scene};
 
 use crate::image::labels;
 use crate::pictures::{Pictures, faces_of};
-use crate::review::{annotated_record, graph};
+use crate::review::{annotated_record, graph, mistake_scenes};
 use crate::standings::standings;
 
 /// The name of a standings image attached beside a board (a reply never has both today).
@@ -73,7 +73,11 @@ pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<
             let png = renderer
                 .render_graph(&graph(&s, lang))
                 .map_err(|e| e.to_string());
-            (png, annotated_record(&s, lang))
+            let boards: Vec<_> = mistake_scenes(&s, lang)
+                .into_iter()
+                .map(|(ply, scene)| (ply, renderer.render_png(&scene).map_err(|e| e.to_string())))
+                .collect();
+            (png, annotated_record(&s, lang), boards)
         });
         (png, gif, table, review)
     })
@@ -96,11 +100,20 @@ pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<
         Some(Err(e)) => tracing::error!(error = %e, "standings rendering failed"),
         None => {}
     }
-    if let (Some((graph, record)), Some(id)) = (review, reviewed) {
+    if let (Some((graph, record, boards)), Some(id)) = (review, reviewed) {
         match graph {
             Ok(png) if reply.image.is_none() => reply.image = Some(png),
             Ok(png) => reply.files.push((format!("nadare-review-{id}.png"), png)),
             Err(e) => tracing::error!(game = id, error = %e, "review graph rendering failed"),
+        }
+        // Each mistake on its board, named by the turn's ply so they sort as played.
+        for (ply, board) in boards {
+            match board {
+                Ok(png) => reply
+                    .files
+                    .push((format!("nadare-review-{id}-ply-{:03}.png", ply + 1), png)),
+                Err(e) => tracing::error!(game = id, error = %e, "mistake board rendering failed"),
+            }
         }
         reply
             .files
@@ -137,6 +150,7 @@ fn board_scene(board: Board, faces: Faces, lang: Lang) -> Scene {
         scene.set_last_turn(turn);
     }
     scene.chess960 = board.chess960;
+    scene.arrows.clone_from(&board.arrows);
     label(
         &mut scene,
         &board.players,
@@ -308,9 +322,11 @@ mod tests {
             let png = reply.image.expect("the graph");
             assert!(png.starts_with(b"\x89PNG"));
             assert!(reply.review.is_none());
-            let [(name, record)] = reply.files.as_slice() else {
-                panic!("one file: {:?}", reply.files);
+            let [(board, png), (name, record)] = reply.files.as_slice() else {
+                panic!("the blunder's board and the record: {:?}", reply.files);
             };
+            assert_eq!(board, "nadare-review-7-ply-006.png");
+            assert!(png.starts_with(b"\x89PNG"));
             assert_eq!(name, "nadare-review-7.pgn");
             let record = String::from_utf8(record.clone()).expect("text");
             assert!(record.contains("3... Nf6 $4 {[%eval #1]"), "{record}");
@@ -326,6 +342,33 @@ mod tests {
             "{english}"
         );
         assert!(records[1].contains("大悪手"), "{}", records[1]);
+    }
+
+    /// The blunder's board is the position before it, seen from Black's side, the better
+    /// turn (g7-g6) an arrow and the turn before it (Bc4) marked; its words name the blunder
+    /// and the better turn, in the reply's language.
+    #[test]
+    fn a_mistake_is_shown_on_its_board_with_the_better_turn_as_an_arrow() {
+        use rules::Square;
+        let sheet = review_reply(Lang::En).review.expect("a review");
+        let sq = |s: &str| s.parse::<Square>().expect("a square");
+        let [(ply, scene)] = mistake_scenes(&sheet, Lang::En)
+            .try_into()
+            .expect("one board");
+        assert_eq!(ply, 5);
+        assert_eq!(scene.orientation, rules::Color::Black);
+        assert_eq!(scene.arrows, vec![(sq("g7"), sq("g6"))]);
+        assert_eq!(scene.last_move, Some((sq("f1"), sq("c4"))));
+        assert!(scene.squares[sq("f6").index()].is_none(), "before Nf6");
+        let labels = scene.labels.expect("labels");
+        assert_eq!(labels.heading, "Blunder: 3... Nf6");
+        assert_eq!(labels.status, "Better: 3... g6");
+        let [(_, scene)] = mistake_scenes(&sheet, Lang::Ja)
+            .try_into()
+            .expect("one board");
+        let labels = scene.labels.expect("labels");
+        assert_eq!(labels.heading, "大悪手：3... Nf6");
+        assert_eq!(labels.status, "より良い手：3... g6");
     }
 
     #[tokio::test]

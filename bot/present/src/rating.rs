@@ -12,6 +12,11 @@ impl Say {
     pub(crate) fn rating_family(&self, family: RatingFamily) -> String {
         self.plain(&format!("rating-family-{}", family.id()))
     }
+
+    /// The family as a sentence names it: "a rated Avalanche game", 「アバランチの」.
+    pub(crate) fn rating_family_in_text(&self, family: RatingFamily) -> String {
+        self.plain(&format!("rating-family-in-text-{}", family.id()))
+    }
 }
 
 /// A rating as shown: "1662", or "1662?" while provisional.
@@ -54,10 +59,26 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
                 ("delta", signed(c.delta())),
             ],
         ),
-        RatingMsg::Ratings { name, ratings } if ratings.is_empty() => {
+        RatingMsg::Ratings {
+            name,
+            family: None,
+            ratings,
+        } if ratings.is_empty() => {
             say.says_form(message, "none", &fluent_args![("name", say.name(name))])
         }
-        RatingMsg::Ratings { name, ratings } => {
+        RatingMsg::Ratings {
+            name,
+            family: Some(family),
+            ratings,
+        } if ratings.is_empty() => say.says_form(
+            message,
+            "none-in-family",
+            &fluent_args![
+                ("name", say.name(name)),
+                ("family", say.rating_family_in_text(*family)),
+            ],
+        ),
+        RatingMsg::Ratings { name, ratings, .. } => {
             let heading = say.says(message, &fluent_args![("name", say.name(name))]);
             std::iter::once(heading)
                 .chain(ratings.iter().map(|r| rating_line(say, r)))
@@ -68,7 +89,7 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
         RatingMsg::Leaderboard { family, top, .. } if top.is_empty() => say.says_form(
             message,
             "empty",
-            &fluent_args![("family", say.rating_family(*family))],
+            &fluent_args![("family", say.rating_family_in_text(*family))],
         ),
         RatingMsg::Leaderboard {
             family,
@@ -91,7 +112,7 @@ pub(super) fn rating(say: &Say, message: &RatingMsg) -> String {
                 ),
                 None => say.text(
                     "leaderboard-unranked",
-                    &fluent_args![("family", say.rating_family(*family))],
+                    &fluent_args![("family", say.rating_family_in_text(*family))],
                 ),
             });
             lines.join("\n")

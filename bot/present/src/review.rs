@@ -1,15 +1,20 @@
 //! Reviews in words: a review's figures, how far one has come, why none was made; and the
-//! words of what goes with a review: its graph's title, and the comments of its annotated
-//! record (a PGN file for standard chess and Chess960, nadare's record for Avalanche).
+//! words of what goes with a review: its graph's title and legend, its worst mistakes each
+//! on a board with the better turn as an arrow, and the comments of its annotated record (a
+//! PGN file for standard chess and Chess960, nadare's record for Avalanche).
 
-use rules::{Annotation, Color};
+use rules::{Annotation, Color, Game, Position};
 
 use super::Say;
 use crate::fluent_args;
 use crate::i18n::{Lang, Surface};
 use domain::messages::{MarkLine, Ply, ReviewMsg, ReviewSummary};
-use domain::{Eval, Judgement, ReviewSheet};
-use render::{EvalGraph, GraphMark, Severity};
+use domain::{Board, Eval, Judgement, ReviewSheet};
+use render::{EvalGraph, GraphLegend, GraphMark, Scene, Severity};
+
+/// The most mistakes shown on boards of their own: with the graph and the annotated record,
+/// well within Discord's ten files a message.
+pub const MISTAKE_BOARDS: usize = 6;
 
 pub(super) fn words(say: &Say, message: &ReviewMsg) -> String {
     let args = match message {
@@ -69,7 +74,12 @@ fn summary_words(say: &Say, message: &ReviewMsg, s: &ReviewSummary) -> String {
             &fluent_args![("turn", say.code(&say.ply(turn)))],
         ));
     }
-    lines.push(say.plain("review-attached"));
+    let boards = s.marks.iter().any(|m| m.judgement != Judgement::Inaccuracy);
+    lines.push(say.plain(if boards {
+        "review-attached-boards"
+    } else {
+        "review-attached"
+    }));
     lines.join("\n")
 }
 
@@ -197,7 +207,84 @@ pub(crate) fn graph(sheet: &ReviewSheet, lang: Lang) -> EvalGraph {
         decided: sheet.review.decided,
         first_turn: start.fullmove_number(),
         black_first: start.side_to_move() == Color::Black,
+        legend: GraphLegend {
+            white: say.plain("review-graph-white"),
+            inaccuracy: say.plain("review-comment-inaccuracy"),
+            mistake: say.plain("review-comment-mistake"),
+            blunder: say.plain("review-comment-blunder"),
+            decided: say.plain("review-graph-decided"),
+        },
     }
+}
+
+/// The ply of turn `p` of a game starting from `start`, with its `notation`.
+fn ply_at(start: &Position, p: usize, notation: &str) -> Ply {
+    let offset = u32::from(start.side_to_move() == Color::Black);
+    let index = u32::try_from(p).unwrap_or(u32::MAX).saturating_add(offset);
+    Ply {
+        number: start.fullmove_number().saturating_add(index / 2),
+        mover: if index % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        },
+        notation: notation.to_owned(),
+    }
+}
+
+/// The worst mistakes and blunders of `sheet`'s review (at most [`MISTAKE_BOARDS`], in the
+/// order played), each as its ply and the board before it: seen from the mover's side, the
+/// turn before it marked, the better turn drawn as an arrow (its move, and its push in
+/// Avalanche), the judgement and the turn played in the heading and the better turn in the
+/// status line, in `lang`.
+pub(crate) fn mistake_scenes(sheet: &ReviewSheet, lang: Lang) -> Vec<(usize, Scene)> {
+    let say = Say::new(lang, Surface::Console);
+    let game = &sheet.game;
+    let mut worst: Vec<_> = sheet
+        .review
+        .marks
+        .iter()
+        .filter(|m| m.judgement != Judgement::Inaccuracy)
+        .collect();
+    worst.sort_by_key(|m| (std::cmp::Reverse(m.loss), m.ply));
+    worst.truncate(MISTAKE_BOARDS);
+    worst.sort_by_key(|m| m.ply);
+    let notations = game.notations();
+    worst
+        .into_iter()
+        .filter_map(|m| {
+            let before = game.position_at(m.ply)?;
+            let mut scene = Scene::from_game(game, m.ply)?;
+            scene.orientation = before.side_to_move();
+            let better = m.better.first().and_then(|b| {
+                let mut line = Game::from_position(before.clone());
+                line.play_str(b).ok()
+            });
+            if let Some(turn) = &better {
+                scene.arrows = Board::arrows_of(before, turn);
+            }
+            scene.white = crate::image::person(&sheet.players.white, lang);
+            scene.black = crate::image::person(&sheet.players.black, lang);
+            let mut labels = crate::image::labels(&scene, None, lang);
+            let played = ply_at(game.start(), m.ply, "");
+            let notation = notations.get(m.ply).map_or("", String::as_str);
+            labels.heading = say.text(
+                "review-board-heading",
+                &fluent_args![
+                    ("judgement", say.plain(comment_key(m.judgement))),
+                    ("turn", line(&played, &[notation.to_owned()]))
+                ],
+            );
+            if better.is_some() {
+                labels.status = say.text(
+                    "review-board-better",
+                    &fluent_args![("turn", line(&played, &m.better[..1]))],
+                );
+            }
+            scene.labels = Some(labels);
+            Some((m.ply, scene))
+        })
+        .collect()
 }
 
 /// The annotated record of `sheet`'s game: after every turn the evaluation it led to (as
@@ -209,19 +296,7 @@ pub(crate) fn annotated_record(sheet: &ReviewSheet, lang: Lang) -> Vec<u8> {
     let review = &sheet.review;
     let game = &sheet.game;
     let start = game.start();
-    let offset = u32::from(start.side_to_move() == Color::Black);
-    let ply_of = |p: usize, notation: &str| {
-        let index = u32::try_from(p).unwrap_or(u32::MAX).saturating_add(offset);
-        Ply {
-            number: start.fullmove_number().saturating_add(index / 2),
-            mover: if index % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            },
-            notation: notation.to_owned(),
-        }
-    };
+    let ply_of = |p: usize, notation: &str| ply_at(start, p, notation);
     let notes = (0..game.turns().len())
         .map(|ply| {
             let mut parts = Vec::new();

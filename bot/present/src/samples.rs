@@ -869,10 +869,17 @@ fn rating() -> Vec<RatingMsg> {
         }),
         RatingMsg::Ratings {
             name: "alice".into(),
+            family: None,
             ratings,
         },
         RatingMsg::Ratings {
             name: "alice".into(),
+            family: None,
+            ratings: Vec::new(),
+        },
+        RatingMsg::Ratings {
+            name: "alice".into(),
+            family: Some(RatingFamily::Avalanche),
             ratings: Vec::new(),
         },
         RatingMsg::NoServer,
@@ -1042,8 +1049,12 @@ fn the_samples_cover_the_forms_worded_apart() {
         "casual",
     );
     has(
-        &|m| matches!(m, Message::Rating(RatingMsg::Ratings { ratings, .. }) if ratings.is_empty()),
+        &|m| matches!(m, Message::Rating(RatingMsg::Ratings { family: None, ratings, .. }) if ratings.is_empty()),
         "no ratings",
+    );
+    has(
+        &|m| matches!(m, Message::Rating(RatingMsg::Ratings { family: Some(_), ratings, .. }) if ratings.is_empty()),
+        "no ratings in the family asked for",
     );
     has(
         &|m| matches!(m, Message::Rating(RatingMsg::Leaderboard { top, .. }) if top.is_empty()),

@@ -262,6 +262,7 @@ impl Archive {
             .collect();
         Ok(RatingMsg::Ratings {
             name: user.name,
+            family,
             ratings,
         })
     }

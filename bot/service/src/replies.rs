@@ -61,6 +61,7 @@ pub(crate) fn board_of(live: &Live, orientation: Color) -> Board {
         chess960: live.game.chess960_number(),
         outcome: live.outcome(),
         faces: Some(live.faces()),
+        arrows: Vec::new(),
     }
 }
 

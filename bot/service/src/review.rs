@@ -163,7 +163,7 @@ impl Reviews {
         let id = live.row.id;
         let depth = match self.ctx.db().review(id).await {
             Ok(Some(stored)) => match stored.status {
-                ReviewStatus::Done { review, .. } => return Some(review),
+                ReviewStatus::Done { review, .. } => return Some(refreshed(&live.game, review)),
                 ReviewStatus::UnderWay => Some(stored.depth),
             },
             Ok(None) => None,
@@ -436,6 +436,34 @@ fn game_review(game: &Game, review: &Review) -> GameReview {
     }
 }
 
+/// A review's accuracy and deciding mistake computed again from its evaluations, as the
+/// engine computes them now: a review stored before they followed lichess (when a plain mean
+/// gave a side that dropped a rook and the queen 93%) shows what a new one would.
+fn refreshed(game: &Game, mut review: GameReview) -> GameReview {
+    let scores: Vec<i32> = review.evals.iter().map(|e| score_of(*e)).collect();
+    let first = game.start().side_to_move();
+    let tenths = |x: f64| (x * 10.0).round().clamp(0.0, 1000.0) as u16;
+    review.accuracy = review::game_accuracy(first, &scores).map(|a| a.map(tenths));
+    review.decided = review::deciding(first, game.outcome().and_then(|o| o.winner), &scores);
+    review
+}
+
+/// The engine score for White of an evaluation: a mate in `n` of the winner's turns is a
+/// mate score `2n − 1` plies away.
+fn score_of(eval: Eval) -> i32 {
+    match eval {
+        Eval::Centipawns(cp) => cp,
+        Eval::Mate { winner, turns } => {
+            let plies = i32::try_from(turns.saturating_mul(2)).unwrap_or(i32::MAX);
+            let score = engine::MATE - plies.saturating_sub(1).max(0);
+            match winner {
+                Color::White => score,
+                Color::Black => -score,
+            }
+        }
+    }
+}
+
 /// The evaluation of an engine score for White (a mate is beyond the engine's mate bound).
 fn eval_of(white_score: i32) -> Eval {
     if white_score.abs() <= MATE_BOUND {
@@ -467,6 +495,54 @@ mod tests {
                 "{cp}: {domain} against {engine}"
             );
         }
+        for score in [engine::MATE, engine::MATE - 7, -engine::MATE + 2] {
+            let domain = eval_of(score).white_expectation();
+            let engine = review::expectation(score);
+            assert!(
+                (domain - engine).abs() < 1e-12,
+                "{score}: {domain} against {engine}"
+            );
+        }
+    }
+
+    /// An evaluation turned back into a score is the evaluation again, so a stored review's
+    /// figures computed again from its evaluations are those of the scores it was made from.
+    #[test]
+    fn evaluations_become_the_scores_they_came_from() {
+        for score in [0, 35, -1_207, MATE_BOUND, -MATE_BOUND] {
+            assert_eq!(score_of(eval_of(score)), score);
+        }
+        for plies in [0, 1, 2, 5, 12] {
+            for sign in [1, -1] {
+                let score = sign * (engine::MATE - plies);
+                assert_eq!(eval_of(score_of(eval_of(score))), eval_of(score));
+                assert!(score_of(eval_of(score)).abs() > MATE_BOUND);
+            }
+        }
+    }
+
+    /// A stored review's accuracy and deciding turn are those the engine gives its scores now,
+    /// whatever was stored.
+    #[test]
+    fn a_stored_reviews_figures_are_computed_again() {
+        let mut game = Game::new(rules::Variant::Standard, None).expect("a game");
+        for turn in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+            game.play_str(turn).expect("a turn");
+        }
+        let scores = [20, 30, 10, 60, 40, 50, engine::MATE - 1, engine::MATE];
+        let stored = GameReview {
+            depth: 4,
+            evals: scores.iter().map(|s| eval_of(*s)).collect(),
+            accuracy: [Some(930), Some(930)],
+            marks: Vec::new(),
+            decided: Some(1),
+        };
+        let review = refreshed(&game, stored);
+        let tenths = |x: f64| (x * 10.0).round() as u16;
+        let expected = review::game_accuracy(Color::White, &scores).map(|a| a.map(tenths));
+        assert_eq!(review.accuracy, expected);
+        assert!(review.accuracy[1] < Some(700), "{:?}", review.accuracy);
+        assert_eq!(review.decided, Some(5), "3... Nf6 let the mate in");
     }
 
     /// Scores past the mate bound are mates in whole turns of the winner; others are scores.

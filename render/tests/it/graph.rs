@@ -21,12 +21,11 @@ fn draw(graph: &EvalGraph) -> Image {
     Image::decode(&png)
 }
 
-/// The pixels of column `x` between the title bar and the turn numbers.
+/// The pixels of column `x` between the title bar and the turn numbers (over the turn
+/// numbers and the legend's two rows).
 fn column(image: &Image, x: usize) -> Vec<[u8; 3]> {
     let bar = image.h / 8;
-    (bar..image.h - image.h / 10)
-        .map(|y| image.at(x, y))
-        .collect()
+    (bar..image.h * 3 / 4).map(|y| image.at(x, y)).collect()
 }
 
 #[test]
@@ -75,7 +74,8 @@ fn the_area_is_whites_as_far_up_as_whites_expected_score() {
     };
     let winning = draw(&flat(20, 0.9));
     let losing = draw(&flat(20, 0.1));
-    for x in [20, 256, 490] {
+    // Right of the scale's column.
+    for x in [70, 256, 490] {
         assert!(share(&winning, x, white) > 0.7, "White winning at {x}");
         assert!(share(&winning, x, black) < 0.2, "White winning at {x}");
         assert!(share(&losing, x, black) > 0.7, "Black winning at {x}");
@@ -87,7 +87,7 @@ fn the_area_is_whites_as_far_up_as_whites_expected_score() {
         *e = 0.1;
     }
     let turning = draw(&turning);
-    assert!(share(&turning, 20, white) > 0.7 && share(&turning, 490, black) > 0.7);
+    assert!(share(&turning, 70, white) > 0.7 && share(&turning, 490, black) > 0.7);
 }
 
 #[test]

@@ -133,6 +133,9 @@ pub enum RatingMsg {
     Ratings {
         /// The player's name.
         name: String,
+        /// The family asked for, if one was: its rating only, and when there is none the
+        /// answer says that there is no rated game *in that family*.
+        family: Option<RatingFamily>,
         /// One per family they have played rated games in, in family order.
         ratings: Vec<ShownRating>,
     },

@@ -7,6 +7,10 @@
 rating-family-standard = Standard chess
 rating-family-chess960 = Chess960
 rating-family-avalanche = Avalanche (all three)
+# The family inside a sentence: "no rated { $family } game".
+rating-family-in-text-standard = standard chess
+rating-family-in-text-chess960 = Chess960
+rating-family-in-text-avalanche = Avalanche
 
 ## Rated or casual
 
@@ -25,6 +29,7 @@ rating-line = { $family }: { $rating } ± { $deviation }, { $games ->
        *[other] { $games } games
     } ({ $wins } won, { $draws } drawn, { $losses } lost)
 rating-ratings-none = { $name } has no rated game in this server yet.
+rating-ratings-none-in-family = { $name } has no rated { $family } game in this server yet.
 rating-no-server = Ratings are kept per server; there are none outside a server.
 
 ## Leaderboards

@@ -7,6 +7,10 @@
 rating-family-standard = 通常のチェス
 rating-family-chess960 = チェス960
 rating-family-avalanche = アバランチ（3種共通）
+# 文中の種目名：「{ $family }のレーティング対局」。
+rating-family-in-text-standard = 通常のチェス
+rating-family-in-text-chess960 = チェス960
+rating-family-in-text-avalanche = アバランチ
 
 ## レーティング対局かカジュアルか
 
@@ -22,6 +26,7 @@ rating-changed = { $name } の{ $family }レーティング：{ $before } → { 
 rating-ratings = このサーバーでの { $name } のレーティング：
 rating-line = { $family }：{ $rating } ± { $deviation }、{ $games }局（{ $wins }勝 { $draws }分 { $losses }敗）
 rating-ratings-none = { $name } はこのサーバーでまだレーティング対局をしていません。
+rating-ratings-none-in-family = { $name } はこのサーバーでまだ{ $family }のレーティング対局をしていません。
 rating-no-server = レーティングはサーバーごとに記録されます。サーバーの外にはありません。
 
 ## ランキング

@@ -12,7 +12,7 @@
 use std::sync::atomic::AtomicBool;
 
 use domain::messages::{Refusal, TurnMsg};
-use domain::{Computer, Origin, Reply, computer_player, is_computer};
+use domain::{Board, Computer, Origin, Reply, computer_player, is_computer};
 use engine::review::assess;
 use engine::{Engine, Level};
 use rules::{Color, Game, Turn};
@@ -20,6 +20,7 @@ use rules::{Color, Game, Turn};
 use super::play::refuse_turn;
 use super::{Games, SlotGuard};
 use crate::live::{Live, Slot, game_in};
+use crate::replies::board_of;
 
 /// Who plays for the computer to move in `live`, if the game goes on and the computer is to
 /// move.
@@ -128,11 +129,19 @@ impl Games {
         }
         let (id, game) = (live.row.id, live.game.clone());
         let position = game.position().clone();
+        // The board from the side of the player asking, the turn drawn as an arrow on it.
+        let board = board_of(live, position.side_to_move());
         match self.best_as_reviewed(game).await {
-            Some(turn) => Reply::private(TurnMsg::Hint {
-                notation: position.turn_to_notation(&turn),
-            })
-            .with_game(id),
+            Some(turn) => Reply {
+                board: Some(Board {
+                    arrows: Board::arrows_of(&position, &turn),
+                    ..board
+                }),
+                ..Reply::private(TurnMsg::Hint {
+                    notation: position.turn_to_notation(&turn),
+                })
+                .with_game(id)
+            },
             None => Reply::private(Refusal::NoHint).with_game(id),
         }
     }
