@@ -49,6 +49,8 @@ pub(crate) fn fixed_colors(c: &Colors) -> Vec<Rgb> {
         c.dark.mix(c.push_tint, c.tint_alpha),
         c.light.mix(c.promo, 0.3),
         c.dark.mix(c.promo, 0.3),
+        c.light.mix(c.promo, c.tint_alpha),
+        c.dark.mix(c.promo, c.tint_alpha),
         c.promo,
         c.check,
         c.white_fill,

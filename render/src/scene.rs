@@ -1,7 +1,7 @@
 //! What one board image shows.
 
 use crate::Avatar;
-use rules::{Color, Game, Piece, Position, Square, Turn, Variant};
+use rules::{CastleSide, Color, Game, Piece, Position, Role, Square, Turn, Variant};
 
 /// Everything one image shows, decided by the caller; the renderer adds no chess logic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,7 +12,8 @@ pub struct Scene {
     pub orientation: Color,
     /// Whose turn it is.
     pub side_to_move: Color,
-    /// The last move, from and to, tinted on the board.
+    /// The last move, from and to, tinted on the board ([`Scene::set_last_turn`] gives a
+    /// castling's as the king's squares).
     pub last_move: Option<(Square, Square)>,
     /// The last Avalanche push, from and to, tinted in its own colour.
     pub last_push: Option<(Square, Square)>,
@@ -20,6 +21,9 @@ pub struct Scene {
     pub check: Option<Square>,
     /// An Avalanche pawn waiting on its last rank for its owner's promotion choice.
     pub pending_promotion: Option<Square>,
+    /// Where an Avalanche pawn that a push had brought to its last rank was just promoted by
+    /// its owner: tinted in the promotion's gold, as the last move is in its own colour.
+    pub promoted: Option<Square>,
     /// Arrows to draw, from and to (at most 16 are drawn).
     pub arrows: Vec<(Square, Square)>,
     /// White's display name (any Unicode; cut to fit).
@@ -94,6 +98,7 @@ impl Default for Scene {
             last_push: None,
             check: None,
             pending_promotion: None,
+            promoted: None,
             arrows: Vec::new(),
             white: String::new(),
             black: String::new(),
@@ -137,10 +142,18 @@ impl Scene {
         }
     }
 
-    /// Highlights `turn` as the last one played: its move and its push.
-    pub fn set_last_turn(&mut self, turn: &Turn) {
-        self.last_move = turn.mv.map(|m| (m.from, m.to));
+    /// Highlights `turn`, played from `before`, as the last one: its move, its push, and
+    /// the square of a pawn its owner promoted there after a push had brought it to its last
+    /// rank ([`Scene::promoted`]).
+    ///
+    /// A castling is shown as lichess shows it, where the king went from and to (e1 and g1),
+    /// not as the king's move onto its rook that the rules core plays; the same in Chess960,
+    /// however it was entered (`O-O` or the king taking its rook). When the king stays where it
+    /// is (Chess960's king on g1 castling with the rook on h1), the rook's from and to.
+    pub fn set_last_turn(&mut self, before: &Position, turn: &Turn) {
+        self.last_move = turn.mv.map(|m| shown_move(before, m.from, m.to));
         self.last_push = turn.push.map(|p| (p.from, p.to));
+        self.promoted = turn.promotion.and_then(|_| before.pending_promotion());
     }
 
     /// The scene of `game` after its first `ply` turns (0 = the start): the position, that
@@ -149,8 +162,10 @@ impl Scene {
     /// [`Scene::from_position`]. `None` past the last turn.
     pub fn from_game(game: &Game, ply: usize) -> Option<Scene> {
         let mut scene = Scene::from_position(game.position_at(ply)?);
-        if let Some(turn) = ply.checked_sub(1).and_then(|i| game.turns().get(i)) {
-            scene.set_last_turn(turn);
+        if let Some(i) = ply.checked_sub(1)
+            && let (Some(turn), Some(before)) = (game.turns().get(i), game.position_at(i))
+        {
+            scene.set_last_turn(before, turn);
         }
         scene.chess960 = game.chess960_number();
         if ply == game.turns().len() {
@@ -203,5 +218,29 @@ impl Scene {
             Color::White => &self.white,
             Color::Black => &self.black,
         }
+    }
+}
+
+/// The squares a move from `from` to `to`, played from `before`, is shown on: its own, or for
+/// a castling (the king moving onto its own rook) the king's start and destination, or the
+/// rook's when the king stays.
+fn shown_move(before: &Position, from: Square, to: Square) -> (Square, Square) {
+    let (Some(king), Some(rook)) = (before.piece_at(from), before.piece_at(to)) else {
+        return (from, to);
+    };
+    if king.role != Role::King || rook != Piece::new(king.color, Role::Rook) {
+        return (from, to);
+    }
+    let Some(side) = CastleSide::ALL
+        .into_iter()
+        .find(|&s| before.castling_rook(king.color, s) == Some(to))
+    else {
+        return (from, to);
+    };
+    let target = before.castle_target(king.color, side);
+    if target.king == from {
+        (to, target.rook)
+    } else {
+        (from, target.king)
     }
 }

@@ -23,19 +23,24 @@ pub(crate) enum Mark {
     Check,
     /// A pawn waiting for its promotion.
     Promotion,
+    /// A pawn a push had brought to its last rank, just promoted by its owner.
+    Promoted,
 }
 
 impl Mark {
     /// Every mark, in tile order.
-    pub const ALL: [Mark; 5] = [
+    pub const ALL: [Mark; 6] = [
         Mark::None,
         Mark::Move,
         Mark::Push,
         Mark::Check,
         Mark::Promotion,
+        Mark::Promoted,
     ];
 
-    /// How `scene` marks `sq`; a check outranks a promotion, a push and the last move.
+    /// How `scene` marks `sq`; a check outranks a pending promotion, which outranks a push, a
+    /// promotion just chosen and the last move, in that order (a piece promoted and moved on
+    /// in one turn leaves its gold behind on the move's first square).
     pub fn of(scene: &Scene, sq: Square) -> Mark {
         let on = |pair: Option<(Square, Square)>| pair.is_some_and(|(a, b)| a == sq || b == sq);
         if scene.check == Some(sq) {
@@ -44,6 +49,8 @@ impl Mark {
             Mark::Promotion
         } else if on(scene.last_push) {
             Mark::Push
+        } else if scene.promoted == Some(sq) {
+            Mark::Promoted
         } else if on(scene.last_move) {
             Mark::Move
         } else {
@@ -148,6 +155,7 @@ fn square_art(
             sprites::flat(base.mix(c.push_tint, c.tint_alpha), size)?,
             None,
         ),
+        Mark::Promoted => (sprites::flat(base.mix(c.promo, c.tint_alpha), size)?, None),
         Mark::Check => {
             let svg = format!(
                 r##"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}"><defs><radialGradient id="g" cx="50%" cy="50%" r="70%"><stop offset="0" stop-color="{red}"/><stop offset="0.3" stop-color="{red}"/><stop offset="0.9" stop-color="{red}" stop-opacity="0"/></radialGradient></defs><rect width="{size}" height="{size}" fill="{base}"/><rect width="{size}" height="{size}" fill="url(#g)"/></svg>"##,

@@ -565,8 +565,9 @@ impl std::fmt::Debug for Reply {
 pub struct Board {
     /// The position shown.
     pub position: Position,
-    /// The turn that led to it (its move and its push are highlighted), if any.
-    pub last_turn: Option<Turn>,
+    /// The turn that led to it, with the position it was played from, if any: its move (a
+    /// castling on the king's squares), its push and a promotion chosen are marked.
+    pub last_turn: Option<(Position, Turn)>,
     /// The side shown at the bottom.
     pub orientation: Color,
     /// The players' names as stored (blank for a setup shown on its own).

@@ -146,8 +146,8 @@ type Faces = (Option<Avatar>, Option<Avatar>);
 fn board_scene(board: Board, faces: Faces, lang: Lang) -> Scene {
     let mut scene = Scene::from_position(&board.position);
     scene.orientation = board.orientation;
-    if let Some(turn) = &board.last_turn {
-        scene.set_last_turn(turn);
+    if let Some((before, turn)) = &board.last_turn {
+        scene.set_last_turn(before, turn);
     }
     scene.chess960 = board.chess960;
     scene.arrows.clone_from(&board.arrows);

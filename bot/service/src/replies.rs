@@ -55,7 +55,7 @@ pub(crate) fn board_reply(live: &Live, orientation: Color, messages: Vec<Message
 pub(crate) fn board_of(live: &Live, orientation: Color) -> Board {
     Board {
         position: live.game.position().clone(),
-        last_turn: live.game.last_turn().copied(),
+        last_turn: last_turn(&live.game),
         orientation,
         players: live.players(),
         chess960: live.game.chess960_number(),
@@ -63,6 +63,12 @@ pub(crate) fn board_of(live: &Live, orientation: Color) -> Board {
         faces: Some(live.faces()),
         arrows: Vec::new(),
     }
+}
+
+/// A game's last turn with the position it was played from, if it has one.
+fn last_turn(game: &rules::Game) -> Option<(Position, rules::Turn)> {
+    let ply = game.turns().len().checked_sub(1)?;
+    Some((game.position_at(ply)?.clone(), *game.turns().get(ply)?))
 }
 
 /// The result reply of a game that has just ended gets its replay, its analysis link

@@ -7,4 +7,5 @@ mod avatars;
 mod gif;
 mod graph;
 mod images;
+mod marks;
 mod standings;
