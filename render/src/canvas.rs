@@ -19,30 +19,6 @@ pub(crate) struct Coverage {
     pub data: Vec<u8>,
 }
 
-impl Coverage {
-    /// This mask less whatever `cover` covers, with `cover`'s top-left corner at (`dx`, `dy`)
-    /// from this mask's: what shows of this mask when drawn behind `cover`.
-    pub fn behind(&self, cover: &Coverage, dx: i32, dy: i32) -> Coverage {
-        let mut data = self.data.clone();
-        for y in 0..self.h {
-            for x in 0..self.w {
-                let (cx, cy) = (x as i32 - dx, y as i32 - dy);
-                if cx < 0 || cy < 0 || cx >= cover.w as i32 || cy >= cover.h as i32 {
-                    continue;
-                }
-                let c = u32::from(cover.data[cy as usize * cover.w + cx as usize]);
-                let v = &mut data[y * self.w + x];
-                *v = (u32::from(*v) * (255 - c) / 255) as u8;
-            }
-        }
-        Coverage {
-            w: self.w,
-            h: self.h,
-            data,
-        }
-    }
-}
-
 /// An indexed image under composition.
 pub(crate) struct Canvas {
     pub w: usize,

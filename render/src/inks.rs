@@ -17,10 +17,8 @@ pub(crate) struct Inks {
     pub text: Ink,
     /// The variant label.
     pub dim: Ink,
-    /// Coordinates on light squares.
-    pub label_on_light: Ink,
-    /// Coordinates on dark squares.
-    pub label_on_dark: Ink,
+    /// The coordinates in their margin.
+    pub label: Ink,
     /// Arrows.
     pub arrow: Ink,
 }
@@ -31,8 +29,7 @@ impl Inks {
         Inks {
             text: Ink::new(palette, c.bar_text, 1.0, TEXT_LEVELS),
             dim: Ink::new(palette, c.bar_dim, 1.0, TEXT_LEVELS),
-            label_on_light: Ink::new(palette, c.dark, 1.0, TEXT_LEVELS),
-            label_on_dark: Ink::new(palette, c.light, 1.0, TEXT_LEVELS),
+            label: Ink::new(palette, c.bar_text, 1.0, TEXT_LEVELS),
             arrow: Ink::new(palette, c.arrow, ARROW_ALPHA, ARROW_LEVELS),
         }
     }
@@ -72,20 +69,8 @@ pub(crate) fn fixed_colors(c: &Colors) -> Vec<Rgb> {
     fixed
 }
 
-/// Blends the palette should serve well, though not exactly: coordinates over the squares and
-/// arrows over squares and pieces.
+/// Blends the palette should serve well, though not exactly: arrows over squares and pieces.
 pub(crate) fn add_ramps(h: &mut Histogram, c: &Colors) {
-    let squares = [
-        (c.light, c.dark),
-        (c.light.mix(c.move_tint, c.tint_alpha), c.dark),
-        (c.dark, c.light),
-        (c.dark.mix(c.move_tint, c.tint_alpha), c.light),
-    ];
-    for (under, ink) in squares {
-        for step in 1..TEXT_LEVELS {
-            h.add(under.mix(ink, f32::from(step) / f32::from(TEXT_LEVELS)), 40);
-        }
-    }
     for under in [
         c.light,
         c.dark,

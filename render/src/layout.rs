@@ -2,7 +2,8 @@
 
 use rules::{Color, Square};
 
-/// Pixel geometry of an image: a bar above the board, the board, a bar below.
+/// Pixel geometry of an image: a bar above the board; the board, with the coordinates'
+/// margin at its left (the ranks) and under it (the files); a bar below.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
     /// Side of one square.
@@ -15,12 +16,15 @@ pub(crate) struct Layout {
     pub accent: usize,
     /// Space around text and icons in the bars.
     pub pad: usize,
-    /// Text sizes: names, info, coordinates.
+    /// Size of the names.
     pub name_px: f32,
     /// Size of the info text.
     pub info_px: f32,
     /// Size of the coordinates.
     pub label_px: f32,
+    /// Width of the coordinates' margin, left of the board and under it: no piece ever
+    /// stands there.
+    pub margin: usize,
 }
 
 impl Layout {
@@ -28,6 +32,9 @@ impl Layout {
     pub fn new(sq: usize) -> Layout {
         let s = sq as f32;
         let bar = (s * 0.625).round() as usize;
+        // A quarter of a square, as large as the names, and never under 11 px (digits 8 px
+        // tall): a small board's coordinates stay legible, also shrunk in a phone's preview.
+        let label_px = (s * 0.25).round().max(11.0);
         Layout {
             sq,
             bar,
@@ -36,18 +43,38 @@ impl Layout {
             pad: (s * 0.17).round() as usize,
             name_px: (s * 0.25).round(),
             info_px: (s * 0.22).round(),
-            label_px: (s * 0.19).round().max(8.0),
+            label_px,
+            margin: (label_px * 1.5).round() as usize,
         }
     }
 
-    /// Image width.
-    pub fn width(&self) -> usize {
+    /// The board's side.
+    pub fn board_side(&self) -> usize {
         self.sq * 8
     }
 
-    /// Image height.
+    /// The layout of a board of `board_px` (rounded down to a multiple of 8), which must be
+    /// 128 to 2048 px.
+    pub fn of(board_px: u32) -> Result<Layout, crate::RenderError> {
+        if !(128..=2048).contains(&board_px) {
+            return Err(crate::RenderError::Size(board_px));
+        }
+        Ok(Layout::new(board_px as usize / 8))
+    }
+
+    /// Image width: the margin and the board.
+    pub fn width(&self) -> usize {
+        self.margin + self.board_side()
+    }
+
+    /// Image height: the bars, the board and the margin under it.
     pub fn height(&self) -> usize {
-        self.sq * 8 + 2 * self.bar
+        self.board_side() + self.margin + 2 * self.bar
+    }
+
+    /// The left edge of the board.
+    pub fn board_x(&self) -> usize {
+        self.margin
     }
 
     /// The top of the board.
@@ -57,7 +84,7 @@ impl Layout {
 
     /// The top of the lower bar.
     pub fn bottom_bar_y(&self) -> usize {
-        self.bar + self.sq * 8
+        self.bar + self.board_side() + self.margin
     }
 
     /// The square shown in column `col` (0 = left) and row `row` (0 = top) when `orientation`

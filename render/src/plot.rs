@@ -125,7 +125,7 @@ impl Frame {
     /// The frame of graphs for a renderer of layout `l`: as wide as its boards.
     pub fn new(l: &Layout) -> Frame {
         let sq = l.sq as f32;
-        let width = l.width();
+        let width = l.board_side();
         let plot_h = (sq * 3.5).round() as usize;
         let axis = (sq * 0.44).round() as usize;
         let plot = (l.pad, l.bar + l.pad, width - 2 * l.pad, plot_h);

@@ -7,7 +7,7 @@ use rules::{Color, Square};
 use tiny_skia::Pixmap;
 
 use crate::avatar::{Avatar, Prepared};
-use crate::canvas::{Canvas, Clip, Coverage, Tile};
+use crate::canvas::{Canvas, Clip, Tile};
 use crate::font::Font;
 use crate::gif::{FRAME_DELAY_CS, GifWriter, LAST_FRAME_DELAY_CS};
 use crate::graph::EvalGraph;
@@ -55,8 +55,6 @@ pub struct Renderer {
     layout: Layout,
     plte: Vec<u8>,
     tiles: Vec<Tile>,
-    /// The coverage of each piece (content order), to draw coordinates behind pieces.
-    piece_cover: Vec<Coverage>,
     icons: [Tile; 2],
     text: Text,
     inks: Inks,
@@ -135,23 +133,12 @@ impl fmt::Debug for Renderer {
 impl Renderer {
     /// Rasterises the pieces, squares, marks and glyphs for `options`.
     pub fn new(options: RenderOptions) -> Result<Renderer, RenderError> {
-        if !(128..=2048).contains(&options.board_px) {
-            return Err(RenderError::Size(options.board_px));
-        }
-        let layout = Layout::new(options.board_px as usize / 8);
+        let layout = Layout::of(options.board_px)?;
         let colors = options.theme.colors();
         let font = Font::sans()?;
         let artist = PieceArtist::new(&font, colors)?;
         let pieces = tiles::rasterise_pieces(&artist, layout.sq as u32)?;
         let raw_tiles = tiles::rasterise_tiles(&font, &pieces, &colors, layout.sq as u32)?;
-        let piece_cover = pieces
-            .iter()
-            .map(|p| Coverage {
-                w: p.width() as usize,
-                h: p.height() as usize,
-                data: p.pixels().iter().map(|c| c.alpha()).collect(),
-            })
-            .collect();
         let raw_icons = [
             tiles::icon(&artist, &colors, Color::White, layout.icon as u32)?,
             tiles::icon(&artist, &colors, Color::Black, layout.icon as u32)?,
@@ -173,7 +160,6 @@ impl Renderer {
             options,
             layout,
             tiles: raw_tiles.iter().map(to_tile).collect(),
-            piece_cover,
             icons: raw_icons.each_ref().map(to_tile),
             text: Text::new(layout.name_px, layout.info_px, layout.label_px)?,
             inks: Inks::new(&palette, &colors),
@@ -191,9 +177,21 @@ impl Renderer {
         self.options
     }
 
-    /// The size of every image this renderer draws, (width, height) in px.
+    /// The size of every image this renderer draws, (width, height) in px: the board, the
+    /// coordinates' margin left of it and under it, and the name bars.
     pub fn image_size(&self) -> (u32, u32) {
         (self.layout.width() as u32, self.layout.height() as u32)
+    }
+
+    /// Where the board lies in every image this renderer draws: its left edge, its top and
+    /// its side, in px.
+    pub fn board_rect(&self) -> (u32, u32, u32) {
+        let l = &self.layout;
+        (
+            l.board_x() as u32,
+            l.board_y() as u32,
+            l.board_side() as u32,
+        )
     }
 
     /// The side of a player's picture in the name bars, in px: fetch pictures at least this
@@ -341,49 +339,46 @@ impl Renderer {
             let (x, y) = l.square_origin(sq, scene.orientation);
             let content = tiles::content_index(scene.squares[sq.index()]);
             let tile = &self.tiles[tiles::tile_index(Mark::of(scene, sq), sq.is_light(), content)];
-            canvas.copy_tile(x, l.board_y() + y, tile);
+            canvas.copy_tile(l.board_x() + x, l.board_y() + y, tile);
         }
     }
 
-    /// Rank digits in the top-left corner of the left column, file letters in the bottom-right
-    /// corner of the bottom row, each in the other square colour and behind any piece there.
+    /// The coordinates, in the margin that no piece reaches: each rank's digit left of its
+    /// row, each file's letter under its column, centred there, in the bars' text colour.
     fn draw_labels(&self, canvas: &mut Canvas, scene: &Scene) {
         let orientation = scene.orientation;
         let l = &self.layout;
-        let s = l.sq as i32;
-        let pad = (l.sq as f32 * 0.05).round() as i32;
-        let cap = (l.label_px * 0.73).round() as i32;
-        let descent = (l.label_px * 0.22).round() as i32;
-        let board = Clip::rect(0, l.board_y(), l.width(), l.width());
+        let (s, m) = (l.sq as f32, l.margin as f32);
+        let cap = l.label_px * 0.73;
+        let (x0, y0) = (l.board_x() as f32, l.board_y() as f32);
+        let files_y = y0 + l.board_side() as f32;
+        let ranks = Clip::rect(0, l.board_y(), l.margin, l.board_side());
+        let files = Clip::rect(l.board_x(), files_y as usize, l.board_side(), l.margin);
         for i in 0..8u8 {
-            let ranks = Layout::square_at(0, i, orientation).map(|sq| (sq, sq.rank_char(), true));
-            let files = Layout::square_at(i, 7, orientation).map(|sq| (sq, sq.file_char(), false));
-            for (sq, ch, is_rank) in ranks.into_iter().chain(files) {
-                let (x, y) = l.square_origin(sq, orientation);
-                let (x, y) = (x as i32, (l.board_y() + y) as i32);
-                let g = self.text.glyph(Style::Label, ch);
-                let (pen, baseline) = if is_rank {
-                    (x + pad, y + pad + cap)
-                } else {
-                    (
-                        x + s - pad - g.advance.round() as i32,
-                        y + s - pad - descent,
-                    )
-                };
-                let ink = if sq.is_light() {
-                    &self.inks.label_on_light
-                } else {
-                    &self.inks.label_on_dark
-                };
-                let (mx, my) = (pen + g.left, baseline + g.top);
-                let content = tiles::content_index(scene.squares[sq.index()]);
-                match content.checked_sub(1).and_then(|i| self.piece_cover.get(i)) {
-                    Some(cover) => {
-                        let mask = g.mask.behind(cover, x - mx, y - my);
-                        canvas.draw_mask(mx, my, &mask, ink, board);
-                    }
-                    None => canvas.draw_mask(mx, my, &g.mask, ink, board),
-                }
+            let at = f32::from(i) * s;
+            if let Some(sq) = Layout::square_at(0, i, orientation) {
+                let g = self.text.glyph(Style::Label, sq.rank_char());
+                let pen = ((m - g.advance) / 2.0).round() as i32;
+                let baseline = (y0 + at + (s + cap) / 2.0).round() as i32;
+                canvas.draw_mask(
+                    pen + g.left,
+                    baseline + g.top,
+                    &g.mask,
+                    &self.inks.label,
+                    ranks,
+                );
+            }
+            if let Some(sq) = Layout::square_at(i, 7, orientation) {
+                let g = self.text.glyph(Style::Label, sq.file_char());
+                let pen = (x0 + at + (s - g.advance) / 2.0).round() as i32;
+                let baseline = (files_y + (m + cap) / 2.0 - m * 0.08).round() as i32;
+                canvas.draw_mask(
+                    pen + g.left,
+                    baseline + g.top,
+                    &g.mask,
+                    &self.inks.label,
+                    files,
+                );
             }
         }
     }
@@ -442,8 +437,9 @@ impl Renderer {
     fn draw_arrows(&self, canvas: &mut Canvas, scene: &Scene) {
         let l = &self.layout;
         if let Some((cov, x, y)) = arrows::arrows_mask(l, scene) {
-            let board = Clip::rect(0, l.board_y(), l.width(), l.width());
-            canvas.draw_mask(x, l.board_y() as i32 + y, &cov, &self.inks.arrow, board);
+            let board = Clip::rect(l.board_x(), l.board_y(), l.board_side(), l.board_side());
+            let (bx, by) = (l.board_x() as i32, l.board_y() as i32);
+            canvas.draw_mask(bx + x, by + y, &cov, &self.inks.arrow, board);
         }
     }
 }

@@ -2160,9 +2160,10 @@ async fn a_review_shows_its_progress_then_the_graph_and_the_annotated_record() {
     let board = answer
         .file_ending("-ply-006.png")
         .expect("the blunder on its board");
+    // As wide as every board image: the 512 px board and its coordinates' margin.
     assert_eq!(
         png_size(&board.bytes).0,
-        512,
+        testkit::harness::renderer().image_size().0,
         "a board as wide as the others"
     );
     let record = answer.file_ending(".pgn").expect("the annotated record");

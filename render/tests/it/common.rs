@@ -51,19 +51,29 @@ impl Image {
         [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
     }
 
-    /// Height of each name bar: the image is the board's width plus two bars.
+    /// Height of each name bar of an image of the shared renderer: the board's top.
     pub fn bar(&self) -> usize {
-        (self.h - self.w) / 2
+        board().1
     }
 
-    /// The pixel at fraction (`fx`, `fy`) of the square in column `col`, row `row` (0,0 = top left).
+    /// The pixel at fraction (`fx`, `fy`) of the square in column `col`, row `row` (0,0 = top
+    /// left) of an image of the shared renderer.
     pub fn in_cell(&self, col: usize, row: usize, fx: f32, fy: f32) -> [u8; 3] {
-        let s = self.w / 8;
-        let x = col * s + (fx * s as f32) as usize;
-        let y = self.bar() + row * s + (fy * s as f32) as usize;
+        let (x0, y0, side) = board();
+        let s = side / 8;
+        let x = x0 + col * s + (fx * s as f32) as usize;
+        let y = y0 + row * s + (fy * s as f32) as usize;
         self.at(x, y)
     }
 }
+
+/// Where the shared renderer puts the board: its left edge, its top and its side, in px.
+pub fn board() -> (usize, usize, usize) {
+    let (x, y, side) = RENDERER.board_rect();
+    (x as usize, y as usize, side as usize)
+}
+
+impl Image {}
 
 /// The PNG the shared renderer draws for `scene`, decoded.
 pub fn render(scene: &Scene) -> Image {

@@ -4,7 +4,7 @@
 use render::{RenderError, Scene};
 use rules::{Color, Game, Variant};
 
-use crate::common::{RENDERER, render, sq, start};
+use crate::common::{RENDERER, board, render, sq, start};
 
 /// Morphy against the Duke of Brunswick and Count Isouard, Paris 1858: mate on move 17.
 pub(crate) const OPERA_GAME: &str = "[White \"Morphy\"]\n[Black \"Duke Karl / Count Isouard\"]\n\
@@ -278,9 +278,12 @@ fn when_little_changes_a_frame_holds_only_the_changed_rectangle() {
     let second = &animation.frames[1];
     // d4 and e5 are diagonal neighbours in the middle of the board: a two-by-two block of
     // squares at most, however the tint is drawn.
-    let square = animation.w / 8;
+    let (board_x, _, side) = board();
+    let square = side / 8;
     assert!(second.width <= 2 * square && second.height <= 2 * square);
-    assert!(second.left >= 3 * square && second.left + second.width <= 5 * square);
+    assert!(
+        second.left >= board_x + 3 * square && second.left + second.width <= board_x + 5 * square
+    );
     let composed = animation.composed();
     assert_eq!(differing_pixels(&composed[1], &render(&marked).rgb), 0);
 }

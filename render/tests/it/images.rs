@@ -3,7 +3,7 @@
 use render::{Labels, RenderError, RenderOptions, Renderer, Scene, Theme};
 use rules::{Color, Piece, Position, Role, Square, Variant};
 
-use crate::common::{Image, RENDERER, render, sq, start};
+use crate::common::{Image, RENDERER, board, render, sq, start};
 
 fn is_reddish([r, g, b]: [u8; 3]) -> bool {
     i32::from(r) > i32::from(g) + 60 && i32::from(r) > i32::from(b) + 60
@@ -196,8 +196,10 @@ fn every_variants_start_position_renders() {
             for orientation in Color::ALL {
                 scene.orientation = orientation;
                 let img = render(&scene);
-                assert_eq!((img.w, img.h), (512, 512 + 2 * img.bar()));
                 assert_eq!(RENDERER.image_size(), (img.w as u32, img.h as u32));
+                let (x, y, side) = board();
+                assert_eq!(side, 512);
+                assert!(img.w == x + side && img.h > y + side + img.bar());
             }
         }
     }
@@ -282,7 +284,11 @@ fn sizes_outside_the_range_are_refused_and_sizes_inside_draw() {
         })
         .expect("prepared");
         let img = Image::decode(&r.render_png(&start()).expect("renders"));
-        assert_eq!(img.w, 200, "200 px rounds down to a multiple of 8");
+        assert_eq!(
+            r.board_rect().2,
+            200,
+            "200 px rounds down to a multiple of 8"
+        );
         assert_eq!(r.image_size(), (img.w as u32, img.h as u32));
     }
 }

@@ -4,6 +4,7 @@
 mod common;
 
 mod avatars;
+mod coordinates;
 mod gif;
 mod graph;
 mod images;
