@@ -13,6 +13,7 @@
 
 mod arrows;
 mod avatar;
+mod bars;
 mod canvas;
 mod encode;
 mod font;
@@ -34,6 +35,7 @@ mod theme;
 mod tiles;
 
 pub use avatar::{Avatar, AvatarError};
+pub use bars::{SetWords, Typesetter};
 pub use graph::{EvalGraph, GraphLegend, GraphMark, Severity};
 pub use renderer::{RenderOptions, Renderer};
 pub use save::{save, save_with};

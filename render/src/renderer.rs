@@ -22,7 +22,7 @@ use crate::table::{self, TableArt};
 use crate::text::{Line, Style, Text};
 use crate::theme::{Rgb, Theme};
 use crate::tiles::{self, Mark};
-use crate::{RenderError, arrows, encode};
+use crate::{RenderError, arrows, bars, encode};
 
 /// Size and look of the images a renderer draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,6 +192,12 @@ impl Renderer {
             l.board_y() as u32,
             l.board_side() as u32,
         )
+    }
+
+    /// How the bars of this renderer's images set `words` at their right end (a status line
+    /// or a heading): one line, or two, and whether they had to be cut.
+    pub fn bar_words(&self, words: &str) -> bars::SetWords {
+        bars::set_words(&self.text, &self.layout, words)
     }
 
     /// The side of a player's picture in the name bars, in px: fetch pictures at least this
@@ -403,14 +409,18 @@ impl Renderer {
             Some((face, at)) => canvas.draw_avatar(icon_x, icon_y, face, *at),
             None => canvas.copy_tile(icon_x, icon_y, &self.icons[color.index()]),
         }
-        let cap = l.name_px * 0.73;
-        let baseline = (y as f32 + (l.bar as f32 + cap) / 2.0).round() as i32;
-        let info = self.text.line(Style::Info, right, w as f32 * 0.6);
-        let right_x = w as f32 - l.pad as f32 - info.width;
+        let lines = bars::right_lines(&self.text, l, right);
+        let widest = lines.iter().map(|line| line.width).fold(0.0, f32::max);
+        let right_x = w as f32 - l.pad as f32 - widest;
         let gap = l.pad / 2;
         let info_x0 = (right_x as usize).saturating_sub(gap);
         let info_clip = Clip::rect(info_x0, y, w - info_x0, l.bar);
-        self.draw_line(canvas, &info, right_x, baseline, right_ink, info_clip);
+        for (line, baseline) in lines.iter().zip(bars::baselines(l, y, lines.len())) {
+            // Each line ends at the bar's right padding.
+            let x = w as f32 - l.pad as f32 - line.width;
+            self.draw_line(canvas, line, x, baseline, right_ink, info_clip);
+        }
+        let baseline = bars::baselines(l, y, 1)[0];
         let name_x0 = icon_x + l.icon;
         let name_x = (name_x0 + gap) as f32;
         let room = right_x - l.pad as f32 - name_x;

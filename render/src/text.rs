@@ -50,6 +50,10 @@ pub(crate) struct Line {
     pub glyphs: Vec<(Arc<Glyph>, f32)>,
     /// The width of the whole line.
     pub width: f32,
+    /// True when the text was too long and was cut with an ellipsis.
+    pub cut: bool,
+    /// The characters drawn, in visual order.
+    pub text: String,
 }
 
 /// Characters that the atlas holds from the start: what the bars say in English, and names
@@ -80,16 +84,7 @@ pub(crate) struct Text {
 impl Text {
     /// Loads the faces and rasterises the atlas for names, info and labels of these px sizes.
     pub fn new(name_px: f32, info_px: f32, label_px: f32) -> Result<Text, RenderError> {
-        let mut text = Text {
-            regular: Font::sans()?,
-            bold: Font::sans_bold()?,
-            japanese: Font::japanese()?,
-            emoji: Font::emoji()?,
-            sizes: [name_px, info_px, label_px],
-            atlas: HashMap::new(),
-            cache: RwLock::new(HashMap::new()),
-            tofu: Style::ALL.map(|s| Arc::new(tofu([name_px, info_px, label_px][s.index()]))),
-        };
+        let mut text = Text::lazy(name_px, info_px, label_px)?;
         let chars: Vec<char> = (' '..='~').chain(ATLAS_EXTRA.chars()).collect();
         for style in Style::ALL {
             for &c in &chars {
@@ -99,6 +94,21 @@ impl Text {
             }
         }
         Ok(text)
+    }
+
+    /// Loads the faces for names, info and labels of these px sizes, with no atlas: every
+    /// glyph is rasterised when first used. For measuring a few lines.
+    pub fn lazy(name_px: f32, info_px: f32, label_px: f32) -> Result<Text, RenderError> {
+        Ok(Text {
+            regular: Font::sans()?,
+            bold: Font::sans_bold()?,
+            japanese: Font::japanese()?,
+            emoji: Font::emoji()?,
+            sizes: [name_px, info_px, label_px],
+            atlas: HashMap::new(),
+            cache: RwLock::new(HashMap::new()),
+            tofu: Style::ALL.map(|s| Arc::new(tofu([name_px, info_px, label_px][s.index()]))),
+        })
     }
 
     /// The faces tried for `style`, in order: DejaVu in the style's face, DejaVu Book, Japanese,
@@ -209,7 +219,8 @@ impl Text {
             .map(|&c| self.glyph(style, c).advance)
             .collect();
         let total: f32 = advances.iter().sum();
-        let logical: String = if total <= max_width {
+        let cut = total > max_width;
+        let logical: String = if !cut {
             chars.iter().collect()
         } else {
             let room = max_width - self.glyph(style, '…').advance;
@@ -238,8 +249,126 @@ impl Text {
             glyphs.push((g, x));
             x += advance;
         }
-        Line { glyphs, width: x }
+        Line {
+            glyphs,
+            width: x,
+            cut,
+            text: visual,
+        }
     }
+
+    /// Lays out `text` on one line no wider than `max_width` px when it fits, else on two:
+    /// broken where a reader expects a break (at a " · " separator, which the break replaces,
+    /// or after a colon or a 「・」) when both lines fit there and come out about as even as
+    /// they can, else at the space or between the two Japanese characters that keep the
+    /// longer line shortest. Only when no break fits is the second line cut with an ellipsis.
+    pub fn lines(&self, style: Style, text: &str, max_width: f32) -> Vec<Line> {
+        let clean = sanitize(text);
+        let chars: Vec<char> = clean.chars().collect();
+        let advances: Vec<f32> = chars
+            .iter()
+            .map(|&c| self.glyph(style, c).advance)
+            .collect();
+        if advances.iter().sum::<f32>() <= max_width {
+            return vec![self.line(style, &clean, max_width)];
+        }
+        let width = |from: usize, to: usize| -> f32 { advances[from..to].iter().sum() };
+        // Each break as (end of the first line, start of the second, a separator's break).
+        let breaks = line_breaks(&chars);
+        let widths = |&(end, start, strong): &(usize, usize, bool)| {
+            (width(0, end), width(start, chars.len()), strong)
+        };
+        let both_fit = |(a, b, _): &(f32, f32, bool)| *a <= max_width && *b <= max_width;
+        let longer = |(a, b, _): &(f32, f32, bool)| a.max(*b);
+        // The break that fits both lines with the shorter longer line, and that line's width.
+        let best = |strong_only: bool| {
+            breaks
+                .iter()
+                .map(|b| (*b, widths(b)))
+                .filter(|(_, w)| both_fit(w) && (w.2 || !strong_only))
+                .map(|(b, w)| (b, longer(&w)))
+                .min_by(|(_, a), (_, b)| a.total_cmp(b))
+        };
+        // A separator's break, unless its lines come out much more uneven than another's.
+        let chosen = match (best(true), best(false)) {
+            (Some((strong, a)), Some((_, b))) if a <= b * STRONG_BREAK_SLACK => Some(strong),
+            (_, Some((any, _))) => Some(any),
+            (_, None) => breaks
+                .iter()
+                // No break fits both lines: the longest first line that fits, the rest cut.
+                .filter(|(end, _, _)| width(0, *end) <= max_width)
+                .max_by_key(|(end, _, _)| *end)
+                .copied(),
+        };
+        match chosen {
+            Some((end, start, _)) => {
+                let first: String = chars[..end].iter().collect();
+                let second: String = chars[start..].iter().collect();
+                vec![
+                    self.line(style, &first, max_width),
+                    self.line(style, &second, max_width),
+                ]
+            }
+            None => vec![self.line(style, &clean, max_width)],
+        }
+    }
+}
+
+/// How much longer than the most even break's longer line a separator's break may make it
+/// and still be chosen: "1-0 · White wins:" over "the push exposed the pusher's own king",
+/// not "1-0" over all the rest.
+const STRONG_BREAK_SLACK: f32 = 1.35;
+
+/// Characters a line may not begin with (Japanese line-breaking rules, kinsoku): closing
+/// brackets, punctuation, small kana and the prolonged-sound mark.
+const NO_LINE_START: &str =
+    "、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々)]:;,.!?";
+
+/// Characters a line may not end with: opening brackets.
+const NO_LINE_END: &str = "（「『【〔〈《([";
+
+/// True for characters set on a full-width cell, between which Japanese text may break.
+fn is_wide(c: char) -> bool {
+    matches!(c,
+        '\u{1100}'..='\u{115F}'
+        | '\u{2E80}'..='\u{A4CF}'
+        | '\u{AC00}'..='\u{D7A3}'
+        | '\u{F900}'..='\u{FAFF}'
+        | '\u{FE30}'..='\u{FE4F}'
+        | '\u{FF00}'..='\u{FF60}'
+        | '\u{FFE0}'..='\u{FFE6}'
+        | '\u{1F300}'..='\u{1FAFF}'
+        | '\u{20000}'..='\u{3FFFD}')
+}
+
+/// Where `chars` may break, as (end of the first line, start of the second, whether it is a
+/// separator's break): at spaces (a " · " separator's break drops it), after a colon or a
+/// 「・」, and between full-width characters where the line-breaking rules allow.
+fn line_breaks(chars: &[char]) -> Vec<(usize, usize, bool)> {
+    let mut breaks = Vec::new();
+    let at = |i: usize| chars.get(i).copied();
+    for k in 1..chars.len() {
+        let (before, here) = (chars[k - 1], chars[k]);
+        if here == ' ' {
+            if at(k + 1) == Some('·') && at(k + 2) == Some(' ') {
+                breaks.push((k, k + 3, true));
+            } else if before != '·' {
+                breaks.push((k, k + 1, matches!(before, ':' | '：')));
+            }
+        } else if before == ' ' {
+            continue;
+        } else if matches!(before, '・' | '：' | ':') && !NO_LINE_START.contains(here) {
+            breaks.push((k, k, true));
+        } else if (is_wide(before) || is_wide(here))
+            && !NO_LINE_START.contains(here)
+            && !NO_LINE_END.contains(before)
+            && !(before.is_ascii_alphanumeric() && here.is_ascii_alphanumeric())
+        {
+            breaks.push((k, k, false));
+        }
+    }
+    breaks.retain(|&(end, start, _)| end > 0 && start < chars.len());
+    breaks
 }
 
 /// `text` in left-to-right display order (right-to-left runs reversed).
@@ -419,6 +548,69 @@ mod tests {
             .filter(|&(s, c)| text.faces(s).iter().all(|(f, _)| f.glyph(c).is_none()))
             .collect();
         assert!(missing.is_empty(), "no glyph for {missing:?}");
+    }
+
+    /// The two lines `text` breaks into at `brk`.
+    fn split(text: &str, (end, start, _): (usize, usize, bool)) -> (String, String) {
+        let chars: Vec<char> = text.chars().collect();
+        (
+            chars[..end].iter().collect(),
+            chars[start..].iter().collect(),
+        )
+    }
+
+    #[test]
+    fn lines_break_at_separators_spaces_and_between_japanese_characters_by_the_rules() {
+        let english = "1-0 · White wins: the push";
+        let breaks = line_breaks(&english.chars().collect::<Vec<_>>());
+        let strong: Vec<(String, String)> = breaks
+            .iter()
+            .filter(|b| b.2)
+            .map(|&b| split(english, b))
+            .collect();
+        // The separator goes with its break; the colon stays at the end of the first line.
+        assert_eq!(
+            strong,
+            [
+                ("1-0".into(), "White wins: the push".into()),
+                ("1-0 · White wins:".into(), "the push".into())
+            ]
+        );
+        assert!(breaks.iter().all(|&b| {
+            let (a, b) = split(english, b);
+            !a.ends_with(' ') && !b.starts_with(' ') && !b.starts_with('·') && !a.ends_with('·')
+        }));
+        let japanese = "0-1・押し出し（黒）ー";
+        let lines: Vec<(String, String)> = line_breaks(&japanese.chars().collect::<Vec<_>>())
+            .into_iter()
+            .map(|b| split(japanese, b))
+            .collect();
+        assert!(lines.contains(&("0-1・".into(), "押し出し（黒）ー".into())));
+        assert!(lines.contains(&("0-1・押し".into(), "出し（黒）ー".into())));
+        for (first, second) in &lines {
+            let start = second.chars().next().expect("a second line");
+            let end = first.chars().last().expect("a first line");
+            assert!(!"・）ー".contains(start), "{first} | {second}");
+            assert!(end != '（', "{first} | {second}");
+        }
+    }
+
+    #[test]
+    fn long_words_take_two_lines_and_only_a_third_is_cut() {
+        let Ok(text) = Text::lazy(16.0, 14.0, 12.0) else {
+            panic!("the embedded fonts load");
+        };
+        let words = "1-0 · White wins on time (missed move deadline)";
+        let one = text.line(Style::Info, words, f32::MAX).width;
+        let two = text.lines(Style::Info, words, one * 0.7);
+        assert_eq!(two.len(), 2);
+        assert!(two.iter().all(|l| !l.cut && l.width <= one * 0.7));
+        assert_eq!(text.lines(Style::Info, words, one).len(), 1, "fits on one");
+        let cut = text.lines(Style::Info, words, one * 0.3);
+        assert!(
+            cut.len() == 2 && cut[1].cut && !cut[0].cut,
+            "no room for two"
+        );
     }
 
     #[test]

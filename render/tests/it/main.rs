@@ -4,6 +4,7 @@
 mod common;
 
 mod avatars;
+mod bar_words;
 mod coordinates;
 mod gif;
 mod graph;
