@@ -46,7 +46,7 @@ pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<
     let drawn = tokio::task::spawn_blocking(move || {
         let png = board.map(|b| {
             renderer
-                .render_png(&board_scene(b, board_faces, lang))
+                .render_png(&scene_of(b, board_faces, lang))
                 .map_err(|e| e.to_string())
         });
         let table = table.map(|t| {
@@ -141,9 +141,16 @@ pub async fn draw(renderer: &Arc<Renderer>, reply: &mut Reply, pictures: Option<
 /// The players' pictures, White's then Black's, where the front has them.
 type Faces = (Option<Avatar>, Option<Avatar>);
 
+/// The scene of a reply's board as [`draw`] draws it, labelled in `lang` and its result
+/// said once the game is over, with the icons in its name bars: for checking what a board
+/// shows (the side at the bottom, the squares marked, the words).
+pub fn board_scene(board: Board, lang: Lang) -> Scene {
+    scene_of(board, (None, None), lang)
+}
+
 /// A board's scene with `faces` in its name bars, labelled in `lang`, its result said once
 /// the game is over.
-fn board_scene(board: Board, faces: Faces, lang: Lang) -> Scene {
+fn scene_of(board: Board, faces: Faces, lang: Lang) -> Scene {
     let mut scene = Scene::from_position(&board.position);
     scene.orientation = board.orientation;
     if let Some((before, turn)) = &board.last_turn {

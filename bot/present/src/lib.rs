@@ -35,7 +35,7 @@ use domain::{Action, Reply};
 
 use crate::i18n::{FluentArgs, Lang, Surface};
 
-pub use draw::draw;
+pub use draw::{board_scene, draw};
 pub use pictures::Pictures;
 pub use style::{Style, escape_markdown};
 
