@@ -5,6 +5,7 @@ mod after_game;
 mod architecture;
 mod authorization;
 mod avalanche;
+mod boards;
 mod concurrency;
 mod deadlines;
 mod e2e_discord;

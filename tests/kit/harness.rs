@@ -169,6 +169,19 @@ impl Harness {
         self.execute(&origin, parsed.command).await
     }
 
+    /// The service's reply to a console-style line in the main room as it gives it: its board
+    /// and replay still data, not drawn.
+    pub async fn say_undrawn(&self, line: &str) -> Reply {
+        let parsed = parse_line(line).unwrap_or_else(|e| panic!("bad test line `{line}`: {e}"));
+        let origin = Origin {
+            user: parsed.user,
+            ..self.origin("")
+        };
+        self.service
+            .execute(&origin, parsed.command, Options::default())
+            .await
+    }
+
     /// The service's reply to `request` (a game command or a tournament's) from `origin`, its
     /// pictures drawn as a front draws them.
     pub async fn execute(&self, origin: &Origin, request: impl Into<Request>) -> Reply {

@@ -649,6 +649,8 @@ pub struct Replay {
     pub game: GameId,
     /// The game replayed, from its start.
     pub played: Game,
+    /// The side shown at the bottom of every frame.
+    pub orientation: Color,
     /// The players' names as stored.
     pub players: Players,
     /// How the game ended, said on the last frame.

@@ -174,6 +174,7 @@ fn replay_scenes(replay: Replay, faces: Faces, lang: Lang) -> Vec<Scene> {
     let mut scenes = Scene::replay(&replay.played);
     let last = scenes.len().saturating_sub(1);
     for (i, scene) in scenes.iter_mut().enumerate() {
+        scene.orientation = replay.orientation;
         let shown = if i == last {
             replay.outcome.as_ref()
         } else {

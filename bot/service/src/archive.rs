@@ -12,7 +12,6 @@ use domain::{
     Action, ArchiveQuery, GameId, GuildId, Origin, PageRef, Reply, StoreError, StoredGame, User,
     UserId,
 };
-use rules::Color;
 
 use super::context::Context;
 use super::games::Games;
@@ -168,7 +167,7 @@ impl Archive {
         }
         let mut reply = Reply {
             messages,
-            board: Some(board_of(&live, Color::White)),
+            board: Some(board_of(&live, live.shown_side())),
             files: vec![record_file(&live)],
             game: Some(id),
             ..Reply::default()

@@ -260,7 +260,7 @@ impl GameService {
                 parts.privacy.forget(origin, ask).await
             }
             Command::Board { flip } => {
-                let view = |slot: &live::Slot| games::board(origin, slot, flip);
+                let view = |slot: &live::Slot| games::board(slot, flip);
                 parts.games.look(origin.channel, view).await
             }
             Command::Moves => parts.games.look(origin.channel, replies::moves).await,

@@ -5,6 +5,7 @@ use rules::{Color, Game, Outcome};
 use domain::messages::{GameKind, Message, NoticeMsg, Players, Ply, Refusal, TurnMsg};
 use domain::{
     ChallengeRecord, Faces, GameId, GameRecord, GuildId, Reply, StoredGame, User, UserId,
+    is_computer,
 };
 
 use super::error::ServiceError;
@@ -130,6 +131,18 @@ impl Live {
             .into_iter()
             .filter(|c| self.player(*c).id == user)
             .collect()
+    }
+
+    /// The side the game's boards are shown from in its channel, the same from its first
+    /// board to its replay so that nothing turns under a watcher: the person's side in a game
+    /// against the computer, White's in any other (as lichess shows a game to its watchers).
+    /// A private view (`Flip`) shows the other side.
+    pub(crate) fn shown_side(&self) -> Color {
+        if is_computer(self.row.white.id) && !is_computer(self.row.black.id) {
+            Color::Black
+        } else {
+            Color::White
+        }
     }
 
     /// True when one person plays both sides.

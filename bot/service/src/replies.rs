@@ -14,10 +14,10 @@ const RECORD_TEXT_LIMIT: usize = 1500;
 /// The longest game (in turns) given an animated replay: longer ones would take seconds.
 pub const REPLAY_TURN_LIMIT: usize = 300;
 
-/// A reply with the game's board seen from `orientation`, the buttons that fit, and a
-/// mention of the player to move.
-pub(crate) fn game_reply(live: &Live, orientation: Color, messages: Vec<Message>) -> Reply {
-    let mut reply = board_reply(live, orientation, messages);
+/// A reply with the game's board seen from the side its channel sees it from
+/// ([`Live::shown_side`]), the buttons that fit, and a mention of the player to move.
+pub(crate) fn game_reply(live: &Live, messages: Vec<Message>) -> Reply {
+    let mut reply = board_reply(live, live.shown_side(), messages);
     add_after_game(live, &mut reply);
     reply
 }
@@ -107,10 +107,11 @@ pub(crate) fn add_replay(live: &Live, reply: &mut Reply) {
     reply.replay = Some(replay_of(live));
 }
 
-/// A game's replay, with the players' names.
+/// A game's replay, with the players' names, seen from the side its boards were.
 fn replay_of(live: &Live) -> Replay {
     Replay {
         game: live.row.id,
+        orientation: live.shown_side(),
         played: live.game.clone(),
         players: live.players(),
         outcome: live.outcome(),
@@ -294,7 +295,7 @@ pub(crate) fn late_notice(live: &Live, from: usize, why: NoticeMsg) -> Option<No
         channel: live.row.channel,
         reply: Reply {
             messages,
-            board: Some(board_of(live, mover)),
+            board: Some(board_of(live, live.shown_side())),
             shows_plies: Some(live.game.turns().len()),
             game: Some(live.row.id),
             mentions,
@@ -354,15 +355,6 @@ pub(crate) fn save_failed(error: &StoreError) -> Reply {
         return Reply::private(Refusal::Conflict);
     }
     Reply::private(Refusal::SaveFailed)
-}
-
-/// The colour to show at the bottom for `viewer`: Black for the Black player, else White.
-pub(crate) fn default_orientation(live: &Live, viewer: u64) -> Color {
-    if live.colors_of(viewer) == [Color::Black] {
-        Color::Black
-    } else {
-        Color::White
-    }
 }
 
 /// A Chess960 setup, numbered or drawn at random, shown with its board.

@@ -298,7 +298,7 @@ impl Challenges {
         let Slot::Game(live) = &**guard else {
             return Reply::private(Refusal::Misrouted);
         };
-        game_reply(live, live.to_move(), messages)
+        game_reply(live, messages)
     }
 
     pub(crate) async fn decline(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {

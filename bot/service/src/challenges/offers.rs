@@ -76,9 +76,7 @@ impl Challenges {
             player: live.player(color).name.clone(),
             color,
         };
-        self.games
-            .finish(live, outcome, message.into(), color)
-            .await
+        self.games.finish(live, outcome, message.into()).await
     }
 
     pub(crate) async fn abort(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
@@ -96,9 +94,7 @@ impl Challenges {
         let message = OfferMsg::Aborted {
             player: live.player(color).name.clone(),
         };
-        self.games
-            .finish(live, outcome, message.into(), Color::White)
-            .await
+        self.games.finish(live, outcome, message.into()).await
     }
 
     pub(crate) async fn draw(
@@ -121,16 +117,14 @@ impl Challenges {
                 let message = OfferMsg::SelfDraw {
                     player: origin.user.name.clone(),
                 };
-                self.games
-                    .finish(live, agreed, message.into(), live.to_move())
-                    .await
+                self.games.finish(live, agreed, message.into()).await
             }
             DrawAction::Offer | DrawAction::Accept if standing == Some(color.opposite()) => {
                 let message = OfferMsg::DrawAccepted {
                     by: live.player(color).name.clone(),
                     offerer: live.player(color.opposite()).name.clone(),
                 };
-                self.games.finish(live, agreed, message.into(), color).await
+                self.games.finish(live, agreed, message.into()).await
             }
             DrawAction::Offer if is_computer(live.player(color.opposite()).id) => {
                 // The computer answers at once, by its evaluation.
@@ -145,9 +139,7 @@ impl Challenges {
                     .await
                 {
                     let message = OfferMsg::DrawAccepted { by, offerer };
-                    self.games
-                        .finish(live, agreed, message.into(), computer)
-                        .await
+                    self.games.finish(live, agreed, message.into()).await
                 } else {
                     let message = OfferMsg::DrawDeclined { by, offerer };
                     self.set_offer(live, Offer::Draw, None, color, message)
@@ -291,7 +283,7 @@ impl Challenges {
         live.row.state = state;
         live.pending = None;
         let messages = vec![message.into(), live.status().into()];
-        game_reply(live, live.to_move(), messages)
+        game_reply(live, messages)
     }
 }
 

@@ -56,9 +56,7 @@ impl Games {
                         color: late,
                         deadline,
                     };
-                    let mut reply = self
-                        .finish(live, outcome, message.into(), late.opposite())
-                        .await;
+                    let mut reply = self.finish(live, outcome, message.into()).await;
                     if reply.private {
                         // The result could not be stored; try again at the next sweep.
                         return None;

@@ -222,12 +222,7 @@ impl Games {
         }
         messages.push(live.status().into());
         messages.extend(change_messages(rated.as_ref()));
-        let orientation = if live.outcome().is_some() {
-            mover
-        } else {
-            live.to_move()
-        };
-        game_reply(live, orientation, messages)
+        game_reply(live, messages)
     }
 }
 

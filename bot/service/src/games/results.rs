@@ -7,7 +7,7 @@ use domain::rating::RatingFamily;
 use domain::{
     Finished, GameRecord, GameState, GuildId, PlayerRating, RatingUpdate, Reply, StoreError, User,
 };
-use rules::{Color, EndReason, Outcome};
+use rules::{EndReason, Outcome};
 
 use super::Games;
 use crate::live::Live;
@@ -103,13 +103,13 @@ impl Games {
             .unwrap_or_else(|| PlayerRating::unrated(guild, family, user.clone())))
     }
 
-    /// Ends the game with `outcome`, stores it, and shows the final board from `orientation`.
+    /// Ends the game with `outcome`, stores it, and shows the final board (from the side its
+    /// boards were shown from all game).
     pub(crate) async fn finish(
         &self,
         live: &mut Live,
         outcome: Outcome,
         message: Message,
-        orientation: Color,
     ) -> Reply {
         let state = self.ended_state(live, outcome);
         let rated = match self.save_state(live, state).await {
@@ -120,7 +120,7 @@ impl Games {
         live.pending = None;
         let mut messages = vec![message, live.status().into()];
         messages.extend(change_messages(rated.as_ref()));
-        game_reply(live, orientation, messages)
+        game_reply(live, messages)
     }
 
     /// The state of `live` ended now with `outcome`: offers and a half-entered turn dropped.

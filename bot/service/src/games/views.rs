@@ -7,7 +7,7 @@ use domain::{ChannelId, Origin, Reply, UserId, suggest};
 use super::Games;
 use super::play::candidates;
 use crate::live::Slot;
-use crate::replies::{board_reply, default_orientation, shown_game};
+use crate::replies::{board_reply, shown_game};
 
 /// The most games `games` lists.
 const GAMES_LIMIT: usize = 25;
@@ -15,14 +15,16 @@ const GAMES_LIMIT: usize = 25;
 /// How long autocomplete waits for a busy game: Discord drops answers after three seconds.
 pub const SUGGESTIONS_WAIT: std::time::Duration = std::time::Duration::from_millis(800);
 
-/// The board of the game in `slot` as `origin`'s user sees it (flipped, only to them, with
-/// `flip`).
-pub(crate) fn board(origin: &Origin, slot: &Slot, flip: bool) -> Reply {
+/// The board of the game in `slot`: as its channel sees it ([`Live::shown_side`]), or with
+/// `flip` turned around, only for the one who asked.
+///
+/// [`Live::shown_side`]: crate::live::Live::shown_side
+pub(crate) fn board(slot: &Slot, flip: bool) -> Reply {
     let live = match shown_game(slot) {
         Ok(live) => live,
         Err(reply) => return *reply,
     };
-    let mut orientation = default_orientation(live, origin.user.id);
+    let mut orientation = live.shown_side();
     if flip {
         orientation = orientation.opposite();
     }
