@@ -7,7 +7,7 @@ use render::{
     CrossResult, EvalGraph, GraphMark, Headings, Labels, RenderOptions, Renderer, Scene, Severity,
     StandingRow, Standings, Theme,
 };
-use rules::{Color, Position, Square, Variant};
+use rules::{Color, EndReason, Game, Outcome, Position, Role, Square, Variant};
 
 fn sq(name: &str) -> Result<Square, Box<dyn Error>> {
     Ok(name.parse()?)
@@ -44,6 +44,45 @@ fn main() -> Result<(), Box<dyn Error>> {
     avalanche.white = "Ralph Betza".into();
     avalanche.black = "名人 🐉 Meijin".into();
     draw(&dir, "avalanche.png", Theme::Slate, &avalanche)?;
+
+    // White chose a knight for that pawn, took on e4 and pushed: e8 keeps the promotion's gold.
+    let before = Position::from_fen(Variant::Avalanche, fen)?;
+    let (c3, e4, a6) = (sq("c3")?, sq("e4")?, sq("a6")?);
+    let turn = before
+        .legal_turns()
+        .into_iter()
+        .find(|t| {
+            t.promotion == Some(Role::Knight)
+                && t.mv.is_some_and(|m| (m.from, m.to) == (c3, e4))
+                && t.push.is_some_and(|p| p.to == a6)
+        })
+        .ok_or("=N Nxe4/a6 is legal")?;
+    let mut promoted = Scene::from_position(&before.play(&turn)?);
+    promoted.set_last_turn(&before, &turn);
+    promoted.white = "Ralph Betza".into();
+    promoted.black = "名人 🐉 Meijin".into();
+    draw(&dir, "promoted.png", Theme::Slate, &promoted)?;
+
+    // White castled, and Black let the deadline pass: the king's squares marked, the result
+    // on two lines.
+    let mut game = Game::new(Variant::Standard, None)?;
+    for turn in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"] {
+        game.play_str(turn)?;
+    }
+    game.set_outcome(Outcome {
+        winner: Some(Color::White),
+        reason: EndReason::Timeout,
+    });
+    let mut castled = Scene::from_game(&game, game.turns().len()).ok_or("a scene")?;
+    castled.result = game.outcome().map(|o| {
+        format!(
+            "{} · White wins on time (missed move deadline)",
+            o.result_str()
+        )
+    });
+    castled.white = "Alice".into();
+    castled.black = "Bob".into();
+    draw(&dir, "castled.png", Theme::Green, &castled)?;
 
     let fen = "r1bq1rk1/ppp2Bpp/2np1n2/2b1p3/4P3/2NP1N2/PPP2PPP/R1BQK2R b KQ - 0 7";
     let mut check = Scene::from_position(&Position::from_fen(Variant::Standard, fen)?);
