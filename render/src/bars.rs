@@ -26,16 +26,18 @@ pub(crate) fn right_lines(text: &Text, l: &Layout, words: &str) -> Vec<Line> {
 }
 
 /// The baselines of `n` lines of the bar's right end in the bar whose top is `y`: one line
-/// shares the name's baseline; two are centred in the bar one under the other.
+/// shares the name's baseline; two are centred in the bar one under the other, descenders
+/// included.
 pub(crate) fn baselines(l: &Layout, y: usize, n: usize) -> Vec<i32> {
     let bar = l.bar as f32;
     if n <= 1 {
         let cap = l.name_px * 0.73;
         return vec![(y as f32 + (bar + cap) / 2.0).round() as i32];
     }
-    let cap = l.info_px * 0.73;
+    // The block from the first line's capitals to the second line's descenders is centred.
+    let (cap, descent) = (l.info_px * 0.73, l.info_px * 0.22);
     let pitch = (l.info_px * LINE_PITCH).round();
-    let first = y as f32 + (bar - cap - pitch) / 2.0 + cap;
+    let first = y as f32 + (bar - cap - pitch - descent) / 2.0 + cap;
     (0..n)
         .map(|i| (first + pitch * i as f32).round() as i32)
         .collect()
