@@ -122,7 +122,7 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
-    /// The frame of graphs for a renderer of layout `l`: as wide as its boards.
+    /// The frame of graphs for a renderer of layout `l`: as wide as its boards (the board, not its margin).
     pub fn new(l: &Layout) -> Frame {
         let sq = l.sq as f32;
         let width = l.board_side();

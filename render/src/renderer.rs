@@ -237,7 +237,7 @@ impl Renderer {
     }
 
     /// The size of every evaluation graph this renderer draws, (width, height) in px: as wide
-    /// as its boards, whatever the game.
+    /// as its board's squares (`board_px`), whatever the game.
     pub fn graph_size(&self) -> (u32, u32) {
         let frame = Frame::new(&self.layout);
         (frame.width as u32, frame.height as u32)
