@@ -1,7 +1,7 @@
 //! What one board image shows.
 
 use crate::Avatar;
-use rules::{CastleSide, Color, Game, Piece, Position, Role, Square, Turn, Variant};
+use rules::{Color, Game, Piece, Position, Square, Turn, Variant};
 
 /// Everything one image shows, decided by the caller; the renderer adds no chess logic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,7 +151,7 @@ impl Scene {
     /// however it was entered (`O-O` or the king taking its rook). When the king stays where it
     /// is (Chess960's king on g1 castling with the rook on h1), the rook's from and to.
     pub fn set_last_turn(&mut self, before: &Position, turn: &Turn) {
-        self.last_move = turn.mv.map(|m| shown_move(before, m.from, m.to));
+        self.last_move = turn.mv.map(|m| before.shown_squares(m));
         self.last_push = turn.push.map(|p| (p.from, p.to));
         self.promoted = turn.promotion.and_then(|_| before.pending_promotion());
     }
@@ -218,29 +218,5 @@ impl Scene {
             Color::White => &self.white,
             Color::Black => &self.black,
         }
-    }
-}
-
-/// The squares a move from `from` to `to`, played from `before`, is shown on: its own, or for
-/// a castling (the king moving onto its own rook) the king's start and destination, or the
-/// rook's when the king stays.
-fn shown_move(before: &Position, from: Square, to: Square) -> (Square, Square) {
-    let (Some(king), Some(rook)) = (before.piece_at(from), before.piece_at(to)) else {
-        return (from, to);
-    };
-    if king.role != Role::King || rook != Piece::new(king.color, Role::Rook) {
-        return (from, to);
-    }
-    let Some(side) = CastleSide::ALL
-        .into_iter()
-        .find(|&s| before.castling_rook(king.color, s) == Some(to))
-    else {
-        return (from, to);
-    };
-    let target = before.castle_target(king.color, side);
-    if target.king == from {
-        (to, target.rook)
-    } else {
-        (from, target.king)
     }
 }

@@ -182,6 +182,30 @@ impl Position {
         self.targets[color.index()][side.index()]
     }
 
+    /// The two squares that show `mv`, played from here, on a board: its own from and to, or
+    /// for a castling (the king onto its own rook, as the rules play it) where the king goes
+    /// from and to, as lichess shows it (e1 and g1 for O-O), or the rook's from and to when
+    /// the king stays where it is (a Chess960 king on g1 castling with its rook on h1).
+    pub fn shown_squares(&self, mv: Move) -> (Square, Square) {
+        let (Some(king), Some(rook)) = (self.piece_at(mv.from), self.piece_at(mv.to)) else {
+            return (mv.from, mv.to);
+        };
+        if king.role != Role::King || rook != Piece::new(king.color, Role::Rook) {
+            return (mv.from, mv.to);
+        }
+        match self.castle_side_of(king.color, mv.to) {
+            Some(side) => {
+                let target = self.castle_target(king.color, side);
+                if target.king == mv.from {
+                    (mv.to, target.rook)
+                } else {
+                    (mv.from, target.king)
+                }
+            }
+            None => (mv.from, mv.to),
+        }
+    }
+
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {

@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use rules::{CastleSide, Color, Game, Outcome, Piece, Position, Role, Square, Turn, Variant};
+use rules::{Color, Game, Outcome, Position, Role, Square, Turn, Variant};
 
 use crate::Lang;
 use crate::messages::{Message, Players};
@@ -587,24 +587,8 @@ impl Board {
     /// to where the king goes, as lichess draws it, or the rook's when the king stays) and
     /// its push.
     pub fn arrows_of(before: &Position, turn: &Turn) -> Vec<(Square, Square)> {
-        let shown = |from: Square, to: Square| {
-            let (Some(king), Some(rook)) = (before.piece_at(from), before.piece_at(to)) else {
-                return (from, to);
-            };
-            if king.role != Role::King || rook != Piece::new(king.color, Role::Rook) {
-                return (from, to);
-            }
-            let side = CastleSide::ALL
-                .into_iter()
-                .find(|&s| before.castling_rook(king.color, s) == Some(to));
-            match side.map(|s| before.castle_target(king.color, s)) {
-                Some(target) if target.king == from => (to, target.rook),
-                Some(target) => (from, target.king),
-                None => (from, to),
-            }
-        };
         turn.mv
-            .map(|m| shown(m.from, m.to))
+            .map(|m| before.shown_squares(m))
             .into_iter()
             .chain(turn.push.map(|p| (p.from, p.to)))
             .collect()

@@ -17,4 +17,5 @@ mod pgn;
 mod positions;
 mod readback;
 mod results;
+mod shown_squares;
 mod typed_input;
