@@ -109,8 +109,15 @@ pub fn seat(tournament: &Tournament, player: &Player, played: usize) -> Seat {
         }
         let round = played - back;
         let e = entry(player, round);
-        if !e.played() && e.outcome.points() > Points(0) {
-            return Float::Down;
+        // A round not played over the board (a forfeit either way, a bye, an absence) is a
+        // downfloat when it brought points and no float otherwise, whatever the scores of a
+        // forfeiting pair (Article 1.4, as bbpPairings applies it).
+        if !e.played() {
+            return if e.outcome.points() > Points(0) {
+                Float::Down
+            } else {
+                Float::None
+            };
         }
         let mine = score_before(player, round);
         let theirs = e
