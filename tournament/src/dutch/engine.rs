@@ -5,7 +5,7 @@ use super::DutchError;
 use super::bracket::Bracket;
 use super::bye::Bye;
 use super::colour::allocate;
-use super::seat::{Seat, seat};
+use super::seat::{Seat, seat, takes_part};
 use super::weights::Layout;
 use super::wide::Wide;
 use crate::matching::max_weight_matching;
@@ -109,8 +109,10 @@ pub fn pair(
     let mut seats: Vec<Seat> = tournament
         .players
         .iter()
-        .filter(|p| p.rounds.len() <= played)
-        .map(|p| seat(tournament, p, played))
+        .filter(|p| takes_part(p, played))
+        .zip(1..)
+        .filter(|(p, _)| p.rounds.len() <= played)
+        .map(|(p, effective)| seat(tournament, p, effective, played))
         .collect();
     seats.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
     let n = seats.len();

@@ -21,6 +21,10 @@ pub enum Float {
 pub struct Seat {
     /// The pairing number (TPN).
     pub number: u32,
+    /// The effective pairing number of this round (from 1): the rank of the pairing number
+    /// among the players who take part in the tournament so far (see [`takes_part`]). The
+    /// initial colour goes by it (the last rule of Article 5).
+    pub effective: u32,
     /// The score before this round.
     pub score: Points,
     /// Colour difference: whites minus blacks in played games.
@@ -72,8 +76,22 @@ fn score_before(player: &Player, round: usize) -> Points {
     player.score_after(round)
 }
 
-/// The seat of `player` when pairing round `played + 1`.
-pub fn seat(tournament: &Tournament, player: &Player, played: usize) -> Seat {
+/// Whether `player` counts for the effective pairing numbers of round `played + 1`: everyone
+/// to be paired, and everyone who has ever been paired (a game, a forfeit or the
+/// pairing-allocated bye). A player who has only been absent so far and is absent again (a
+/// late entrant with a requested bye, say) holds no number yet, as in the FIDE-endorsed
+/// program bbpPairings, so the colours of round 1 alternate over the players present.
+pub fn takes_part(player: &Player, played: usize) -> bool {
+    player.rounds.len() <= played
+        || player
+            .rounds
+            .iter()
+            .any(|e| e.opponent.is_some() || e.outcome == Outcome::PairingBye)
+}
+
+/// The seat of `player`, whose effective pairing number is `effective`, when pairing round
+/// `played + 1`.
+pub fn seat(tournament: &Tournament, player: &Player, effective: u32, played: usize) -> Seat {
     let entries: Vec<Entry> = (0..played).map(|r| entry(player, r)).collect();
     let colours: Vec<Colour> = entries
         .iter()
@@ -136,6 +154,7 @@ pub fn seat(tournament: &Tournament, player: &Player, played: usize) -> Seat {
     });
     Seat {
         number: player.number,
+        effective,
         score: player.score_after(played),
         difference,
         repeated,
