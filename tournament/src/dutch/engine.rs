@@ -186,11 +186,16 @@ pub fn pair(
         bracket.pair(&mut round);
         (players, mdps) = bracket.unpaired(&round);
         next_start = group_end;
+        // C9 weighs in the next bracket when the bye goes to its score or above (players
+        // below who may not have the bye leave it there) and none of its players is bound to
+        // float further down.
         bye_rank_applies = bye.odd
-            && next_score == Some(bye.score)
-            && players
-                .iter()
-                .all(|&v| round.seats[round.m(v)].score >= bye.score);
+            && next_score.is_some_and(|next| {
+                bye.score >= next
+                    && players
+                        .iter()
+                        .all(|&v| round.seats[round.m(v)].score >= next)
+            });
     }
     publish(&round, initial)
 }
