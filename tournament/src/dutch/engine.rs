@@ -8,7 +8,7 @@ use super::colour::allocate;
 use super::seat::{Seat, seat, takes_part};
 use super::weights::Layout;
 use super::wide::Wide;
-use crate::matching::max_weight_matching;
+use crate::matching::Matcher;
 use crate::model::{Colour, Outcome, Pairing, Points, Tournament};
 
 /// The most players a round pairs: the edge weights of a round take n² · 80 bytes (80 MB here).
@@ -31,62 +31,49 @@ pub fn rounds_paired(tournament: &Tournament) -> usize {
         .unwrap_or(0)
 }
 
-/// The pairing state of a round: players in rank order, the weights of the edges still
-/// open, the pairs fixed so far and the latest matching.
+/// The pairing state of a round: players in rank order, the matcher over all of them (its
+/// edge weights the criteria of the bracket being paired), and the pairs fixed so far.
 pub struct Round {
     /// The players to pair, in rank order (score, then pairing number).
     pub seats: Vec<Seat>,
     /// Which pairs may meet at all.
     pub can_meet: Vec<Vec<bool>>,
-    /// Edge weights by rank (`[low][high]`, only `low < high` used); zero is no edge.
-    weights: Vec<Vec<Wide>>,
-    /// Whether each player is still unpaired.
-    open: Vec<bool>,
+    /// The heaviest matching, kept up to date as weights change; a fixed pair keeps only its
+    /// own edge.
+    matcher: Matcher<Wide>,
     /// Each player's fixed opponent.
     pub fixed: Vec<Option<usize>>,
-    /// The latest matching: each open player's mate.
-    mate: Vec<Option<usize>>,
 }
 
 impl Round {
-    /// Sets the weight of the edge between `a` and `b`.
+    /// Sets the weight of the edge between `a` and `b` (zero: no edge).
     pub fn set(&mut self, a: usize, b: usize, w: Wide) {
-        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        self.weights[lo][hi] = w;
+        self.matcher.set(a, b, w);
     }
 
-    /// Computes the heaviest matching of the players still open.
+    /// Brings the heaviest matching up to date with the weights.
     pub fn compute(&mut self) {
-        let open: Vec<usize> = (0..self.seats.len()).filter(|&v| self.open[v]).collect();
-        let mut edges = Vec::new();
-        for (x, &a) in open.iter().enumerate() {
-            for (y, &b) in open.iter().enumerate().skip(x + 1) {
-                let w = self.weights[a][b];
-                if !w.is_zero() {
-                    edges.push((x, y, w));
-                }
-            }
-        }
-        let matched = max_weight_matching(open.len(), &edges);
-        self.mate.fill(None);
-        for (x, m) in matched.iter().enumerate() {
-            if let Some(y) = m {
-                self.mate[open[x]] = Some(open[*y]);
-            }
-        }
+        self.matcher.solve();
     }
 
     /// The player's mate (fixed, or in the latest matching), or the player itself.
     pub fn m(&self, v: usize) -> usize {
-        self.fixed[v].or(self.mate[v]).unwrap_or(v)
+        self.fixed[v].or(self.matcher.mate(v)).unwrap_or(v)
     }
 
-    /// Fixes `a` and `b` as a pair.
+    /// Fixes `a` and `b` (a pair of the latest matching) as a pair: every other edge of
+    /// theirs goes, so the matching keeps them together.
     pub fn fix(&mut self, a: usize, b: usize) {
         self.fixed[a] = Some(b);
         self.fixed[b] = Some(a);
-        self.open[a] = false;
-        self.open[b] = false;
+        for u in 0..self.seats.len() {
+            if u != b {
+                self.matcher.set(a, u, Wide::ZERO);
+            }
+            if u != a {
+                self.matcher.set(b, u, Wide::ZERO);
+            }
+        }
     }
 }
 
@@ -139,19 +126,17 @@ pub fn pair(
     if !layout.fits() {
         return Err(DutchError::TooLarge);
     }
-    let mut weights = vec![vec![Wide::ZERO; n]; n];
+    let mut matcher = Matcher::new(n);
     for (a, meets) in can_meet.iter().enumerate() {
         for b in (a + 1..n).filter(|&b| meets[b]) {
             let value =
                 1 + u64::from(!bye.candidate(&seats[a])) + u64::from(!bye.candidate(&seats[b]));
-            weights[a][b] = layout.completion(value);
+            matcher.set(a, b, layout.completion(value));
         }
     }
     let mut round = Round {
-        weights,
-        open: vec![true; n],
+        matcher,
         fixed: vec![None; n],
-        mate: vec![None; n],
         can_meet,
         seats,
     };
