@@ -98,10 +98,10 @@ pub fn recorded(full: &Tournament, round: usize) -> BTreeSet<Pairing> {
     out
 }
 
-/// Every round of every sample, with what nadare paired where it differs.
-fn differences() -> Vec<String> {
+/// Every round of every file, with what nadare paired where it differs from the file.
+pub fn differences(files: &[(&str, &str)]) -> Vec<String> {
     let mut out = Vec::new();
-    for (name, text) in SAMPLES {
+    for &(name, text) in files {
         let full = trf::read(text).expect("sample reads");
         for round in 1..=full.rounds_played() {
             let before = cut(&full, round);
@@ -127,7 +127,7 @@ fn differences() -> Vec<String> {
 
 #[test]
 fn all_thirty_recorded_rounds_pair_identically() {
-    let diffs = differences();
+    let diffs = differences(&SAMPLES);
     assert!(
         diffs.is_empty(),
         "{} rounds differ:\n{}",
