@@ -42,7 +42,7 @@ pub struct Seat {
     /// The float of the previous round and of the round before.
     pub floats: [Float; 2],
     /// Whether the pairing-allocated bye may go to this player (C2: no earlier PAB, and no
-    /// point scored without playing after being paired, i.e. no forfeit win).
+    /// win's points scored without playing: a forfeit win or a requested full-point bye).
     pub bye_eligible: bool,
     /// Games played over the board.
     pub played: u32,
@@ -149,8 +149,7 @@ pub fn seat(tournament: &Tournament, player: &Player, effective: u32, played: us
         }
     };
     let bye_eligible = !entries.iter().any(|e| {
-        matches!(e.outcome, Outcome::PairingBye)
-            || (e.outcome == Outcome::ForfeitWin && e.opponent.is_some())
+        e.outcome == Outcome::PairingBye || (!e.played() && e.outcome.points() >= Points::WIN)
     });
     Seat {
         number: player.number,
