@@ -142,6 +142,7 @@ fn field(n: u32, initial: Colour) -> Tournament {
         name: None,
         total_rounds: Some(5),
         initial_colour: Some(initial),
+        accelerations: Default::default(),
         players: (1..=n)
             .map(|number| tournament::Player {
                 number,
