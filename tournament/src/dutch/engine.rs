@@ -186,7 +186,7 @@ pub fn pair(
 }
 
 /// The pairs with their colours, in the order pairing programs print them (higher pair scores
-/// first, then the higher player's rank), the bye last.
+/// first, without acceleration, then the higher player's pairing number), the bye last.
 fn publish(round: &Round, initial: Colour) -> Result<Vec<Pairing>, DutchError> {
     let seats = &round.seats;
     let mut pairs = Vec::new();
@@ -201,9 +201,16 @@ fn publish(round: &Round, initial: Colour) -> Result<Vec<Pairing>, DutchError> {
     if byes.len() > 1 {
         return Err(DutchError::NoValidPairing);
     }
+    // By points without acceleration: the higher player by points, then pairing number.
     let key = |(a, b): (usize, usize)| {
-        let (x, y) = (seats[a].score, seats[b].score);
-        (std::cmp::Reverse(x.max(y)), std::cmp::Reverse(x.min(y)), a)
+        let (x, y) = (&seats[a], &seats[b]);
+        let rank = |s: &Seat| (s.points, std::cmp::Reverse(s.number));
+        let (high, low) = if rank(x) >= rank(y) { (x, y) } else { (y, x) };
+        (
+            std::cmp::Reverse(high.points),
+            std::cmp::Reverse(low.points),
+            high.number,
+        )
     };
     pairs.sort_by_key(|&pair| key(pair));
     let mut out: Vec<Pairing> = pairs

@@ -25,8 +25,10 @@ pub struct Seat {
     /// among the players who take part in the tournament so far (see [`takes_part`]). The
     /// initial colour goes by it (the last rule of Article 5).
     pub effective: u32,
-    /// The score before this round.
+    /// The score this round is paired by: the points before it, plus its acceleration.
     pub score: Points,
+    /// The points before this round, without acceleration.
+    pub points: Points,
     /// Colour difference: whites minus blacks in played games.
     pub difference: i32,
     /// The colour of the last two played games, when they were the same.
@@ -71,9 +73,10 @@ pub fn entry(player: &Player, round: usize) -> Entry {
     })
 }
 
-/// The score of `player` before round `round` (from 0).
-fn score_before(player: &Player, round: usize) -> Points {
-    player.score_after(round)
+/// The score of `player` for pairing round `round` (from 0): the points of the rounds before,
+/// and the round's acceleration.
+fn score_before(tournament: &Tournament, player: &Player, round: usize) -> Points {
+    player.score_after(round) + tournament.acceleration(player.number, round)
 }
 
 /// Whether `player` counts for the effective pairing numbers of round `played + 1`: everyone
@@ -137,11 +140,11 @@ pub fn seat(tournament: &Tournament, player: &Player, effective: u32, played: us
                 Float::None
             };
         }
-        let mine = score_before(player, round);
+        let mine = score_before(tournament, player, round);
         let theirs = e
             .opponent
             .and_then(|o| tournament.player(o))
-            .map_or(mine, |o| score_before(o, round));
+            .map_or(mine, |o| score_before(tournament, o, round));
         match mine.cmp(&theirs) {
             std::cmp::Ordering::Greater => Float::Down,
             std::cmp::Ordering::Less => Float::Up,
@@ -154,7 +157,8 @@ pub fn seat(tournament: &Tournament, player: &Player, effective: u32, played: us
     Seat {
         number: player.number,
         effective,
-        score: player.score_after(played),
+        score: score_before(tournament, player, played),
+        points: player.score_after(played),
         difference,
         repeated,
         preference,

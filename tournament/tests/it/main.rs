@@ -4,6 +4,7 @@
 mod berger;
 mod dutch;
 mod dutch_oracle;
+mod dutch_varied;
 mod matching;
 mod swiss_properties;
 mod tiebreak;
