@@ -15,7 +15,10 @@ Two modes:
 
 With --oracle the cut is also paired by bbpPairings (-p) and nadare is compared with that
 output, board order included; the file's round must then agree with the oracle too (a check
-of the cutting rule). Differing rounds are printed one a line with the boards only one side
+of the cutting rule). With --vary late,fullbye,accel each cut is first changed in ways the
+generator does not make (players who join late, renumbering the field; past half-point byes
+turned into full-point byes; accelerated rounds in XXA and 250 lines), and nadare is compared
+with the oracle on it, a refusal by both counting as agreement. Differing rounds are printed one a line with the boards only one side
 has; the cut files of differing rounds are kept in --keep DIR. The exit status is 1 when any
 round differs.
 
@@ -104,38 +107,32 @@ class Trf:
             effective += 1
         return "white1"
 
-    def cut(self, r, total):
-        """The tournament before round r (from 1), as TRF text."""
-        out = []
-        for i, line in enumerate(self.lines):
+    def cut_players(self, r):
+        """Before round r (from 1): the other lines, and each player's line head and kept
+        fields (earlier rounds, and of round r only an absence)."""
+        others, players = [], {}
+        for line in self.lines:
             if line.startswith(("XXR", "XXC")):
                 continue
             if not line.startswith("001"):
-                out.append(line)
+                others.append(line)
                 continue
             number = int(line[4:8])
-            _, fields = self.players[number]
-            kept = []
-            score = 0
-            for k, (opp, colour, result) in enumerate(fields[: r - 1]):
-                kept.append((opp, colour, result))
-                score += POINTS.get(result.upper(), 0)
+            fields = self.players[number][1]
+            kept = list(fields[: r - 1])
             if len(fields) >= r:
                 opp, colour, result = fields[r - 1]
                 if not opp and result.upper() in ABSENCES:
                     kept.append((opp, colour, result))
-            head = line[:ROUNDS_COLUMN].ljust(ROUNDS_COLUMN)
-            head = head[:80] + f"{score / 2:4.1f}" + head[84:]
-            body = ""
-            for opp, colour, result in kept:
-                o = f"{opp:4d}" if opp else "0000"
-                body += f"  {o} {colour or '-'} {result or ' '}"
-            out.append((head[:89] + body).rstrip() if body else head.rstrip())
-        while out and not out[-1].strip():
-            out.pop()
-        out.append(f"XXR {total}")
-        out.append(f"XXC {self.initial_colour()}")
-        return "\n".join(out) + "\n"
+            players[number] = (line[:ROUNDS_COLUMN].ljust(ROUNDS_COLUMN), kept)
+        while others and not others[-1].strip():
+            others.pop()
+        return others, players
+
+    def cut(self, r, total):
+        """The tournament before round r (from 1), as TRF text."""
+        others, players = self.cut_players(r)
+        return render(others, players, total, self.initial_colour(), r)
 
     def recorded(self, r):
         """The boards of round r as the file has them: {(white, black)} and the bye."""
@@ -147,6 +144,74 @@ class Trf:
             elif not opp and result == "U":
                 bye = n
         return games, bye
+
+
+def render(others, players, total, colour, r, extra=()):
+    """TRF text: the other lines, the player lines by pairing number (scores recomputed over
+    the rounds before r), XXR, XXC and any extra lines."""
+    out = list(others)
+    for number in sorted(players):
+        head, fields = players[number]
+        score = sum(POINTS.get(res.upper(), 0) for _, _, res in fields[: r - 1])
+        head = head[:4] + f"{number:4d}" + head[8:80] + f"{score / 2:4.1f}" + head[84:]
+        body = "".join(
+            f"  {(f'{opp:4d}' if opp else '0000') if (opp or res) else '    '}"
+            f" {colour or ('-' if res else ' ')} {res or ' '}"
+            for opp, colour, res in fields
+        )
+        out.append((head[:89] + body).rstrip())
+    out += [f"XXR {total}", f"XXC {colour}", *extra]
+    return "\n".join(out) + "\n"
+
+
+def vary(players, r, total, kinds, rng):
+    """Changes a cut in ways the generator does not make, for --vary: players who join late
+    (renumbering the field), requested full-point byes, accelerated rounds. Returns the new
+    players and any extra lines."""
+    extra = []
+    if "late" in kinds:
+        n = len(players)
+        k = rng.randint(1, 3)
+        new_numbers = set(rng.sample(range(1, n + k + 1), k))
+        rest = [x for x in range(1, n + k + 1) if x not in new_numbers]
+        renumber = dict(zip(sorted(players), rest))
+        moved = {}
+        for old, (head, fields) in players.items():
+            fields = [(renumber[o] if o else o, c, res) for o, c, res in fields]
+            moved[renumber[old]] = (head, fields)
+        for number in new_numbers:
+            head = f"001 {number:4d}      Late{number:04d} Joiner".ljust(48)
+            head = (head + f"{rng.randint(1000, 2700):4d}").ljust(ROUNDS_COLUMN)
+            fields = [
+                rng.choice([(None, "", ""), (None, "", ""), (0, "-", "Z"), (0, "-", "H"),
+                            (0, "-", "F"), (0, "-", "-")])
+                for _ in range(rng.randint(1, r) - 1)
+            ]
+            if len(fields) == r - 1 and rng.random() < 0.15:
+                fields.append((0, "-", "H"))
+            moved[number] = (head, fields)
+        players = moved
+    if "fullbye" in kinds:
+        for number, (head, fields) in list(players.items()):
+            fields = [
+                (o, c, "F") if res == "H" and k < r - 1 and rng.random() < 0.5 else (o, c, res)
+                for k, (o, c, res) in enumerate(fields)
+            ]
+            players[number] = (head, fields)
+    if "accel" in kinds:
+        numbers = sorted(players)
+        for number in numbers:
+            if rng.random() < 0.3:
+                values = [rng.choice(["0.0", "0.5", "1.0", "1.0"]) for _ in range(total)]
+                extra.append(f"XXA {number:4d}" + "".join(f" {v:>4}" for v in values))
+        if rng.random() < 0.5 and numbers:
+            first = rng.randint(1, len(numbers))
+            last = rng.randint(first, len(numbers))
+            start = rng.randint(1, total)
+            end = rng.randint(start, total)
+            pts = rng.choice(["0.5", "1.0"])
+            extra.append(f"250      {pts:>4} {start:>3} {end:>3} {first:>4} {last:>4}")
+    return players, extra
 
 
 def parse_pairs(text):
@@ -176,6 +241,23 @@ def describe(name, r, mine, theirs, label):
     return f"{name} round {r}: " + "; ".join(bits)
 
 
+def pair_both(cut, args, tmp):
+    """Pairs a cut with nadare and with the oracle: each side's (pairs, bye) or error text,
+    and nadare's time."""
+    start = time.monotonic()
+    code, out, err = run([str(args.nadare), "pairings", "--dutch", str(cut)], args.timeout)
+    seconds = time.monotonic() - start
+    mine = parse_pairs(out) if code == 0 else "error: " + " ".join(err.strip().splitlines()[-1:])
+    theirs = None
+    if args.oracle or args.vary:
+        target = Path(tmp) / "o.txt"
+        target.unlink(missing_ok=True)
+        ocode, _, oerr = run([str(args.bbp), "--dutch", str(cut), "-p", str(target)], args.timeout)
+        ok = ocode == 0 and target.exists()
+        theirs = parse_pairs(target.read_text()) if ok else "error: " + oerr.strip()
+    return mine, theirs, seconds
+
+
 def check_file(path, args, name=None):
     """Every round of one finished tournament; returns (rounds, differences, seconds)."""
     name = name or Path(path).name
@@ -183,32 +265,40 @@ def check_file(path, args, name=None):
     total = trf.rounds
     diffs = []
     worst = 0.0
+    rng = random.Random(f"{name}-{args.seed}")
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(1, total + 1):
             cut = Path(tmp) / f"r{r}.trf"
-            cut.write_text(trf.cut(r, total), encoding="utf-8")
-            expected = trf.recorded(r)
-            start = time.monotonic()
-            code, out, err = run([str(args.nadare), "pairings", "--dutch", str(cut)], args.timeout)
-            worst = max(worst, time.monotonic() - start)
-            mine = parse_pairs(out) if code == 0 else None
+            if args.vary:
+                others, players = trf.cut_players(r)
+                players, extra = vary(players, r, total, args.vary, rng)
+                text = render(others, players, total, trf.initial_colour(), r, extra)
+            else:
+                text = trf.cut(r, total)
+            cut.write_text(text, encoding="utf-8")
+            mine, theirs, seconds = pair_both(cut, args, tmp)
+            worst = max(worst, seconds)
             problem = None
-            if mine is None:
-                problem = f"{name} round {r}: nadare failed: {err.strip().splitlines()[-1:]}"
-            elif (set(mine[0]), mine[1]) != expected:
-                problem = describe(name, r, mine, (sorted(expected[0]), expected[1]), "file")
-            if args.oracle:
-                ocode, _, oerr = run(
-                    [str(args.bbp), "--dutch", str(cut), "-p", str(Path(tmp) / "o.txt")],
-                    args.timeout,
-                )
-                if ocode != 0:
-                    problem = problem or f"{name} round {r}: oracle failed: {oerr.strip()}"
-                else:
-                    theirs = parse_pairs((Path(tmp) / "o.txt").read_text())
+            if args.vary:
+                # Both refusing is agreement; nadare refusing what the oracle pairs is not.
+                both_fail = isinstance(mine, str) and isinstance(theirs, str)
+                if mine != theirs and not both_fail:
+                    if isinstance(mine, str) or isinstance(theirs, str):
+                        problem = f"{name} round {r} (varied): nadare {mine}, oracle {theirs}"
+                    else:
+                        problem = describe(name, r, mine, theirs, "oracle") + " (varied)"
+            else:
+                expected = trf.recorded(r)
+                if isinstance(mine, str):
+                    problem = f"{name} round {r}: nadare {mine}"
+                elif (set(mine[0]), mine[1]) != expected:
+                    problem = describe(name, r, mine, (sorted(expected[0]), expected[1]), "file")
+                if isinstance(theirs, str):
+                    problem = problem or f"{name} round {r}: oracle {theirs}"
+                elif theirs is not None:
                     if (set(theirs[0]), theirs[1]) != expected:
                         problem = f"{name} round {r}: the oracle disagrees with the file"
-                    elif mine is not None and mine != theirs and problem is None:
+                    elif not isinstance(mine, str) and mine != theirs and problem is None:
                         problem = describe(name, r, mine, theirs, "oracle")
             if problem:
                 diffs.append(problem)
@@ -258,6 +348,12 @@ def main():
     parser.add_argument("--bbp", type=Path, default=DEFAULT_BBP)
     parser.add_argument("--oracle", action="store_true", help="also pair each cut with bbpPairings")
     parser.add_argument("--keep", help="directory for the cut files of differing rounds")
+    parser.add_argument(
+        "--vary",
+        type=lambda v: set(v.split(",")),
+        default=set(),
+        help="change each cut (late,fullbye,accel) and compare nadare with the oracle only",
+    )
     parser.add_argument("-j", "--jobs", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--count", type=int, default=100)
