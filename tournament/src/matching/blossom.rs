@@ -124,7 +124,7 @@ impl<W: Weight> Matcher<W> {
                     let mut list = Vec::new();
                     for leaf in self.blossom_leaves(sub) {
                         for u in 0..self.n {
-                            if u != leaf && self.get(leaf, u) > W::zero() {
+                            if self.edge[leaf * self.n + u] {
                                 list.push((leaf, u));
                             }
                         }
@@ -153,14 +153,11 @@ impl<W: Weight> Matcher<W> {
             self.bestedge[sub] = None;
         }
         let best: Vec<End> = best_to.into_iter().flatten().collect();
-        let mut top = None;
+        let mut top: Option<(End, W)> = None;
         for &(i, j) in &best {
-            let better = match top {
-                None => true,
-                Some((x, y)) => self.slack(i, j) < self.slack(x, y),
-            };
-            if better {
-                top = Some((i, j));
+            let slack = self.slack(i, j);
+            if top.is_none_or(|(_, s)| slack < s) {
+                top = Some(((i, j), slack));
             }
         }
         self.bestedge[b] = top;
@@ -267,8 +264,8 @@ impl<W: Weight> Matcher<W> {
     /// Marks the edge between `i` and `j` as tight for this stage.
     pub(super) fn allow(&mut self, i: usize, j: usize) {
         let n = self.n;
-        self.allowed[i * n + j] = true;
-        self.allowed[j * n + i] = true;
+        self.allowed[i * n + j] = self.stamp;
+        self.allowed[j * n + i] = self.stamp;
     }
 
     /// Swaps matched and unmatched edges along the path in blossom `b` from vertex `v` to the

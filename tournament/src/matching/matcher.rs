@@ -26,6 +26,8 @@ pub struct Matcher<W: Weight> {
     pub(super) n: usize,
     /// Edge weights, `n × n`, symmetric; zero is no edge.
     pub(super) weight: Vec<W>,
+    /// Whether each weight is non-zero (an edge), to skip the rest without reading weights.
+    pub(super) edge: Vec<bool>,
     /// Each vertex's mate, or `NONE`.
     pub(super) mate: Vec<usize>,
     /// The matching as the last solve left it (updates change `mate` before the next solve).
@@ -53,12 +55,15 @@ pub struct Matcher<W: Weight> {
     pub(super) label: Vec<u8>,
     /// The edge through which a blossom got its label, seen from the labelling side.
     pub(super) labelend: Vec<Option<End>>,
-    /// The least-slack edge from a vertex or S-blossom to an S-blossom.
-    pub(super) bestedge: Vec<Option<End>>,
+    /// The least-slack edge from a vertex or S-blossom to an S-blossom, with its slack (kept
+    /// up to date as the duals move).
+    pub(super) bestedge: Vec<Option<(End, W)>>,
     /// For an S-blossom, its least-slack edges to the other S-blossoms.
     pub(super) bestedges: Vec<Option<Vec<End>>>,
-    /// Edges known to be tight in this stage, `n × n`.
-    pub(super) allowed: Vec<bool>,
+    /// Edges known to be tight in this stage, `n × n`: those stamped with the stage's number.
+    pub(super) allowed: Vec<u32>,
+    /// The current stage's number.
+    pub(super) stamp: u32,
     /// S-vertices whose edges are still to scan.
     pub(super) queue: Vec<usize>,
 }
@@ -69,6 +74,7 @@ impl<W: Weight> Matcher<W> {
         Matcher {
             n,
             weight: vec![W::zero(); n * n],
+            edge: vec![false; n * n],
             mate: vec![NONE; n],
             solved: vec![NONE; n],
             dual: vec![W::zero(); 2 * n],
@@ -85,7 +91,8 @@ impl<W: Weight> Matcher<W> {
             labelend: vec![None; 2 * n],
             bestedge: vec![None; 2 * n],
             bestedges: vec![None; 2 * n],
-            allowed: vec![false; n * n],
+            allowed: vec![0; n * n],
+            stamp: 0,
             queue: Vec::new(),
         }
     }
@@ -129,14 +136,14 @@ impl<W: Weight> Matcher<W> {
         let (ia, ib) = (a * self.n + b, b * self.n + a);
         let outside = self.mate[a] != b && self.inblossom[a] != self.inblossom[b];
         let feasible = self.dual[a] + self.dual[b] >= w + w;
-        if self.fresh || self.is_dirty[a] || self.is_dirty[b] || (outside && feasible) {
-            self.weight[ia] = w;
-            self.weight[ib] = w;
-            return;
+        if !(self.fresh || self.is_dirty[a] || self.is_dirty[b] || (outside && feasible)) {
+            self.free(a);
         }
-        self.free(a);
+        let present = w != W::zero();
         self.weight[ia] = w;
         self.weight[ib] = w;
+        self.edge[ia] = present;
+        self.edge[ib] = present;
     }
 
     /// Frees `a`: unmatches its top-level blossom, makes `a` that blossom's base and dissolves
@@ -195,8 +202,8 @@ impl<W: Weight> Matcher<W> {
                     continue;
                 }
                 for u in v + 1..n {
-                    let w = self.get(v, u);
-                    if self.mate[u] == NONE && w > W::zero() && self.slack(v, u) == W::zero() {
+                    if self.mate[u] == NONE && self.edge[v * n + u] && self.slack(v, u) == W::zero()
+                    {
                         self.mate[v] = u;
                         self.mate[u] = v;
                         break;
@@ -206,11 +213,9 @@ impl<W: Weight> Matcher<W> {
         } else {
             for &v in &dirty {
                 let mut need = W::zero();
-                for u in (0..n).filter(|&u| u != v) {
+                for u in (0..n).filter(|&u| self.edge[v * n + u]) {
                     let w = self.get(v, u);
-                    if w > W::zero() {
-                        need = need.max(w + w - self.dual[u]);
-                    }
+                    need = need.max(w + w - self.dual[u]);
                 }
                 self.dual[v] = even_up(need);
             }

@@ -5,6 +5,11 @@
 use super::Weight;
 use super::matcher::{End, Matcher, NONE};
 
+/// Whether `slack` is less than the recorded least slack (or there is none yet).
+fn less<W: Weight>(slack: W, best: Option<(End, W)>) -> bool {
+    best.is_none_or(|(_, b)| slack < b)
+}
+
 /// What stopped a change of the duals.
 enum Delta {
     /// An S-vertex's dual reached zero: it may stay unmatched.
@@ -24,7 +29,11 @@ impl<W: Weight> Matcher<W> {
         for b in n..2 * n {
             self.bestedges[b] = None;
         }
-        self.allowed.fill(false);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.allowed.fill(0);
+            self.stamp = 1;
+        }
         self.queue.clear();
         let mut roots = false;
         for v in 0..n {
@@ -74,19 +83,20 @@ impl<W: Weight> Matcher<W> {
         let n = self.n;
         while let Some(v) = self.queue.pop() {
             for w in 0..n {
-                let weight = self.weight[v * n + w];
-                if w == v || weight == W::zero() || self.inblossom[v] == self.inblossom[w] {
+                if !self.edge[v * n + w] || self.inblossom[v] == self.inblossom[w] {
                     continue;
                 }
                 let mut kslack = W::zero();
-                if !self.allowed[v * n + w] {
+                let mut tight = self.allowed[v * n + w] == self.stamp;
+                if !tight {
                     kslack = self.slack(v, w);
                     if kslack <= W::zero() {
                         self.allow(v, w);
+                        tight = true;
                     }
                 }
                 let bw = self.inblossom[w];
-                if self.allowed[v * n + w] {
+                if tight {
                     if self.label[bw] == 0 {
                         if self.mate[self.base[bw]] == NONE {
                             self.augment_to_free(v, w);
@@ -107,20 +117,15 @@ impl<W: Weight> Matcher<W> {
                     }
                 } else if self.label[bw] == 1 {
                     let b = self.inblossom[v];
-                    if self.less(kslack, self.bestedge[b]) {
-                        self.bestedge[b] = Some((v, w));
+                    if less(kslack, self.bestedge[b]) {
+                        self.bestedge[b] = Some(((v, w), kslack));
                     }
-                } else if self.label[w] == 0 && self.less(kslack, self.bestedge[w]) {
-                    self.bestedge[w] = Some((v, w));
+                } else if self.label[w] == 0 && less(kslack, self.bestedge[w]) {
+                    self.bestedge[w] = Some(((v, w), kslack));
                 }
             }
         }
         false
-    }
-
-    /// Whether `slack` is less than the slack of `best` (or there is no best yet).
-    fn less(&self, slack: W, best: Option<End>) -> bool {
-        best.is_none_or(|(i, j)| slack < self.slack(i, j))
     }
 
     /// Moves the duals by the largest amount that keeps them feasible, and says what stopped
@@ -137,13 +142,13 @@ impl<W: Weight> Matcher<W> {
             match self.label[self.inblossom[v]] {
                 1 => offer(self.dual[v], Delta::Zero(v), &mut best),
                 0 => {
-                    if let Some((i, j)) = self.bestedge[v] {
+                    if let Some(((i, j), slack)) = self.bestedge[v] {
                         let s = if self.label[self.inblossom[i]] == 1 {
                             i
                         } else {
                             j
                         };
-                        offer(self.slack(i, j), Delta::Tight(s), &mut best);
+                        offer(slack, Delta::Tight(s), &mut best);
                     }
                 }
                 _ => {}
@@ -154,10 +159,10 @@ impl<W: Weight> Matcher<W> {
                 continue;
             }
             if self.label[b] == 1
-                && let Some((i, j)) = self.bestedge[b]
+                && let Some(((i, j), slack)) = self.bestedge[b]
             {
                 let s = if self.inblossom[i] == b { i } else { j };
-                offer(self.slack(i, j).half(), Delta::Tight(s), &mut best);
+                offer(slack.half(), Delta::Tight(s), &mut best);
             }
             if b >= n && self.label[b] == 2 {
                 offer(self.dual[b], Delta::Dissolve(b), &mut best);
@@ -165,20 +170,35 @@ impl<W: Weight> Matcher<W> {
         }
         // A search always has a root, whose dual bounds the change.
         let (delta, what) = best?;
+        // The recorded least slacks move with the duals: an edge from an S-vertex to an
+        // unlabelled one loses the change, one between two S-blossoms twice it, one to a T
+        // vertex nothing.
         for v in 0..n {
             match self.label[self.inblossom[v]] {
                 1 => self.dual[v] = self.dual[v] - delta,
                 2 => self.dual[v] = self.dual[v] + delta,
-                _ => {}
+                _ => {
+                    if let Some((_, slack)) = &mut self.bestedge[v] {
+                        *slack = *slack - delta;
+                    }
+                }
             }
         }
-        for b in n..2 * n {
-            if self.base[b] != NONE && self.parent[b] == NONE {
-                match self.label[b] {
-                    1 => self.dual[b] = self.dual[b] + delta,
-                    2 => self.dual[b] = self.dual[b] - delta,
-                    _ => {}
+        for b in 0..2 * n {
+            if self.parent[b] != NONE || (b >= n && self.base[b] == NONE) {
+                continue;
+            }
+            match self.label[b] {
+                1 => {
+                    if b >= n {
+                        self.dual[b] = self.dual[b] + delta;
+                    }
+                    if let Some((_, slack)) = &mut self.bestedge[b] {
+                        *slack = *slack - delta - delta;
+                    }
                 }
+                2 if b >= n => self.dual[b] = self.dual[b] - delta,
+                _ => {}
             }
         }
         Some(what)
