@@ -14,6 +14,7 @@ fn snapshots(players: u32, rounds: u32) -> Vec<Tournament> {
         name: None,
         total_rounds: Some(rounds),
         initial_colour: Some(Colour::White),
+        accelerations: Default::default(),
         players: (1..=players)
             .map(|number| Player {
                 number,

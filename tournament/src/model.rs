@@ -1,6 +1,7 @@
 //! The tournament as the pairing rules see it: players by pairing number, each with one entry
 //! per round (opponent, colour, outcome), and scores in half points.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// A score in half points, so that draws stay exact: `Points(3)` is 1½.
@@ -155,8 +156,8 @@ impl Player {
     }
 }
 
-/// A tournament: its players, the planned number of rounds and the first player's colour in
-/// round 1.
+/// A tournament: its players, the planned number of rounds, the first player's colour in
+/// round 1, and any accelerated rounds.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Tournament {
     /// The tournament's name, if known.
@@ -167,6 +168,10 @@ pub struct Tournament {
     pub initial_colour: Option<Colour>,
     /// The players, by pairing number.
     pub players: Vec<Player>,
+    /// Points added to a player's score for pairing only (accelerated rounds, as the TRF's
+    /// `XXA` and `250` lines give them): by pairing number, one entry per round from round 1;
+    /// a missing entry is no acceleration.
+    pub accelerations: BTreeMap<u32, Vec<Points>>,
 }
 
 impl Tournament {
@@ -182,6 +187,15 @@ impl Tournament {
     /// The player with pairing number `number`.
     pub fn player(&self, number: u32) -> Option<&Player> {
         self.players.iter().find(|p| p.number == number)
+    }
+
+    /// The points added for pairing to player `number`'s score in round `round` (from 0).
+    pub fn acceleration(&self, number: u32, round: usize) -> Points {
+        self.accelerations
+            .get(&number)
+            .and_then(|a| a.get(round))
+            .copied()
+            .unwrap_or_default()
     }
 }
 

@@ -1,8 +1,8 @@
 //! Colour allocation for a pair (Article 5 of the Dutch rules): both preferences if they
 //! differ; else the stronger one (of two absolute ones, the wider colour difference); else
 //! alternate from the latest round where the two had different colours; else the higher
-//! ranked player's preference; else by the higher ranked player's pairing number and the
-//! initial colour.
+//! ranked player's preference; else by the higher ranked player's effective pairing number
+//! (odd: the initial colour) and the initial colour.
 
 use crate::model::Colour;
 
@@ -53,7 +53,7 @@ pub fn allocate(player: &Seat, opponent: &Seat, higher: bool, initial: Colour) -
     } else {
         (opponent, false)
     };
-    let top_colour = top.preference.unwrap_or(if top.number % 2 == 1 {
+    let top_colour = top.preference.unwrap_or(if top.effective % 2 == 1 {
         initial
     } else {
         initial.opposite()

@@ -5,10 +5,10 @@ use super::DutchError;
 use super::bracket::Bracket;
 use super::bye::Bye;
 use super::colour::allocate;
-use super::seat::{Seat, seat};
+use super::seat::{Seat, seat, takes_part};
 use super::weights::Layout;
 use super::wide::Wide;
-use crate::matching::max_weight_matching;
+use crate::matching::Matcher;
 use crate::model::{Colour, Outcome, Pairing, Points, Tournament};
 
 /// The most players a round pairs: the edge weights of a round take n² · 80 bytes (80 MB here).
@@ -31,62 +31,49 @@ pub fn rounds_paired(tournament: &Tournament) -> usize {
         .unwrap_or(0)
 }
 
-/// The pairing state of a round: players in rank order, the weights of the edges still
-/// open, the pairs fixed so far and the latest matching.
+/// The pairing state of a round: players in rank order, the matcher over all of them (its
+/// edge weights the criteria of the bracket being paired), and the pairs fixed so far.
 pub struct Round {
     /// The players to pair, in rank order (score, then pairing number).
     pub seats: Vec<Seat>,
     /// Which pairs may meet at all.
     pub can_meet: Vec<Vec<bool>>,
-    /// Edge weights by rank (`[low][high]`, only `low < high` used); zero is no edge.
-    weights: Vec<Vec<Wide>>,
-    /// Whether each player is still unpaired.
-    open: Vec<bool>,
+    /// The heaviest matching, kept up to date as weights change; a fixed pair keeps only its
+    /// own edge.
+    matcher: Matcher<Wide>,
     /// Each player's fixed opponent.
     pub fixed: Vec<Option<usize>>,
-    /// The latest matching: each open player's mate.
-    mate: Vec<Option<usize>>,
 }
 
 impl Round {
-    /// Sets the weight of the edge between `a` and `b`.
+    /// Sets the weight of the edge between `a` and `b` (zero: no edge).
     pub fn set(&mut self, a: usize, b: usize, w: Wide) {
-        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        self.weights[lo][hi] = w;
+        self.matcher.set(a, b, w);
     }
 
-    /// Computes the heaviest matching of the players still open.
+    /// Brings the heaviest matching up to date with the weights.
     pub fn compute(&mut self) {
-        let open: Vec<usize> = (0..self.seats.len()).filter(|&v| self.open[v]).collect();
-        let mut edges = Vec::new();
-        for (x, &a) in open.iter().enumerate() {
-            for (y, &b) in open.iter().enumerate().skip(x + 1) {
-                let w = self.weights[a][b];
-                if !w.is_zero() {
-                    edges.push((x, y, w));
-                }
-            }
-        }
-        let matched = max_weight_matching(open.len(), &edges);
-        self.mate.fill(None);
-        for (x, m) in matched.iter().enumerate() {
-            if let Some(y) = m {
-                self.mate[open[x]] = Some(open[*y]);
-            }
-        }
+        self.matcher.solve();
     }
 
     /// The player's mate (fixed, or in the latest matching), or the player itself.
     pub fn m(&self, v: usize) -> usize {
-        self.fixed[v].or(self.mate[v]).unwrap_or(v)
+        self.fixed[v].or(self.matcher.mate(v)).unwrap_or(v)
     }
 
-    /// Fixes `a` and `b` as a pair.
+    /// Fixes `a` and `b` (a pair of the latest matching) as a pair: every other edge of
+    /// theirs goes, so the matching keeps them together.
     pub fn fix(&mut self, a: usize, b: usize) {
         self.fixed[a] = Some(b);
         self.fixed[b] = Some(a);
-        self.open[a] = false;
-        self.open[b] = false;
+        for u in 0..self.seats.len() {
+            if u != b {
+                self.matcher.set(a, u, Wide::ZERO);
+            }
+            if u != a {
+                self.matcher.set(b, u, Wide::ZERO);
+            }
+        }
     }
 }
 
@@ -109,8 +96,10 @@ pub fn pair(
     let mut seats: Vec<Seat> = tournament
         .players
         .iter()
-        .filter(|p| p.rounds.len() <= played)
-        .map(|p| seat(tournament, p, played))
+        .filter(|p| takes_part(p, played))
+        .zip(1..)
+        .filter(|(p, _)| p.rounds.len() <= played)
+        .map(|(p, effective)| seat(tournament, p, effective, played))
         .collect();
     seats.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
     let n = seats.len();
@@ -137,19 +126,17 @@ pub fn pair(
     if !layout.fits() {
         return Err(DutchError::TooLarge);
     }
-    let mut weights = vec![vec![Wide::ZERO; n]; n];
+    let mut matcher = Matcher::new(n);
     for (a, meets) in can_meet.iter().enumerate() {
         for b in (a + 1..n).filter(|&b| meets[b]) {
             let value =
                 1 + u64::from(!bye.candidate(&seats[a])) + u64::from(!bye.candidate(&seats[b]));
-            weights[a][b] = layout.completion(value);
+            matcher.set(a, b, layout.completion(value));
         }
     }
     let mut round = Round {
-        weights,
-        open: vec![true; n],
+        matcher,
         fixed: vec![None; n],
-        mate: vec![None; n],
         can_meet,
         seats,
     };
@@ -184,17 +171,22 @@ pub fn pair(
         bracket.pair(&mut round);
         (players, mdps) = bracket.unpaired(&round);
         next_start = group_end;
+        // C9 weighs in the next bracket when the bye goes to its score or above (players
+        // below who may not have the bye leave it there) and none of its players is bound to
+        // float further down.
         bye_rank_applies = bye.odd
-            && next_score == Some(bye.score)
-            && players
-                .iter()
-                .all(|&v| round.seats[round.m(v)].score >= bye.score);
+            && next_score.is_some_and(|next| {
+                bye.score >= next
+                    && players
+                        .iter()
+                        .all(|&v| round.seats[round.m(v)].score >= next)
+            });
     }
     publish(&round, initial)
 }
 
 /// The pairs with their colours, in the order pairing programs print them (higher pair scores
-/// first, then the higher player's rank), the bye last.
+/// first, without acceleration, then the higher player's pairing number), the bye last.
 fn publish(round: &Round, initial: Colour) -> Result<Vec<Pairing>, DutchError> {
     let seats = &round.seats;
     let mut pairs = Vec::new();
@@ -209,9 +201,16 @@ fn publish(round: &Round, initial: Colour) -> Result<Vec<Pairing>, DutchError> {
     if byes.len() > 1 {
         return Err(DutchError::NoValidPairing);
     }
+    // By points without acceleration: the higher player by points, then pairing number.
     let key = |(a, b): (usize, usize)| {
-        let (x, y) = (seats[a].score, seats[b].score);
-        (std::cmp::Reverse(x.max(y)), std::cmp::Reverse(x.min(y)), a)
+        let (x, y) = (&seats[a], &seats[b]);
+        let rank = |s: &Seat| (s.points, std::cmp::Reverse(s.number));
+        let (high, low) = if rank(x) >= rank(y) { (x, y) } else { (y, x) };
+        (
+            std::cmp::Reverse(high.points),
+            std::cmp::Reverse(low.points),
+            high.number,
+        )
     };
     pairs.sort_by_key(|&pair| key(pair));
     let mut out: Vec<Pairing> = pairs

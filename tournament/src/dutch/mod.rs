@@ -36,6 +36,20 @@ pub enum DutchError {
     /// More than 1 000 players, or too many scores in one bracket for the edge weights.
     #[error("too many players or score groups to pair")]
     TooLarge,
+    /// A player has an entry after the round to pair (a bye entered two rounds ahead, say):
+    /// the FIDE-endorsed program would take the round to pair as played, with everyone else
+    /// absent, so the round is refused rather than paired otherwise.
+    #[error(
+        "player {player} has an entry for round {entry}, after round {round}, the round to pair"
+    )]
+    EntryAfterRound {
+        /// The player's pairing number.
+        player: u32,
+        /// The round of the entry.
+        entry: usize,
+        /// The round to pair.
+        round: usize,
+    },
 }
 
 /// A round's pairings: the games (white, black) in the order programs print them, then the
@@ -49,9 +63,22 @@ pub struct RoundPairing {
 }
 
 /// Pairs the next round: the round after the last one in which any game was paired. Players
-/// who already have an entry for that round (an absence, a requested bye) are not paired.
+/// who already have an entry for that round (an absence, a requested bye) are not paired; an
+/// entry for a later round is refused. Players who join late pair with their absent rounds
+/// counted as zero-point byes.
 pub fn pair_next_round(tournament: &Tournament) -> Result<RoundPairing, DutchError> {
     let played = engine::rounds_paired(tournament);
+    if let Some(p) = tournament
+        .players
+        .iter()
+        .find(|p| p.rounds.len() > played + 1)
+    {
+        return Err(DutchError::EntryAfterRound {
+            player: p.number,
+            entry: p.rounds.len(),
+            round: played + 1,
+        });
+    }
     let initial = tournament.initial_colour.unwrap_or(Colour::White);
     let pairings = engine::pair(tournament, played, initial)?;
     Ok(RoundPairing {

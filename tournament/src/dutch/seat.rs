@@ -21,8 +21,14 @@ pub enum Float {
 pub struct Seat {
     /// The pairing number (TPN).
     pub number: u32,
-    /// The score before this round.
+    /// The effective pairing number of this round (from 1): the rank of the pairing number
+    /// among the players who take part in the tournament so far (see [`takes_part`]). The
+    /// initial colour goes by it (the last rule of Article 5).
+    pub effective: u32,
+    /// The score this round is paired by: the points before it, plus its acceleration.
     pub score: Points,
+    /// The points before this round, without acceleration.
+    pub points: Points,
     /// Colour difference: whites minus blacks in played games.
     pub difference: i32,
     /// The colour of the last two played games, when they were the same.
@@ -38,7 +44,7 @@ pub struct Seat {
     /// The float of the previous round and of the round before.
     pub floats: [Float; 2],
     /// Whether the pairing-allocated bye may go to this player (C2: no earlier PAB, and no
-    /// point scored without playing after being paired, i.e. no forfeit win).
+    /// win's points scored without playing: a forfeit win or a requested full-point bye).
     pub bye_eligible: bool,
     /// Games played over the board.
     pub played: u32,
@@ -67,13 +73,28 @@ pub fn entry(player: &Player, round: usize) -> Entry {
     })
 }
 
-/// The score of `player` before round `round` (from 0).
-fn score_before(player: &Player, round: usize) -> Points {
-    player.score_after(round)
+/// The score of `player` for pairing round `round` (from 0): the points of the rounds before,
+/// and the round's acceleration.
+fn score_before(tournament: &Tournament, player: &Player, round: usize) -> Points {
+    player.score_after(round) + tournament.acceleration(player.number, round)
 }
 
-/// The seat of `player` when pairing round `played + 1`.
-pub fn seat(tournament: &Tournament, player: &Player, played: usize) -> Seat {
+/// Whether `player` counts for the effective pairing numbers of round `played + 1`: everyone
+/// to be paired, and everyone who has ever been paired (a game, a forfeit or the
+/// pairing-allocated bye). A player who has only been absent so far and is absent again (a
+/// late entrant with a requested bye, say) holds no number yet, as in the FIDE-endorsed
+/// program bbpPairings, so the colours of round 1 alternate over the players present.
+pub fn takes_part(player: &Player, played: usize) -> bool {
+    player.rounds.len() <= played
+        || player
+            .rounds
+            .iter()
+            .any(|e| e.opponent.is_some() || e.outcome == Outcome::PairingBye)
+}
+
+/// The seat of `player`, whose effective pairing number is `effective`, when pairing round
+/// `played + 1`.
+pub fn seat(tournament: &Tournament, player: &Player, effective: u32, played: usize) -> Seat {
     let entries: Vec<Entry> = (0..played).map(|r| entry(player, r)).collect();
     let colours: Vec<Colour> = entries
         .iter()
@@ -109,14 +130,21 @@ pub fn seat(tournament: &Tournament, player: &Player, played: usize) -> Seat {
         }
         let round = played - back;
         let e = entry(player, round);
-        if !e.played() && e.outcome.points() > Points(0) {
-            return Float::Down;
+        // A round not played over the board (a forfeit either way, a bye, an absence) is a
+        // downfloat when it brought points and no float otherwise, whatever the scores of a
+        // forfeiting pair (Article 1.4, as bbpPairings applies it).
+        if !e.played() {
+            return if e.outcome.points() > Points(0) {
+                Float::Down
+            } else {
+                Float::None
+            };
         }
-        let mine = score_before(player, round);
+        let mine = score_before(tournament, player, round);
         let theirs = e
             .opponent
             .and_then(|o| tournament.player(o))
-            .map_or(mine, |o| score_before(o, round));
+            .map_or(mine, |o| score_before(tournament, o, round));
         match mine.cmp(&theirs) {
             std::cmp::Ordering::Greater => Float::Down,
             std::cmp::Ordering::Less => Float::Up,
@@ -124,12 +152,13 @@ pub fn seat(tournament: &Tournament, player: &Player, played: usize) -> Seat {
         }
     };
     let bye_eligible = !entries.iter().any(|e| {
-        matches!(e.outcome, Outcome::PairingBye)
-            || (e.outcome == Outcome::ForfeitWin && e.opponent.is_some())
+        e.outcome == Outcome::PairingBye || (!e.played() && e.outcome.points() >= Points::WIN)
     });
     Seat {
         number: player.number,
-        score: player.score_after(played),
+        effective,
+        score: score_before(tournament, player, played),
+        points: player.score_after(played),
         difference,
         repeated,
         preference,

@@ -9,8 +9,9 @@ use crate::matching::Weight;
 /// The number of 64-bit limbs.
 const LIMBS: usize = 10;
 
-/// How many bits a weight may use (one is kept for the sign, one for the matching's sums).
-pub const CAPACITY: u32 = (LIMBS as u32) * 64 - 2;
+/// How many bits a weight may use: the matcher's duals reach twice the largest weight and
+/// its slacks add two duals, and one bit is the sign.
+pub const CAPACITY: u32 = (LIMBS as u32) * 64 - 4;
 
 /// A signed integer of `64 * LIMBS` bits; limb 0 is the least significant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -109,6 +110,12 @@ impl PartialOrd for Wide {
 impl Weight for Wide {
     fn zero() -> Self {
         Wide::ZERO
+    }
+    fn is_odd(&self) -> bool {
+        self.0[0] & 1 == 1
+    }
+    fn one() -> Self {
+        Wide::from_u64(1)
     }
     fn half(self) -> Self {
         let sign = if self.negative() { u64::MAX } else { 0 };

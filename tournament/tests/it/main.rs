@@ -1,7 +1,10 @@
-//! Integration tests of nadare-tournament: the Berger tables, the TRF reader and writer.
+//! Integration tests of nadare-tournament: the Berger tables, the Dutch system against the
+//! FIDE-endorsed program's pairings, the matching, tiebreaks, the TRF reader and writer.
 
 mod berger;
 mod dutch;
+mod dutch_oracle;
+mod dutch_varied;
 mod matching;
 mod swiss_properties;
 mod tiebreak;

@@ -14,6 +14,7 @@ fn start(n: u32, rounds: u32, initial: Colour) -> Tournament {
         name: None,
         total_rounds: Some(rounds),
         initial_colour: Some(initial),
+        accelerations: Default::default(),
         players: (1..=n)
             .map(|number| Player {
                 number,

@@ -1,4 +1,5 @@
-//! The TRF reader and writer: the sample files, round trips, and typed errors on bad input.
+//! The TRF reader and writer: the sample files, round trips, accelerations, typed errors on
+//! bad input, and the lines refused because nadare would pair otherwise.
 
 use tournament::trf::{self, TrfErrorKind};
 use tournament::{Colour, Entry, Outcome, Player, Points, Tournament};
@@ -54,6 +55,7 @@ fn a_hand_made_tournament_round_trips() {
         name: Some("Grand Prix 1991".into()),
         total_rounds: Some(3),
         initial_colour: Some(Colour::White),
+        accelerations: Default::default(),
         players: vec![
             Player {
                 number: 1,
@@ -150,5 +152,86 @@ fn short_lines_and_odd_characters_never_panic() {
         if let Some(prefix) = cut.get(..end) {
             let _ = trf::read(prefix);
         }
+    }
+}
+
+#[test]
+fn accelerations_are_read_as_the_endorsed_program_reads_them() {
+    let text = [
+        "001    1      A                                 2000                             0.0",
+        "001    2      B                                 1900                             0.0",
+        "001    3      C                                 1800                             0.0",
+        "142 7",
+        "152 B",
+        "XXA    1  1.0  1.0  0.5",
+        "XXA    1       0.5",
+        "250       0.5   2   3    2    3",
+    ]
+    .join("\n");
+    let t = trf::read(&text).expect("reads");
+    assert_eq!(t.total_rounds, Some(7));
+    assert_eq!(t.initial_colour, Some(Colour::Black));
+    // XXA lines add rounds to a player's list; a 250 line fills rounds 2-3 of players 2-3.
+    let accelerations: Vec<(u32, Vec<Points>)> = t.accelerations.clone().into_iter().collect();
+    let half = Points::DRAW;
+    assert_eq!(
+        accelerations,
+        [
+            (1, vec![Points::WIN, Points::WIN, half, Points(0), half]),
+            (2, vec![Points(0), half, half]),
+            (3, vec![Points(0), half, half]),
+        ]
+    );
+    assert_eq!(t.acceleration(1, 2), half);
+    assert_eq!(t.acceleration(1, 9), Points(0));
+    assert_eq!(trf::read(&trf::write(&t)), Ok(t));
+}
+
+#[test]
+fn lines_that_would_change_the_pairing_otherwise_are_refused() {
+    let player =
+        "001    1      A                                 2000                             0.0";
+    let refused = |extra: &str| {
+        matches!(
+            trf::read(&format!("{player}\n{extra}")).map_err(|e| e.kind),
+            Err(TrfErrorKind::Unsupported { .. })
+        )
+    };
+    for line in [
+        "192 FIDE_DUTCH_2025_BAKU",
+        "192 FIDE_BURSTEIN",
+        "BBW  3.0",
+        "BBD  1.0",
+        "162  W 3.0    D 1.0    L 0.0",
+        "XXP 1 2",
+        "260   1   9    1    2",
+        "240   2    1",
+        "013 Team A",
+    ] {
+        assert!(refused(line), "{line}");
+    }
+    for line in [
+        "192 FIDE_DUTCH_2025",
+        "092 FIDE_DUTCH_2025",
+        "BBW  1.0",
+        "BBU  1.0",
+        "BBZ  0.0",
+        "162  W 1.0    D 0.5    L 0.0",
+        "022 Somewhere",
+    ] {
+        assert!(trf::read(&format!("{player}\n{line}")).is_ok(), "{line}");
+    }
+    for line in [
+        "XXA    1  0.3",
+        "XXA    1  x",
+        "250   1.0  1.0   1   1    1    1",
+    ] {
+        assert!(
+            matches!(
+                trf::read(&format!("{player}\n{line}")).map_err(|e| e.kind),
+                Err(TrfErrorKind::BadValue(_))
+            ),
+            "{line}"
+        );
     }
 }

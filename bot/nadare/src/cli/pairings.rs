@@ -18,8 +18,8 @@ pub struct PairingsArgs {
     #[arg(long, required = true)]
     pub dutch: bool,
     /// The tournament so far, as a TRF (TRF-2026, TRF16 or TRF(x)): players, results per
-    /// round, and `XXR` for the number of rounds. Players with an entry for the round to pair
-    /// (an absence, a requested bye) are left out of it.
+    /// round, `XXR` for the number of rounds, `XXA` for accelerated rounds. Players with an
+    /// entry for the round to pair (an absence, a requested bye) are left out of it.
     #[arg(value_name = "FILE.trf")]
     pub file: PathBuf,
     /// Write the pairings to this file (replaced whole, never half written) instead of

@@ -74,6 +74,7 @@ pub(crate) fn model(
         name: Some(t.name.clone()),
         total_rounds: Some(total_rounds(t)),
         initial_colour: None,
+        accelerations: Default::default(),
         players,
     }
 }

@@ -1,0 +1,159 @@
+//! FIDE's Tournament Report File (TRF-2026, and the TRF16/TRF(x) forms other programs write):
+//! the player lines (`001`), the tournament's name (`012`), the number of rounds (`XXR`, `142`),
+//! the first player's first colour (`XXC`, `152`) and accelerated rounds (`XXA`, `250`), read
+//! as the FIDE-endorsed program bbpPairings reads them. Lines that would change a pairing in a
+//! way nadare does not apply (another system, another point system, forbidden pairs, teams)
+//! are refused; lines with other codes are skipped. Columns are counted in characters, so
+//! names in any script keep the fields in place.
+//!
+//! Player line columns: pairing number 5–8, name 15–47, rating 49–52, points 81–84, then one
+//! ten-column field per round from column 92: opponent (4), colour `w`/`b`/`-`, result.
+
+mod extra;
+mod player;
+mod write;
+
+use thiserror::Error;
+
+use crate::model::{Colour, Tournament};
+
+pub use write::write;
+
+/// Why a TRF could not be read, with the line and column (from 1) where it went wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct TrfError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1.
+    pub column: usize,
+    /// What is wrong there.
+    pub kind: TrfErrorKind,
+}
+
+/// What is wrong in a TRF.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TrfErrorKind {
+    /// A number was expected.
+    #[error("expected a number, found `{0}`")]
+    BadNumber(String),
+    /// A colour other than `w`, `b` or `-`.
+    #[error("expected a colour (w, b or -), found `{0}`")]
+    BadColour(String),
+    /// A result letter the format does not have.
+    #[error("expected a result (1 0 = + - W D L H F U Z), found `{0}`")]
+    BadResult(String),
+    /// Opponent and colour that do not fit the result (a game without a colour, a bye with
+    /// one).
+    #[error("opponent, colour and result do not agree")]
+    Inconsistent,
+    /// A pairing number given twice.
+    #[error("pairing number {0} appears twice")]
+    Duplicate(u32),
+    /// An opponent that is not a player of the file.
+    #[error("opponent {0} is not a player of this file")]
+    UnknownOpponent(u32),
+    /// `XXR`, `XXC` or an acceleration with a value it does not take.
+    #[error("unsupported value `{0}`")]
+    BadValue(String),
+    /// A line that would change the pairing in a way nadare does not apply (another pairing
+    /// system, point system or forbidden pairs): refused rather than paired differently.
+    #[error("`{code}` lines are not supported: {what}")]
+    Unsupported {
+        /// The line's code.
+        code: String,
+        /// What nadare does not apply.
+        what: &'static str,
+    },
+}
+
+/// One line as characters, with its number, for error reporting.
+pub(crate) struct Line {
+    pub(crate) number: usize,
+    pub(crate) chars: Vec<char>,
+}
+
+impl Line {
+    /// Columns `from..=to` (from 1), trimmed; empty past the end of the line.
+    pub(crate) fn field(&self, from: usize, to: usize) -> String {
+        self.chars
+            .iter()
+            .skip(from.saturating_sub(1))
+            .take(to + 1 - from)
+            .collect::<String>()
+            .trim()
+            .to_owned()
+    }
+
+    pub(crate) fn error(&self, column: usize, kind: TrfErrorKind) -> TrfError {
+        TrfError {
+            line: self.number,
+            column,
+            kind,
+        }
+    }
+
+    /// A number at columns `from..=to`, or `None` when blank.
+    pub(crate) fn number(&self, from: usize, to: usize) -> Result<Option<u32>, TrfError> {
+        let text = self.field(from, to);
+        if text.is_empty() {
+            return Ok(None);
+        }
+        text.parse()
+            .map(Some)
+            .map_err(|_| self.error(from, TrfErrorKind::BadNumber(text)))
+    }
+}
+
+/// Reads a TRF.
+pub fn read(text: &str) -> Result<Tournament, TrfError> {
+    let mut tournament = Tournament::default();
+    let mut opponents = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = Line {
+            number: index + 1,
+            chars: raw.trim_end_matches('\r').chars().collect(),
+        };
+        let code = line.field(1, 3);
+        let rest = line.field(5, line.chars.len().max(5));
+        match code.as_str() {
+            "001" => {
+                let (player, named) = player::read_player(&line)?;
+                if tournament.player(player.number).is_some() {
+                    return Err(line.error(5, TrfErrorKind::Duplicate(player.number)));
+                }
+                opponents.extend(named);
+                tournament.players.push(player);
+            }
+            "012" => tournament.name = (!rest.is_empty()).then_some(rest),
+            "XXR" | "142" => {
+                let rounds = rest
+                    .split_whitespace()
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .ok_or_else(|| line.error(5, TrfErrorKind::BadNumber(rest.clone())))?;
+                tournament.total_rounds = Some(rounds);
+            }
+            "XXC" | "152" => {
+                let colour = match rest.split_whitespace().next() {
+                    Some("white1" | "W") => Colour::White,
+                    Some("black1" | "B") => Colour::Black,
+                    _ => return Err(line.error(5, TrfErrorKind::BadValue(rest))),
+                };
+                tournament.initial_colour = Some(colour);
+            }
+            _ => extra::read(&line, &code, &mut tournament)?,
+        }
+    }
+    for (line, column, opponent) in opponents {
+        if tournament.player(opponent).is_none() {
+            return Err(TrfError {
+                line,
+                column,
+                kind: TrfErrorKind::UnknownOpponent(opponent),
+            });
+        }
+    }
+    tournament.players.sort_by_key(|p| p.number);
+    Ok(tournament)
+}
