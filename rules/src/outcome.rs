@@ -67,7 +67,7 @@ impl EndReason {
     }
 
     /// Every reason, in the order of the enum.
-    pub(crate) const ALL: [EndReason; 11] = [
+    pub const ALL: [EndReason; 11] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::ThreefoldRepetition,

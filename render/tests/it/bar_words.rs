@@ -6,35 +6,9 @@ use rules::{Color, EndReason, Outcome};
 
 use crate::common::Image;
 
-/// Every reason a game ends (the match fails to compile when one is added).
-fn every_reason() -> Vec<EndReason> {
-    use EndReason::*;
-    let all = [
-        Checkmate,
-        Stalemate,
-        ThreefoldRepetition,
-        FiftyMoveRule,
-        InsufficientMaterial,
-        PromotedIntoCheck,
-        ExposedOwnKing,
-        Resignation,
-        DrawAgreed,
-        Aborted,
-        Timeout,
-    ];
-    for reason in all {
-        match reason {
-            Checkmate | Stalemate | ThreefoldRepetition | FiftyMoveRule | InsufficientMaterial
-            | PromotedIntoCheck | ExposedOwnKing | Resignation | DrawAgreed | Aborted | Timeout => {
-            }
-        }
-    }
-    all.to_vec()
-}
-
 /// Every result line the English labels show ([`Scene::from_game`]'s), each winner and none.
 fn english_results() -> Vec<String> {
-    every_reason()
+    EndReason::ALL
         .into_iter()
         .flat_map(|reason| {
             [None, Some(Color::White), Some(Color::Black)].map(|winner| Outcome { winner, reason })

@@ -122,3 +122,20 @@ fn players_can_end_a_game_and_it_then_refuses_turns() {
         Some("White wins by resignation")
     );
 }
+
+/// `EndReason::ALL` holds each reason once; a new reason fails to compile here until it is
+/// listed in this match, and then fails the count until it is in `ALL`.
+#[test]
+fn every_end_reason_is_listed_once() {
+    use EndReason::*;
+    let mut seen = std::collections::HashSet::new();
+    for reason in EndReason::ALL {
+        match reason {
+            Checkmate | Stalemate | ThreefoldRepetition | FiftyMoveRule | InsufficientMaterial
+            | PromotedIntoCheck | ExposedOwnKing | Resignation | DrawAgreed | Aborted | Timeout => {
+            }
+        }
+        assert!(seen.insert(reason), "{reason:?} twice");
+    }
+    assert_eq!(seen.len(), 11);
+}

@@ -8,32 +8,6 @@ use render::Typesetter;
 use rules::{Color, EndReason, Outcome, Position, Variant};
 use strum::VariantArray;
 
-/// Every reason a game ends (the match fails to compile when one is added).
-fn every_reason() -> Vec<EndReason> {
-    use EndReason::*;
-    let all = [
-        Checkmate,
-        Stalemate,
-        ThreefoldRepetition,
-        FiftyMoveRule,
-        InsufficientMaterial,
-        PromotedIntoCheck,
-        ExposedOwnKing,
-        Resignation,
-        DrawAgreed,
-        Aborted,
-        Timeout,
-    ];
-    for reason in all {
-        match reason {
-            Checkmate | Stalemate | ThreefoldRepetition | FiftyMoveRule | InsufficientMaterial
-            | PromotedIntoCheck | ExposedOwnKing | Resignation | DrawAgreed | Aborted | Timeout => {
-            }
-        }
-    }
-    all.to_vec()
-}
-
 /// A board of `variant` from setup `chess960`, ended with `outcome` if given.
 fn board(variant: Variant, chess960: Option<u16>, outcome: Option<Outcome>) -> Board {
     let position = Position::new_game(variant, chess960).expect("a setup");
@@ -51,7 +25,7 @@ fn board(variant: Variant, chess960: Option<u16>, outcome: Option<Outcome>) -> B
 /// Every line a board's bars show at their right end in `lang`, with what it is.
 fn every_line(lang: Lang) -> Vec<(String, String)> {
     let mut lines = Vec::new();
-    for reason in every_reason() {
+    for reason in EndReason::ALL {
         for winner in [None, Some(Color::White), Some(Color::Black)] {
             let outcome = Outcome { winner, reason };
             let scene = present::board_scene(board(Variant::Avalanche, None, Some(outcome)), lang);
