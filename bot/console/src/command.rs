@@ -462,12 +462,6 @@ fn parse_history<E: From<CommandError>>(
     })
 }
 
-/// A variant family by its name, or by the name of one of its variants.
-fn parse_family(word: &str) -> Option<RatingFamily> {
-    let lower = word.to_lowercase();
-    RatingFamily::from_id(&lower).or_else(|| lower.parse::<Variant>().ok().map(RatingFamily::of))
-}
-
 /// `rating [user] [variant]`, in either order; `@name` always names a user.
 fn parse_rating<E: From<CommandError>>(
     args: &[&str],
@@ -475,7 +469,7 @@ fn parse_rating<E: From<CommandError>>(
 ) -> Result<Command, E> {
     let (mut user, mut family) = (None, None);
     for &arg in args {
-        match parse_family(arg).filter(|_| !arg.starts_with('@')) {
+        match RatingFamily::named(arg).filter(|_| !arg.starts_with('@')) {
             Some(_) if family.is_some() => {
                 return Err(bad("rating", Problem::TwoVariants(arg.to_string())).into());
             }

@@ -308,24 +308,10 @@ impl GameService {
     ) -> Reply {
         let (games, challenges) = (&self.parts.games, &self.parts.challenges);
         match command {
-            Command::Challenge {
-                opponent,
-                variant,
-                setup,
-                color,
-                deadline,
-                rated,
-            } => {
-                let ask = Ask {
-                    opponent,
-                    variant,
-                    setup,
-                    color,
-                    deadline,
-                    rated,
-                };
-                challenges.challenge(origin, guard, ask).await
-            }
+            command @ Command::Challenge { .. } => match Ask::of(&command) {
+                Some(ask) => challenges.challenge(origin, guard, ask).await,
+                None => Reply::private(Refusal::Misrouted),
+            },
             Command::Accept => challenges.accept(origin, guard).await,
             Command::Decline => challenges.decline(origin, guard).await,
             Command::Cancel => challenges.cancel(origin, guard).await,

@@ -50,13 +50,6 @@ impl Args {
         self.values.push((name.to_owned(), value));
     }
 
-    /// With option `name` given `value`.
-    #[must_use]
-    pub fn with(mut self, name: &str, value: Value) -> Args {
-        self.set(name, value);
-        self
-    }
-
     /// The value of option `name`, if given.
     pub fn get(&self, name: &str) -> Option<&Value> {
         self.values.iter().find(|(n, _)| n == name).map(|(_, v)| v)

@@ -46,7 +46,7 @@ fn bad(option: &'static str, text: impl Into<String>) -> ArgError {
 /// The command of a game or of the player's own.
 fn game(spec: &Spec, args: &Args) -> Result<Command, ArgError> {
     Ok(match spec.name {
-        "challenge" => challenge(args)?,
+        "challenge" => challenge(spec, args)?,
         "accept" => Command::Accept,
         "decline" => Command::Decline,
         "cancel" => Command::Cancel,
@@ -67,7 +67,7 @@ fn game(spec: &Spec, args: &Args) -> Result<Command, ArgError> {
             )
             .into_owned(),
         ),
-        "promote" => Command::Promote(piece(args)?),
+        "promote" => Command::Promote(piece(spec, args)?),
         "confirm" => Command::ConfirmPush,
         "cancel-push" => Command::CancelPush,
         "draw" => Command::Draw(match args.text("action") {
@@ -158,13 +158,12 @@ fn choice(spec: &Spec, option: &'static str, text: &str) -> Result<&'static str,
 }
 
 /// `promote`'s piece.
-fn piece(args: &Args) -> Result<rules::Role, ArgError> {
+fn piece(spec: &Spec, args: &Args) -> Result<rules::Role, ArgError> {
     let text = args
         .text("piece")
         .map(|text| text.trim().trim_start_matches('='))
         .filter(|text| !text.is_empty())
         .ok_or(ArgError::Missing("piece"))?;
-    let spec = super::command("promote").ok_or_else(|| ArgError::Unknown("promote".into()))?;
     Ok(match choice(spec, "piece", text)? {
         "r" => rules::Role::Rook,
         "b" => rules::Role::Bishop,
@@ -209,12 +208,7 @@ fn variant(args: &Args) -> Result<Option<Variant>, ArgError> {
 /// The `variant` option of the ratings: a family, or a variant of one.
 fn family(args: &Args) -> Result<Option<RatingFamily>, ArgError> {
     args.text("variant")
-        .map(|text| {
-            let lower = text.trim().to_lowercase();
-            RatingFamily::from_id(&lower)
-                .or_else(|| lower.parse::<Variant>().ok().map(RatingFamily::of))
-                .ok_or_else(|| bad("variant", text))
-        })
+        .map(|text| RatingFamily::named(text).ok_or_else(|| bad("variant", text)))
         .transpose()
 }
 
@@ -253,7 +247,7 @@ fn setup(text: &str) -> Result<SetupChoice, ArgError> {
 
 /// `challenge`: whom (a person, the computer at a level, Stockfish at an Elo, or anyone),
 /// and the game asked for.
-fn challenge(args: &Args) -> Result<Command, ArgError> {
+fn challenge(spec: &Spec, args: &Args) -> Result<Command, ArgError> {
     let level = args
         .number("computer")
         .map(|n| {
@@ -292,8 +286,6 @@ fn challenge(args: &Args) -> Result<Command, ArgError> {
     let color = match args.text("colour") {
         None => ColorChoice::Random,
         Some(text) => {
-            let spec =
-                super::command("challenge").ok_or_else(|| ArgError::Unknown("challenge".into()))?;
             let id = choice(spec, "colour", text)?;
             ColorChoice::from_id(id).ok_or_else(|| bad("colour", text))?
         }

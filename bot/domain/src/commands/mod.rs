@@ -116,21 +116,6 @@ impl Spec {
     pub fn option(&self, name: &str) -> Option<&'static Opt> {
         self.options.iter().find(|o| o.name == name)
     }
-
-    /// It takes no options at all.
-    pub fn plain(&self) -> bool {
-        self.options.is_empty()
-    }
-}
-
-impl Opt {
-    /// Its sub-option called `name`, when it is a subcommand.
-    pub fn option(&self, name: &str) -> Option<&'static Opt> {
-        match self.kind {
-            Kind::Sub(options) => options.iter().find(|o| o.name == name),
-            _ => None,
-        }
-    }
 }
 
 /// The command called `name` (its name, or one of its console aliases).

@@ -36,6 +36,12 @@ pub enum RatingFamily {
 }
 
 impl RatingFamily {
+    /// The family `word` names (in any case): its id, or any name of one of its variants.
+    pub fn named(word: &str) -> Option<RatingFamily> {
+        let lower = word.trim().to_lowercase();
+        crate::Id::from_id(&lower).or_else(|| lower.parse::<Variant>().ok().map(RatingFamily::of))
+    }
+
     /// The family a variant's games are rated in.
     pub const fn of(variant: Variant) -> RatingFamily {
         match variant {

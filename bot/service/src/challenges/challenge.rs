@@ -26,6 +26,31 @@ pub(crate) struct Ask {
     pub(crate) rated: Option<bool>,
 }
 
+impl Ask {
+    /// What a challenge command asks; `None` for any other command.
+    pub(crate) fn of(command: &Command) -> Option<Ask> {
+        let Command::Challenge {
+            opponent,
+            variant,
+            setup,
+            color,
+            deadline,
+            rated,
+        } = command
+        else {
+            return None;
+        };
+        Some(Ask {
+            opponent: opponent.clone(),
+            variant: *variant,
+            setup: *setup,
+            color: *color,
+            deadline: *deadline,
+            rated: *rated,
+        })
+    }
+}
+
 impl Challenges {
     pub(crate) async fn challenge(
         &self,
@@ -123,26 +148,7 @@ impl Challenges {
     /// Why a challenge asking for this could not be made anywhere, if it could not (see
     /// [`GameService::check_challenge`](crate::GameService::check_challenge)).
     pub(crate) fn check_challenge(&self, origin: &Origin, command: &Command) -> Option<Reply> {
-        let Command::Challenge {
-            opponent,
-            variant,
-            setup,
-            color,
-            deadline,
-            rated,
-        } = command
-        else {
-            return None;
-        };
-        let ask = Ask {
-            opponent: opponent.clone(),
-            variant: *variant,
-            setup: *setup,
-            color: *color,
-            deadline: *deadline,
-            rated: *rated,
-        }
-        .with_defaults();
+        let ask = Ask::of(command)?.with_defaults();
         self.check_ask(origin, &ask).err().map(Reply::private)
     }
 
