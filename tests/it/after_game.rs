@@ -128,6 +128,7 @@ async fn a_rematch_swaps_colours_and_keeps_the_setup_and_deadline() {
                 kind: GameKind {
                     variant: Variant::Chess960,
                     chess960: Some(123),
+                    from_position: false,
                 },
             }
             .into()

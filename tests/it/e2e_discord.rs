@@ -2169,6 +2169,43 @@ async fn a_review_shows_its_progress_then_the_graph_and_the_annotated_record() {
     let record = answer.file_ending(".pgn").expect("the annotated record");
     let record = String::from_utf8(record.bytes.clone()).expect("text");
     assert!(record.contains("Nf6 $4 {"), "{record}");
+    // Stepping through: the summary's button answers the presser alone with the start on a
+    // board, and Forward shows the next position in place of it, in that same message.
+    let button = |call: &RestCall, action: &str| {
+        call.button_ids()
+            .into_iter()
+            .find(|id| id.contains(&format!(":{action}:")))
+            .unwrap_or_else(|| panic!("no {action} button: {call:#?}"))
+    };
+    let start = world
+        .press(&alice, channel, &button(&answer, "review-steps"))
+        .await;
+    assert!(start.succeeded() && start.is_ephemeral(), "{start:#?}");
+    assert!(start.text().contains("the start"), "{}", start.text());
+    let start_board = start.file_ending(".png").expect("the start's board");
+    let forward = button(&start, "review-forward");
+    let message = start.message_id.expect("the step's message");
+    let pressed = world.press_on(&alice, channel, message, &forward).await;
+    let first = world.answer_to(pressed).await;
+    // An update of the pressed message: at once (type 7), or deferred and then edited.
+    assert!(
+        first.json["type"] == 7 || first.path.ends_with("/messages/@original"),
+        "an update: {first:#?}"
+    );
+    assert_eq!(first.message_id, Some(message), "the same message");
+    assert!(
+        first.text().contains("turn 1 of 7: `1. e4`"),
+        "{}",
+        first.text()
+    );
+    let first_board = first.file_ending(".png").expect("the first turn's board");
+    assert_ne!(first_board.bytes, start_board.bytes, "another position");
+    assert!(
+        first
+            .button_ids()
+            .iter()
+            .any(|id| id.contains(":review-back:"))
+    );
     // Before it, the deferral and the edits saying how far the review had come.
     let token = payloads::token(id);
     let calls = world.fake.calls();

@@ -17,6 +17,7 @@ mod e2e_processes;
 mod games;
 mod japanese;
 mod offers;
+mod positions;
 mod privacy;
 mod ratings;
 mod restart;

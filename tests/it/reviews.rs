@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use domain::messages::{ArchiveMsg, Message, ReviewMsg, ReviewSummary};
-use domain::{Command, GameId, Judgement, Progress, Reply, ReviewStatus, Reviews};
+use domain::{Action, Command, GameId, Judgement, Progress, Reply, ReviewStatus, Reviews, StepRef};
 use rules::Color;
 use service::{Options, ServiceConfig};
 use testkit::harness::Harness;
@@ -60,7 +60,7 @@ async fn review_watched(h: &Harness, game: Option<GameId>) -> (Reply, Vec<Review
         .service
         .execute(
             &h.origin("alice"),
-            Command::Review { game },
+            Command::Review { game, turn: None },
             Options::default().watching(&progress),
         )
         .await;
@@ -276,4 +276,94 @@ async fn a_hint_shows_its_turn_as_an_arrow_on_the_board() {
         .await;
     assert_eq!(reply.lang, domain::Lang::Ja);
     assert_eq!(reply.board.as_ref().map(|b| b.arrows.len()), Some(1));
+}
+
+/// The position after `turn` turns of game `id` as alice steps to it: its board still data.
+async fn step(h: &Harness, id: GameId, turn: usize) -> Reply {
+    let command = Command::Review {
+        game: Some(id),
+        turn: Some(turn),
+    };
+    h.service
+        .execute(&h.origin("alice"), command, Options::default())
+        .await
+}
+
+fn step_of(reply: &Reply) -> &domain::messages::ReviewStep {
+    reply
+        .messages
+        .iter()
+        .find_map(|m| match m {
+            Message::Review(ReviewMsg::Step(s)) => Some(&**s),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no step: {reply:?}"))
+}
+
+/// The summary offers to step through the game; each position is the caller's own, on a
+/// board with the turn that led to it, and its buttons lead to the positions before and
+/// after. At the blunder (3...Nf6, turn 6) the better turn is drawn as an arrow and the words
+/// say it decided the game; the last position carries the result.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reviewed_game_is_stepped_through_turn_by_turn() {
+    let h = harness().await;
+    let id = scholars_mate(&h).await;
+    let (reply, _) = review_watched(&h, None).await;
+    assert_eq!(reply.actions, vec![Action::StepThrough(id)]);
+    let start = step(&h, id, 0).await;
+    assert!(start.private, "{start:?}");
+    let mut drawn = start.clone();
+    present::draw(&h.renderer, &mut drawn, None).await;
+    assert!(drawn.image.is_some(), "{drawn:?}");
+    let s = step_of(&start);
+    assert_eq!((s.turn, s.turns, s.played.as_ref()), (0, 7, None));
+    assert_eq!(
+        start.actions,
+        vec![Action::StepForward(StepRef { game: id, turn: 1 })]
+    );
+    let start_board = start.board.as_ref().expect("a board");
+    assert!(start_board.last_turn.is_none() && start_board.arrows.is_empty());
+
+    let blunder = step(&h, id, 6).await;
+    let s = step_of(&blunder);
+    assert_eq!(s.played.as_ref().map(|p| p.notation.as_str()), Some("Nf6"));
+    let mark = s.mark.as_ref().expect("the blunder is marked");
+    assert_eq!(mark.judgement, Judgement::Blunder);
+    assert!(s.decided);
+    let board = blunder.board.as_ref().expect("a board");
+    assert_eq!(board.position.to_fen(), {
+        let mut game = rules::Game::new(rules::Variant::Standard, None).expect("game");
+        for t in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"] {
+            game.play_str(t).expect("legal");
+        }
+        game.position().to_fen()
+    });
+    assert_eq!(board.arrows.len(), 1, "the better turn: {:?}", board.arrows);
+    assert!(board.outcome.is_none());
+    assert_eq!(
+        blunder.actions,
+        vec![
+            Action::StepBack(StepRef { game: id, turn: 5 }),
+            Action::StepForward(StepRef { game: id, turn: 7 })
+        ]
+    );
+    let text = present::reply_text(&blunder, present::i18n::Surface::Console);
+    assert!(
+        text.contains("turn 6 of 7") && text.contains("This turn decided the game."),
+        "{text}"
+    );
+
+    let end = step(&h, id, 7).await;
+    assert_eq!(
+        end.actions,
+        vec![Action::StepBack(StepRef { game: id, turn: 6 })]
+    );
+    assert!(end.board.as_ref().is_some_and(|b| b.outcome.is_some()));
+    // Past the end: the turns there are.
+    let past = step(&h, id, 8).await;
+    assert!(past.private && past.board.is_none());
+    assert!(
+        past.says(&ReviewMsg::NoSuchTurn { id, turns: 7 }.into()),
+        "{past:?}"
+    );
 }

@@ -52,6 +52,20 @@ async fn records_round_trip(backend: &Backend) {
     let first = store.new_id().await.expect("id");
     let c = challenge(first, None, 9);
     store.insert_challenge(&c).await.expect("insert");
+    // A challenge from a position: its FEN, spaces and all, comes back as it went in.
+    let from_position = ChallengeRecord {
+        id: store.new_id().await.expect("id"),
+        channel: 10,
+        variant: Variant::Avalanche,
+        setup: Some(SetupChoice::Position(
+            "4k3/8/8/8/8/8/5p2/4K3 b - - 12 40".into(),
+        )),
+        ..challenge(0, None, 10)
+    };
+    store
+        .insert_challenge(&from_position)
+        .await
+        .expect("insert");
     let id = store.new_id().await.expect("id");
     assert!(id > first);
     let g = sample_game(id, Some(7), 1_234_567_890_123_456_789);
@@ -74,7 +88,7 @@ async fn records_round_trip(backend: &Backend) {
     let other = backend.handle().await;
     let open = other.load_unfinished(ShardSet::All).await.expect("load");
     assert_eq!(open.games[0].announced, Some(1));
-    assert_eq!(open.challenges, vec![c.clone()]);
+    assert_eq!(open.challenges, vec![c.clone(), from_position.clone()]);
     assert_eq!(open.games.len(), 1);
     let expected = GameRecord {
         state: state.clone(),
@@ -102,18 +116,20 @@ async fn records_round_trip(backend: &Backend) {
         .update_game(id, &finished, None)
         .await
         .expect("finish");
-    store
-        .end_challenge(first, ChallengeEnd::Expired)
-        .await
-        .expect("expire");
+    for challenge in [first, from_position.id] {
+        store
+            .end_challenge(challenge, ChallengeEnd::Expired)
+            .await
+            .expect("expire");
+    }
     let open = other.load_unfinished(ShardSet::All).await.expect("load");
     assert!(open.games.is_empty() && open.challenges.is_empty());
     let loaded = other.load_game(id).await.expect("load").expect("game");
     assert_eq!(loaded.row.state, finished);
     assert!(other.load_game(id + 1000).await.expect("load").is_none());
     let all = other.all_challenges().await.expect("all");
-    assert_eq!(all.len(), 1);
-    assert_eq!(all[0].end, Some(ChallengeEnd::Expired));
+    assert_eq!(all.len(), 2);
+    assert!(all.iter().all(|c| c.end == Some(ChallengeEnd::Expired)));
     store.flush().await.expect("flush");
 }
 

@@ -307,8 +307,8 @@ pub fn user(id: u64, name: &str) -> User {
 }
 
 /// A game record with every stored field set, some to values a backend could mangle: names
-/// with non-ASCII letters and quotes, a Chess960 setup, a deadline, an offer and a half-entered
-/// turn.
+/// with non-ASCII letters and quotes, a Chess960 setup and its start as FEN, a deadline, an
+/// offer and a half-entered turn.
 pub fn sample_game(id: u64, guild: Option<u64>, channel: u64) -> GameRecord {
     GameRecord {
         id,
@@ -316,6 +316,7 @@ pub fn sample_game(id: u64, guild: Option<u64>, channel: u64) -> GameRecord {
         channel,
         variant: Variant::AvalancheBalanced,
         chess960: Some(518),
+        start_fen: Some(rules::STANDARD_START.to_string()),
         white: user(1, "Ålice ♟"),
         black: user(2, "bob \"the\" rook"),
         deadline: Some(Duration::from_secs(86_400)),

@@ -3,7 +3,7 @@
 //! of what is asked stay in the service.
 
 use domain::Id;
-use domain::commands::{self, ArgError, Args, Kind, Spec, Value};
+use domain::commands::{self, ArgError, Args, Kind, Opt, Spec, Value};
 use engine::Level;
 use rules::Variant;
 
@@ -99,6 +99,8 @@ pub enum Expected {
     GameId,
     /// A page number from 1.
     Page,
+    /// A turn of a game: a number from 0 (its start).
+    Turn,
     /// A number of days from 1, or `end`.
     Days,
     /// A tournament format: round-robin, double-round-robin or swiss.
@@ -148,6 +150,10 @@ pub enum Problem {
     EloWithoutStockfish,
     /// A variant's name written in two words (`chess 960`): these, and the variant's id.
     SplitVariant(String, &'static str),
+    /// Both a Chess960 setup and a position are given.
+    SetupAndPosition,
+    /// `position` with no FEN after it.
+    NoPosition,
 }
 
 impl CommandError {
@@ -226,6 +232,7 @@ impl Expected {
             Expected::Deadline => "console-command-not-deadline",
             Expected::GameId => "console-command-not-game-id",
             Expected::Page => "console-command-not-page",
+            Expected::Turn => "console-command-not-turn",
             Expected::Days => "console-command-not-days",
             Expected::Format => "console-command-not-format",
             Expected::Rounds => "console-command-not-rounds",
@@ -253,6 +260,8 @@ impl Problem {
             Problem::LevelWithoutComputer => "console-command-level-without-computer",
             Problem::EloWithoutStockfish => "console-command-elo-without-stockfish",
             Problem::SplitVariant(..) => "console-command-split-variant",
+            Problem::SetupAndPosition => "console-command-setup-and-position",
+            Problem::NoPosition => "console-command-no-position",
         }
     }
 
@@ -270,7 +279,9 @@ impl Problem {
             | Problem::SplitVariant(w, _) => w,
             Problem::ComputerAndUser
             | Problem::LevelWithoutComputer
-            | Problem::EloWithoutStockfish => "",
+            | Problem::EloWithoutStockfish
+            | Problem::SetupAndPosition
+            | Problem::NoPosition => "",
         }
     }
 }
@@ -341,6 +352,7 @@ fn expected(command: &str, option: &str) -> Expected {
         (_, "stockfish") => Expected::Elo,
         (_, "deadline") => Expected::Deadline,
         (_, "page") => Expected::Page,
+        (_, "turn") => Expected::Turn,
         (_, "days") => Expected::Days,
         (_, "game" | "id") => Expected::GameId,
         (_, "chess960" | "number") => Expected::Setup,
@@ -385,6 +397,7 @@ fn arg_error(command: &'static str, error: ArgError) -> CommandError {
             },
         ),
         ArgError::OpponentAndComputer => bad(command, Problem::ComputerAndUser),
+        ArgError::SetupAndPosition => bad(command, Problem::SetupAndPosition),
     }
 }
 
@@ -397,26 +410,29 @@ fn declared(spec: &'static Spec, rest: &str) -> Result<Command, CommandError> {
             return Err(bad(spec.name, Problem::NoArguments(rest.to_string())));
         }
         [option] if !rest.is_empty() => {
-            let value = match option.kind {
-                Kind::Flag if rest.eq_ignore_ascii_case(option.name) => Value::Flag(true),
-                Kind::Flag => {
-                    return Err(arg_error(
-                        spec.name,
-                        ArgError::Bad {
-                            option: option.name,
-                            text: rest.to_string(),
-                        },
-                    ));
-                }
-                Kind::Number { .. } => match rest.trim_start_matches('#').parse::<i64>() {
-                    Ok(n) => Value::Number(n),
-                    Err(_) => Value::Text(rest.to_string()),
-                },
-                _ => Value::Text(rest.to_string()),
-            };
-            args.set(option.name, value);
+            args.set(option.name, value_of(spec, option, rest)?);
         }
-        _ => {}
+        options => {
+            // Several options: their values in order, each a word, or named (`turn 5`).
+            let mut words = rest.split_whitespace();
+            let mut unfilled = options.iter();
+            while let Some(word) = words.next() {
+                let named = options
+                    .iter()
+                    .find(|o| o.name.eq_ignore_ascii_case(word) && !matches!(o.kind, Kind::Flag));
+                let (option, text) = match named {
+                    Some(option) => {
+                        let text = words.next().ok_or(ArgError::Missing(option.name));
+                        (option, text.map_err(|e| arg_error(spec.name, e))?)
+                    }
+                    None => match unfilled.find(|o| args.get(o.name).is_none()) {
+                        Some(option) => (option, word),
+                        None => return Err(bad(spec.name, Problem::NoArguments(word.into()))),
+                    },
+                };
+                args.set(option.name, value_of(spec, option, text)?);
+            }
+        }
     }
     match commands::build(spec, &args, Organiser::default()) {
         Ok(Request::Game(command)) => Ok(command),
@@ -426,6 +442,27 @@ fn declared(spec: &'static Spec, rest: &str) -> Result<Command, CommandError> {
         }),
         Err(error) => Err(arg_error(spec.name, error)),
     }
+}
+
+/// The value `text` gives `option` of `spec`.
+fn value_of(spec: &Spec, option: &Opt, text: &str) -> Result<Value, CommandError> {
+    Ok(match option.kind {
+        Kind::Flag if text.eq_ignore_ascii_case(option.name) => Value::Flag(true),
+        Kind::Flag => {
+            return Err(arg_error(
+                spec.name,
+                ArgError::Bad {
+                    option: option.name,
+                    text: text.to_string(),
+                },
+            ));
+        }
+        Kind::Number { .. } => match text.trim_start_matches('#').parse::<i64>() {
+            Ok(n) => Value::Number(n),
+            Err(_) => Value::Text(text.to_string()),
+        },
+        _ => Value::Text(text.to_string()),
+    })
 }
 
 /// `problem` with an argument of `command`.
@@ -510,10 +547,59 @@ fn not_in_challenge(word: &str, expected: Expected) -> CommandError {
     })
 }
 
+/// Takes a challenge's position out of its words: `position FEN` (or `fen FEN`), or a FEN on
+/// its own, found by its piece placement (eight ranks, seven slashes). The FEN's fields are
+/// the words that read as them after the placement; quotes around it are dropped. Gives the
+/// other words and the FEN.
+fn take_position<'a>(args: &[&'a str]) -> Result<(Vec<&'a str>, Option<String>), CommandError> {
+    const QUOTES: &[char] = &['"', '\'', '“', '”', '「', '」'];
+    let keyword = |w: &str| w.eq_ignore_ascii_case("position") || w.eq_ignore_ascii_case("fen");
+    let placement = |w: &str| w.trim_matches(QUOTES).matches('/').count() == 7;
+    let Some(at) = args.iter().position(|w| keyword(w) || placement(w)) else {
+        return Ok((args.to_vec(), None));
+    };
+    let first = match args.get(at) {
+        Some(w) if keyword(w) => at + 1,
+        _ => at,
+    };
+    // After the keyword, any word is the placement (the service says what is wrong with it).
+    if args.get(first).is_none_or(|w| keyword(w)) {
+        return Err(bad_challenge(Problem::NoPosition));
+    }
+    let field = |index: usize, w: &str| {
+        let w = w.trim_end_matches(QUOTES);
+        match index {
+            1 => matches!(w, "w" | "b" | "W" | "B"),
+            2 => w == "-" || w.chars().all(|c| "KQkqABCDEFGHabcdefgh".contains(c)),
+            3 => w == "-" || w.parse::<rules::Square>().is_ok(),
+            _ => !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()),
+        }
+    };
+    let mut end = first + 1;
+    while end - first < 6 && args.get(end).is_some_and(|w| field(end - first, w)) {
+        end += 1;
+    }
+    let fen = args
+        .get(first..end)
+        .unwrap_or_default()
+        .join(" ")
+        .trim_matches(QUOTES)
+        .to_owned();
+    let rest = args
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i < at || *i >= end)
+        .map(|(_, w)| *w)
+        .collect();
+    Ok((rest, Some(fen)))
+}
+
 fn parse_challenge<E: From<CommandError>>(
     args: &[&str],
     resolve: &mut dyn FnMut(&str) -> Result<User, E>,
 ) -> Result<Command, E> {
+    let (args, position) = take_position(args)?;
+    let args = args.as_slice();
     let mut opponent = None;
     let mut variant = None;
     let mut setup = None;
@@ -707,12 +793,19 @@ fn parse_challenge<E: From<CommandError>>(
     if against_stockfish {
         opponent = Some(stockfish(elo.unwrap_or(DEFAULT_STOCKFISH_ELO)));
     }
+    let setup = match (setup, position) {
+        (Some(_), Some(_)) => return Err(bad_challenge(Problem::SetupAndPosition).into()),
+        (None, Some(fen)) => Some(SetupChoice::Position(fen)),
+        (setup, None) => setup,
+    };
     // A setup with no variant means Chess960.
-    let variant = variant.unwrap_or(if setup.is_some() {
-        Variant::Chess960
-    } else {
-        Variant::Standard
-    });
+    let variant = variant.unwrap_or(
+        if matches!(setup, Some(SetupChoice::Number(_) | SetupChoice::Random)) {
+            Variant::Chess960
+        } else {
+            Variant::Standard
+        },
+    );
     // A Chess960 game without a setup number gets a random one from the service, as from
     // every front.
     Ok(Command::Challenge {
@@ -909,6 +1002,56 @@ mod tests {
                 word: "9".into(),
                 expected: Expected::Level
             }
+        );
+    }
+
+    #[test]
+    fn a_position_is_read_after_its_word_or_on_its_own() {
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        let position = |line: &str| match parse(line) {
+            Ok(Command::Challenge {
+                setup: Some(SetupChoice::Position(fen)),
+                opponent,
+                color,
+                variant,
+                ..
+            }) => (fen, opponent.map(|o| o.name), color, variant),
+            other => panic!("{line}: {other:?}"),
+        };
+        let bob = Some("bob".to_string());
+        for line in [
+            format!("challenge bob position {fen} black"),
+            format!("challenge bob fen \"{fen}\" black"),
+            format!("challenge bob {fen} black"),
+            format!("challenge black position {fen} bob"),
+        ] {
+            assert_eq!(
+                position(&line),
+                (
+                    fen.to_string(),
+                    bob.clone(),
+                    ColorChoice::Black,
+                    Variant::Standard
+                ),
+                "{line}"
+            );
+        }
+        // The fields a FEN may leave out, and a variant after it; a number after the six
+        // fields is not part of it.
+        let (fen, _, _, variant) = position("challenge position 4k3/8/8/8/8/8/8/4K3 w - avalanche");
+        assert_eq!(
+            (fen.as_str(), variant),
+            ("4k3/8/8/8/8/8/8/4K3 w -", Variant::Avalanche)
+        );
+        assert_eq!(
+            problem("challenge position 8/8/8 w - - 0 1 7"),
+            Problem::SetupAndPosition
+        );
+        assert_eq!(problem("challenge bob position"), Problem::NoPosition);
+        assert_eq!(problem("challenge position fen"), Problem::NoPosition);
+        assert_eq!(
+            problem(&format!("challenge chess960 5 position {fen}")),
+            Problem::SetupAndPosition
         );
     }
 
@@ -1296,8 +1439,25 @@ mod tests {
         assert_eq!(parse("rematch"), Ok(Command::Rematch));
         assert_eq!(parse("gif"), Ok(Command::Gif(None)));
         assert_eq!(parse("gif #12"), Ok(Command::Gif(Some(12))));
-        assert_eq!(parse("review"), Ok(Command::Review { game: None }));
-        assert_eq!(parse("review #12"), Ok(Command::Review { game: Some(12) }));
+        let review = |game, turn| Ok(Command::Review { game, turn });
+        assert_eq!(parse("review"), review(None, None));
+        assert_eq!(parse("review #12"), review(Some(12), None));
+        // Several options: in order, or named.
+        assert_eq!(parse("review #12 5"), review(Some(12), Some(5)));
+        assert_eq!(parse("review turn 0 12"), review(Some(12), Some(0)));
+        assert_eq!(parse("review turn 3"), review(None, Some(3)));
+        assert_eq!(
+            parse("review 12 3 4"),
+            Err(bad("review", Problem::NoArguments("4".into())))
+        );
+        assert_eq!(
+            parse("review 12 turn"),
+            Err(not("review", "", Expected::Turn))
+        );
+        assert_eq!(
+            parse("review 12 x"),
+            Err(not("review", "x", Expected::Turn))
+        );
         assert_eq!(parse("game 7"), Ok(Command::ShowGame(7)));
         assert_eq!(
             parse("game"),

@@ -101,8 +101,16 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         on_live_message(action) && !pressed.ephemeral && front.live.is_stale(game, this_message)
     });
     let early = EarlyPrivacy::default();
-    if stale || parsed.is_none_or(|(_, action)| matches!(action, Action::Flip | Action::Resign)) {
-        // A flipped view is for whoever asked; so are a question and an out-of-date button.
+    let for_the_presser = |action: Action| {
+        matches!(
+            action,
+            Action::Flip | Action::Resign | Action::StepThrough(_)
+        )
+    };
+    if stale || parsed.is_none_or(|(_, action)| for_the_presser(action)) {
+        // A flipped view is for whoever asked; so are a question, a reviewed game stepped
+        // through and an out-of-date button. (A step back or forward edits the presser's own
+        // message: a deferred update, never a new private message.)
         early.mark_private();
     }
     let sent = answer(http, &target, front.defer_after, &early, async {
@@ -119,6 +127,18 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
             }
             Request::Game(command) => command,
         };
+        if action.steps_a_review() {
+            // Another position of a reviewed game takes the place of the one shown (in the
+            // presser's own message): not noting that it is private keeps a deferral an
+            // update of that message.
+            let reply = front
+                .execute(&origin_here, command, Options::default())
+                .await;
+            return Answer::Update {
+                change: Box::new(Change::Replace(Outgoing::new(reply))),
+                then: None,
+            };
+        }
         if action.is_about_no_game() {
             // A page of the archive, or the answer to `/forget`'s question, is about no game:
             // it takes the place of the message whose button was pressed.

@@ -240,6 +240,8 @@ pub enum Refusal {
     BadLevel(i64),
     /// Both a person and the computer named as the opponent.
     OpponentAndComputer,
+    /// Both a Chess960 setup and a position asked for.
+    SetupAndPosition,
     /// A Stockfish Elo outside its range.
     BadElo(i64),
     /// A colour that is not a choice.
@@ -292,6 +294,7 @@ impl Refusal {
             ),
             Refusal::BadLevel(level) => say("front-bad-level", fluent_args![("level", *level)]),
             Refusal::OpponentAndComputer => say("front-opponent-and-computer", fluent_args![]),
+            Refusal::SetupAndPosition => say("front-setup-and-position", fluent_args![]),
             Refusal::BadElo(elo) => say(
                 "front-bad-elo",
                 fluent_args![
@@ -359,6 +362,7 @@ impl Refusal {
             }
             ArgError::Unknown(name) => Refusal::UnknownCommand(name),
             ArgError::OpponentAndComputer => Refusal::OpponentAndComputer,
+            ArgError::SetupAndPosition => Refusal::SetupAndPosition,
             ArgError::Missing("id") => Refusal::MissingGameId,
             ArgError::Missing("variant") => Refusal::BadVariant(String::new()),
             ArgError::Missing("name") => Refusal::EmptyName,

@@ -36,7 +36,11 @@ fn style(action: Action) -> ButtonStyle {
         | Action::ConfirmPush
         | Action::ConfirmForget => ButtonStyle::Danger,
         Action::Promote(_) | Action::Rematch => ButtonStyle::Primary,
-        Action::PreviousPage(_) | Action::NextPage(_) => ButtonStyle::Secondary,
+        Action::PreviousPage(_)
+        | Action::NextPage(_)
+        | Action::StepThrough(_)
+        | Action::StepBack(_)
+        | Action::StepForward(_) => ButtonStyle::Secondary,
         Action::JoinTournament(_) => ButtonStyle::Success,
         Action::LeaveTournament(_) => ButtonStyle::Secondary,
         Action::OfferDraw | Action::Flip | Action::CancelPush | Action::CancelForget => {

@@ -49,5 +49,5 @@ pub use tournaments::{
 pub use types::{
     Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, Faces,
     ForgetAsk, GameId, GuildId, Locale, Notice, Origin, PageRef, Progress, Replay, Reply, Request,
-    SetupChoice, TakebackAction, Tone, User, UserId, VacationAsk,
+    SetupChoice, StepRef, TakebackAction, Tone, User, UserId, VacationAsk,
 };

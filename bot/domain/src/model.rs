@@ -22,7 +22,7 @@ pub struct ChallengeRecord {
     pub opponent: Option<User>,
     /// The rule set.
     pub variant: Variant,
-    /// The Chess960 setup asked for.
+    /// The Chess960 setup or the position asked for.
     pub setup: Option<SetupChoice>,
     /// The challenger's colour.
     pub color: ColorChoice,
@@ -65,6 +65,8 @@ pub struct GameRecord {
     pub variant: Variant,
     /// The Chess960 setup number, when the game started from one.
     pub chess960: Option<u16>,
+    /// The start as FEN, when the game started from a position the challenger gave.
+    pub start_fen: Option<String>,
     /// The White player.
     pub white: User,
     /// The Black player.

@@ -87,13 +87,16 @@ pub enum ColorChoice {
     Random,
 }
 
-/// The Chess960 setup a challenger asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where a challenger asks the game to start from, besides the variant's usual start.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupChoice {
     /// Setup number 0–959 (518 is the usual setup).
     Number(u16),
     /// A setup drawn at random when the game starts.
     Random,
+    /// Any position of the variant, as FEN (X-FEN or Shredder-FEN in the Chess960 family):
+    /// the game is never rated.
+    Position(String),
 }
 
 /// A step of the draw-offer exchange.
@@ -135,7 +138,8 @@ pub enum Command {
         opponent: Option<User>,
         /// The rule set.
         variant: Variant,
-        /// A Chess960 setup; `None` for the variant's usual start (random for `chess960`).
+        /// A Chess960 setup or a position; `None` for the variant's usual start (random for
+        /// `chess960`).
         setup: Option<SetupChoice>,
         /// The challenger's colour.
         color: ColorChoice,
@@ -229,6 +233,8 @@ pub enum Command {
         /// The game; `None` for the finished game in this channel, else the caller's latest
         /// finished game here.
         game: Option<GameId>,
+        /// Show the position after this many turns, reviewed, instead of the summary.
+        turn: Option<usize>,
     },
     /// What nadare stores about its users, for how long, and how to have it removed.
     Privacy,
@@ -289,6 +295,31 @@ impl PageRef {
     }
 }
 
+/// A position of a reviewed game a button shows: the game, and the turns played to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepRef {
+    /// The game.
+    pub game: GameId,
+    /// The turns played to the position (0: the start).
+    pub turn: usize,
+}
+
+impl StepRef {
+    /// The arguments a button's id carries: `GAME.TURN`.
+    fn token(self) -> String {
+        format!("{}.{}", self.game, self.turn)
+    }
+
+    /// The position written by [`StepRef::token`].
+    fn from_token(token: &str) -> Option<StepRef> {
+        let (game, turn) = token.split_once('.')?;
+        Some(StepRef {
+            game: game.parse().ok()?,
+            turn: turn.parse().ok()?,
+        })
+    }
+}
+
 /// A button a reply offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -324,11 +355,17 @@ pub enum Action {
     ConfirmForget,
     /// Do not forget me.
     CancelForget,
+    /// Step through a reviewed game from its start (on its review).
+    StepThrough(GameId),
+    /// Show an earlier position of a reviewed game, in place of this one.
+    StepBack(StepRef),
+    /// Show a later position of a reviewed game, in place of this one.
+    StepForward(StepRef),
 }
 
 impl Action {
     /// Every button.
-    pub const ALL: [Action; 19] = [
+    pub const ALL: [Action; 22] = [
         Action::AcceptChallenge,
         Action::DeclineChallenge,
         Action::Resign,
@@ -354,6 +391,9 @@ impl Action {
         Action::LeaveTournament(1),
         Action::ConfirmForget,
         Action::CancelForget,
+        Action::StepThrough(1),
+        Action::StepBack(StepRef { game: 1, turn: 0 }),
+        Action::StepForward(StepRef { game: 1, turn: 1 }),
     ];
 
     /// A stable short id for a button (`accept`, `promote-q`), to combine with a game id.
@@ -378,6 +418,9 @@ impl Action {
             Action::LeaveTournament(_) => "tournament-leave",
             Action::ConfirmForget => "forget-yes",
             Action::CancelForget => "forget-no",
+            Action::StepThrough(_) => "review-steps",
+            Action::StepBack(_) => "review-back",
+            Action::StepForward(_) => "review-forward",
         }
     }
 
@@ -388,8 +431,11 @@ impl Action {
             Action::PreviousPage(page) | Action::NextPage(page) => {
                 format!("{}:{}", self.id(), page.token())
             }
-            Action::JoinTournament(id) | Action::LeaveTournament(id) => {
+            Action::JoinTournament(id) | Action::LeaveTournament(id) | Action::StepThrough(id) => {
                 format!("{}:{id}", self.id())
+            }
+            Action::StepBack(step) | Action::StepForward(step) => {
+                format!("{}:{}", self.id(), step.token())
             }
             _ => self.id().to_owned(),
         }
@@ -402,9 +448,18 @@ impl Action {
             Some(("page-next", page)) => PageRef::from_token(page).map(Action::NextPage),
             Some(("tournament-join", id)) => id.parse().ok().map(Action::JoinTournament),
             Some(("tournament-leave", id)) => id.parse().ok().map(Action::LeaveTournament),
+            Some(("review-steps", id)) => id.parse().ok().map(Action::StepThrough),
+            Some(("review-back", step)) => StepRef::from_token(step).map(Action::StepBack),
+            Some(("review-forward", step)) => StepRef::from_token(step).map(Action::StepForward),
             Some(_) => None,
             None => Action::from_id(token),
         }
+    }
+
+    /// Whether the action shows another position of a reviewed game in place of the one its
+    /// message shows.
+    pub fn steps_a_review(self) -> bool {
+        matches!(self, Action::StepBack(_) | Action::StepForward(_))
     }
 
     /// Whether the action is about no game (a page of the archive, forgetting the presser),
@@ -462,6 +517,14 @@ impl Action {
             Action::LeaveTournament(id) => Request::Tournament(TournamentAsk::Leave(Some(id))),
             Action::ConfirmForget => game(Command::Forget(ForgetAsk::Confirm)),
             Action::CancelForget => game(Command::Forget(ForgetAsk::Cancel)),
+            Action::StepThrough(id) => game(Command::Review {
+                game: Some(id),
+                turn: Some(0),
+            }),
+            Action::StepBack(step) | Action::StepForward(step) => game(Command::Review {
+                game: Some(step.game),
+                turn: Some(step.turn),
+            }),
         }
     }
 }

@@ -141,7 +141,10 @@ fn main() {
             let ask = || {
                 service.execute(
                     &carol,
-                    Command::Review { game: Some(id) },
+                    Command::Review {
+                        game: Some(id),
+                        turn: None,
+                    },
                     Options::default(),
                 )
             };

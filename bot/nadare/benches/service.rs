@@ -346,6 +346,7 @@ fn turn_commit_latency(c: &mut Criterion) {
             channel: id,
             variant: Variant::Standard,
             chess960: None,
+            start_fen: None,
             white: user(1),
             black: user(2),
             deadline: None,

@@ -16,11 +16,14 @@ pub(super) fn words(say: &Say, message: &ChallengeMsg) -> String {
             color,
             deadline,
         } => {
-            let (setup, number) = match setup {
-                Some(SetupChoice::Number(n)) => ("number", i64::from(*n)),
+            let (setup, number, fen) = match setup {
+                Some(SetupChoice::Number(n)) => ("number", i64::from(*n), ""),
                 // A Chess960 game is always from some setup: nothing to add.
-                Some(SetupChoice::Random) if *variant != rules::Variant::Chess960 => ("random", 0),
-                _ => ("none", 0),
+                Some(SetupChoice::Random) if *variant != rules::Variant::Chess960 => {
+                    ("random", 0, "")
+                }
+                Some(SetupChoice::Position(fen)) => ("position", 0, fen.as_str()),
+                _ => ("none", 0, ""),
             };
             let side = match color {
                 ColorChoice::White => say.color(rules::Color::White),
@@ -34,6 +37,7 @@ pub(super) fn words(say: &Say, message: &ChallengeMsg) -> String {
                 ("variant", say.variant(*variant)),
                 ("setup", setup),
                 ("number", number),
+                ("fen", say.code(fen)),
                 ("color", color.id()),
                 ("side", side),
                 ("deadline", deadline)

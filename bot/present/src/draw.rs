@@ -301,6 +301,7 @@ mod tests {
                 kind: GameKind {
                     variant: rules::Variant::Standard,
                     chess960: None,
+                    from_position: false,
                 },
                 review: GameReview {
                     depth: 4,

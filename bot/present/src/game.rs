@@ -71,9 +71,13 @@ impl Say {
         )
     }
 
-    /// "Avalanche 960 (setup #12)", "Chess960 (setup #518)", "Standard chess".
+    /// "Avalanche 960 (setup #12)", "Chess960 (setup #518)", "Standard chess", "Standard
+    /// chess from a position".
     pub(crate) fn kind(&self, kind: GameKind) -> String {
         let variant = self.variant(kind.variant);
+        if kind.from_position {
+            return self.text("kind-position", &fluent_args![("variant", variant)]);
+        }
         match kind.chess960 {
             Some(n) if kind.variant.rules().push => self.text(
                 "kind-960",

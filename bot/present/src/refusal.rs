@@ -61,6 +61,8 @@ pub(super) fn words(say: &Say, refusal: &Refusal) -> String {
         Refusal::NotYourTurn { player, color } => {
             fluent_args![("player", say.player(player, *color))]
         }
+        Refusal::BadPosition(error) => fluent_args![("reason", say.fen_error(error))],
+        Refusal::PositionOver { outcome } => fluent_args![("outcome", say.outcome(outcome))],
         Refusal::GameOver(outcome) => fluent_args![
             ("outcome", say.outcome(outcome)),
             ("result", outcome.result_str())

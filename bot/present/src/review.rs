@@ -8,7 +8,7 @@ use rules::{Annotation, Color, Game, Position};
 use super::Say;
 use crate::fluent_args;
 use crate::i18n::{Lang, Surface};
-use domain::messages::{MarkLine, Ply, ReviewMsg, ReviewSummary};
+use domain::messages::{MarkLine, Ply, ReviewMsg, ReviewStep, ReviewSummary};
 use domain::{Board, Eval, Judgement, ReviewSheet};
 use render::{EvalGraph, GraphLegend, GraphMark, Scene, Severity};
 
@@ -19,6 +19,8 @@ pub const MISTAKE_BOARDS: usize = 6;
 pub(super) fn words(say: &Say, message: &ReviewMsg) -> String {
     let args = match message {
         ReviewMsg::Summary(summary) => return summary_words(say, message, summary),
+        ReviewMsg::Step(step) => return step_words(say, message, step),
+        ReviewMsg::NoSuchTurn { id, turns } => fluent_args![("id", *id), ("turns", *turns)],
         ReviewMsg::Waiting { id }
         | ReviewMsg::NotFinished { id }
         | ReviewMsg::NoTurns { id }
@@ -80,6 +82,37 @@ fn summary_words(say: &Say, message: &ReviewMsg, s: &ReviewSummary) -> String {
     } else {
         "review-attached"
     }));
+    lines.join("\n")
+}
+
+/// A position stepped to: where it stands in the game and its evaluation, then the turn
+/// that led to it when the review marked it, and whether it decided the game.
+fn step_words(say: &Say, message: &ReviewMsg, step: &ReviewStep) -> String {
+    let heading = say.says_form(
+        message,
+        if step.played.is_some() {
+            "after"
+        } else {
+            "start"
+        },
+        &fluent_args![
+            ("id", step.id),
+            ("turn", step.turn),
+            ("turns", step.turns),
+            (
+                "played",
+                step.played
+                    .as_ref()
+                    .map_or_else(String::new, |p| say.code(&say.ply(p)))
+            ),
+            ("eval", eval_text(step.eval))
+        ],
+    );
+    let mut lines = vec![heading];
+    lines.extend(step.mark.as_ref().map(|m| mark_words(say, m)));
+    if step.decided {
+        lines.push(say.plain("review-step-decided"));
+    }
     lines.join("\n")
 }
 

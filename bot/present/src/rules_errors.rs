@@ -1,7 +1,9 @@
 //! The rules' refusals in words: illegal turns and impossible setups, each reason a catalog
 //! message with its squares and pieces.
 
-use rules::{CastleObstacle, CastleSide, MoveError, NoPush, SetupError, Square, Unreadable};
+use rules::{
+    CastleObstacle, CastleSide, FenError, MoveError, NoPush, SetupError, Square, Unreadable,
+};
 
 use super::Say;
 use crate::fluent_args;
@@ -211,6 +213,45 @@ impl Say {
             }
             SetupError::MissingNumber => self.plain("setup-error-missing-number"),
             SetupError::FixedSetup(_) => self.plain("setup-error-fixed"),
+        }
+    }
+
+    /// Why a FEN cannot start a game. The rules core explains some faults in English only
+    /// (the `detail`); a catalog may leave it out and say what to check instead.
+    pub(crate) fn fen_error(&self, error: &FenError) -> String {
+        let max = i64::from(rules::MAX_COUNTER);
+        match error {
+            FenError::Placement(detail) => self.text(
+                "fen-error-placement",
+                &fluent_args![("detail", detail.as_str())],
+            ),
+            FenError::SideToMove(text) => self.text(
+                "fen-error-side-to-move",
+                &fluent_args![("text", self.code(text))],
+            ),
+            FenError::Castling { field, reason } => self.text(
+                "fen-error-castling",
+                &fluent_args![("text", self.code(field)), ("detail", reason.as_str())],
+            ),
+            FenError::EnPassant(text) => self.text(
+                "fen-error-en-passant",
+                &fluent_args![("text", self.code(text))],
+            ),
+            FenError::HalfmoveClock(text) => self.text(
+                "fen-error-halfmove-clock",
+                &fluent_args![("text", self.code(text)), ("max", max)],
+            ),
+            FenError::FullmoveNumber(text) => self.text(
+                "fen-error-fullmove-number",
+                &fluent_args![("text", self.code(text)), ("max", max)],
+            ),
+            FenError::FieldCount(count) => {
+                self.text("fen-error-field-count", &fluent_args![("count", *count)])
+            }
+            FenError::Illegal(detail) => self.text(
+                "fen-error-illegal",
+                &fluent_args![("detail", detail.as_str())],
+            ),
         }
     }
 }

@@ -13,8 +13,8 @@ use domain::Id;
 use strum::EnumCount;
 
 use rules::{
-    CastleObstacle, CastleSide, Color, EndReason, MoveError, NoPush, Outcome, Push, Role,
-    SetupError, Square, Unreadable, Variant,
+    CastleObstacle, CastleSide, Color, EndReason, FenError, MoveError, NoPush, Outcome, Position,
+    Push, Role, SetupError, Square, Unreadable, Variant,
 };
 
 use super::{ASKED, action_label, message_text};
@@ -22,12 +22,14 @@ use crate::i18n::{Lang, Surface, catalogs};
 use domain::messages::{
     ArchiveLine, ArchiveMsg, BoardLine, ChallengeLine, ChallengeMsg, ForgetPlan, GameKind,
     GameLine, InfoMsg, Keyed, MarkLine, Message, NoticeMsg, OfferMsg, Place, Players, Ply,
-    PrivacyMsg, PushChoice, RatingMsg, Refusal, RematchMsg, ReviewMsg, ReviewSummary, SettingsMsg,
-    Shown, ShownChange, ShownRating, StandingLine, TournamentMsg, TurnMsg, VacationMsg, ViewMsg,
+    PrivacyMsg, PushChoice, RatingMsg, Refusal, RematchMsg, ReviewMsg, ReviewStep, ReviewSummary,
+    SettingsMsg, Shown, ShownChange, ShownRating, StandingLine, TournamentMsg, TurnMsg,
+    VacationMsg, ViewMsg,
 };
 use domain::rating::RatingFamily;
 use domain::{
-    Action, BoardResult, ColorChoice, Judgement, SetupChoice, TournamentFormat, TournamentState,
+    Action, BoardResult, ColorChoice, Eval, Judgement, SetupChoice, TournamentFormat,
+    TournamentState,
 };
 
 fn players() -> Players {
@@ -41,6 +43,7 @@ fn kind() -> GameKind {
     GameKind {
         variant: Variant::Avalanche,
         chess960: Some(12),
+        from_position: false,
     }
 }
 
@@ -77,9 +80,27 @@ fn challenge() -> Vec<ChallengeMsg> {
             opponent: Some("bob".into()),
             ttl: Duration::from_secs(600),
         },
+        ChallengeMsg::Challenged {
+            challenger: "alice".into(),
+            opponent: Some("bob".into()),
+            variant: Variant::Standard,
+            setup: Some(SetupChoice::Position(
+                "4k3/8/8/8/8/8/8/4K2R w K - 0 1".into(),
+            )),
+            color: ColorChoice::Random,
+            deadline: None,
+        },
         ChallengeMsg::Started {
             players: players(),
             kind: kind(),
+        },
+        ChallengeMsg::Started {
+            players: players(),
+            kind: GameKind {
+                variant: Variant::Standard,
+                chess960: None,
+                from_position: true,
+            },
         },
         ChallengeMsg::PracticeStarted {
             player: "alice".into(),
@@ -283,6 +304,8 @@ fn refusal() -> Vec<Refusal> {
             variant: Variant::AvalancheReversed,
         },
         Refusal::BadSetup(SetupError::Chess960Number(1000)),
+        Refusal::BadPosition(FenError::FieldCount(2)),
+        Refusal::PositionOver { outcome: outcome() },
         Refusal::AlreadyStarted,
         Refusal::NoChallengeToAccept,
         Refusal::NotYoursToAccept { opponent: name() },
@@ -501,6 +524,38 @@ fn setup_errors() -> Vec<SetupError> {
     all
 }
 
+/// One FEN error of each kind, from the rules core itself (the match keeps it whole).
+fn fen_errors() -> Vec<FenError> {
+    let read = |fen: &str| Position::from_fen(Variant::Standard, fen).err();
+    let all: Vec<FenError> = [
+        "8/8/8 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - e3 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - x 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
+        "4k3/8/8/8/8/8/8/4K3",
+        "8/8/8/8/8/8/8/4K3 w - - 0 1",
+    ]
+    .into_iter()
+    .filter_map(read)
+    .collect();
+    for e in &all {
+        match e {
+            FenError::Placement(_)
+            | FenError::SideToMove(_)
+            | FenError::Castling { .. }
+            | FenError::EnPassant(_)
+            | FenError::HalfmoveClock(_)
+            | FenError::FullmoveNumber(_)
+            | FenError::FieldCount(_)
+            | FenError::Illegal(_) => {}
+        }
+    }
+    assert_eq!(all.len(), 8, "each sample FEN is refused");
+    all
+}
+
 /// The area of a message, its variant's key, and how many variants its area has.
 fn variant(m: &Message) -> (&'static str, &'static str, usize) {
     match m {
@@ -575,6 +630,29 @@ fn review() -> Vec<ReviewMsg> {
         ReviewMsg::NoGame,
         ReviewMsg::NoTurns { id: 12 },
         ReviewMsg::Failed { id: 12 },
+        ReviewMsg::Step(Box::new(ReviewStep {
+            id: 12,
+            turn: 0,
+            turns: 40,
+            played: None,
+            eval: Eval::Centipawns(20),
+            mark: None,
+            decided: false,
+        })),
+        ReviewMsg::Step(Box::new(ReviewStep {
+            id: 12,
+            turn: 6,
+            turns: 40,
+            played: Some(ply()),
+            eval: Eval::Mate {
+                winner: Color::White,
+                turns: 2,
+            },
+            mark: Some(mark(Judgement::Blunder, &["g6"])),
+            decided: true,
+        })),
+        ReviewMsg::NoSuchTurn { id: 12, turns: 1 },
+        ReviewMsg::NoSuchTurn { id: 12, turns: 40 },
     ]
 }
 
@@ -974,6 +1052,11 @@ pub(crate) fn every_message() -> Vec<Message> {
         setup_errors()
             .into_iter()
             .map(|e| Message::from(Refusal::BadSetup(e))),
+    );
+    all.extend(
+        fen_errors()
+            .into_iter()
+            .map(|e| Message::from(Refusal::BadPosition(e))),
     );
     all
 }

@@ -91,6 +91,7 @@ impl Archive {
                     kind: GameKind {
                         variant: g.row.variant,
                         chess960: g.row.chess960,
+                        from_position: g.row.start_fen.is_some(),
                     },
                     outcome: finished.outcome,
                     plies: g.plies,

@@ -1,6 +1,6 @@
 //! Why the service could not start.
 
-use rules::{MoveError, SetupError};
+use rules::{FenError, MoveError, SetupError};
 
 use domain::GameId;
 use domain::StoreError;
@@ -18,6 +18,14 @@ pub enum ServiceError {
         game: GameId,
         /// Why.
         source: SetupError,
+    },
+    /// A stored game's start position no longer reads.
+    #[error("stored game {game} has an unreadable start: {source}")]
+    Start {
+        /// The game.
+        game: GameId,
+        /// Why.
+        source: FenError,
     },
     /// A stored turn no longer replays: the database was edited or damaged.
     #[error("stored game {game} does not replay: ply {ply} `{notation}` is refused ({source})")]

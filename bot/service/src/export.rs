@@ -123,6 +123,8 @@ struct GameOut {
     channel: String,
     variant: &'static str,
     chess960: Option<u16>,
+    /// The start as FEN, for a game from a position a challenger gave.
+    start_fen: Option<String>,
     white: UserOut,
     black: UserOut,
     /// The colours the user played (both in a game against themself).
@@ -161,6 +163,7 @@ fn game(stored: &StoredGame, user: UserId) -> GameOut {
         channel: row.channel.to_string(),
         variant: row.variant.id(),
         chess960: row.chess960,
+        start_fen: row.start_fen.clone(),
         white: person(&row.white),
         black: person(&row.black),
         played,

@@ -248,7 +248,10 @@ impl GameService {
             Command::History { user, page } => parts.archive.history(origin, user, page).await,
             Command::ShowGame(id) => parts.archive.show_game(origin, id).await,
             Command::Gif(id) => parts.archive.gif(origin, id).await,
-            Command::Review { game } => parts.reviews.review(origin, game, early, progress).await,
+            Command::Review { game, turn } => {
+                let asked = review::Asked { game, turn };
+                parts.reviews.review(origin, asked, early, progress).await
+            }
             Command::Vacation(ask) => parts.vacations.vacation(origin, ask).await,
             Command::Privacy => Reply::private(PrivacyMsg::Policy),
             Command::MyData => {

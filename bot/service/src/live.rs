@@ -1,6 +1,6 @@
 //! What a channel holds, and a game in progress with everything the service keeps about it.
 
-use rules::{Color, Game, Outcome};
+use rules::{Color, Game, Outcome, Position};
 
 use domain::messages::{GameKind, Message, NoticeMsg, Players, Ply, Refusal, TurnMsg};
 use domain::{
@@ -74,11 +74,18 @@ impl Live {
     /// restored.
     pub(crate) fn restore(stored: StoredGame) -> Result<Live, ServiceError> {
         let (row, announced) = (stored.row, stored.announced);
-        let mut game =
-            Game::new(row.variant, row.chess960).map_err(|source| ServiceError::Setup {
+        let mut game = match &row.start_fen {
+            Some(fen) => Position::from_fen(row.variant, fen)
+                .map(Game::from_position)
+                .map_err(|source| ServiceError::Start {
+                    game: row.id,
+                    source,
+                })?,
+            None => Game::new(row.variant, row.chess960).map_err(|source| ServiceError::Setup {
                 game: row.id,
                 source,
-            })?;
+            })?,
+        };
         for (i, notation) in stored.turns.iter().enumerate() {
             let replayed = game
                 .position()
@@ -236,6 +243,7 @@ impl Live {
         GameKind {
             variant: self.row.variant,
             chess960: self.game.chess960_number(),
+            from_position: self.row.start_fen.is_some(),
         }
     }
 }

@@ -20,8 +20,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use dashmap::DashMap;
 use dashmap::mapref::entry::Entry;
-use domain::messages::{LISTED_MARKS, MarkLine, ReviewMsg, ReviewSummary};
-use domain::{Eval, GameReview, Judgement, Mark, Progress, ReviewSheet, ReviewStatus};
+use domain::messages::{LISTED_MARKS, MarkLine, ReviewMsg, ReviewStep, ReviewSummary};
+use domain::{
+    Action, Board, Eval, GameReview, Judgement, Mark, Progress, ReviewSheet, ReviewStatus, StepRef,
+};
 use engine::review::{self, Review, Reviewer};
 use engine::search::MATE_BOUND;
 use rules::{Color, Game};
@@ -36,6 +38,14 @@ use super::context::Context;
 use super::games::Games;
 use super::live::{Live, Slot};
 use super::replies::record_tags;
+
+/// What a review is asked for: which game, and the summary or one position.
+pub(crate) struct Asked {
+    /// The game; `None` for the one [`Reviews::game_to_review`] picks.
+    pub(crate) game: Option<GameId>,
+    /// The turns played to the position to show; `None` for the summary.
+    pub(crate) turn: Option<usize>,
+}
 
 /// How a review running in this process stands, as those waiting for it see it.
 #[derive(Clone, Debug)]
@@ -89,11 +99,12 @@ impl Reviews {
     }
 
     /// The review of game `asked`, or of the game [`Reviews::game_to_review`] picks,
-    /// telling `progress` how far it has come while it is made.
+    /// telling `progress` how far it has come while it is made: its summary, or the position
+    /// after the turn asked for.
     pub(crate) async fn review(
         self: &Arc<Self>,
         origin: &Origin,
-        asked: Option<GameId>,
+        asked: Asked,
         early: &EarlyPrivacy,
         progress: &Progress,
     ) -> Reply {
@@ -101,7 +112,11 @@ impl Reviews {
             early.mark_private();
             reply
         };
-        let live = match self.game_to_review(origin, asked).await {
+        if asked.turn.is_some() {
+            // A position stepped to is for whoever asked.
+            early.mark_private();
+        }
+        let live = match self.game_to_review(origin, asked.game).await {
             Ok(live) => live,
             Err(reply) => return refused(*reply),
         };
@@ -109,12 +124,17 @@ impl Reviews {
         if live.outcome().is_none() {
             return refused(Reply::private(ReviewMsg::NotFinished { id }));
         }
-        if live.game.turns().is_empty() {
+        let turns = live.game.turns().len();
+        if turns == 0 {
             return refused(Reply::private(ReviewMsg::NoTurns { id }));
         }
-        match self.reviewed(&live, progress).await {
-            Some(review) => review_reply(&live, review),
-            None => refused(Reply::private(ReviewMsg::Failed { id })),
+        if asked.turn.is_some_and(|t| t > turns) {
+            return refused(Reply::private(ReviewMsg::NoSuchTurn { id, turns }));
+        }
+        match (self.reviewed(&live, progress).await, asked.turn) {
+            (Some(review), None) => review_reply(&live, review),
+            (Some(review), Some(turn)) => step_reply(&live, &review, turn),
+            (None, _) => refused(Reply::private(ReviewMsg::Failed { id })),
         }
     }
 
@@ -396,7 +416,79 @@ fn review_reply(live: &Live, review: GameReview) -> Reply {
             review,
         })),
         game: Some(id),
+        actions: vec![Action::StepThrough(id)],
         ..Reply::public(ReviewMsg::Summary(Box::new(summary)))
+    }
+}
+
+/// The reply showing the position of the finished game `live` after `turn` turns, as
+/// `review` judged it: the board with the turn that led to it marked and, when the review
+/// marked that turn, the better turn as an arrow; its evaluation and judgement in words; and
+/// buttons to the positions before and after. Only the caller sees it.
+fn step_reply(live: &Live, review: &GameReview, turn: usize) -> Reply {
+    let id = live.row.id;
+    let game = &live.game;
+    let turns = game.turns().len();
+    let Some(position) = game.position_at(turn) else {
+        return Reply::private(ReviewMsg::NoSuchTurn { id, turns });
+    };
+    let notations = game.notations();
+    let last = turn.checked_sub(1);
+    let before = last.and_then(|p| game.position_at(p));
+    let mark = last.and_then(|p| review.marks.iter().find(|m| m.ply == p));
+    let better = mark
+        .and_then(|m| m.better.first())
+        .zip(before)
+        .and_then(|(notation, before)| before.parse_turn(notation).ok().map(|t| (before, t)));
+    let played = last.map(|p| live.ply(p, notations.get(p).map_or("", String::as_str)));
+    let step = ReviewStep {
+        id,
+        turn,
+        turns,
+        played: played.clone(),
+        eval: review
+            .evals
+            .get(turn)
+            .copied()
+            .unwrap_or(Eval::Centipawns(0)),
+        mark: mark.zip(played).map(|(m, played)| MarkLine {
+            played,
+            judgement: m.judgement,
+            loss: m.loss,
+            better: m.better.clone(),
+        }),
+        decided: last.is_some() && last == review.decided,
+    };
+    let board = Board {
+        position: position.clone(),
+        last_turn: last.and_then(|p| Some((game.position_at(p)?.clone(), *game.turns().get(p)?))),
+        orientation: live.shown_side(),
+        players: live.players(),
+        chess960: game.chess960_number(),
+        outcome: (turn == turns).then(|| live.outcome()).flatten(),
+        faces: Some(live.faces()),
+        arrows: better
+            .map(|(before, t)| Board::arrows_of(before, &t))
+            .unwrap_or_default(),
+    };
+    let mut actions = Vec::new();
+    if let Some(back) = turn.checked_sub(1) {
+        actions.push(Action::StepBack(StepRef {
+            game: id,
+            turn: back,
+        }));
+    }
+    if turn < turns {
+        actions.push(Action::StepForward(StepRef {
+            game: id,
+            turn: turn + 1,
+        }));
+    }
+    Reply {
+        board: Some(board),
+        game: Some(id),
+        actions,
+        ..Reply::private(ReviewMsg::Step(Box::new(step)))
     }
 }
 

@@ -54,6 +54,7 @@ pub(crate) struct RawGame {
     pub created_ms: i64,
     pub state: RawState,
     pub rated: i64,
+    pub start_fen: Option<String>,
 }
 
 /// The changing columns of `games`, in [`GAME_COLUMNS`] order.
@@ -71,11 +72,12 @@ pub(crate) struct RawState {
     pub revision: i64,
 }
 
-/// The fixed columns of `games`, then the changing ones ([`RawState`]), then `rated`: in
-/// [`RawGame`] order.
+/// The fixed columns of `games`, then the changing ones ([`RawState`]), then `rated` and
+/// `start_fen`: in [`RawGame`] order.
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, chess960, white_id, \
     white_name, black_id, black_name, deadline_secs, created_ms, turn_started_ms, reminded, \
-    draw_offer, takeback, pending, status, winner, end_reason, finished_ms, revision, rated";
+    draw_offer, takeback, pending, status, winner, end_reason, finished_ms, revision, rated, \
+    start_fen";
 
 /// The SQL condition on `guild_id` selecting the servers of shards `first..=last` of `total`
 /// by Discord's formula (direct messages are shard 0), with the three values as `?1`, `?2`,
@@ -149,7 +151,7 @@ impl RawChallenge {
             opponent_id: c.opponent.as_ref().map(|u| id_in(u.id)).transpose()?,
             opponent_name: c.opponent.as_ref().map(|u| u.name.clone()),
             variant: c.variant.id().to_string(),
-            setup: setup_out(c.setup),
+            setup: setup_out(c.setup.as_ref()),
             color: c.color.id().to_string(),
             deadline_secs: c.deadline.map(secs_out),
             created_ms: c.created_ms,
@@ -220,6 +222,7 @@ impl RawGame {
         ];
         values.extend(g.state.values());
         values.push(g.rated.into());
+        values.push(g.start_fen.into());
         values
     }
 
@@ -250,6 +253,7 @@ impl RawGame {
                 revision: r.int(20)?,
             },
             rated: r.int(21)?,
+            start_fen: r.opt_text(22)?,
         })
     }
 
@@ -269,6 +273,7 @@ impl RawGame {
             created_ms: g.created_ms,
             state: RawState::from_state(&g.state)?,
             rated: i64::from(g.rated),
+            start_fen: g.start_fen.clone(),
         })
     }
 
@@ -287,6 +292,7 @@ impl RawGame {
                 .chess960
                 .map(|n| u16::try_from(n).map_err(|_| bad(t, "chess960", n.to_string())))
                 .transpose()?,
+            start_fen: self.start_fen,
             white: User {
                 id: id_out(self.white_id, t, "white_id")?,
                 name: self.white_name,
@@ -428,15 +434,22 @@ fn variant_in(id: String, table: &'static str) -> Result<Variant, StoreError> {
     id.parse().map_err(|_| bad(table, "variant", id))
 }
 
-fn setup_out(setup: Option<SetupChoice>) -> String {
+/// A position is stored as `fen ` and its FEN; a setup as its number, `random` or `none`.
+const FEN_PREFIX: &str = "fen ";
+
+fn setup_out(setup: Option<&SetupChoice>) -> String {
     match setup {
         None => "none".to_string(),
         Some(SetupChoice::Random) => "random".to_string(),
         Some(SetupChoice::Number(n)) => n.to_string(),
+        Some(SetupChoice::Position(fen)) => format!("{FEN_PREFIX}{fen}"),
     }
 }
 
 fn setup_in(s: &str) -> Result<Option<SetupChoice>, StoreError> {
+    if let Some(fen) = s.strip_prefix(FEN_PREFIX) {
+        return Ok(Some(SetupChoice::Position(fen.to_string())));
+    }
     match s {
         "none" => Ok(None),
         "random" => Ok(Some(SetupChoice::Random)),

@@ -116,4 +116,7 @@ pub enum ArgError {
     /// A person and the computer (or Stockfish) both named, or a level with an Elo.
     #[error("a person and the computer named at once")]
     OpponentAndComputer,
+    /// A Chess960 setup and a position both asked for.
+    #[error("a Chess960 setup and a position asked for at once")]
+    SetupAndPosition,
 }

@@ -106,6 +106,19 @@ fn game(spec: &Spec, args: &Args) -> Result<Command, ArgError> {
         "gif" => Command::Gif(game_id(args, "game")?),
         "review" => Command::Review {
             game: game_id(args, "game")?,
+            turn: match args.get("turn") {
+                None => None,
+                Some(Value::Number(n)) => {
+                    Some(usize::try_from(*n).map_err(|_| bad("turn", n.to_string()))?)
+                }
+                Some(other) => {
+                    let text = match other {
+                        Value::Text(text) => text.trim(),
+                        _ => "",
+                    };
+                    Some(text.parse().map_err(|_| bad("turn", text))?)
+                }
+            },
         },
         "history" => Command::History {
             user: args.user("user").map(|u| u.id),
@@ -290,10 +303,17 @@ fn challenge(spec: &Spec, args: &Args) -> Result<Command, ArgError> {
             ColorChoice::from_id(id).ok_or_else(|| bad("colour", text))?
         }
     };
+    let position = args
+        .text("position")
+        .map(|fen| SetupChoice::Position(fen.trim().to_owned()));
+    let setup = match (args.text("chess960").map(setup).transpose()?, position) {
+        (Some(_), Some(_)) => return Err(ArgError::SetupAndPosition),
+        (setup, position) => setup.or(position),
+    };
     Ok(Command::Challenge {
         opponent,
         variant: variant(args)?.unwrap_or(Variant::Standard),
-        setup: args.text("chess960").map(setup).transpose()?,
+        setup,
         color,
         deadline: duration(args, "deadline")?,
         rated: args.flag("rated"),
@@ -489,5 +509,25 @@ mod tests {
         assert_eq!(setup("960"), Err(bad("chess960", "960")));
         assert!(setup("-1").is_err());
         assert!(setup("x").is_err());
+    }
+
+    #[test]
+    fn a_position_is_taken_as_given_and_never_with_a_setup() {
+        let spec = crate::commands::command("challenge").expect("declared");
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        let mut args = Args::new();
+        args.set("position", Value::Text(format!("  {fen} ")));
+        match build(spec, &args, Organiser::default()) {
+            Ok(Request::Game(Command::Challenge { setup, variant, .. })) => {
+                assert_eq!(setup, Some(SetupChoice::Position(fen.into())));
+                assert_eq!(variant, Variant::Standard);
+            }
+            other => panic!("{other:?}"),
+        }
+        args.set("chess960", Value::Text("518".into()));
+        assert_eq!(
+            build(spec, &args, Organiser::default()),
+            Err(ArgError::SetupAndPosition)
+        );
     }
 }

@@ -160,6 +160,7 @@ pub const COMMANDS: &[Spec] = &[
                 opt("variant", VARIANT),
                 opt("colour", choices("colour", ColorChoice::VARIANTS)),
                 opt("chess960", text(6)),
+                opt("position", text(100)),
                 opt("deadline", text(16)),
                 opt("rated", Kind::Flag),
             ],
@@ -216,7 +217,7 @@ pub const COMMANDS: &[Spec] = &[
     command("help", &[]),
     command("rules", &[opt("variant", VARIANT)]),
     command("gif", &[opt("game", GAME)]),
-    command("review", &[opt("game", GAME)]),
+    command("review", &[opt("game", GAME), opt("turn", number(0, None))]),
     command(
         "history",
         &[opt("user", Kind::User), opt("page", number(1, None))],

@@ -19,7 +19,7 @@ pub enum ChallengeMsg {
         opponent: Option<String>,
         /// The rule set.
         variant: Variant,
-        /// The Chess960 setup asked for.
+        /// The Chess960 setup or the position asked for.
         setup: Option<SetupChoice>,
         /// The challenger's colour.
         color: ColorChoice,

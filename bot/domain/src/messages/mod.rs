@@ -33,7 +33,7 @@ pub use rating::{
 };
 pub use refusal::Refusal;
 pub use rematch::RematchMsg;
-pub use review::{LISTED_MARKS, MarkLine, ReviewMsg, ReviewSummary};
+pub use review::{LISTED_MARKS, MarkLine, ReviewMsg, ReviewStep, ReviewSummary};
 pub use tournament::{BoardLine, StandingLine, TournamentMsg};
 pub use turn::{PushChoice, TurnMsg};
 pub use vacation::VacationMsg;
@@ -126,6 +126,8 @@ pub struct GameKind {
     pub variant: Variant,
     /// The setup number, for a game from a Chess960 setup.
     pub chess960: Option<u16>,
+    /// Whether the game started from a position the challenger gave.
+    pub from_position: bool,
 }
 
 /// One turn of a record: "12. e4" for White, "12... e5" for Black.

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use rules::{MoveError, Outcome, SetupError, Variant};
+use rules::{FenError, MoveError, Outcome, SetupError, Variant};
 
 use super::Players;
 
@@ -50,6 +50,13 @@ pub enum Refusal {
     },
     /// The game cannot be set up as asked.
     BadSetup(SetupError),
+    /// The position asked for cannot be read, or cannot arise in the variant.
+    BadPosition(FenError),
+    /// The position asked for is already over: nothing is left to play.
+    PositionOver {
+        /// How the rules end it.
+        outcome: Outcome,
+    },
     /// The game in the channel has started already.
     AlreadyStarted,
     /// There is no challenge to accept.

@@ -2,8 +2,7 @@
 //! was made.
 
 use super::{GameKind, Players, Ply};
-use crate::GameId;
-use crate::Judgement;
+use crate::{Eval, GameId, Judgement};
 
 /// What is said about reviews.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
@@ -11,6 +10,15 @@ use crate::Judgement;
 pub enum ReviewMsg {
     /// A game reviewed: its figures; the graph and the annotated record go with it.
     Summary(Box<ReviewSummary>),
+    /// One position of a reviewed game, stepped to: its board goes with it.
+    Step(Box<ReviewStep>),
+    /// The turn asked for is past the game's end.
+    NoSuchTurn {
+        /// The game.
+        id: GameId,
+        /// Its turns.
+        turns: usize,
+    },
     /// Another review is being made first (one at a time); this one waits.
     Waiting {
         /// The game to review.
@@ -66,6 +74,25 @@ pub struct ReviewSummary {
     pub unlisted: usize,
     /// The turn that decided the game, if one did.
     pub decided: Option<Ply>,
+}
+
+/// One position of a reviewed game, after some of its turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReviewStep {
+    /// The game.
+    pub id: GameId,
+    /// The turns played to reach it (0: the start).
+    pub turn: usize,
+    /// The game's turns in all.
+    pub turns: usize,
+    /// The turn that led to it, if any.
+    pub played: Option<Ply>,
+    /// The evaluation of the position.
+    pub eval: Eval,
+    /// The turn that led to it, when the review marked it.
+    pub mark: Option<MarkLine>,
+    /// Whether that turn decided the game.
+    pub decided: bool,
 }
 
 /// The most marked turns a summary lists; the record has them all.

@@ -19,3 +19,6 @@ button-tournament-join = Join
 button-tournament-leave = Leave
 button-forget-yes = Forget me
 button-forget-no = Cancel
+button-review-steps = Step through ▶
+button-review-back = ◀ Back
+button-review-forward = Forward ▶

@@ -1,8 +1,10 @@
-# Challenges and the start of games. $setup is random, none or number; $color is white,
+# Challenges and the start of games. $setup is random, none, number or position ($fen);
+# $color is white,
 # black or random; $deadline is none or a duration.
 
 challenge-challenged = { $challenger } challenges { $opponent } to { $variant }{ $setup ->
         [random] {" "}(random setup)
+        [position] {" "}from the position { $fen }
         [none] {""}
        *[number] {" "}(setup #{ $number })
     }, { $color ->

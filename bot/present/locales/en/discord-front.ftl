@@ -5,6 +5,7 @@ front-unknown-command = I do not know the command `/{ $command }`; try `/help`.
 front-bad-level = Level { $level } does not exist: choose 1 to 8.
 front-bad-elo = Stockfish plays at an Elo from { $least } to { $most }, not { $elo }.
 front-opponent-and-computer = Choose either an opponent or the computer, not both.
+front-setup-and-position = Choose either a Chess960 setup or a position, not both.
 front-bad-colour = `{ $text }` is not a colour: choose white, black or random.
 front-bad-variant = `{ $text }` is not a variant: `/rules` lists them.
 front-bad-setup = `{ $text }` is not a Chess960 setup: give a number from 0 to 959, or `random`.

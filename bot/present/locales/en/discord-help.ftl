@@ -2,10 +2,10 @@
 
 help =
     nadare plays standard chess, Chess960 and the Avalanche family. One game per channel or thread; `/challenge` opens a thread where it can.
-    • `/challenge opponent:… variant:… colour:… chess960:… deadline:…` (all optional): with no opponent anyone may accept; `chess960:` a setup 0–959 or `random`; `deadline:` the time per turn (`10m`, `1d`)
-    • `/challenge computer:LEVEL`: play the computer, level 1 (beginner) to 8 (strong) · `/hint`: a suggested turn (against the computer)
-    • `/accept` · `/decline` · `/cancel`: answer or withdraw a challenge (or its buttons); `/cancel` also drops a half-entered turn
-    • `/move notation:…`: your turn: `e4`, `Nf3`, `O-O`, UCI `g1f3`; Avalanche `Nf3/a6`, or `Nf3` then `a6`; the list offers legal turns
+    • `/challenge opponent:… variant:… colour:… chess960:… position:… deadline:…` (optional): no opponent, anyone may accept; `chess960:` 0–959 or `random`; `position:` a FEN (unrated); `deadline:` per turn (`10m`, `1d`)
+    • `/challenge computer:LEVEL`: play the computer, level 1 (beginner) to 8 (strong) · `/hint`: a suggested turn (vs the computer)
+    • `/accept` · `/decline` · `/cancel`: answer or withdraw a challenge (or buttons); `/cancel` also drops a half-entered turn
+    • `/move notation:…`: your turn: `e4`, `Nf3`, `O-O`, UCI `g1f3`; Avalanche `Nf3/a6`, or `Nf3` then `a6`; legal turns are offered
     • Buttons under each board: resign (asks first), offer a draw, flip the board; the piece a pushed pawn becomes; confirm or cancel a losing push
     • `/resign` · `/draw action:…` · `/takeback action:…` · `/abort` (before both sides have moved)
     • `/board flip:…` · `/moves` · `/position` · `/games`: the board, the record (a PGN file), the FEN (to you), this server's games
@@ -14,6 +14,6 @@ help =
     • `/vacation days:…`: pause your deadlines (a move or `days:end` ends it)
     • `/rating user:… variant:…` · `/leaderboard variant:…`: Glicko-2 ratings per variant family, the top 10 and your place; rated unless `rated:False` · `/language` · `/avatars`: this server's language and players' pictures on boards (server managers)
     • `/tournament`: round robin or Swiss, a thread per game (created by managers or organisers)
-    • DMs and group DMs (nadare added to your account): casual games; notices the bot cannot post wait for a command
+    • DMs and group DMs (nadare added to your account): casual games; notices it cannot post wait for a command
     • `/privacy`: what nadare keeps about you · `/mydata`: a copy · `/forget`: delete it
 

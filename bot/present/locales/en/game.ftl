@@ -13,3 +13,4 @@ deleted-user = deleted user
 # A game from a Chess960 setup: an Avalanche variant, or plain Chess960.
 kind-960 = { $variant } 960 (setup #{ $number })
 kind-setup = { $variant } (setup #{ $number })
+kind-position = { $variant } from a position

@@ -41,3 +41,5 @@ refusal-save-failed = I could not save that, so nothing changed. Please try agai
 list-pair = { $first } and { $second }
 list-pair-or = { $first } or { $second }
 list-more = { $first }, { $rest }
+refusal-bad-position = That position cannot start a game: { $reason }
+refusal-position-over = That position is already over ({ $outcome }): there is nothing left to play.

@@ -44,3 +44,10 @@ review-comment-mistake = Mistake
 review-comment-blunder = Blunder
 review-comment-decided = The game was decided here.
 review-annotator = nadare review, depth { $depth }
+review-step-start = Game #{ $id } · the start · evaluation { $eval }
+review-step-after = Game #{ $id } · turn { $turn } of { $turns }: { $played } · evaluation { $eval }
+review-step-decided = This turn decided the game.
+review-no-such-turn = Game #{ $id } has { $turns ->
+        [one] 1 turn
+       *[other] { $turns } turns
+    }: choose a turn from 0 (the start) to { $turns }.

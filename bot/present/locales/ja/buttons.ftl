@@ -19,3 +19,6 @@ button-tournament-join = 参加する
 button-tournament-leave = 抜ける
 button-forget-yes = 忘れる
 button-forget-no = キャンセル
+button-review-steps = 一手ずつ見る ▶
+button-review-back = ◀ 戻る
+button-review-forward = 進む ▶

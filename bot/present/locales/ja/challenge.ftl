@@ -1,8 +1,12 @@
-# 挑戦と対局の開始。$setup は random・none・number、$color は white・black・random、
+# 挑戦と対局の開始。$setup は random・none・number・position（$fen）、$color は white・black・random、
 # $deadline は none か時間。
 
-challenge-challenged = { $challenger }が{ $opponent }に{ $variant }{ $setup ->
+challenge-challenged = { $challenger }が{ $opponent }に{ $setup ->
+        [position] 局面 { $fen } からの
+       *[other] {""}
+    }{ $variant }{ $setup ->
         [random] （ランダム配置）
+        [position] {""}
         [none] {""}
        *[number] （配置 #{ $number }）
     }の対局を申し込みました（{ $color ->

@@ -4,6 +4,7 @@ front-unknown-command = `/{ $command }` というコマンドはありません�
 front-bad-level = レベル{ $level }はありません。1〜8から選んでください。
 front-bad-elo = Stockfish のレーティングは{ $least }〜{ $most }で、{ $elo }は選べません。
 front-opponent-and-computer = 相手かコンピューターのどちらか一方を選んでください。
+front-setup-and-position = チェス960の配置か局面のどちらか一方を選んでください。
 front-bad-colour = `{ $text }` は色ではありません。white、black、random から選んでください。
 front-bad-variant = `{ $text }` は変種ではありません。`/ルール` で一覧を見られます。
 front-bad-setup = `{ $text }` はチェス960の初期配置ではありません。0〜959の番号か `random` を指定してください。

@@ -12,3 +12,4 @@ deleted-user = 削除されたユーザー
 # チェス960の初期配置からの対局:アバランチ系、または普通のチェス960。
 kind-960 = { $variant } 960（配置 #{ $number }）
 kind-setup = { $variant }（配置 #{ $number }）
+kind-position = 局面からの{ $variant }

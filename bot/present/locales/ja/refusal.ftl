@@ -41,3 +41,5 @@ refusal-save-failed = 保存できなかったため、何も変わっていま�
 list-pair = { $first }、{ $second }
 list-pair-or = { $first }か{ $second }
 list-more = { $first }、{ $rest }
+refusal-bad-position = その局面からは対局を始められません：{ $reason }
+refusal-position-over = その局面ではもう決着がついています（{ $outcome }）。指す手が残っていません。

@@ -31,3 +31,7 @@ review-comment-mistake = 悪手
 review-comment-blunder = 大悪手
 review-comment-decided = ここで勝負が決まりました。
 review-annotator = nadare 検討、深さ { $depth }
+review-step-start = 対局 #{ $id } · 開始局面 · 評価値 { $eval }
+review-step-after = 対局 #{ $id } · { $turns }手中{ $turn }手目：{ $played } · 評価値 { $eval }
+review-step-decided = この手番で勝負が決まりました。
+review-no-such-turn = 対局 #{ $id } は{ $turns }手です。0（開始局面）から{ $turns }までの手番を選んでください。

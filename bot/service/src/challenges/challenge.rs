@@ -9,7 +9,7 @@ use domain::{
     Origin, Reply, SetupChoice, User, computer_player, is_computer,
 };
 use rand::Rng;
-use rules::{Game, Variant};
+use rules::{Game, Position, Variant};
 
 use super::Challenges;
 use crate::games::SlotGuard;
@@ -43,7 +43,7 @@ impl Ask {
         Some(Ask {
             opponent: opponent.clone(),
             variant: *variant,
-            setup: *setup,
+            setup: setup.clone(),
             color: *color,
             deadline: *deadline,
             rated: *rated,
@@ -75,9 +75,14 @@ impl Challenges {
             }
             Slot::Game(_) | Slot::Free | Slot::Retired => {}
         }
-        if let Err(e) = self.check_ask(origin, &ask) {
-            return Reply::private(e);
-        }
+        let ask = match self.check_ask(origin, &ask) {
+            Ok(Some(start)) => Ask {
+                setup: Some(SetupChoice::Position(start.start().to_fen())),
+                ..ask
+            },
+            Ok(None) => ask,
+            Err(e) => return Reply::private(e),
+        };
         let deadline = ask.deadline.or(self.ctx.config.default_deadline);
         let now = self.ctx.now_ms();
         let ttl = i64::try_from(self.ctx.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
@@ -92,15 +97,16 @@ impl Challenges {
             challenger: origin.user.clone(),
             opponent: ask.opponent.clone(),
             variant: ask.variant,
-            setup: ask.setup,
+            setup: ask.setup.clone(),
             color: ask.color,
             deadline,
             created_ms: now,
             expires_ms: now.saturating_add(ttl),
             // Rated by default between two people in a server; never against oneself or the
-            // computer.
+            // computer, nor from a position.
             rated: ask.rated.unwrap_or(true)
                 && origin.guild.is_some()
+                && !matches!(ask.setup, Some(SetupChoice::Position(_)))
                 && ask
                     .opponent
                     .as_ref()
@@ -124,7 +130,7 @@ impl Challenges {
             challenger: row.challenger.name.clone(),
             opponent: opponent.clone(),
             variant: row.variant,
-            setup: row.setup,
+            setup: row.setup.clone(),
             color: row.color,
             deadline: row.deadline,
         };
@@ -152,10 +158,11 @@ impl Challenges {
         self.check_ask(origin, &ask).err().map(Reply::private)
     }
 
-    /// Refuses what no channel's state could allow: the setup, the deadline, one challenge too
-    /// many.
-    fn check_ask(&self, origin: &Origin, ask: &Ask) -> Result<(), Refusal> {
-        check_setup(ask)?;
+    /// Refuses what no channel's state could allow: the setup or position, the deadline, one
+    /// challenge too many. Gives the game a position asked for starts (`None` for any other
+    /// start).
+    fn check_ask(&self, origin: &Origin, ask: &Ask) -> Result<Option<Game>, Refusal> {
+        let start = check_setup(ask)?;
         let opponent = ask.opponent.as_ref().and_then(|o| computer_player(o.id));
         if let Some(Computer::Stockfish(_)) = opponent {
             if !matches!(ask.variant, Variant::Standard | Variant::Chess960) {
@@ -180,7 +187,7 @@ impl Challenges {
                 });
             }
         }
-        Ok(())
+        Ok(start)
     }
 
     pub(crate) async fn accept(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
@@ -230,18 +237,29 @@ impl Challenges {
         } else {
             (opponent, challenge.challenger.clone())
         };
-        let number = match challenge.setup {
-            None => None,
-            Some(SetupChoice::Number(n)) => Some(n),
+        let number = match &challenge.setup {
+            None | Some(SetupChoice::Position(_)) => None,
+            Some(SetupChoice::Number(n)) => Some(*n),
             Some(SetupChoice::Random) => Some(rand::rng().random_range(0..960)),
         };
-        let game = match Game::new(challenge.variant, number) {
-            Ok(g) => g,
-            Err(e) => return Reply::private(Refusal::BadSetup(e)),
+        let (game, start_fen) = match &challenge.setup {
+            Some(SetupChoice::Position(fen)) => match position_game(challenge.variant, fen) {
+                Ok(game) => {
+                    let fen = game.start().to_fen();
+                    (game, Some(fen))
+                }
+                Err(refusal) => return Reply::private(refusal),
+            },
+            _ => match Game::new(challenge.variant, number) {
+                Ok(g) => (g, None),
+                Err(e) => return Reply::private(Refusal::BadSetup(e)),
+            },
         };
         let now = self.ctx.now_ms();
-        // Never rated against oneself or the computer, whatever the challenge said.
+        // Never rated against oneself or the computer, nor from a position, whatever the
+        // challenge said.
         let rated = challenge.rated
+            && start_fen.is_none()
             && white.id != black.id
             && !is_computer(white.id)
             && !is_computer(black.id);
@@ -251,6 +269,7 @@ impl Challenges {
             channel: challenge.channel,
             variant: challenge.variant,
             chess960: game.chess960_number(),
+            start_fen,
             white,
             black,
             deadline: challenge.deadline,
@@ -385,16 +404,29 @@ impl Ask {
     }
 }
 
-/// Refuses setups the variant cannot start from, before anyone accepts.
-fn check_setup(ask: &Ask) -> Result<(), Refusal> {
-    match ask.setup {
-        None => Ok(()),
+/// Refuses setups and positions the variant cannot start from, before anyone accepts; gives
+/// the game a position starts.
+fn check_setup(ask: &Ask) -> Result<Option<Game>, Refusal> {
+    match &ask.setup {
+        None => Ok(None),
+        Some(SetupChoice::Position(fen)) => position_game(ask.variant, fen).map(Some),
         Some(_) if !ask.variant.allows_chess960_setup() => Err(Refusal::FixedSetup {
             variant: ask.variant,
         }),
-        Some(SetupChoice::Random) => Ok(()),
-        Some(SetupChoice::Number(n)) => Game::new(ask.variant, Some(n))
-            .map(|_| ())
+        Some(SetupChoice::Random) => Ok(None),
+        Some(SetupChoice::Number(n)) => Game::new(ask.variant, Some(*n))
+            .map(|_| None)
             .map_err(Refusal::BadSetup),
+    }
+}
+
+/// A game of `variant` from the position `fen`, refused when the FEN cannot be read or
+/// the rules already end the game there.
+fn position_game(variant: Variant, fen: &str) -> Result<Game, Refusal> {
+    let start = Position::from_fen(variant, fen).map_err(Refusal::BadPosition)?;
+    let game = Game::from_position(start);
+    match game.outcome() {
+        Some(outcome) => Err(Refusal::PositionOver { outcome }),
+        None => Ok(game),
     }
 }

@@ -49,11 +49,14 @@ impl Challenges {
         let ask = Ask {
             opponent: Some(opponent),
             variant: live.row.variant,
-            setup: live
-                .game
-                .chess960_number()
-                .filter(|_| live.row.variant.allows_chess960_setup())
-                .map(SetupChoice::Number),
+            setup: match &live.row.start_fen {
+                Some(fen) => Some(SetupChoice::Position(fen.clone())),
+                None => live
+                    .game
+                    .chess960_number()
+                    .filter(|_| live.row.variant.allows_chess960_setup())
+                    .map(SetupChoice::Number),
+            },
             color,
             deadline: live.row.deadline,
             rated: Some(live.row.rated),

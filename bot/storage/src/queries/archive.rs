@@ -57,6 +57,6 @@ pub(crate) fn archive_sql(q: &ArchiveQuery) -> Result<ArchiveSql, StoreError> {
 pub(crate) fn read_archived(r: &dyn Columns) -> Result<ArchivedGame, StoreError> {
     Ok(ArchivedGame {
         row: RawGame::read(r)?.into_record()?,
-        plies: usize::try_from(r.int(22)?).unwrap_or(0),
+        plies: usize::try_from(r.int(23)?).unwrap_or(0),
     })
 }

@@ -43,9 +43,9 @@ const CLOSE_CHALLENGE: &str = "UPDATE challenges SET status = ?2 WHERE id = ?1 A
 const INSERT_GAME: &str = "INSERT INTO games (id, guild_id, channel_id, variant, chess960, \
     white_id, white_name, black_id, black_name, deadline_secs, created_ms, turn_started_ms, \
     reminded, draw_offer, takeback, pending, status, winner, end_reason, finished_ms, revision, \
-    rated)
+    rated, start_fen)
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-        ?20, ?21, ?22)";
+        ?20, ?21, ?22, ?23)";
 
 const UPDATE_STATE: &str = "UPDATE games SET turn_started_ms = ?2, reminded = ?3, \
     draw_offer = ?4, takeback = ?5, pending = ?6, status = ?7, winner = ?8, end_reason = ?9, \
@@ -249,7 +249,7 @@ impl Loaded {
             Ok(StoredGame {
                 row: raw.into_record()?,
                 turns: Vec::new(),
-                announced: announced_out(r.opt_int(22)?)?,
+                announced: announced_out(r.opt_int(23)?)?,
             })
         });
         match read {
