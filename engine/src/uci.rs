@@ -15,7 +15,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use rules::{Color, Game, Position, Turn, Variant};
+use rules::{Color, Draws, Game, Position, Turn, Variant};
 
 use crate::search::mate_in;
 use crate::{Engine, Level, Limits, Memory, SearchResult};
@@ -50,7 +50,7 @@ pub fn run() -> std::io::Result<()> {
 
 /// Speaks UCI, reading commands from `input` and answering on `output`, until `quit` or
 /// the end of input; gives the writer back once every search has ended.
-pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std::io::Result<W> {
+pub fn serve<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> std::io::Result<W> {
     let out = Arc::new(Mutex::new(output));
     let mut session = Session {
         out: Arc::clone(&out),
@@ -60,9 +60,26 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std:
         searches: 0,
         memory: Arc::new(Mutex::new(None)),
     };
-    for line in input.lines() {
-        if !session.command(&line?) {
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             break;
+        }
+        let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        match std::str::from_utf8(line) {
+            Ok(line) => {
+                if !session.command(line) {
+                    break;
+                }
+            }
+            // A line a GUI garbled is answered as any other bad line is, and the session
+            // goes on.
+            Err(_) => session.send(&format!(
+                "info string not UTF-8, ignored: {}",
+                String::from_utf8_lossy(line)
+            )),
         }
     }
     session.finish();
@@ -514,7 +531,7 @@ fn report<W: Write>(out: &Mutex<W>, root: &Position, r: &SearchResult) {
     let ms = r.elapsed.as_millis().max(1);
     let nps = u128::from(r.nodes) * 1000 / ms;
     if r.best.is_none() {
-        // The game is over: mated, stalemated or drawn.
+        // No legal turn: mated or stalemated.
         send(
             out,
             &format!(
@@ -576,7 +593,8 @@ fn parse_position(args: &[&str], chess960: bool) -> Result<Game, String> {
         _ => return Err("expected `startpos` or `fen`".to_string()),
     };
     let start = Position::from_fen(variant, &fen).map_err(|e| format!("FEN `{fen}`: {e}"))?;
-    let mut game = Game::from_position(start);
+    // The GUI claims or declares draws; the engine answers while a turn is legal.
+    let mut game = Game::from_position(start).with_draws(Draws::Claimed);
     match rest.split_first() {
         None => {}
         Some((&"moves", moves)) => {

@@ -2,7 +2,7 @@
 
 use crate::position::CastleSide;
 use crate::turn::Push;
-use crate::types::{Role, Square};
+use crate::types::{Color, Role, Square};
 
 /// Joins squares for a message: "b1, d2 and f3".
 pub(crate) fn list_squares(squares: &[Square]) -> String {
@@ -258,6 +258,23 @@ pub enum FenError {
         field: String,
         /// What is wrong.
         reason: String,
+    },
+    /// The castling field gives one side of one colour twice: a letter repeated (`KKq`,
+    /// `AAh`), or two letters for one side (`KH` in Chess960, where `K` is the h-file rook;
+    /// `HG`).
+    #[error(
+        "bad FEN castling field `{field}`: `{first}` and `{second}` both give {color} a castling \
+         right on the same side"
+    )]
+    CastlingTwice {
+        /// The field as given.
+        field: String,
+        /// Whose right it is.
+        color: Color,
+        /// The letter that gave the right first.
+        first: char,
+        /// The letter that gave it again.
+        second: char,
     },
     /// The en-passant field is malformed or impossible.
     #[error("bad FEN en-passant field `{0}`")]

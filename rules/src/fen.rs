@@ -288,6 +288,8 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
         field: quote(field),
         reason,
     };
+    // The letter that gave each colour's right on each side, so none is given twice.
+    let mut given = [[None; 2]; 2];
     for c in field.chars() {
         let color = if c.is_ascii_uppercase() {
             Color::White
@@ -330,6 +332,16 @@ fn read_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
         if rook.file() == king.file() {
             return Err(err(format!("`{c}` names the king's own file")));
         }
+        let slot = &mut given[color.index()][side.index()];
+        if let Some(first) = *slot {
+            return Err(FenError::CastlingTwice {
+                field: quote(field),
+                color,
+                first,
+                second: c,
+            });
+        }
+        *slot = Some(c);
         pos.castling[color.index()][side.index()] = Some(rook);
     }
     Ok(())

@@ -9,10 +9,25 @@ use crate::turn::Turn;
 use crate::types::{Role, Square};
 use crate::variant::{Setups, Variant};
 
+/// Which of the rules' draws end a game by themselves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Draws {
+    /// Every draw the rules know ends the game at once: stalemate, insufficient material,
+    /// threefold repetition and the fifty-move rule (nadare's own games).
+    #[default]
+    Automatic,
+    /// Only stalemate: repetition, the fifty-move rule and a dead position are left to
+    /// whoever runs the game, as a chess GUI claims or declares them over UCI. The game goes
+    /// on while the side to move has a legal turn, as [`crate::Position::perft`] counts
+    /// them.
+    Claimed,
+}
+
 /// A game of any variant: its start, its turns and, once over, its outcome.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     chess960: Option<u16>,
+    draws: Draws,
     turns: Vec<Turn>,
     /// `positions[0]` is the start; `positions[i]` stands after `i` turns.
     positions: Vec<Position>,
@@ -45,12 +60,41 @@ impl Game {
     pub(crate) fn with_setup(start: Position, chess960: Option<u16>) -> Game {
         let mut game = Game {
             chess960,
+            draws: Draws::Automatic,
             turns: Vec::new(),
             positions: vec![start],
             outcome: None,
         };
         game.outcome = game.outcome_by_rule();
         game
+    }
+
+    /// The game with `draws` deciding which draws end it; an outcome the players decided
+    /// ([`Game::set_outcome`]) stays.
+    ///
+    /// ```
+    /// use rules::{Draws, Game, Position, Variant};
+    ///
+    /// // King and knight against king: a dead position, yet White has legal turns.
+    /// let start = Position::from_fen(Variant::Standard, "4k3/8/8/8/8/8/8/4KN2 w - - 0 1")?;
+    /// assert!(Game::from_position(start.clone()).outcome().is_some());
+    /// let mut game = Game::from_position(start).with_draws(Draws::Claimed);
+    /// assert_eq!(game.outcome(), None);
+    /// game.play_str("Ng3")?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_draws(mut self, draws: Draws) -> Game {
+        self.draws = draws;
+        if self.outcome.is_none_or(|o| !o.reason.by_players()) {
+            self.outcome = self.outcome_by_rule();
+        }
+        self
+    }
+
+    /// Which draws end the game by themselves.
+    pub fn draws(&self) -> Draws {
+        self.draws
     }
 
     /// The variant played.
@@ -181,7 +225,8 @@ impl Game {
     }
 
     /// The result the rules impose on the position now, if any: mate, stalemate,
-    /// insufficient material, threefold repetition, the fifty-move rule (in that order).
+    /// insufficient material, threefold repetition, the fifty-move rule (in that order; the
+    /// last three only when [`Draws::Automatic`]).
     fn outcome_by_rule(&self) -> Option<Outcome> {
         let pos = self.position();
         let side = pos.side_to_move();
@@ -208,6 +253,9 @@ impl Game {
             } else {
                 draw(EndReason::Stalemate)
             };
+        }
+        if self.draws == Draws::Claimed {
+            return None;
         }
         if pos.is_insufficient_material() {
             return draw(EndReason::InsufficientMaterial);

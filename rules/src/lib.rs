@@ -58,7 +58,7 @@ pub use analysis::analysis_url;
 pub use bitboard::Bitboard;
 pub use error::{CastleObstacle, FenError, MoveError, NoPush, SetupError, Unreadable};
 pub use fen::{MAX_COUNTER, REVERSED_START, STANDARD_START};
-pub use game::Game;
+pub use game::{Draws, Game};
 pub use movegen::MoveList;
 pub use notation::ParsedInput;
 pub use outcome::{EndReason, Outcome};

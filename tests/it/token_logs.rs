@@ -1,13 +1,19 @@
-//! The bot token never reaches the logs, even with `RUST_LOG=trace`: the real bot runs against
-//! the fake Discord with every log on (its own logger, as `nadare run` installs it), and all of
-//! the output is searched for the token in every form a library might print it in.
+//! The bot token and the database's password never reach the logs, even with
+//! `RUST_LOG=trace`: the real bot runs against the fake Discord with every log on (its own
+//! logger, as `nadare run` installs it), on PostgreSQL with a password in its URL when a
+//! server answers (else on SQLite), then a server that does not answer is tried; all of the
+//! output is searched for the secrets in every form a library might print them in.
 
 use std::io::Write;
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use std::time::Duration;
+
 use nadare::app;
 use nadare::config::Config;
+use storage::Database;
+use storage::postgres::PgOptions;
 use testkit::fake_discord::FakeDiscord;
 use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, TOKEN};
 
@@ -25,6 +31,33 @@ impl Write for Captured {
     }
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
+    }
+}
+
+/// The password the database URLs carry.
+const DB_SECRET: &str = "nadare-db-secret-7f3a";
+
+/// `url` with [`DB_SECRET`] as its password, or as it is when it has one already (which is
+/// then the secret to look for); the secret either way.
+fn with_password(url: &str) -> (String, String) {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return (url.to_owned(), DB_SECRET.to_owned());
+    };
+    match rest.split_once('@') {
+        Some((user, _)) if user.contains(':') => (
+            url.to_owned(),
+            user.split_once(':')
+                .map(|(_, pw)| pw.to_owned())
+                .unwrap_or_default(),
+        ),
+        Some((user, host)) => (
+            format!("{scheme}://{user}:{DB_SECRET}@{host}"),
+            DB_SECRET.to_owned(),
+        ),
+        None => (
+            format!("{scheme}://:{DB_SECRET}@{rest}"),
+            DB_SECRET.to_owned(),
+        ),
     }
 }
 
@@ -84,21 +117,32 @@ fn the_needles_are_right() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_token_is_never_logged_even_at_trace_level() {
+async fn no_secret_is_logged_even_at_trace_level() {
     let logs = Captured::default();
     let sink = logs.clone();
     nadare::logging::init(Some("trace"), move || sink.clone(), false).expect("the logger");
 
     let fake = FakeDiscord::start(1).await;
     let dir = tempfile::tempdir().expect("a temp dir");
+    let postgres = testkit::stores::Backend::postgres("token_logs").await;
+    let (database, db_secret) = match postgres.as_ref().and_then(|b| b.url()) {
+        Some(url) => with_password(url),
+        None => (
+            dir.path().join("nadare.db").display().to_string(),
+            DB_SECRET.to_owned(),
+        ),
+    };
     let text = format!(
-        "token = \"{TOKEN}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\ncdn_url = \"{}\"\n",
-        dir.path().join("nadare.db").display(),
+        "token = \"{TOKEN}\"\ndatabase = \"{database}\"\napi_proxy = \"{}\"\ncdn_url = \"{}\"\n",
         fake.url(),
         fake.cdn_url(),
     );
     let config =
         Config::from_parts(Some((&text, Path::new("e2e.toml"))), |_| None).expect("a valid config");
+    // What `nadare run` logs of the database, and the config's Debug, leave the password out.
+    for shown in [config.database.to_string(), format!("{config:?}")] {
+        assert!(!shown.contains(&db_secret), "{shown}");
+    }
     let bot = app::start(&config).await.expect("the bot starts");
     fake.wait_call("command registration", |c| {
         c.method == "PUT" && c.path.ends_with("/commands")
@@ -119,6 +163,24 @@ async fn the_token_is_never_logged_even_at_trace_level() {
     bot.stop().await.expect("a clean stop");
     fake.wait_disconnected().await;
     assert_eq!(fake.identifies()[0].token, TOKEN, "the token was sent");
+    if let Some(backend) = postgres {
+        backend.cleanup().await;
+    }
+    // A server that does not answer: each retry is logged, and the error says which server.
+    let unreachable = Database::Postgres(PgOptions {
+        connect_timeout: Duration::from_millis(200),
+        retry_for: Duration::from_millis(600),
+        ..PgOptions::new(format!("postgres://nadare:{DB_SECRET}@127.0.0.1:1/nadare"))
+    });
+    let Err(refused) = unreachable.open().await else {
+        panic!("nothing listens on port 1");
+    };
+    for shown in [refused.to_string(), format!("{unreachable:?}")] {
+        assert!(
+            shown.contains("127.0.0.1:1") && !shown.contains(DB_SECRET),
+            "{shown}"
+        );
+    }
 
     let output = String::from_utf8_lossy(&logs.0.lock().unwrap_or_else(PoisonError::into_inner))
         .into_owned();
@@ -127,11 +189,19 @@ async fn the_token_is_never_logged_even_at_trace_level() {
         "trace logging was on and the gateway logged:\n{}",
         &output[..output.len().min(2000)]
     );
-    for needle in needles(TOKEN) {
+    assert!(
+        output.contains("PostgreSQL call failed; retrying"),
+        "the unreachable server's retries were logged"
+    );
+    let secrets = needles(TOKEN)
+        .into_iter()
+        .chain(needles(&db_secret))
+        .chain(needles(DB_SECRET));
+    for needle in secrets {
         if let Some(at) = output.find(&needle) {
             let from = output.floor_char_boundary(at.saturating_sub(300));
             panic!(
-                "the token appears in the logs as `{needle}`:\n{}",
+                "a secret appears in the logs as `{needle}`:\n{}",
                 &output[from..output.ceil_char_boundary(at + needle.len() + 100)]
             );
         }

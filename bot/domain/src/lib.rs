@@ -14,6 +14,7 @@ mod model;
 mod players;
 pub mod rating;
 mod records;
+mod redact;
 mod review;
 mod store;
 pub mod suggest;
@@ -36,6 +37,7 @@ pub use records::{
     PlayerRating, Ranked, RatingChange, RatingUpdate, UserData, Vacation, VacationAllowance,
     VacationDays,
 };
+pub use redact::{Redacted, has_user_info};
 pub use review::{Eval, GameReview, Judgement, Mark, ReviewSheet, ReviewStatus, StoredReview};
 pub use store::{
     Archive, ChallengeEntry, GameStore, Games, Privacy, Ratings, Reviews, Settings, ShardSet,

@@ -8,7 +8,7 @@ use anyhow::Context;
 use discord::{Bot, FrontError, Settings, Timing};
 use render::{RenderOptions, Renderer};
 use service::{Clock, GameService, ServiceConfig, ServiceError, SystemClock};
-use storage::{Storage, StorageError};
+use storage::StorageError;
 
 use crate::config::{Config, Shards};
 
@@ -110,11 +110,11 @@ pub async fn run(config_file: Option<&Path>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `nadare local`: the console on the database file `db`, running `script` if one is given
-/// (read before anything is opened); a failure to start is explained in the
-/// console's language.
+/// `nadare local`: the console on the database `db` (a file, or a PostgreSQL server other
+/// consoles and bots may share), running `script` if one is given (read before anything is
+/// opened); a failure to start is explained in the console's language.
 pub async fn local(
-    db: &Path,
+    db: &storage::Database,
     script: Option<&Path>,
     stockfish: Option<service::StockfishSettings>,
     options: console::Options,
@@ -123,12 +123,10 @@ pub async fn local(
     let script = script
         .map(|path| console::read_script(path, lang))
         .transpose()?;
-    let storage = {
-        let db = db.to_path_buf();
-        tokio::task::spawn_blocking(move || Storage::open(&db))
-            .await
-            .with_context(|| console::plain(lang, "console-opening-database"))??
-    };
+    let store = db
+        .open()
+        .await
+        .with_context(|| console::plain(lang, "console-opening-database"))?;
     let preparing = || console::plain(lang, "console-preparing-renderer");
     let renderer = tokio::task::spawn_blocking(|| Renderer::new(RenderOptions::default()))
         .await
@@ -139,7 +137,7 @@ pub async fn local(
             stockfish,
             ..ServiceConfig::default()
         },
-        Arc::new(storage),
+        store,
         Arc::new(SystemClock),
     )
     .await?;

@@ -456,7 +456,7 @@ impl RawConfig {
         let api_proxy = self
             .api_proxy
             .as_deref()
-            .map(|p| http_url("api_proxy", p))
+            .map(api_proxy)
             .transpose()?
             .flatten();
         let cdn_url = self
@@ -488,7 +488,8 @@ impl RawConfig {
     }
 }
 
-/// An `http://` or `https://` base URL without its trailing `/`; `None` when blank.
+/// An `http://` or `https://` base URL without its trailing `/`; `None` when blank. An error
+/// never quotes a URL with a user part, which may hold a password.
 fn http_url(key: &'static str, text: &str) -> Result<Option<String>, ConfigError> {
     let url = text.trim().trim_end_matches('/');
     if url.is_empty() {
@@ -496,11 +497,31 @@ fn http_url(key: &'static str, text: &str) -> Result<Option<String>, ConfigError
     } else if url.starts_with("http://") || url.starts_with("https://") {
         Ok(Some(url.to_owned()))
     } else {
+        let shown = if url.contains('@') {
+            "the value".to_owned()
+        } else {
+            format!("`{url}`")
+        };
         Err(ConfigError::Invalid {
             key,
-            reason: format!("`{url}` is not an http:// or https:// URL"),
+            reason: format!("{shown} is not an http:// or https:// URL"),
         })
     }
+}
+
+/// The proxy's base URL, refused with a user or password: serenity would never send them
+/// (the bot token takes the `Authorization` header) and would log them in its debug spans.
+fn api_proxy(text: &str) -> Result<Option<String>, ConfigError> {
+    let url = http_url("api_proxy", text)?;
+    if url.as_deref().is_some_and(domain::has_user_info) {
+        return Err(ConfigError::Invalid {
+            key: "api_proxy",
+            reason: "a user or password in the proxy's URL never reaches the proxy (the bot \
+                     token takes the Authorization header); leave them out"
+                .to_owned(),
+        });
+    }
+    Ok(url)
 }
 
 fn duration_key(key: &'static str, text: &str) -> Result<Duration, ConfigError> {
@@ -726,12 +747,22 @@ mod tests {
             ("token = \"t\"\nshards = \"3-2/4\"", "shards"),
             ("token = \"t\"\nshards = \"0-4/4\"", "shards"),
             ("token = \"t\"\napi_proxy = \"proxy:3000\"", "api_proxy"),
+            (
+                "token = \"t\"\napi_proxy = \"http://u:pw@proxy:3000\"",
+                "never reaches the proxy",
+            ),
+            (
+                "token = \"t\"\napi_proxy = \"u:pw@proxy:3000\"",
+                "the value is not",
+            ),
             ("token = \"t\"\ncdn_url = \"cdn.discordapp.com\"", "cdn_url"),
             ("token = \"t\"\nimage = 5", "line 2"),
         ];
         for (text, key) in cases {
             let err = from_file(text).expect_err(text);
             assert!(err.to_string().contains(key), "{text}: {err}");
+            // A proxy's password is never quoted back.
+            assert!(!err.to_string().contains("pw"), "{text}: {err}");
         }
         let env = |name: &str| (name == "NADARE_TYPED_MOVES").then(|| "maybe".to_owned());
         let err = Config::from_parts(Some(("token = \"t\"", Path::new("c.toml"))), env)

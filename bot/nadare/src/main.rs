@@ -73,8 +73,10 @@ struct RunArgs {
 /// Options of `nadare local`.
 #[derive(clap::Args, Clone, Debug)]
 struct LocalArgs {
-    /// The database file; created on first run, so games continue after a restart.
-    #[arg(long, value_name = "FILE", default_value = "nadare.db")]
+    /// The database: a file, created on first run so games continue after a restart, or a
+    /// PostgreSQL server (`postgres://user:password@host/database`), which several consoles
+    /// and bots may share.
+    #[arg(long, value_name = "FILE|URL", default_value = "nadare.db")]
     db: PathBuf,
     /// The folder board images are written to, one file per board shown; nadare never
     /// deletes them, so clear the folder when it grows too large.
@@ -109,6 +111,15 @@ fn lang_parser() -> impl TypedValueParser<Value = Lang> {
         .map(|id| Lang::from_id(&id).unwrap_or_default())
 }
 
+/// The console's database: read as the config's `database` key reads it, a file name that is
+/// not UTF-8 as the file it names.
+fn local_database(db: PathBuf) -> storage::Database {
+    match db.to_str() {
+        Some(text) => storage::Database::parse(text),
+        None => storage::Database::Sqlite(db),
+    }
+}
+
 /// Runs an async entry point on a fresh multi-threaded runtime.
 fn block_on(future: impl Future<Output = anyhow::Result<()>>) -> anyhow::Result<()> {
     tokio::runtime::Runtime::new()?.block_on(future)
@@ -131,7 +142,7 @@ fn main() -> ExitCode {
             .map_err(anyhow::Error::from)
             .and_then(|pictures| {
                 block_on(app::local(
-                    &args.db,
+                    &local_database(args.db),
                     args.script.as_deref(),
                     args.stockfish.map(|path| service::StockfishSettings {
                         path,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::error::StorageError;
 use crate::postgres::{PgOptions, PgStore};
 use crate::sqlite::Storage;
-use domain::StoreError;
+use domain::{Redacted, StoreError};
 
 /// Which database to use: an SQLite file (the default) or a PostgreSQL server shared by
 /// several processes.
@@ -60,15 +60,7 @@ impl std::fmt::Display for Database {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Database::Sqlite(path) => write!(f, "{}", path.display()),
-            Database::Postgres(options) => {
-                let url = &options.url;
-                let hidden = url.split_once("://").and_then(|(scheme, rest)| {
-                    let (creds, host) = rest.split_once('@')?;
-                    let user = creds.split(':').next().unwrap_or_default();
-                    Some(format!("{scheme}://{user}@{host}"))
-                });
-                f.write_str(hidden.as_deref().unwrap_or(url))
-            }
+            Database::Postgres(options) => write!(f, "{}", Redacted(&options.url)),
         }
     }
 }

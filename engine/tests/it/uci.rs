@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use rules::{Game, Position, Variant};
+use rules::{Draws, Game, Position, Variant};
 
 /// How long a test waits for a line before it gives up: a hang guard, far above any search
 /// the session asks for, not a timing assertion.
@@ -18,7 +18,7 @@ const PATIENCE: Duration = Duration::from_secs(120);
 
 /// The engine's input: lines the test sends, then the end of input when the test hangs up.
 struct Pipe {
-    lines: Receiver<String>,
+    lines: Receiver<Vec<u8>>,
     pending: Vec<u8>,
 }
 
@@ -26,7 +26,10 @@ impl Read for Pipe {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         if self.pending.is_empty() {
             match self.lines.recv() {
-                Ok(line) => self.pending = format!("{line}\n").into_bytes(),
+                Ok(mut line) => {
+                    line.push(b'\n');
+                    self.pending = line;
+                }
                 Err(_) => return Ok(0),
             }
         }
@@ -62,7 +65,7 @@ impl Write for Lines {
 
 /// The GUI side of a session.
 struct Gui {
-    to_engine: Option<Sender<String>>,
+    to_engine: Option<Sender<Vec<u8>>>,
     from_engine: Receiver<String>,
     engine: Option<JoinHandle<std::io::Result<Lines>>>,
 }
@@ -88,8 +91,13 @@ impl Gui {
     }
 
     fn send(&self, line: &str) {
+        self.send_bytes(line.as_bytes());
+    }
+
+    /// Sends a line of any bytes, UTF-8 or not.
+    fn send_bytes(&self, line: &[u8]) {
         if let Some(to) = &self.to_engine {
-            to.send(line.to_string()).expect("the session is running");
+            to.send(line.to_vec()).expect("the session is running");
         }
     }
 
@@ -120,6 +128,16 @@ impl Gui {
     /// The lines up to and including the next `bestmove`.
     fn bestmove(&self) -> Vec<String> {
         self.until(|l| l.starts_with("bestmove"))
+    }
+
+    /// Sends `go` with `args` and checks that the turn chosen is legal in `pos`, the
+    /// position set up; the lines up to and including the `bestmove`.
+    fn go_legally(&self, pos: &Position, args: &str) -> Vec<String> {
+        self.send(&format!("go {args}"));
+        let lines = self.bestmove();
+        let turn = chosen(lines.last().expect("a bestmove"));
+        assert!(playable(pos, &[turn]), "{args}: {lines:?}");
+        lines
     }
 
     /// Sends `quit` and checks that the session ends.
@@ -154,7 +172,7 @@ fn chosen(line: &str) -> &str {
 
 /// True when every turn of `line` can be played one after another from `start`.
 fn playable(start: &Position, line: &[&str]) -> bool {
-    let mut game = Game::from_position(start.clone());
+    let mut game = Game::from_position(start.clone()).with_draws(Draws::Claimed);
     line.iter().all(|t| game.play_str(t).is_ok())
 }
 
@@ -226,9 +244,7 @@ fn good_options_are_taken_silently_and_bad_ones_answered() {
     }
     // Hash 1 MB still searches.
     gui.send("position startpos");
-    gui.send("go depth 2");
-    let lines = gui.bestmove();
-    assert!(playable(&start(), &[chosen(lines.last().unwrap())]));
+    gui.go_legally(&start(), "depth 2");
     gui.quit();
 }
 
@@ -498,5 +514,65 @@ fn chess960_castles_king_onto_rook() {
     game.play_str("b1h1").unwrap();
     let pos = game.position().clone();
     assert!(playable(&pos, &[chosen(lines.last().unwrap())]));
+    gui.quit();
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_answered_and_the_session_goes_on() {
+    let gui = Gui::start();
+    gui.send_bytes(b"position startpos moves e2e4 \xff\xfe");
+    let lines = gui.sync();
+    assert!(
+        lines.len() == 1 && lines[0].starts_with("info string not UTF-8"),
+        "{lines:?}"
+    );
+    // The line changed nothing: the start position is still the one set up.
+    gui.send_bytes(b"\xc3\x28\r");
+    assert_eq!(gui.sync().len(), 1);
+    gui.go_legally(&start(), "depth 2");
+    gui.quit();
+}
+
+/// Threefold repetition and the fifty-move rule are draws a GUI claims, and a dead
+/// position or a 150-ply clock one it declares: while a turn is legal (as perft counts), the
+/// engine names one and takes the GUI's next moves.
+#[test]
+fn the_engine_plays_on_past_draws_the_gui_calls() {
+    let gui = Gui::start();
+    let shuffle = "g1f3 g8f6 f3g1 f6g8 ".repeat(3);
+    let after = |moves: &str| {
+        let mut pos = start();
+        for t in moves.split_whitespace() {
+            pos = pos.play(&pos.parse_turn(t).unwrap()).unwrap();
+        }
+        pos
+    };
+    for moves in [shuffle.trim().to_string(), format!("{shuffle}e2e4")] {
+        gui.send(&format!("position startpos moves {moves}"));
+        assert!(gui.sync().is_empty(), "the position is set up: {moves}");
+        gui.go_legally(&after(&moves), "depth 3");
+    }
+    for fen in [
+        // The fifty-move rule, then past 150 plies.
+        "4k3/8/8/8/8/8/8/R3K3 w - - 100 80",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 150 100",
+        // King and knight against king, moves after it.
+        "4k3/8/8/8/8/8/8/4KN2 w - - 0 1 moves f1g3 e8d7",
+    ] {
+        let (fen, moves) = fen.split_once(" moves ").unwrap_or((fen, ""));
+        let pos = Position::from_fen(Variant::Standard, fen).unwrap();
+        let pos = moves
+            .split_whitespace()
+            .fold(pos, |pos, t| pos.play(&pos.parse_turn(t).unwrap()).unwrap());
+        assert!(pos.perft(1) > 0);
+        let suffix = if moves.is_empty() {
+            String::new()
+        } else {
+            format!(" moves {moves}")
+        };
+        gui.send(&format!("position fen {fen}{suffix}"));
+        assert!(gui.sync().is_empty(), "the position is set up: {fen}");
+        gui.go_legally(&pos, "depth 3");
+    }
     gui.quit();
 }

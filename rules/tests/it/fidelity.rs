@@ -268,3 +268,63 @@ fn fen_counters_out_of_range_are_refused() {
         .unwrap_or_default();
     assert!(message.contains("fullmove"), "{message}");
 }
+
+/// A castling field that gives one side of one colour twice is refused, naming the two
+/// letters: a letter repeated in FEN, X-FEN and Shredder-FEN, and two letters for one rook
+/// or one side (`K` is the outermost h-side rook, here on h1, as `H` is).
+#[test]
+fn a_castling_right_given_twice_is_refused() {
+    let twice = |variant, fen: &str| match Position::from_fen(variant, fen) {
+        Err(FenError::CastlingTwice {
+            color,
+            first,
+            second,
+            ..
+        }) => Some((color, first, second)),
+        other => panic!("{fen}: {other:?}"),
+    };
+    let standard = "r3k2r/8/8/8/8/8/8/R3K2R w {} - 0 1";
+    let chess960 = "rr2k1rr/8/8/8/8/8/8/RR2K1RR w {} - 0 1";
+    for (variant, board, field, expected) in [
+        (Variant::Standard, standard, "KKq", (Color::White, 'K', 'K')),
+        (
+            Variant::Standard,
+            standard,
+            "KQkqq",
+            (Color::Black, 'q', 'q'),
+        ),
+        (
+            Variant::Standard,
+            standard,
+            "KQkqKQkq",
+            (Color::White, 'K', 'K'),
+        ),
+        (Variant::Chess960, chess960, "AAh", (Color::White, 'A', 'A')),
+        (
+            Variant::Chess960,
+            chess960,
+            "HAhaH",
+            (Color::White, 'H', 'H'),
+        ),
+        (Variant::Chess960, chess960, "KH", (Color::White, 'K', 'H')),
+        (Variant::Chess960, chess960, "HG", (Color::White, 'H', 'G')),
+        (Variant::Chess960, chess960, "qb", (Color::Black, 'q', 'b')),
+    ] {
+        let fen = board.replace("{}", field);
+        assert_eq!(twice(variant, &fen), Some(expected), "{fen}");
+        let message = Position::from_fen(variant, &fen)
+            .map(|_| String::new())
+            .unwrap_or_else(|e| e.to_string());
+        assert!(message.contains(&format!("`{field}`")), "{message}");
+    }
+    // Each side once is still read, whichever way it is written.
+    for (variant, board, field) in [
+        (Variant::Standard, standard, "KQkq"),
+        (Variant::Chess960, chess960, "HAha"),
+        (Variant::Chess960, chess960, "GBgb"),
+        (Variant::Chess960, chess960, "KQkq"),
+    ] {
+        let fen = board.replace("{}", field);
+        assert!(Position::from_fen(variant, &fen).is_ok(), "{fen}");
+    }
+}

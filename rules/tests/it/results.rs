@@ -1,6 +1,6 @@
 //! Games ended by the rules, each position checked by hand.
 
-use rules::{Color, EndReason, Game, MoveError, Outcome, Position, Variant};
+use rules::{Color, Draws, EndReason, Game, MoveError, Outcome, Position, Variant};
 
 use crate::common::pos;
 
@@ -138,4 +138,52 @@ fn every_end_reason_is_listed_once() {
         assert!(seen.insert(reason), "{reason:?} twice");
     }
     assert_eq!(seen.len(), 11);
+}
+
+/// With the draws a GUI claims, the game goes on past every draw but stalemate while a turn
+/// is legal, as perft counts them; mate and stalemate still end it.
+#[test]
+fn claimed_draws_leave_the_game_open_while_a_turn_is_legal() {
+    let claimed = |fen| game_from(Variant::Standard, fen).with_draws(Draws::Claimed);
+    // Threefold repetition, and on to a fourth time.
+    let mut game = Game::new(Variant::Standard, None)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .with_draws(Draws::Claimed);
+    play(&mut game, &["Nf3", "Nf6", "Ng1", "Ng8"].repeat(3));
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.turns().len(), 12);
+    // The fifty-move rule, past 150 plies.
+    let mut game = claimed("4k3/8/8/8/8/8/8/R3K3 w - - 149 80");
+    play(&mut game, &["Ra2", "Kd7"]);
+    assert_eq!(
+        (game.outcome(), game.position().halfmove_clock()),
+        (None, 151)
+    );
+    // A dead position: the start is over for nadare's games, not for a GUI's.
+    let dead = "4k3/8/8/8/8/8/8/4KN2 w - - 0 1";
+    assert!(game_from(Variant::Standard, dead).outcome().is_some());
+    let mut game = claimed(dead);
+    assert_eq!(game.start().perft(1), 8);
+    play(&mut game, &["Ng3", "Kd7"]);
+    assert_eq!(game.outcome(), None);
+    // Stalemate and mate still end it.
+    let mut game = claimed("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1");
+    play(&mut game, &["Qf7"]);
+    assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::Stalemate));
+    assert_eq!(game.draws(), Draws::Claimed);
+    // Back to the automatic draws, the dead position ends the game; a resignation stays.
+    let mut game = claimed(dead);
+    assert_eq!(
+        game.clone()
+            .with_draws(Draws::Automatic)
+            .outcome()
+            .map(|o| o.reason),
+        Some(EndReason::InsufficientMaterial)
+    );
+    let resigned = Outcome {
+        winner: Some(Color::Black),
+        reason: EndReason::Resignation,
+    };
+    game.set_outcome(resigned);
+    assert_eq!(game.with_draws(Draws::Automatic).outcome(), Some(resigned));
 }

@@ -69,7 +69,9 @@ pub fn run(args: BestmoveArgs) -> anyhow::Result<()> {
         .position()
         .context("cannot set up the position")?;
     let limits = limits(&args)?;
-    let game = rules::Game::from_position(pos.clone());
+    // As perft, the tool answers while a turn is legal: a repetition, the fifty-move rule
+    // or a dead position is for whoever runs the game to call.
+    let game = rules::Game::from_position(pos.clone()).with_draws(rules::Draws::Claimed);
     let mut lines = Vec::new();
     let result =
         Engine::new().search_with_info(&game, &limits, &AtomicBool::new(false), &mut |r| {

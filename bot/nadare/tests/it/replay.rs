@@ -1,5 +1,6 @@
 //! `nadare replay` from standard input: turns print as they are read, a wrong turn is named
-//! by its ply, its text and the reason, and the final FEN closes a good record.
+//! by its ply, its text and the reason, and the final FEN closes a good record. The final
+//! positions are checked with `perft` and `bestmove`, which agree on whether a turn is left.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -100,4 +101,42 @@ fn a_loss_on_time_replays_as_one() {
         text.contains("0-1 Black wins by a missed move deadline\n"),
         "{text}"
     );
+}
+
+/// `bestmove` answers where `perft` counts turns: in a dead position and past a 150-ply
+/// clock it names a legal turn (the draw is for whoever runs the game to call), and where
+/// perft counts none it says the game is over.
+#[test]
+fn bestmove_answers_wherever_perft_counts_turns() {
+    for fen in [
+        // King and knight against king.
+        "4k3/8/8/8/8/8/8/4KN2 w - - 0 1",
+        // A rook up, with 150 plies since the last capture or pawn move.
+        "4k3/8/8/8/8/8/8/R3K3 w - - 150 100",
+        // Both, and far past it.
+        "4k3/8/8/8/8/8/8/4K3 b - - 1000000 1",
+        // Stalemate: no turn.
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    ] {
+        let perft = nadare(&["perft", "--fen", fen, "1"]);
+        assert!(perft.status.success(), "{perft:?}");
+        let count: u64 = String::from_utf8_lossy(&perft.stdout)
+            .trim()
+            .parse()
+            .expect("a count");
+        let best = nadare(&["bestmove", "--fen", fen, "--depth", "3"]);
+        let pos = rules::Position::from_fen(rules::Variant::Standard, fen).expect("the FEN");
+        if count == 0 {
+            assert!(!best.status.success(), "{fen}: {best:?}");
+            assert!(
+                String::from_utf8_lossy(&best.stderr).contains("the game is over"),
+                "{fen}: {best:?}"
+            );
+        } else {
+            assert!(best.status.success(), "{fen}: {best:?}");
+            let stdout = String::from_utf8_lossy(&best.stdout);
+            let turn = stdout.lines().last().expect("the chosen turn");
+            assert!(pos.parse_turn(turn).is_ok(), "{fen}: `{turn}` is not legal");
+        }
+    }
 }

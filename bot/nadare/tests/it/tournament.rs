@@ -6,6 +6,7 @@
 //! `nadare pairings --dutch` pairs again as the service did.
 
 use std::path::Path;
+use std::process::Command;
 
 use domain::{BoardResult, Games, TournamentState, Tournaments};
 use rules::Game;
@@ -167,7 +168,12 @@ fn tag<'a>(tags: &'a [(String, String)], name: &str) -> &'a str {
 
 /// Runs `nadare local --script` on `script` in `dir`, which must succeed.
 fn play(dir: &Path, script: &str) -> String {
-    let out = nadare(dir, script).output().expect("run");
+    succeeds(&mut nadare(dir, script))
+}
+
+/// The output of `cmd`, which must succeed.
+fn succeeds(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("run");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
@@ -179,7 +185,7 @@ fn play(dir: &Path, script: &str) -> String {
 
 /// `nadare ARGS` in `dir`: its output.
 fn run(dir: &Path, args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_nadare"))
+    Command::new(env!("CARGO_BIN_EXE_nadare"))
         .current_dir(dir)
         .args(args)
         .output()
@@ -375,4 +381,65 @@ fn exporting_an_unknown_tournament_or_database_says_so() {
         &["tournament", "export", "1", "--trf", "--db", "nadare.db"],
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "012 Club\nXXR 0\n");
+}
+
+/// Two consoles on one PostgreSQL database (`--db postgres://…`, a schema of the test's
+/// own) play a round robin of four together, each taking its turn at the database: the
+/// first creates it and starts round 1, the second plays round 1 (and so pairs round 2),
+/// the first plays on to the winner. Neither writes a file for the database. Skipped, and
+/// says so, without a reachable PostgreSQL.
+#[test]
+fn two_consoles_on_one_postgresql_play_a_tournament_together() {
+    let Some(backend) = block_on(testkit::stores::Backend::postgres("console_tournament")) else {
+        return;
+    };
+    let url = backend.url().expect("a PostgreSQL URL").to_owned();
+    let rounds = berger::round_robin(4);
+    let round = |r: usize| {
+        let mut script = String::new();
+        for (b, pairing) in rounds[r].iter().enumerate() {
+            let Pairing::Game { white, black } = *pairing else {
+                panic!("four players have no bye");
+            };
+            let room = format!("t1-r{}-b{}", r + 1, b + 1);
+            script.push_str(&format!(
+                "p{white}@{room}> move e4\np{black}@{room}> move e5\np{}@{room}> resign\n",
+                white.max(black)
+            ));
+        }
+        script
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let console = |script: &str| succeeds(nadare(dir.path(), script).args(["--db", &url]));
+    let mut first = String::from("admin> tournament create Club standard round-robin\n");
+    for p in 1..=4 {
+        first.push_str(&format!("p{p}> tournament join\n"));
+    }
+    // Each script ends with a look at the standings, after the notices of its last turn.
+    first.push_str("admin> tournament start\nadmin> tournament standings\n");
+    let opened = console(&first);
+    assert!(opened.contains("Club, round 1 of 3:"), "{opened}");
+    let second = console(&format!("{}admin> tournament standings\n", round(0)));
+    assert!(
+        second.contains("Club, round 2 of 3:"),
+        "the second console played round 1 and paired round 2: {second}"
+    );
+    assert!(!second.contains("no game"), "{second}");
+    let last = console(&format!(
+        "{}{}admin> tournament standings\n",
+        round(1),
+        round(2)
+    ));
+    assert!(last.contains("Club is over. The winner is p1!"), "{last}");
+    assert!(last.contains("1. p1 3 ("), "{last}");
+    assert!(last.contains("4. p4 0 ("), "{last}");
+    // The database is the server: nothing but the script is in the folder besides the
+    // pictures' folder.
+    let files: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("the folder")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|name| name != "script.txt" && name != "boards")
+        .collect();
+    assert!(files.is_empty(), "{files:?}");
+    block_on(backend.cleanup());
 }

@@ -35,8 +35,9 @@ use crate::sql::pg;
 use domain::StoreError;
 use fail::{Fail, describe};
 
-/// How to reach PostgreSQL and how patient to be with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How to reach PostgreSQL and how patient to be with it. Its `Debug` shows the URL without
+/// its password.
+#[derive(Clone, PartialEq, Eq)]
 pub struct PgOptions {
     /// `postgres://user:password@host:port/database` (libpq URL syntax; `?options=-csearch_path%3Dx`
     /// selects a schema).
@@ -58,6 +59,17 @@ impl PgOptions {
             connect_timeout: Duration::from_secs(5),
             retry_for: Duration::from_secs(10),
         }
+    }
+}
+
+impl std::fmt::Debug for PgOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgOptions")
+            .field("url", &domain::Redacted(&self.url))
+            .field("pool_size", &self.pool_size)
+            .field("connect_timeout", &self.connect_timeout)
+            .field("retry_for", &self.retry_for)
+            .finish()
     }
 }
 
