@@ -233,6 +233,20 @@ impl Say {
                 "fen-error-castling",
                 &fluent_args![("text", self.code(field)), ("detail", reason.as_str())],
             ),
+            FenError::CastlingTwice {
+                field,
+                color,
+                first,
+                second,
+            } => self.text(
+                "fen-error-castling-twice",
+                &fluent_args![
+                    ("text", self.code(field)),
+                    ("color", self.color(*color)),
+                    ("first", self.code(&first.to_string())),
+                    ("second", self.code(&second.to_string()))
+                ],
+            ),
             FenError::EnPassant(text) => self.text(
                 "fen-error-en-passant",
                 &fluent_args![("text", self.code(text))],

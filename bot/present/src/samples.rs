@@ -531,6 +531,7 @@ fn fen_errors() -> Vec<FenError> {
         "8/8/8 w - - 0 1",
         "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
         "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1",
+        "4k3/8/8/8/8/8/8/R3K2R w KK - 0 1",
         "4k3/8/8/8/8/8/8/4K3 w - e3 0 1",
         "4k3/8/8/8/8/8/8/4K3 w - - x 1",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
@@ -545,6 +546,7 @@ fn fen_errors() -> Vec<FenError> {
             FenError::Placement(_)
             | FenError::SideToMove(_)
             | FenError::Castling { .. }
+            | FenError::CastlingTwice { .. }
             | FenError::EnPassant(_)
             | FenError::HalfmoveClock(_)
             | FenError::FullmoveNumber(_)
@@ -552,7 +554,7 @@ fn fen_errors() -> Vec<FenError> {
             | FenError::Illegal(_) => {}
         }
     }
-    assert_eq!(all.len(), 8, "each sample FEN is refused");
+    assert_eq!(all.len(), 9, "each sample FEN is refused");
     all
 }
 

@@ -63,6 +63,7 @@ setup-error-fixed = This variant has a fixed setup and cannot start from a Chess
 fen-error-placement = the piece placement cannot be read ({ $detail }).
 fen-error-side-to-move = the side to move must be `w` or `b`, not { $text }.
 fen-error-castling = the castling field { $text } does not fit the position ({ $detail }).
+fen-error-castling-twice = the castling field { $text } gives { $color } the same castling right twice ({ $first } and { $second }).
 fen-error-en-passant = the en-passant square { $text } is not possible in this position.
 fen-error-halfmove-clock = the halfmove clock must be a number from 0 to { $max }, not { $text }.
 fen-error-fullmove-number = the move number must be a number from 1 to { $max }, not { $text }.
