@@ -178,7 +178,7 @@ async fn notices_before_any_command_speak_the_language_told_at_start() {
     h.service
         .mark_shown(
             start.game.expect("the game started"),
-            start.shows_plies.expect("the start shows the game"),
+            start.shows.expect("the start shows the game"),
         )
         .await;
     // Stored, but never marked as shown: the restart announces it.

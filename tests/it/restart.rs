@@ -1,6 +1,7 @@
 //! Restarts: a stored game that no longer reads or replays is set aside without stopping the
-//! others, and finished games stay viewable for the retention time; turns whose answer was
-//! never delivered are announced after a restart, or by the sweep while the process runs.
+//! others, and finished games stay viewable for the retention time; turns and results whose
+//! answer was never delivered are announced after a restart, or by the sweep while the
+//! process runs.
 
 use std::time::Duration;
 
@@ -8,7 +9,7 @@ use console::room_channel;
 use domain::messages::{Message, NoticeMsg, Refusal, ViewMsg};
 use domain::{Games, Notice, Reply};
 use rules::{Color, EndReason, Outcome};
-use testkit::harness::{Harness, over, played, refusal, text};
+use testkit::harness::{Harness, over, played, plies, refusal, text};
 
 /// alice challenges bob in `room`, bob accepts and alice plays e4; returns the game id.
 async fn start_in(h: &Harness, room: &str) -> u64 {
@@ -139,11 +140,11 @@ async fn a_late_delivery_marks_only_the_turns_its_reply_showed() {
     let mut h = Harness::new().await;
     let id = start_in(&h, "late").await;
     let shown = h.say_in("late", "bob> move e5").await;
-    assert_eq!(shown.shows_plies, Some(2), "{}", text(&shown));
+    assert_eq!(shown.shows, Some(plies(2)), "{}", text(&shown));
     let unshown = h.say_in("late", "alice> move Nf3").await;
-    assert_eq!(unshown.shows_plies, Some(3), "{}", text(&unshown));
+    assert_eq!(unshown.shows, Some(plies(3)), "{}", text(&unshown));
     // The answer to e5 is delivered only now; the answer to Nf3 never is.
-    h.service.mark_shown(id, 2).await;
+    h.service.mark_shown(id, plies(2)).await;
 
     h.restart().await;
     let notices = h.sweep().await;
@@ -164,12 +165,12 @@ async fn a_takeback_lowers_the_mark_so_a_later_turn_is_still_announced() {
     let id = start_in(&h, "back").await;
     let answer = h.say_in("back", "bob> move e5").await;
     h.service
-        .mark_shown(id, answer.shows_plies.expect("stamped"))
+        .mark_shown(id, answer.shows.expect("stamped"))
         .await;
     h.say_in("back", "bob> takeback request").await;
     let undone = h.say_in("back", "alice> takeback accept").await;
-    assert_eq!(undone.shows_plies, Some(1), "{}", text(&undone));
-    h.service.mark_shown(id, 1).await;
+    assert_eq!(undone.shows, Some(plies(1)), "{}", text(&undone));
+    h.service.mark_shown(id, plies(1)).await;
     // Played again, differently, and never delivered.
     let unshown = h.say_in("back", "bob> move c5").await;
     assert_eq!(played(&unshown), ["c5"], "{}", text(&unshown));
@@ -191,9 +192,9 @@ async fn a_takeback_lowers_the_mark_so_a_later_turn_is_still_announced() {
 async fn a_turn_whose_answer_was_not_delivered_is_posted_again_with_backoff() {
     let h = Harness::new().await;
     let id = start_in(&h, "lost").await;
-    h.service.mark_shown(id, 1).await;
+    h.service.mark_shown(id, plies(1)).await;
     let unshown = h.say_in("lost", "bob> move e5").await;
-    assert_eq!(unshown.shows_plies, Some(2), "{}", text(&unshown));
+    assert_eq!(unshown.shows, Some(plies(2)), "{}", text(&unshown));
     let late = |notices: Vec<Notice>| -> Vec<Reply> {
         notices
             .into_iter()
@@ -216,7 +217,7 @@ async fn a_turn_whose_answer_was_not_delivered_is_posted_again_with_backoff() {
     assert_eq!(played(&first[0]), ["e5"]);
     assert!(first[0].image.is_some(), "with the board");
     assert_eq!(first[0].mentions.len(), 1, "pinging alice, to move");
-    assert_eq!(first[0].shows_plies, Some(2));
+    assert_eq!(first[0].shows.map(|s| s.plies), Some(2));
     // Then after 2, 4, 8, 16, 32, 60, 60 minutes: 8 tries in all, none in between.
     let mut tries = 1;
     for wait in [2, 4, 8, 16, 32, 60, 60, 60, 60] {
@@ -232,7 +233,7 @@ async fn a_turn_whose_answer_was_not_delivered_is_posted_again_with_backoff() {
     // A new turn delivered marks both shown: nothing more is posted.
     let answer = h.say_in("lost", "alice> move Nf3").await;
     h.service
-        .mark_shown(id, answer.shows_plies.expect("stamped"))
+        .mark_shown(id, answer.shows.expect("stamped"))
         .await;
     h.advance(Duration::from_secs(2 * 3600));
     assert!(late(h.sweep().await).is_empty());
@@ -242,7 +243,103 @@ async fn a_turn_whose_answer_was_not_delivered_is_posted_again_with_backoff() {
     let again = late(h.sweep().await);
     assert_eq!(again.len(), 1);
     assert_eq!(played(&again[0]), ["Nc6"]);
-    h.service.mark_shown(id, 4).await;
+    h.service.mark_shown(id, plies(4)).await;
     h.advance(Duration::from_secs(3600));
     assert!(late(h.sweep().await).is_empty(), "delivered");
+}
+
+/// A result stored but never shown (the process died right after the resignation was
+/// stored, before its answer reached the channel) is announced after the restart, once: its
+/// notice carries the result and marks it shown, and the next restart says nothing. The same
+/// for a draw agreed.
+#[tokio::test]
+async fn a_result_stored_and_not_shown_is_announced_after_a_restart_once() {
+    let mut h = Harness::new().await;
+    let resigned = start_in(&h, "resign").await;
+    let drawn = start_in(&h, "draw").await;
+    for (id, room) in [(resigned, "resign"), (drawn, "draw")] {
+        let answer = h.say_in(room, "bob> move e5").await;
+        h.service
+            .mark_shown(id, answer.shows.expect("stamped"))
+            .await;
+    }
+    let resign = h.say_in("resign", "bob> resign").await;
+    assert_eq!(
+        resign.shows,
+        Some(domain::Shown {
+            plies: 2,
+            over: true
+        })
+    );
+    h.say_in("draw", "alice> draw offer").await;
+    let agreed = h.say_in("draw", "bob> draw accept").await;
+    assert!(over(&agreed).is_some(), "{}", text(&agreed));
+
+    h.restart().await;
+    let notices = h.sweep().await;
+    let after: Vec<&Notice> = notices
+        .iter()
+        .filter(|n| n.reply.says(&NoticeMsg::AnnouncedAfterRestart.into()))
+        .collect();
+    assert_eq!(after.len(), 2, "{notices:?}");
+    for notice in &after {
+        let outcome = over(&notice.reply).unwrap_or_else(|| panic!("a result: {notice:?}"));
+        assert!(
+            played(&notice.reply).is_empty(),
+            "no turn again: {notice:?}"
+        );
+        let expected = if notice.reply.game == Some(resigned) {
+            EndReason::Resignation
+        } else {
+            EndReason::DrawAgreed
+        };
+        assert_eq!(outcome.reason, expected);
+        let shown = notice.reply.shows.expect("stamped");
+        assert!(shown.over, "{shown:?}");
+        h.service
+            .mark_shown(notice.reply.game.expect("a game"), shown)
+            .await;
+    }
+    h.restart().await;
+    let again = h.sweep().await;
+    assert!(
+        !again
+            .iter()
+            .any(|n| n.reply.says(&NoticeMsg::AnnouncedAfterRestart.into())),
+        "announced once: {again:?}"
+    );
+}
+
+/// A result whose answer was not delivered while the process goes on is posted again by
+/// the sweep, as a turn is, until a delivery marks it shown.
+#[tokio::test]
+async fn a_result_not_delivered_is_posted_again_by_the_sweep() {
+    let h = Harness::new().await;
+    let id = start_in(&h, "lost-result").await;
+    h.service.mark_shown(id, plies(1)).await;
+    h.say_in("lost-result", "bob> resign").await;
+    h.advance(Duration::from_secs(60));
+    let late: Vec<Reply> = h
+        .sweep()
+        .await
+        .into_iter()
+        .map(|n| n.reply)
+        .filter(|r| r.says(&NoticeMsg::AnnouncedLate.into()))
+        .collect();
+    assert_eq!(late.len(), 1, "{late:?}");
+    assert_eq!(
+        over(&late[0]).map(|o| o.reason),
+        Some(EndReason::Resignation)
+    );
+    h.service
+        .mark_shown(id, late[0].shows.expect("stamped"))
+        .await;
+    h.advance(Duration::from_secs(3600));
+    assert!(
+        !h.sweep()
+            .await
+            .iter()
+            .any(|n| n.reply.says(&NoticeMsg::AnnouncedLate.into())),
+        "delivered"
+    );
 }

@@ -15,7 +15,7 @@ use domain::{
 };
 use present::i18n::Lang;
 use rules::{Color, EndReason, Outcome, Variant};
-use testkit::harness::{guild_in_shard, sample_game, user};
+use testkit::harness::{guild_in_shard, plies, sample_game, user};
 use testkit::on_both_backends;
 use testkit::stores::Backend;
 
@@ -82,12 +82,12 @@ async fn records_round_trip(backend: &Backend) {
         .expect("turn");
     let unmarked = store.load_game(id).await.expect("load").expect("game");
     assert_eq!(unmarked.announced, None, "no front has counted yet");
-    store.mark_announced(id, 1).await.expect("announced");
+    store.mark_announced(id, plies(1)).await.expect("announced");
 
     // Read back through another handle (another process, for PostgreSQL).
     let other = backend.handle().await;
     let open = other.load_unfinished(ShardSet::All).await.expect("load");
-    assert_eq!(open.games[0].announced, Some(1));
+    assert_eq!(open.games[0].announced, Some(plies(1)));
     assert_eq!(open.challenges, vec![c.clone(), from_position.clone()]);
     assert_eq!(open.games.len(), 1);
     let expected = GameRecord {
@@ -397,7 +397,7 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
         }
         game_ids.push(id);
     }
-    from.mark_announced(game_ids[2], 1)
+    from.mark_announced(game_ids[2], plies(1))
         .await
         .expect("announced");
     // Game 3 ends rated; a vacation is under way; a server chose Japanese.

@@ -298,6 +298,14 @@ pub fn find_mating_game(variant: Variant, chess960: Option<u16>) -> Vec<String> 
     panic!("no mating game found for {variant}");
 }
 
+/// What a reply shows of a game going on: its first `n` turns, no result.
+pub fn plies(n: usize) -> domain::Shown {
+    domain::Shown {
+        plies: n,
+        over: false,
+    }
+}
+
 /// A user with an id and a display name.
 pub fn user(id: u64, name: &str) -> User {
     User {

@@ -63,6 +63,12 @@ pub async fn run(
     // console's language too.
     service.note_server_lang(CONSOLE_GUILD, options.lang);
     let rooms = Arc::new(ConsoleRooms::default());
+    // The rooms known before any line runs, so that notices from the start say where they
+    // are: the default room, and every room the script names.
+    rooms.note(DEFAULT_ROOM);
+    for (_, line) in script.iter().flatten().flatten() {
+        rooms.note(&line.room);
+    }
     service.set_rooms(rooms.clone());
     let mut out = Output::new(&options.out, options.lang)?;
     let console = Console {
@@ -82,6 +88,9 @@ pub async fn run(
         }
         None => console.interactive(&mut out).await?,
     }
+    // What the last lines set going (a tournament's next round, its winner) is printed
+    // before the console stops.
+    console.notices(&mut out).await?;
     console.service.shutdown().await;
     Ok(())
 }
@@ -266,9 +275,11 @@ impl Console {
         Ok(None)
     }
 
-    /// Runs one line: due notices first, then the command and its reply.
+    /// Runs one line: due notices first, then the command and its reply, then the notices
+    /// it set going (a round's last result pairs the next round).
     async fn run_line(&self, out: &mut Output, text: &str, line: Line) -> anyhow::Result<()> {
         self.notices(out).await?;
+        self.rooms.note(&line.room);
         let origin = Origin {
             guild: Some(CONSOLE_GUILD),
             channel: room_channel(&line.room),
@@ -281,10 +292,10 @@ impl Console {
             .await;
         present::draw(&self.renderer, &mut reply, Some(&self.pictures)).await;
         out.reply(text, &origin.user.name, &reply)?;
-        if let (Some(game), Some(plies)) = (reply.game, reply.shows_plies) {
-            self.service.mark_shown(game, plies).await;
+        if let (Some(game), Some(shown)) = (reply.game, reply.shows) {
+            self.service.mark_shown(game, shown).await;
         }
-        Ok(())
+        self.notices(out).await
     }
 
     /// Prints the notices due now, marking the turns they show as announced.
@@ -292,8 +303,8 @@ impl Console {
         for mut notice in self.service.sweep().await {
             present::draw(&self.renderer, &mut notice.reply, Some(&self.pictures)).await;
             out.notice(&notice, self.rooms.name(notice.channel).as_deref())?;
-            if let (Some(game), Some(plies)) = (notice.reply.game, notice.reply.shows_plies) {
-                self.service.mark_shown(game, plies).await;
+            if let (Some(game), Some(shown)) = (notice.reply.game, notice.reply.shows) {
+                self.service.mark_shown(game, shown).await;
             }
         }
         Ok(())

@@ -95,9 +95,10 @@ impl Output {
 
     /// Prints an unsolicited notice (reminder, timeout, expiry).
     pub fn notice(&mut self, notice: &Notice, room: Option<&str>) -> anyhow::Result<()> {
-        let head = match room {
-            Some(room) => self.say("console-notice-in-room", &fluent_args![("room", room)]),
-            None => self.say("console-notice", &FluentArgs::new()),
+        let head = match (room, notice.reply.game) {
+            (Some(room), _) => self.say("console-notice-in-room", &fluent_args![("room", room)]),
+            (None, Some(game)) => self.say("console-notice-of-game", &fluent_args![("game", game)]),
+            (None, None) => self.say("console-notice", &FluentArgs::new()),
         };
         let text = format!("{head}\n{}", self.body(&notice.reply));
         self.print(text)

@@ -131,8 +131,8 @@ impl Front {
     /// buttons it makes out of date lose them. Their edits come after the message and the
     /// mark, and one that fails is only logged.
     pub async fn delivered(&self, http: &Http, shows: Shows, posted: &[Posted]) {
-        if let Some((game, plies)) = shows.announces {
-            self.service.mark_shown(game, plies).await;
+        if let Some((game, shown)) = shows.announces {
+            self.service.mark_shown(game, shown).await;
         }
         let Some((game, standing)) = shows.game else {
             return;

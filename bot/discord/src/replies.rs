@@ -11,7 +11,7 @@ use serenity::all::{
 use super::components;
 use rules::Color;
 
-use domain::{Action, GameId, Reply, Tone};
+use domain::{Action, GameId, Reply, Shown, Tone};
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
 
@@ -55,10 +55,10 @@ pub enum Standing {
 /// What a public message shows, for the front to note once it is posted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shows {
-    /// The game whose turns it shows its players, and how many: once it is delivered the
-    /// front marks them announced (see
+    /// The game it shows its players, and how much of it (its turns, its result): once it
+    /// is delivered the front marks that announced (see
     /// [`GameService::mark_shown`](service::GameService::mark_shown)).
-    pub announces: Option<(GameId, usize)>,
+    pub announces: Option<(GameId, Shown)>,
     /// The game it is about, and what it is to the game's earlier messages.
     pub game: Option<(GameId, Standing)>,
 }
@@ -77,7 +77,7 @@ impl Shows {
             _ => Standing::Aside,
         };
         Shows {
-            announces: reply.game.zip(reply.shows_plies),
+            announces: reply.game.zip(reply.shows),
             game: reply.game.map(|game| (game, standing)),
         }
     }

@@ -51,5 +51,5 @@ pub use tournaments::{
 pub use types::{
     Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, Faces,
     ForgetAsk, GameId, GuildId, Locale, Notice, Origin, PageRef, Progress, Replay, Reply, Request,
-    SetupChoice, StepRef, TakebackAction, Tone, User, UserId, VacationAsk,
+    SetupChoice, Shown, StepRef, TakebackAction, Tone, User, UserId, VacationAsk,
 };

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use rules::{Color, Outcome, Variant};
 
-use crate::{ChannelId, ColorChoice, GameId, GuildId, SetupChoice, User};
+use crate::{ChannelId, ColorChoice, GameId, GuildId, SetupChoice, Shown, User};
 
 /// An open challenge.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,8 +128,8 @@ pub struct StoredGame {
     pub row: GameRecord,
     /// Every ply played, in notation.
     pub turns: Vec<String>,
-    /// How many of them a front has marked as shown to the players (`None`: not counted).
-    pub announced: Option<usize>,
+    /// How much of it a front has marked as shown to the players (`None`: not counted).
+    pub announced: Option<Shown>,
 }
 
 /// Everything unfinished: what the service reloads at start.

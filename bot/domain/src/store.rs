@@ -18,7 +18,7 @@ use crate::review::{GameReview, StoredReview};
 use crate::tournaments::{
     BoardResult, TournamentBoard, TournamentId, TournamentRecord, TournamentState,
 };
-use crate::{ChannelId, GameId, GuildId, User, UserId};
+use crate::{ChannelId, GameId, GuildId, Shown, User, UserId};
 
 /// Why a store call failed.
 #[derive(Debug, thiserror::Error)]
@@ -225,9 +225,10 @@ pub trait Games: Send + Sync + fmt::Debug {
     /// channel after a conflict).
     async fn load_channel(&self, channel: ChannelId) -> Result<Unfinished, StoreError>;
 
-    /// Notes that the first `plies` plies of a game have been shown to its players, so a turn
-    /// stored but not yet announced when the process died is announced after a restart.
-    async fn mark_announced(&self, game: GameId, plies: usize) -> Result<(), StoreError>;
+    /// Notes how much of a game has been shown to its players (its turns, and its result),
+    /// so a turn or a result stored but not yet announced when the process died is announced
+    /// after a restart.
+    async fn mark_announced(&self, game: GameId, shown: Shown) -> Result<(), StoreError>;
 
     /// Writes everything out before exit (a checkpoint for SQLite).
     async fn flush(&self) -> Result<(), StoreError>;

@@ -581,10 +581,10 @@ pub struct Reply {
     pub actions: Vec<Action>,
     /// Users to ping: the player to move, the challenged player.
     pub mentions: Vec<UserId>,
-    /// How many of the game's turns this reply shows its players, stamped by the service
-    /// while it holds the game: once the reply is delivered they count as announced (see
-    /// `GameService::mark_shown`).
-    pub shows_plies: Option<usize>,
+    /// How much of its game this reply shows its players (its turns, and its result), stamped
+    /// by the service while it holds the game: once the reply is delivered that counts as
+    /// announced (see `GameService::mark_shown`).
+    pub shows: Option<Shown>,
     /// Where the game shown stands, for a front that colours a board by it.
     pub tone: Option<Tone>,
 }
@@ -615,10 +615,21 @@ impl std::fmt::Debug for Reply {
             .field("game", &self.game)
             .field("actions", &self.actions)
             .field("mentions", &self.mentions)
-            .field("shows_plies", &self.shows_plies)
+            .field("shows", &self.shows)
             .field("tone", &self.tone)
             .finish()
     }
+}
+
+/// How much of a game its players have been shown: its first `plies` turns, and its result
+/// when `over`. What a delivered reply shows is marked so; what was stored and not marked is
+/// announced again, by the sweep or after a restart.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The turns shown.
+    pub plies: usize,
+    /// Whether the game's result was shown.
+    pub over: bool,
 }
 
 /// A board to show, as data: the position, its highlights and its players. The presentation

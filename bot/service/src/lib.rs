@@ -48,7 +48,7 @@ pub use tournaments::tournament_report;
 use domain::messages::{InfoMsg, PrivacyMsg, Refusal};
 use domain::{
     ChannelId, Command, EarlyPrivacy, GameId, GameRooms, GameStore, GuildId, Lang, Notice, Origin,
-    Progress, Reply, Request, StoredGame, TournamentSummary, UserId,
+    Progress, Reply, Request, Shown, StoredGame, TournamentSummary, UserId,
 };
 
 use archive::Archive;
@@ -427,17 +427,18 @@ impl GameService {
         self.parts.settings.note_server_lang(guild, lang);
     }
 
-    /// Notes that the first `plies` turns of `game` have been shown to its players: a front
-    /// calls it after delivering a reply stamped with [`Reply::shows_plies`], so a turn stored
-    /// while that reply was on its way still counts as unannounced.
+    /// Notes that the first turns of `game`, and its result when `shown` says so, have been
+    /// shown to its players: a front calls it after delivering a reply stamped with
+    /// [`Reply::shows`], so a turn or a result stored while that reply was on its way still
+    /// counts as unannounced.
     ///
     /// It takes no game lock: the mark is written straight to the store, and not at all when
     /// it is the one stored already. A smaller mark than the stored one is written too: after
     /// a takeback the turns past it are new, and must count as unannounced. (It stays a write
     /// of its own, after the reply: a mark kept back for a later write would be lost with the
     /// process, and a restart would then announce again turns already shown.)
-    pub async fn mark_shown(&self, game: GameId, plies: usize) {
-        self.parts.games.mark_shown(game, plies).await;
+    pub async fn mark_shown(&self, game: GameId, shown: Shown) {
+        self.parts.games.mark_shown(game, shown).await;
     }
 
     /// The front could not post the notice announcing `game`'s turns (it may not post in the

@@ -4,7 +4,7 @@ use rules::{Color, Game, Outcome, Position};
 
 use domain::messages::{GameKind, Message, NoticeMsg, Players, Ply, Refusal, TurnMsg};
 use domain::{
-    ChallengeRecord, Faces, GameId, GameRecord, GuildId, Reply, StoredGame, User, UserId,
+    ChallengeRecord, Faces, GameId, GameRecord, GuildId, Reply, Shown, StoredGame, User, UserId,
     is_computer,
 };
 
@@ -64,9 +64,9 @@ pub(crate) struct Live {
     pub(crate) game: Game,
     /// What the player to move has entered of their turn so far.
     pub(crate) pending: Option<Pending>,
-    /// How many plies were stored as shown to the players when the game was loaded (`None`:
-    /// not counted yet); the marks made since are the service's `shown`.
-    pub(crate) announced: Option<usize>,
+    /// What was stored as shown to the players when the game was loaded (`None`: not counted
+    /// yet); the marks made since are the service's `shown`.
+    pub(crate) announced: Option<Shown>,
 }
 
 impl Live {
@@ -220,6 +220,14 @@ impl Live {
             messages.push(self.played(from + i, notation).into());
         }
         Some(messages)
+    }
+
+    /// Everything of the game as it stands: its turns, and its result once it is over.
+    pub(crate) fn shown(&self) -> Shown {
+        Shown {
+            plies: self.game.turns().len(),
+            over: self.outcome().is_some(),
+        }
     }
 
     /// Whose turn it is, check, a pending promotion, the deadline; or the result.

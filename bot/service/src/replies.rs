@@ -7,7 +7,7 @@ use rules::{Color, EndReason, Position, Role, Square, Variant};
 
 use super::live::{Live, Slot};
 use domain::messages::{ArchiveMsg, Message, NoticeMsg, Refusal, ViewMsg};
-use domain::{Action, Board, Notice, Replay, Reply, StoreError, Tone};
+use domain::{Action, Board, Notice, Replay, Reply, Shown, StoreError, Tone};
 
 /// The longest record shown as text; the attached file always has all of it.
 const RECORD_TEXT_LIMIT: usize = 1500;
@@ -275,16 +275,21 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-/// The notice of the turns of a game stored but not yet shown to its players before a
-/// restart, if any.
+/// The notice of the turns and the result of a game stored but not yet shown to its players
+/// before a restart, if any.
 pub(crate) fn unannounced_notice(live: &Live) -> Option<Notice> {
     late_notice(live, live.announced?, NoticeMsg::AnnouncedAfterRestart)
 }
 
-/// The notice of the turns of `live` from ply `from` on, announced after `why`, with the
-/// board, pinging the player to move.
-pub(crate) fn late_notice(live: &Live, from: usize, why: NoticeMsg) -> Option<Notice> {
-    let mut messages = live.unannounced(from, why)?;
+/// The notice of what of `live` was stored after what `shown` says was shown (its turns from
+/// then on, and its result), announced after `why`, with the board, pinging the player to
+/// move; `None` when everything was shown.
+pub(crate) fn late_notice(live: &Live, shown: Shown, why: NoticeMsg) -> Option<Notice> {
+    let mut messages = match live.unannounced(shown.plies, why.clone()) {
+        Some(turns) => turns,
+        None if live.outcome().is_some() && !shown.over => vec![Message::Notice(why)],
+        None => return None,
+    };
     messages.push(live.status().into());
     let mover = live.to_move();
     let mentions = match live.outcome() {
@@ -296,7 +301,7 @@ pub(crate) fn late_notice(live: &Live, from: usize, why: NoticeMsg) -> Option<No
         reply: Reply {
             messages,
             board: Some(board_of(live, live.shown_side())),
-            shows_plies: Some(live.game.turns().len()),
+            shows: Some(live.shown()),
             game: Some(live.row.id),
             mentions,
             ..Reply::default()
@@ -310,7 +315,7 @@ pub(crate) fn stamped(slot: &Slot, mut reply: Reply) -> Reply {
     if let Slot::Game(live) = slot
         && reply.game == Some(live.row.id)
     {
-        reply.shows_plies = Some(live.game.turns().len());
+        reply.shows = Some(live.shown());
     }
     reply
 }

@@ -10,7 +10,7 @@ use rules::{Color, EndReason, Outcome, Variant};
 use crate::sql::{Columns, SqlValue};
 use domain::{
     ChallengeEnd, ChallengeRecord, ColorChoice, Finished, GameId, GameRecord, GameState,
-    SetupChoice, StoreError, User,
+    SetupChoice, Shown, StoreError, User,
 };
 
 /// The columns of `challenges` as stored, in [`CHALLENGE_COLUMNS`] order.
@@ -407,10 +407,18 @@ pub(crate) fn id_out(
     u64::try_from(id).map_err(|_| bad(table, column, id.to_string()))
 }
 
-/// The `announced_plies` column back as a count of plies (NULL: the front keeps no count).
-pub(crate) fn announced_out(plies: Option<i64>) -> Result<Option<usize>, StoreError> {
+/// The `announced_plies` and `announced_over` columns back as what was shown (plies NULL:
+/// the front keeps no count).
+pub(crate) fn announced_out(plies: Option<i64>, over: i64) -> Result<Option<Shown>, StoreError> {
     plies
-        .map(|n| usize::try_from(n).map_err(|_| bad("games", "announced_plies", n.to_string())))
+        .map(|n| {
+            let plies =
+                usize::try_from(n).map_err(|_| bad("games", "announced_plies", n.to_string()))?;
+            Ok(Shown {
+                plies,
+                over: over != 0,
+            })
+        })
         .transpose()
 }
 

@@ -95,7 +95,7 @@ fn whole_game(variant: Variant, human: Color) {
     let record = stored(dir.path());
     assert!(human_turns > 0);
     assert_eq!(
-        record.announced,
+        record.announced.map(|s| s.plies),
         Some(record.turns.len()),
         "every turn shown"
     );
@@ -155,7 +155,7 @@ fn the_computer_plays_its_turn_after_a_restart_in_the_middle_of_its_thinking() {
     assert!(out.contains(&shown), "{out}");
     let record = stored(dir.path());
     assert_eq!(record.turns.len(), 2, "{:?}", record.turns);
-    assert_eq!(record.announced, Some(2));
+    assert_eq!(record.announced.map(|s| s.plies), Some(2));
     let out = nadare(dir.path(), "carol> board\n");
     assert!(!out.contains("Announced after"), "announced once: {out}");
     assert_eq!(stored(dir.path()).turns.len(), 2, "played once");

@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use domain::{Games, ShardSet};
+use domain::{Games, ShardSet, Transfer};
 use rules::{EndReason, Variant};
 use storage::Storage;
 use testkit::harness::{Rng, find_mating_game};
@@ -280,6 +280,161 @@ fn killed_at_random_points_every_stored_turn_is_announced_and_the_game_resumes()
     );
 }
 
+/// The script that carries game `k` (in room `gK`, alice White, bob resigning after 1. e4)
+/// on from where the database holds it: nothing when it is over.
+fn resigning_game(storage: &Storage, k: usize) -> String {
+    let room = format!("g{k}");
+    let channel = console::room_channel(&room);
+    let open = block_on(storage.load_unfinished(ShardSet::All)).expect("load");
+    let game = block_on(storage.all_games())
+        .expect("games")
+        .into_iter()
+        .find(|g| g.row.channel == channel);
+    let mut lines: Vec<&str> = Vec::new();
+    match game {
+        Some(g) if g.row.state.finished.is_some() => {}
+        Some(g) => lines.extend(if g.turns.is_empty() {
+            &["alice> move e4", "bob> resign"][..]
+        } else {
+            &["bob> resign"][..]
+        }),
+        None if open.challenges.iter().any(|c| c.channel == channel) => {
+            lines.extend(["bob> accept", "alice> move e4", "bob> resign"]);
+        }
+        None => lines.extend([
+            "alice> challenge bob white",
+            "bob> accept",
+            "alice> move e4",
+            "bob> resign",
+        ]),
+    }
+    lines
+        .iter()
+        .map(|l| l.replacen("> ", &format!("@{room}> "), 1) + "\n")
+        .collect()
+}
+
+/// The room an output line says what follows belongs to: a line run there (`bob@g3> …`), a
+/// notice there, or a notice of a game (whose room the database gives).
+fn room_of(db: &Path, line: &str) -> Option<String> {
+    if let Some((_, rest)) = line.split_once('@')
+        && let Some((room, _)) = rest.split_once("> ")
+    {
+        return Some(room.to_owned());
+    }
+    let head = line.trim();
+    if let Some(room) = head
+        .strip_prefix("[notice in room ")
+        .and_then(|r| r.strip_suffix(']'))
+    {
+        return Some(room.to_owned());
+    }
+    let game: u64 = head
+        .strip_prefix("[notice of game #")?
+        .split_once(',')?
+        .0
+        .parse()
+        .ok()?;
+    let storage = Storage::open(db).expect("open");
+    let stored = block_on(storage.load_game(game)).expect("load")?;
+    (1..=12)
+        .map(|k| format!("g{k}"))
+        .find(|r| console::room_channel(r) == stored.row.channel)
+}
+
+/// Killed at random points while games end by resignation, the console never loses a
+/// result: every game stored as over has its result printed, at once or after the restart
+/// that follows, and printed again only when the kill fell between its printing and its mark
+/// (at most once per kill).
+#[test]
+fn killed_at_random_points_every_stored_result_is_announced() {
+    const GAMES: usize = 12;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("nadare.db");
+    let mut rng = Rng::new(52);
+    let mut results: BTreeMap<String, usize> = BTreeMap::new();
+    let mut kills = 0;
+    for run in 0..100 {
+        // The next two games not over yet, carried on from where they stand.
+        let script: String = {
+            let storage = Storage::open(&db).expect("open");
+            (1..=GAMES)
+                .map(|k| resigning_game(&storage, k))
+                .filter(|s| !s.is_empty())
+                .take(2)
+                .collect()
+        };
+        if script.is_empty() {
+            break;
+        }
+        let mut child = nadare(dir.path(), &(script + "carol> games\n"))
+            .spawn()
+            .expect("spawn");
+        let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
+        // Killed a few milliseconds after the answer to a random `accept` or `move e4` was
+        // printed: while the resignation that follows is stored, its board drawn or its
+        // answer printed.
+        let kill_at = rng.below(4);
+        let wait = std::time::Duration::from_micros(rng.below(12_000) as u64);
+        let (mut room, mut seen, mut killed, mut line) = (String::new(), 0, false, String::new());
+        loop {
+            line.clear();
+            if reader.read_line(&mut line).expect("read") == 0 {
+                break;
+            }
+            if (line.contains("> move e4") || line.contains("> accept")) && !killed {
+                if seen == kill_at {
+                    std::thread::sleep(wait);
+                    child.kill().expect("SIGKILL");
+                    killed = true;
+                }
+                seen += 1;
+            }
+            if let Some(r) = room_of(&db, &line) {
+                room = r;
+            }
+            if line.contains("wins by resignation") {
+                *results.entry(room.clone()).or_default() += 1;
+            }
+        }
+        let status = child.wait().expect("wait");
+        assert!(killed || status.success(), "run {run}");
+        kills += usize::from(killed);
+    }
+    // One more start announces a result stored but not shown when it was last killed.
+    let mut last = nadare(dir.path(), "carol> games\n").spawn().expect("spawn");
+    let out = BufReader::new(last.stdout.take().expect("stdout"));
+    let mut room = String::new();
+    for line in out.lines().map_while(Result::ok) {
+        if let Some(r) = room_of(&db, &line) {
+            room = r;
+        }
+        if line.contains("wins by resignation") {
+            *results.entry(room.clone()).or_default() += 1;
+        }
+    }
+    assert!(last.wait().expect("wait").success());
+    assert!(kills >= 5, "killed {kills} times");
+    let storage = Storage::open(&db).expect("open");
+    let over = block_on(storage.all_games())
+        .expect("games")
+        .iter()
+        .filter(|g| g.row.state.finished.is_some())
+        .count();
+    assert_eq!(over, GAMES, "every game was played to its end");
+    for k in 1..=GAMES {
+        assert!(
+            results.get(&format!("g{k}")).is_some_and(|n| *n >= 1),
+            "game g{k}'s result was never printed: {results:?}"
+        );
+    }
+    let again: usize = results.values().map(|n| n - 1).sum();
+    assert!(
+        again <= kills,
+        "{again} results printed twice, {kills} kills"
+    );
+}
+
 #[test]
 fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -291,13 +446,19 @@ fn a_turn_stored_but_not_announced_is_announced_after_a_restart() {
         // The turn is committed as the console would, and the process dies before printing.
         let storage = Storage::open(&dir.path().join("nadare.db")).expect("open");
         let game = block_on(storage.load_game(1)).expect("load").expect("game");
-        assert_eq!(game.announced, Some(0), "the start was shown");
+        assert_eq!(
+            game.announced,
+            Some(domain::Shown::default()),
+            "the start was shown"
+        );
         block_on(storage.record_turn(1, 0, "e4", &game.row.state.next(), None)).expect("turn");
     }
     let out = nadare(dir.path(), "carol> board\n").output().expect("run");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("[notice]\n  Announced after a restart:\n  1. e4 — alice (White)"),
+        stdout.contains(
+            "[notice in room main]\n  Announced after a restart:\n  1. e4 — alice (White)"
+        ),
         "{stdout}"
     );
     let out = nadare(dir.path(), "carol> board\n").output().expect("run");
@@ -347,7 +508,7 @@ fn with_lang_ja_a_turn_announced_after_a_restart_is_in_japanese() {
         .expect("run");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("[通知]\n  再起動のため遅れてお知らせします：\n  1. e4"),
+        stdout.contains("[部屋 main の通知]\n  再起動のため遅れてお知らせします：\n  1. e4"),
         "{stdout}"
     );
 }

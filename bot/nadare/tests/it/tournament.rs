@@ -46,6 +46,20 @@ fn round_robin_script() -> String {
     script
 }
 
+/// A script that ends on the last game's result still prints what it set going: the last
+/// round's standings and the winner, in the tournament's room.
+#[test]
+fn the_notices_of_the_last_line_are_printed_before_the_console_stops() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = round_robin_script().replace("admin> tournament standings\n", "");
+    let stdout = play(dir.path(), &script);
+    let last = stdout
+        .rsplit("[notice in room main]")
+        .next()
+        .expect("a notice in the tournament's room");
+    assert!(last.contains("Club is over. The winner is p1!"), "{stdout}");
+}
+
 #[test]
 fn an_eight_player_round_robin_plays_through_the_console() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -70,7 +84,7 @@ fn an_eight_player_round_robin_plays_through_the_console() {
 
     // The final notice: the winner, the standings said and drawn, every game's record.
     let notice = stdout
-        .split("[notice]")
+        .split("[notice in room main]")
         .find(|n| n.contains("Club is over."))
         .expect("the final notice");
     assert!(notice.contains("Club: standings after round 7"), "{notice}");

@@ -3,6 +3,7 @@
 console-only-user-sees = (only { $user } sees this)
 console-notice = [notice]
 console-notice-in-room = [notice in room { $room }]
+console-notice-of-game = [notice of game #{ $game }, in a room not named since the start]
 console-image = [image] { $path }
 console-file = [file] { $path }
 console-image-not-saved = [image not saved] cannot write { $path }: { $error }

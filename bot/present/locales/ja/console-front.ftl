@@ -3,6 +3,7 @@
 console-only-user-sees = （{ $user } だけに表示）
 console-notice = [通知]
 console-notice-in-room = [部屋 { $room } の通知]
+console-notice-of-game = [対局 #{ $game } の通知（起動後まだ名前の出ていない部屋）]
 console-image = [画像] { $path }
 console-file = [ファイル] { $path }
 console-image-not-saved = [画像を保存できません] { $path } に書き込めません：{ $error }

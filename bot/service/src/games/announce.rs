@@ -1,11 +1,12 @@
-//! Turns whose answer never reached the channel (the front could not deliver it: Discord
-//! refused it, or the connection failed) are posted again by the sweep while the process runs,
-//! with a growing wait between tries, until a delivery marks them shown.
+//! Turns and results whose answer never reached the channel (the front could not deliver it:
+//! Discord refused it, the connection failed, or the process died first) are posted again by
+//! the sweep while the process runs, with a growing wait between tries, until a delivery
+//! marks them shown.
 
 use std::time::Duration;
 
 use domain::messages::NoticeMsg;
-use domain::{ChannelId, GameId, Notice};
+use domain::{ChannelId, GameId, Notice, Shown};
 
 use super::Games;
 use crate::live::{Live, Slot};
@@ -20,11 +21,11 @@ const LONGEST_WAIT: Duration = Duration::from_secs(60 * 60);
 /// Tries after which the turns are left for the next restart to announce.
 pub(crate) const TRIES: u32 = 8;
 
-/// The tries made for a game's turns not yet shown.
+/// The tries made for a game's turns (or result) not yet shown.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Retry {
-    /// The turns stored when it was last tried.
-    plies: usize,
+    /// What was stored when it was last tried.
+    stored: Shown,
     /// Tries made for them.
     tries: u32,
     /// When the next try is due (Unix ms).
@@ -32,33 +33,41 @@ pub(crate) struct Retry {
 }
 
 impl Games {
-    /// The notice posting again the turns of the game in `slot` whose answer was not
-    /// delivered, when a try is due: the first a minute after the last turn was stored,
+    /// The notice posting again the turns (and the result) of the game in `slot` whose answer
+    /// was not delivered, when a try is due: the first a minute after the last was stored,
     /// then after 2, 4, 8… minutes (at most an hour), [`TRIES`] times. A game whose turns were
     /// never counted (stored before the count existed) is left alone.
     pub(crate) fn late_turns(&self, slot: &Slot) -> Option<Notice> {
         let Slot::Game(live) = slot else { return None };
         let id = live.row.id;
-        let plies = live.game.turns().len();
-        let shown = self.shown_plies(live)?;
-        if shown >= plies {
+        let stored = live.shown();
+        let shown = self.shown_of(live)?;
+        if shown.plies >= stored.plies && (shown.over || !stored.over) {
             self.retries.remove(&id);
             return None;
         }
         let now = self.ctx.now_ms();
         let grace = millis(ANNOUNCE_GRACE);
-        if now < live.row.state.turn_started_ms.saturating_add(grace) {
+        let last = live.row.state.finished.map_or(0, |f| f.at_ms);
+        if now
+            < live
+                .row
+                .state
+                .turn_started_ms
+                .max(last)
+                .saturating_add(grace)
+        {
             return None;
         }
         let retry = {
             let mut entry = self.retries.entry(id).or_insert(Retry {
-                plies,
+                stored,
                 tries: 0,
                 next_ms: now,
             });
-            if entry.plies != plies {
+            if entry.stored != stored {
                 *entry = Retry {
-                    plies,
+                    stored,
                     tries: 0,
                     next_ms: now,
                 };
@@ -73,10 +82,11 @@ impl Games {
         };
         tracing::info!(
             game = id,
-            shown,
-            plies,
+            shown = shown.plies,
+            plies = stored.plies,
+            over = stored.over,
             tries = retry.tries,
-            "posting again turns whose answer was not delivered"
+            "posting again turns or a result whose answer was not delivered"
         );
         late_notice(live, shown, NoticeMsg::AnnouncedLate)
     }
@@ -105,24 +115,24 @@ impl Games {
         }
     }
 
-    /// Notes that the first `plies` turns of `game` were shown (see
+    /// Notes what of `game` was shown (see
     /// [`GameService::mark_shown`](crate::GameService::mark_shown)): written straight to the
     /// store, without the game's lock, unless it is the mark stored already.
-    pub(crate) async fn mark_shown(&self, game: GameId, plies: usize) {
-        if self.shown.get(&game).is_some_and(|m| *m == plies) {
+    pub(crate) async fn mark_shown(&self, game: GameId, shown: Shown) {
+        if self.shown.get(&game).is_some_and(|m| *m == shown) {
             return;
         }
-        match self.ctx.db().mark_announced(game, plies).await {
+        match self.ctx.db().mark_announced(game, shown).await {
             Ok(()) => {
-                self.shown.insert(game, plies);
+                self.shown.insert(game, shown);
             }
-            Err(e) => tracing::warn!(game, error = %e, "could not store the turns shown"),
+            Err(e) => tracing::warn!(game, error = %e, "could not store what was shown"),
         }
     }
 
-    /// How many turns of `live` are known to have been shown: the last mark, else the one
-    /// loaded with it; `None` when nobody counts them.
-    fn shown_plies(&self, live: &Live) -> Option<usize> {
+    /// What of `live` is known to have been shown: the last mark, else the one loaded with
+    /// it; `None` when nobody counts.
+    fn shown_of(&self, live: &Live) -> Option<Shown> {
         let id: GameId = live.row.id;
         self.shown.get(&id).map(|m| *m.value()).or(live.announced)
     }

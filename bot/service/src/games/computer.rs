@@ -183,7 +183,7 @@ pub(crate) fn followed_by_computer(first: Reply, then: Reply) -> Reply {
         game: then.game.or(first.game),
         actions: then.actions,
         mentions: then.mentions,
-        shows_plies: then.shows_plies.or(first.shows_plies),
+        shows: then.shows.or(first.shows),
         tone: then.tone.or(first.tone),
     }
 }

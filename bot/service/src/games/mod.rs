@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 use dashmap::DashMap;
 use domain::messages::{NoticeMsg, Refusal};
-use domain::{ChallengeEnd, ChannelId, GameId, GuildId, Lang, Notice, Reply, UserId};
+use domain::{ChallengeEnd, ChannelId, GameId, GuildId, Lang, Notice, Reply, Shown, UserId};
 use rules::{EndReason, Outcome};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
@@ -51,9 +51,9 @@ pub(crate) struct Games {
     slots: DashMap<ChannelId, Arc<Mutex<Slot>>>,
     /// Where each challenge or game in `slots` lives, for buttons that carry its id.
     channels: DashMap<GameId, ChannelId>,
-    /// How many turns of each game held here are stored as shown to its players, as loaded
-    /// and then as marked (see [`Games::mark_shown`]).
-    shown: DashMap<GameId, usize>,
+    /// How much of each game held here is stored as shown to its players, as loaded and then
+    /// as marked (see [`Games::mark_shown`]).
+    shown: DashMap<GameId, Shown>,
     /// The tries made to post again turns whose answer was not delivered.
     retries: DashMap<GameId, announce::Retry>,
     /// Games that ended since tournaments were last carried on.
@@ -131,8 +131,8 @@ impl Games {
                 continue;
             }
             startup_notices.extend(unannounced_notice(&live).map(|n| (live.row.guild, n)));
-            if let Some(plies) = live.announced {
-                shown.insert(id, plies);
+            if let Some(marked) = live.announced {
+                shown.insert(id, marked);
             }
             channels.insert(id, channel);
             slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
@@ -160,8 +160,8 @@ impl Games {
             match Live::restore(stored) {
                 Ok(live) => {
                     startup_notices.extend(unannounced_notice(&live).map(|n| (live.row.guild, n)));
-                    if let Some(plies) = live.announced {
-                        shown.insert(id, plies);
+                    if let Some(marked) = live.announced {
+                        shown.insert(id, marked);
                     }
                     channels.insert(id, channel);
                     slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));

@@ -16,7 +16,7 @@ use crate::queries::games::{Filter, Loaded};
 use crate::queries::{games, ratings};
 use domain::{
     ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, GameId, GameRecord, GameState, Games,
-    RatingUpdate, ShardSet, StoreError, StoredGame, Unfinished,
+    RatingUpdate, ShardSet, Shown, StoreError, StoredGame, Unfinished,
 };
 
 /// The challenges `filter` selects, with their status, by id.
@@ -283,8 +283,8 @@ impl Games for PgStore {
         load_unfinished(self, &Filter::channel(channel)?).await
     }
 
-    async fn mark_announced(&self, game: GameId, plies: usize) -> Result<(), StoreError> {
-        let step = &games::announce(game, plies)?;
+    async fn mark_announced(&self, game: GameId, shown: Shown) -> Result<(), StoreError> {
+        let step = &games::announce(game, shown)?;
         self.run(|client, _| async move { exec(&client, slice::from_ref(step)).await })
             .await
     }

@@ -68,8 +68,8 @@ impl Transfer for PgStore {
             games::insert_game(&game.row)?,
         ];
         steps.extend(games::insert_turns(id, &game.turns)?);
-        if let Some(plies) = game.announced {
-            steps.push(games::announce(id, plies)?);
+        if let Some(shown) = game.announced {
+            steps.push(games::announce(id, shown)?);
         }
         self.write_steps(&steps).await
     }

@@ -4,7 +4,7 @@
 use domain::Id;
 use domain::{
     ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, DamagedGame, GameId, GameRecord,
-    GameState, ShardSet, StoreError, StoredGame, UserId,
+    GameState, ShardSet, Shown, StoreError, StoredGame, UserId,
 };
 
 use crate::codec::{
@@ -56,7 +56,7 @@ const INSERT_TURN: &str = "INSERT INTO turns (game_id, ply, notation) VALUES (?1
 
 const DELETE_TURNS_FROM: &str = "DELETE FROM turns WHERE game_id = ?1 AND ply >= ?2";
 
-const ANNOUNCE: &str = "UPDATE games SET announced_plies = ?2 WHERE id = ?1";
+const ANNOUNCE: &str = "UPDATE games SET announced_plies = ?2, announced_over = ?3 WHERE id = ?1";
 
 /// The id a challenge or game binds.
 pub(crate) fn id_value(id: GameId) -> Result<Vec<SqlValue>, StoreError> {
@@ -120,11 +120,15 @@ pub(crate) fn delete_turns_from(game: GameId, keep: usize) -> Result<Step, Store
     ))
 }
 
-/// The statement noting how many plies of a game its players have been shown.
-pub(crate) fn announce(game: GameId, plies: usize) -> Result<Step, StoreError> {
+/// The statement noting how much of a game its players have been shown.
+pub(crate) fn announce(game: GameId, shown: Shown) -> Result<Step, StoreError> {
     Ok(Step::new(
         ANNOUNCE,
-        vec![id_in(game)?.into(), ply_in(plies)?.into()],
+        vec![
+            id_in(game)?.into(),
+            ply_in(shown.plies)?.into(),
+            i64::from(shown.over).into(),
+        ],
     ))
 }
 
@@ -206,10 +210,10 @@ impl Filter {
         )
     }
 
-    /// The games, by id: [`GAME_COLUMNS`] then `announced_plies`.
+    /// The games, by id: [`GAME_COLUMNS`] then `announced_plies` and `announced_over`.
     pub fn games_sql(&self) -> String {
         format!(
-            "SELECT {GAME_COLUMNS}, announced_plies FROM games WHERE {} ORDER BY id",
+            "SELECT {GAME_COLUMNS}, announced_plies, announced_over FROM games WHERE {} ORDER BY id",
             self.games
         )
     }
@@ -249,7 +253,7 @@ impl Loaded {
             Ok(StoredGame {
                 row: raw.into_record()?,
                 turns: Vec::new(),
-                announced: announced_out(r.opt_int(23)?)?,
+                announced: announced_out(r.opt_int(23)?, r.int(24)?)?,
             })
         });
         match read {

@@ -10,7 +10,7 @@ use crate::queries::games::{Filter, Loaded};
 use crate::queries::{games, ratings};
 use domain::{
     ChallengeEnd, ChallengeEntry, ChallengeRecord, ChannelId, GameId, GameRecord, GameState, Games,
-    RatingUpdate, ShardSet, StoreError, StoredGame, Unfinished,
+    RatingUpdate, ShardSet, Shown, StoreError, StoredGame, Unfinished,
 };
 
 /// The challenges `filter` selects, with their status, by id.
@@ -161,8 +161,8 @@ impl Games for Storage {
         self.run(move |conn| load_unfinished(conn, &filter)).await
     }
 
-    async fn mark_announced(&self, game: GameId, plies: usize) -> Result<(), StoreError> {
-        self.write(vec![games::announce(game, plies)?]).await
+    async fn mark_announced(&self, game: GameId, shown: Shown) -> Result<(), StoreError> {
+        self.write(vec![games::announce(game, shown)?]).await
     }
 
     async fn flush(&self) -> Result<(), StoreError> {

@@ -46,8 +46,8 @@ impl Transfer for Storage {
     async fn import_game(&self, game: &StoredGame) -> Result<(), StoreError> {
         let mut steps = vec![games::insert_game(&game.row)?];
         steps.extend(games::insert_turns(game.row.id, &game.turns)?);
-        if let Some(plies) = game.announced {
-            steps.push(games::announce(game.row.id, plies)?);
+        if let Some(shown) = game.announced {
+            steps.push(games::announce(game.row.id, shown)?);
         }
         self.write(steps).await
     }
