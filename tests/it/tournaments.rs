@@ -769,3 +769,38 @@ async fn a_game_that_finds_no_room_starts_at_the_next_sweep() {
         "in the game's own room"
     );
 }
+
+/// The notice among `notices` that carries the standings.
+fn standings_notice(notices: &[domain::Notice]) -> Option<&domain::Notice> {
+    notices.iter().find(|n| {
+        n.reply
+            .messages
+            .iter()
+            .any(|m| matches!(m, Message::Tournament(TournamentMsg::Standings { .. })))
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_standings_after_a_round_are_the_same_table_whenever_asked() {
+    let h = harness().await;
+    let t = started(&h, "Trio standard swiss rounds 2", &["ann", "ben", "cat"]).await;
+    let game = t.round_boards(1).next().expect("a game").clone();
+    let black = game.black.clone().expect("black").name;
+    h.say_in(&room(&t, 1, 1), &format!("{black}> resign")).await;
+    let notices = h.sweep().await;
+    let posted = standings_notice(&notices).expect("the standings after round 1");
+    // Round 2 is paired, its bye decided at once: it is not part of round 1's standings.
+    let t = stored(&h).await;
+    assert_eq!(t.round, 2);
+    assert!(
+        t.round_boards(2)
+            .any(|b| b.result == Some(BoardResult::Bye))
+    );
+    let asked = h.say("ann> tournament standings").await;
+    let said = text(&asked);
+    assert!(said.contains("Trio: standings after round 1"), "{said}");
+    assert_eq!(said, text(&posted.reply), "one heading, one table");
+    assert_eq!(asked.image, posted.reply.image);
+    // The winner 1, the bye 1, the loser 0.
+    assert!(said.contains(&format!("{black} 0 (")), "{said}");
+}

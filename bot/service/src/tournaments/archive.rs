@@ -118,7 +118,7 @@ fn records(event: &str, games: Vec<(u32, u32, StoredGame)>) -> (usize, String) {
 /// cannot hold) and every run of white space becomes one space.
 pub fn tournament_report(t: &TournamentRecord) -> Tournament {
     let order = in_order(t);
-    let mut report = model(t, &order, None);
+    let mut report = model(t, &order, t.round, None);
     if t.state == TournamentState::Running {
         for (player, entrant) in report.players.iter_mut().zip(&order) {
             let under_way = t.round_boards(t.round).any(|b| {

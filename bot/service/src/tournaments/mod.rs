@@ -581,7 +581,7 @@ impl Tournaments {
             TournamentFormat::RoundRobin => berger::round_robin(n),
             TournamentFormat::DoubleRoundRobin => berger::double_round_robin(n),
             TournamentFormat::Swiss => {
-                let model = model(t, &order, Some(round));
+                let model = model(t, &order, t.round, Some(round));
                 vec![
                     dutch::pair_next_round(&model)
                         .map_err(|_| unpairable())?

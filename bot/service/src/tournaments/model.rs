@@ -29,12 +29,14 @@ pub(crate) fn total_rounds(t: &TournamentRecord) -> u32 {
     }
 }
 
-/// The tournament as the pairing rules see it: players numbered in joining order, one entry
-/// per round (a board without a result yet, or no board, is an absence). With `next`, a
+/// The tournament as the pairing rules see it after round `upto`: players numbered in joining
+/// order, one entry per round from 1 to `upto` (a board without a result yet, or no board, is
+/// an absence; rounds after `upto` are left out, their byes and forfeits too). With `next`, a
 /// withdrawn player is marked absent from that round, so a Swiss does not pair them.
 pub(crate) fn model(
     t: &TournamentRecord,
     order: &[&domain::Entrant],
+    upto: u32,
     next: Option<u32>,
 ) -> Tournament {
     let number = |user: UserId| {
@@ -51,7 +53,7 @@ pub(crate) fn model(
     let players = order
         .iter()
         .map(|p| {
-            let mut rounds: Vec<Entry> = (1..=t.round)
+            let mut rounds: Vec<Entry> = (1..=upto.min(t.round))
                 .map(|r| {
                     t.round_boards(r)
                         .find(|b| plays(b, p.user.id))

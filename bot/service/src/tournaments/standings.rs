@@ -7,7 +7,8 @@ use tournament::tiebreak::{self, System};
 
 use domain::messages::{StandingLine, TournamentMsg};
 use domain::{
-    BoardResult, Reply, StandingsTable, TournamentBoard, TournamentFormat, TournamentRecord, UserId,
+    BoardResult, Reply, StandingsTable, TournamentBoard, TournamentFormat, TournamentRecord,
+    TournamentState, UserId,
 };
 
 use super::model::{in_order, model, plays, total_rounds};
@@ -21,10 +22,17 @@ pub(crate) fn standings_reply(t: &TournamentRecord) -> Reply {
     }
 }
 
-/// The standings of `t` after the results stored so far: the message, and the table to draw.
+/// The standings of `t` after its last complete round: the message, and the table to draw.
+/// They count that round and those before it only, so a table headed "after round N" is the
+/// same whenever it is asked: the byes, forfeits and results of the round under way wait for
+/// its end. A finished tournament's table is its final one, whatever rounds were planned.
 pub(crate) fn standings(t: &TournamentRecord) -> (TournamentMsg, StandingsTable) {
+    let after = (1..=t.round)
+        .rev()
+        .find(|&r| t.round_boards(r).all(|b| b.result.is_some()))
+        .unwrap_or(0);
     let order = in_order(t);
-    let model = model(t, &order, None);
+    let model = model(t, &order, after, None);
     let swiss = t.format == TournamentFormat::Swiss;
     let system = if swiss {
         System::Swiss
@@ -45,22 +53,27 @@ pub(crate) fn standings(t: &TournamentRecord) -> (TournamentMsg, StandingsTable)
             Some((p.user.id, line))
         })
         .unzip();
-    let after = (1..=t.round)
-        .rev()
-        .find(|&r| t.round_boards(r).all(|b| b.result.is_some()))
-        .unwrap_or(0);
     let against = if swiss {
         Vec::new()
     } else {
         users
             .iter()
-            .map(|&me| users.iter().map(|&them| results(t, me, them)).collect())
+            .map(|&me| {
+                users
+                    .iter()
+                    .map(|&them| results(t, after, me, them))
+                    .collect()
+            })
             .collect()
     };
     let table = StandingsTable {
         name: t.name.clone(),
         after,
-        rounds: total_rounds(t),
+        rounds: if t.state == TournamentState::Finished {
+            after
+        } else {
+            total_rounds(t)
+        },
         format: t.format,
         lines: lines.clone(),
         against,
@@ -74,15 +87,15 @@ pub(crate) fn standings(t: &TournamentRecord) -> (TournamentMsg, StandingsTable)
     (message, table)
 }
 
-/// What `me` scored against `them`, game by game in the order played (results stored only).
-fn results(t: &TournamentRecord, me: UserId, them: UserId) -> Vec<CrossResult> {
+/// What `me` scored against `them` up to round `after`, game by game in the order played.
+fn results(t: &TournamentRecord, after: u32, me: UserId, them: UserId) -> Vec<CrossResult> {
     if me == them {
         return Vec::new();
     }
     let mut boards: Vec<&TournamentBoard> = t
         .boards
         .iter()
-        .filter(|b| plays(b, me) && plays(b, them) && b.black.is_some())
+        .filter(|b| b.round <= after && plays(b, me) && plays(b, them) && b.black.is_some())
         .collect();
     boards.sort_by_key(|b| (b.round, b.board));
     boards
@@ -139,8 +152,8 @@ mod tests {
     }
 
     /// A double round robin of three after three of its six rounds (byes on board 2), p3
-    /// withdrawn: p1 beat p2 and drew p3 by forfeit both ways, p2 beat p3 on forfeit, then p2
-    /// beat p1 in the second cycle.
+    /// withdrawn: p1 beat p2 and drew p3 by forfeit both ways, p2 beat p3 on forfeit; in round 4,
+    /// under way, p2 beat p1 and p3's bye waits for its result.
     fn record() -> TournamentRecord {
         let bye = |round, who| TournamentBoard {
             round,
@@ -200,21 +213,60 @@ mod tests {
         assert_eq!((after, table.after, table.rounds), (3, 3, 6));
         assert_eq!(table.lines, lines);
         let names: Vec<&str> = lines.iter().map(|l| l.name.as_str()).collect();
-        // p2: 1 (bye) + 1 (forfeit) + 1 = 3; p1: 1 + 1 (bye) = 2; p3: 1 (bye).
-        assert_eq!(names, ["p2", "p1", "p3"]);
+        // After round 3: p1 1 + 1 (bye) = 2, ahead of p2 by their game; p2 1 (bye) + 1
+        // (forfeit) = 2; p3 1 (bye). Round 4's win does not count yet.
+        assert_eq!(names, ["p1", "p2", "p3"]);
+        let points: Vec<u32> = lines.iter().map(|l| l.halves).collect();
+        assert_eq!(points, [4, 4, 2]);
         assert!(lines[2].withdrawn);
         use CrossResult::{ForfeitLoss, ForfeitWin, Loss, Win};
         assert_eq!(
             table.against,
             vec![
-                vec![vec![], vec![Loss, Win], vec![ForfeitWin]],
-                vec![vec![Win, Loss], vec![], vec![ForfeitLoss]],
+                vec![vec![], vec![Win], vec![ForfeitLoss]],
+                vec![vec![Loss], vec![], vec![ForfeitWin]],
                 vec![vec![ForfeitLoss], vec![ForfeitLoss], vec![]],
             ]
         );
         let reply = standings_reply(&t);
         assert_eq!(reply.standings, Some(table));
         assert!(!reply.private);
+    }
+
+    #[test]
+    fn a_round_counts_once_it_is_complete_and_the_same_table_keeps_its_heading() {
+        let mut t = record();
+        let before = standings(&t);
+        // Round 4 as paired: its bye decided at once, its game under way. The table after
+        // round 3 is the same.
+        for b in t.boards.iter_mut().filter(|b| b.round == 4) {
+            b.result = (b.black.is_none()).then_some(BoardResult::Bye);
+        }
+        assert_eq!(standings(&t), before);
+        // Round 4 complete: its win and its bye count, under the heading of round 4.
+        for b in t.boards.iter_mut().filter(|b| b.round == 4) {
+            b.result.get_or_insert(BoardResult::WhiteWins);
+        }
+        let (message, table) = standings(&t);
+        let TournamentMsg::Standings { lines, after, .. } = message else {
+            panic!("standings");
+        };
+        assert_eq!((after, table.after), (4, 4));
+        assert_eq!((lines[0].name.as_str(), lines[0].halves), ("p2", 6));
+        assert_eq!(
+            table.against[0][1],
+            vec![CrossResult::Loss, CrossResult::Win]
+        );
+    }
+
+    #[test]
+    fn a_finished_tournaments_table_is_final_after_its_last_round_played() {
+        let mut t = record();
+        t.state = TournamentState::Finished;
+        t.round = 3;
+        t.boards.retain(|b| b.round <= 3);
+        let (_, table) = standings(&t);
+        assert_eq!((table.after, table.rounds), (3, 3));
     }
 
     #[test]
