@@ -86,3 +86,25 @@ pub fn pair_next_round(tournament: &Tournament) -> Result<RoundPairing, DutchErr
         pairings,
     })
 }
+
+/// The rounds a Swiss of `players` players is sure to pair without a rematch or a second
+/// pairing-allocated bye, whatever the results: ⌈n/2⌉ (half an even field, half of one more
+/// for an odd one).
+///
+/// Before round `r` each player has met at most `r − 1` others, so in the graph of pairs
+/// still allowed (with one vertex more for the bye when `n` is odd, joined to those who have
+/// not had it) every vertex keeps at least `n − r` (even) or `n + 1 − r` (odd) neighbours.
+/// While that is at least half the vertices the graph has a Hamiltonian cycle (Dirac's
+/// theorem), hence a perfect matching: a pairing of the round. The bound is tight for many
+/// fields (five and six players can jam in round 4, eight in round 5 when more follow); the colour
+/// rules (C3) are not part of the proof, and random tournaments of 2–14 players never jammed
+/// within it (`tournament/tests/it/sure_rounds.rs`).
+pub fn sure_rounds(players: u32) -> u32 {
+    players.div_ceil(2)
+}
+
+/// The fewest players with whom a Swiss of `rounds` rounds is sure to pair every round (see
+/// [`sure_rounds`]): `2 · rounds − 1`.
+pub fn sure_players(rounds: u32) -> u32 {
+    rounds.saturating_mul(2).saturating_sub(1)
+}

@@ -6,6 +6,7 @@ mod dutch;
 mod dutch_oracle;
 mod dutch_varied;
 mod matching;
+mod sure_rounds;
 mod swiss_properties;
 mod tiebreak;
 mod trf;
