@@ -804,3 +804,94 @@ async fn the_standings_after_a_round_are_the_same_table_whenever_asked() {
     // The winner 1, the bye 1, the loser 0.
     assert!(said.contains(&format!("{black} 0 (")), "{said}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_whose_next_round_cannot_be_paired_ends_after_the_last_round_played() {
+    let mut h = harness().await;
+    let created = h
+        .say("admin> tournament create Duel standard swiss rounds 3")
+        .await;
+    assert!(
+        created
+            .messages
+            .contains(&Message::Tournament(TournamentMsg::RoundsNeedPlayers {
+                rounds: 3,
+                players: 5
+            })),
+        "{created:?}"
+    );
+    for p in ["ann", "ben"] {
+        h.say(&format!("{p}> tournament join")).await;
+    }
+    let start = h.say("admin> tournament start").await;
+    let warned = TournamentMsg::MayEndEarly {
+        name: "Duel".into(),
+        players: 2,
+        rounds: 3,
+        sure: 1,
+    };
+    assert!(
+        start.messages.contains(&Message::Tournament(warned)),
+        "{start:?}"
+    );
+    assert!(text(&start).contains("sure to be paired for 1 round of the 3 planned"));
+
+    // Round 1 ends; round 2 would be a rematch, so the tournament ends, stored as finished
+    // before its notice.
+    let t = stored(&h).await;
+    let black = t.round_boards(1).next().and_then(|b| b.black.clone());
+    let black = black.expect("a game").name;
+    h.say_in(&room(&t, 1, 1), &format!("{black}> resign")).await;
+    let notices = h.sweep().await;
+    let done = stored(&h).await;
+    assert_eq!((done.state, done.round), (TournamentState::Finished, 1));
+    let last = notices
+        .iter()
+        .find(|n| text(&n.reply).contains("Duel is over."))
+        .expect("the final notice");
+    assert!(matches!(
+        last.reply.messages.first(),
+        Some(Message::Tournament(TournamentMsg::EndedEarly {
+            played: 1,
+            planned: 3,
+            why: domain::messages::EarlyEnd::NoPairing,
+            ..
+        }))
+    ));
+    let said = text(&last.reply);
+    assert!(said.contains("Round 2 of Duel cannot be paired"), "{said}");
+    assert!(said.contains("ends after round 1 of 3"), "{said}");
+    assert!(said.contains("Duel: standings after round 1"), "{said}");
+    assert!(last.reply.image.is_some() && !last.reply.files.is_empty());
+    let asked = h.say("ann> tournament standings").await;
+    assert_eq!(
+        asked.image, last.reply.image,
+        "the final table, asked again"
+    );
+
+    // Nothing more is said, at the next sweep or after a restart.
+    assert!(h.sweep().await.is_empty());
+    h.restart().await;
+    h.service.set_rooms(Arc::new(ConsoleRooms::default()));
+    let after = h.sweep().await;
+    assert!(after.is_empty(), "{after:?}");
+    assert_eq!(stored(&h).await.state, TournamentState::Finished);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_with_players_enough_for_its_rounds_is_not_warned() {
+    let h = harness().await;
+    let created = h
+        .say("admin> tournament create Solo standard swiss rounds 1")
+        .await;
+    assert_eq!(created.messages.len(), 1, "{created:?}");
+    h.say("admin> tournament cancel").await;
+    h.say("admin> tournament create Many standard swiss rounds 2")
+        .await;
+    for p in ["ann", "ben", "cat"] {
+        h.say(&format!("{p}> tournament join")).await;
+    }
+    let start = h.say("admin> tournament start").await;
+    assert!(!start.private, "{}", text(&start));
+    assert_eq!(start.messages.len(), 1, "{start:?}");
+}

@@ -20,11 +20,11 @@ use rules::{
 use super::{ASKED, action_label, message_text};
 use crate::i18n::{Lang, Surface, catalogs};
 use domain::messages::{
-    ArchiveLine, ArchiveMsg, BoardLine, ChallengeLine, ChallengeMsg, ForgetPlan, GameKind,
-    GameLine, InfoMsg, Keyed, MarkLine, Message, NoticeMsg, OfferMsg, Place, Players, Ply,
-    PrivacyMsg, PushChoice, RatingMsg, Refusal, RematchMsg, ReviewMsg, ReviewStep, ReviewSummary,
-    SettingsMsg, Shown, ShownChange, ShownRating, StandingLine, TournamentMsg, TurnMsg,
-    VacationMsg, ViewMsg,
+    ArchiveLine, ArchiveMsg, BoardLine, ChallengeLine, ChallengeMsg, EarlyEnd, ForgetPlan,
+    GameKind, GameLine, InfoMsg, Keyed, MarkLine, Message, NoticeMsg, OfferMsg, Place, Players,
+    Ply, PrivacyMsg, PushChoice, RatingMsg, Refusal, RematchMsg, ReviewMsg, ReviewStep,
+    ReviewSummary, SettingsMsg, Shown, ShownChange, ShownRating, StandingLine, TournamentMsg,
+    TurnMsg, VacationMsg, ViewMsg,
 };
 use domain::rating::RatingFamily;
 use domain::{
@@ -777,6 +777,34 @@ fn tournament() -> Vec<TournamentMsg> {
         TournamentMsg::Finished {
             name: name(),
             winners: vec!["alice".into(), "carol".into()],
+        },
+        TournamentMsg::EndedEarly {
+            name: name(),
+            played: 3,
+            planned: 4,
+            why: EarlyEnd::NoPairing,
+        },
+        TournamentMsg::EndedEarly {
+            name: name(),
+            played: 2,
+            planned: 5,
+            why: EarlyEnd::TooFewLeft,
+        },
+        TournamentMsg::EndedEarly {
+            name: name(),
+            played: 7,
+            planned: 9,
+            why: EarlyEnd::TooLarge,
+        },
+        TournamentMsg::RoundsNeedPlayers {
+            rounds: 5,
+            players: 9,
+        },
+        TournamentMsg::MayEndEarly {
+            name: name(),
+            players: 5,
+            rounds: 4,
+            sure: 3,
         },
         TournamentMsg::Cancelled { name: name() },
         TournamentMsg::NoServer,

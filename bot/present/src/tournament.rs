@@ -143,6 +143,32 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
             ]
         }
         TournamentMsg::Records { games } => fluent_args![("games", *games)],
+        TournamentMsg::EndedEarly {
+            name: t,
+            played,
+            planned,
+            why,
+        } => fluent_args![
+            ("name", name(t)),
+            ("played", *played),
+            ("next", played.saturating_add(1)),
+            ("planned", *planned),
+            ("why", why.id())
+        ],
+        TournamentMsg::RoundsNeedPlayers { rounds, players } => {
+            fluent_args![("rounds", *rounds), ("players", *players)]
+        }
+        TournamentMsg::MayEndEarly {
+            name: t,
+            players,
+            rounds,
+            sure,
+        } => fluent_args![
+            ("name", name(t)),
+            ("players", *players),
+            ("rounds", *rounds),
+            ("sure", *sure)
+        ],
         TournamentMsg::Cancelled { name: t }
         | TournamentMsg::OneAtATime { name: t }
         | TournamentMsg::NotOpen { name: t }

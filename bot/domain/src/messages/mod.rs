@@ -34,7 +34,7 @@ pub use rating::{
 pub use refusal::Refusal;
 pub use rematch::RematchMsg;
 pub use review::{LISTED_MARKS, MarkLine, ReviewMsg, ReviewStep, ReviewSummary};
-pub use tournament::{BoardLine, StandingLine, TournamentMsg};
+pub use tournament::{BoardLine, EarlyEnd, StandingLine, TournamentMsg};
 pub use turn::{PushChoice, TurnMsg};
 pub use vacation::VacationMsg;
 pub use view::{ChallengeLine, GameLine, ViewMsg};

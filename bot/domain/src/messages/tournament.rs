@@ -36,6 +36,30 @@ pub struct StandingLine {
     pub withdrawn: bool,
 }
 
+/// Why a tournament ended before the rounds planned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EarlyEnd {
+    /// No pairing of the next round keeps to the rules' absolute criteria (no rematch, no
+    /// second pairing-allocated bye, the colour limits).
+    NoPairing,
+    /// Fewer than two players are left to pair.
+    TooFewLeft,
+    /// The field is beyond what the pairing program pairs (more than 1 000 players, or too
+    /// many scores in one bracket).
+    TooLarge,
+}
+
+impl EarlyEnd {
+    /// The id the catalogs select the words by.
+    pub fn id(self) -> &'static str {
+        match self {
+            EarlyEnd::NoPairing => "no-pairing",
+            EarlyEnd::TooFewLeft => "too-few-left",
+            EarlyEnd::TooLarge => "too-large",
+        }
+    }
+}
+
 /// What is said about tournaments.
 #[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumCount)]
 #[strum(serialize_all = "kebab-case", prefix = "tournament-")]
@@ -167,6 +191,37 @@ pub enum TournamentMsg {
     Records {
         /// The games in it.
         games: usize,
+    },
+    /// The next round could not be paired, so the tournament ended after the last round
+    /// played, as an arbiter ends it; the final notice follows.
+    EndedEarly {
+        /// The tournament.
+        name: String,
+        /// The last round played.
+        played: u32,
+        /// The rounds planned.
+        planned: u32,
+        /// Why the next round could not be paired.
+        why: EarlyEnd,
+    },
+    /// A Swiss of this many rounds is sure to be paired to its end with at least this many
+    /// players; with fewer it may end early.
+    RoundsNeedPlayers {
+        /// The rounds planned.
+        rounds: u32,
+        /// The fewest players sure to play them all.
+        players: u32,
+    },
+    /// A Swiss started with fewer players than its rounds are sure of: it may end early.
+    MayEndEarly {
+        /// The tournament.
+        name: String,
+        /// Its players at the start.
+        players: usize,
+        /// The rounds planned.
+        rounds: u32,
+        /// The rounds its players are sure to be paired for.
+        sure: u32,
     },
     /// The tournament was called off.
     Cancelled {

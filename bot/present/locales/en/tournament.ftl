@@ -51,6 +51,25 @@ tournament-finished = { $name } is over. { $count ->
        *[other] First place is shared by { $winners }!
     }
 tournament-cancelled = { $name } is cancelled.
+tournament-ended-early = Round { $next } of { $name } cannot be paired: { $why ->
+        [too-few-left] fewer than two of its players are left.
+        [too-large] the field is larger than the pairing program pairs.
+       *[no-pairing] every pairing left would repeat a game, give someone a second bye or break the colour rules.
+    } As an arbiter would, the tournament ends after round { $played } of { $planned }; the standings after round { $played } are final.
+tournament-rounds-need-players = A Swiss of { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    } is sure to be paired to the end with at least { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }; with fewer it may end early, after the last round that can be paired.
+tournament-may-end-early = { $name } starts with { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }, who are sure to be paired for { $sure ->
+        [one] 1 round
+       *[other] { $sure } rounds
+    } of the { $rounds } planned. If a later round cannot be paired, the tournament ends after the last round played.
 tournament-no-server = Tournaments are run in a server only.
 tournament-no-tournament = There is no tournament in this server; an admin creates one with { -cmd-tournament-create }.
 tournament-one-at-a-time = { $name } is not over yet: one tournament at a time in a server.

@@ -42,6 +42,13 @@ tournament-finished = 「{ $name }」が終わりました。{ $count ->
        *[other] 1位は{ $winners }の同点です！
     }
 tournament-cancelled = 「{ $name }」は中止になりました。
+tournament-ended-early = 「{ $name }」の第{ $next }ラウンドは組み合わせられません：{ $why ->
+        [too-few-left] 残っている参加者が2人未満です。
+        [too-large] 参加者数が組み合わせプログラムの扱える範囲を超えています。
+       *[no-pairing] 残るどの組み合わせも、同じ相手との再戦、2回目の不戦勝、または白黒の割り当ての規則違反になります。
+    }アービターの判断と同じく、大会は第{ $played }ラウンド（全{ $planned }ラウンド）で終了し、第{ $played }ラウンド終了時の順位が最終順位です。
+tournament-rounds-need-players = { $rounds }ラウンドのスイス式は、参加者が{ $players }人以上なら最後まで必ず組み合わせられます。それより少ないと、組み合わせられる最後のラウンドで早く終わることがあります。
+tournament-may-end-early = 「{ $name }」は参加者{ $players }人で始まります。全{ $rounds }ラウンドのうち、必ず組み合わせられるのは{ $sure }ラウンドです。以降のラウンドが組み合わせられない場合は、最後に行ったラウンドで大会が終わります。
 tournament-no-server = 大会はサーバーの中でだけ開けます。
 tournament-no-tournament = このサーバーに大会はありません。管理者が { -cmd-tournament-create } で作れます。
 tournament-one-at-a-time = 「{ $name }」がまだ終わっていません。大会は1サーバーに1つずつです。

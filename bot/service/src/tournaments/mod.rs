@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use domain::MAX_SWISS_ROUNDS;
-use domain::messages::{BoardLine, TournamentMsg};
+use domain::messages::{BoardLine, EarlyEnd, TournamentMsg};
 use domain::{
     Action, BoardResult, ChallengeRecord, ChannelId, ColorChoice, GameRooms, GuildId, Locale,
     Notice, Organiser, Origin, Reply, Room, SetupChoice, StoreError, StoredGame, TournamentAsk,
@@ -190,7 +190,7 @@ impl Tournaments {
             if let Err(e) = self.ctx.db().create_tournament(&t).await {
                 return save_failed(&e);
             }
-            return Reply {
+            let mut reply = Reply {
                 actions: vec![Action::JoinTournament(id), Action::LeaveTournament(id)],
                 ..Reply::public(TournamentMsg::Created {
                     name,
@@ -203,6 +203,16 @@ impl Tournaments {
                     start,
                 })
             };
+            if format == TournamentFormat::Swiss && rounds > 1 {
+                reply.messages.push(
+                    TournamentMsg::RoundsNeedPlayers {
+                        rounds,
+                        players: dutch::sure_players(rounds),
+                    }
+                    .into(),
+                );
+            }
+            return reply;
         }
         if let TournamentAsk::Organisers(role) = ask {
             let stored = self
@@ -481,7 +491,12 @@ impl Tournaments {
         }
         let boards = match self.pair(t, 1).await {
             Ok(boards) => boards,
-            Err(reply) => return *reply,
+            Err(Unpaired::Rules(_)) => {
+                return Reply::private(TournamentMsg::Unpairable {
+                    name: t.name.clone(),
+                });
+            }
+            Err(Unpaired::Store(e)) => return save_failed(&e),
         };
         let moved = self
             .ctx
@@ -501,7 +516,21 @@ impl Tournaments {
         let mut started = t.clone();
         started.boards = boards;
         started.round = 1;
-        Reply::public(round_msg(&started, 1))
+        let mut reply = Reply::public(round_msg(&started, 1));
+        let players = u32::try_from(t.players.len()).unwrap_or(u32::MAX);
+        let sure = dutch::sure_rounds(players);
+        if t.format == TournamentFormat::Swiss && sure < t.rounds {
+            reply.messages.push(
+                TournamentMsg::MayEndEarly {
+                    name: t.name.clone(),
+                    players: t.players.len(),
+                    rounds: t.rounds,
+                    sure,
+                }
+                .into(),
+            );
+        }
+        reply
     }
 
     /// Starts the open tournaments whose start time has come: each start is tried once (the
@@ -569,33 +598,34 @@ impl Tournaments {
         &self,
         t: &TournamentRecord,
         round: u32,
-    ) -> Result<Vec<TournamentBoard>, Box<Reply>> {
+    ) -> Result<Vec<TournamentBoard>, Unpaired> {
         let order = in_order(t);
         let n = u32::try_from(order.len()).unwrap_or(u32::MAX);
-        let unpairable = || {
-            Box::new(Reply::private(TournamentMsg::Unpairable {
-                name: t.name.clone(),
-            }))
-        };
         let pairings: Vec<Pairing> = match t.format {
-            TournamentFormat::RoundRobin => berger::round_robin(n),
-            TournamentFormat::DoubleRoundRobin => berger::double_round_robin(n),
+            TournamentFormat::RoundRobin => berger::round_robin(n)
+                .into_iter()
+                .nth(round.saturating_sub(1) as usize)
+                .ok_or(Unpaired::Rules(EarlyEnd::NoPairing))?,
+            TournamentFormat::DoubleRoundRobin => berger::double_round_robin(n)
+                .into_iter()
+                .nth(round.saturating_sub(1) as usize)
+                .ok_or(Unpaired::Rules(EarlyEnd::NoPairing))?,
             TournamentFormat::Swiss => {
                 let model = model(t, &order, t.round, Some(round));
-                vec![
-                    dutch::pair_next_round(&model)
-                        .map_err(|_| unpairable())?
-                        .pairings,
-                ]
+                match dutch::pair_next_round(&model) {
+                    Ok(paired) => paired.pairings,
+                    Err(e) => {
+                        tracing::info!(tournament = t.id, round, error = %e, "a round cannot be paired");
+                        return Err(Unpaired::Rules(match e {
+                            dutch::DutchError::TooFewPlayers => EarlyEnd::TooFewLeft,
+                            dutch::DutchError::TooLarge => EarlyEnd::TooLarge,
+                            dutch::DutchError::NoValidPairing
+                            | dutch::DutchError::EntryAfterRound { .. } => EarlyEnd::NoPairing,
+                        }));
+                    }
+                }
             }
-        }
-        .into_iter()
-        .nth(if t.format == TournamentFormat::Swiss {
-            0
-        } else {
-            round as usize - 1
-        })
-        .ok_or_else(unpairable)?;
+        };
         let setup = t.random_setup.then(|| rand::rng().random_range(0..960));
         let entrant = |number: u32| order.get(number as usize - 1).copied();
         let mut boards = Vec::new();
@@ -614,13 +644,7 @@ impl Tournaments {
                 (false, Some(false)) => None,
             };
             let game = match result {
-                None => Some(
-                    self.ctx
-                        .db()
-                        .new_id()
-                        .await
-                        .map_err(|e| Box::new(save_failed(&e)))?,
-                ),
+                None => Some(self.ctx.db().new_id().await.map_err(Unpaired::Store)?),
                 Some(_) => None,
             };
             boards.push(TournamentBoard {
@@ -688,6 +712,22 @@ impl Tournaments {
             if t.round_boards(t.round).any(|b| b.result.is_none()) {
                 break;
             }
+            if t.round >= total_rounds(&t) {
+                notices.extend(self.finish(&t, None).await);
+                break;
+            }
+            let next = t.round + 1;
+            let boards = match self.pair(&t, next).await {
+                Ok(boards) => boards,
+                Err(Unpaired::Rules(why)) => {
+                    notices.extend(self.finish(&t, Some(why)).await);
+                    break;
+                }
+                Err(Unpaired::Store(e)) => {
+                    tracing::error!(tournament = id, error = %e, "could not pair the next round");
+                    break;
+                }
+            };
             let lang = self.settings.guild_lang(Some(t.guild));
             let post = |message: TournamentMsg| Notice {
                 channel: t.channel,
@@ -695,37 +735,6 @@ impl Tournaments {
                     lang,
                     ..Reply::public(message)
                 },
-            };
-            if t.round >= total_rounds(&t) {
-                let done = self
-                    .ctx
-                    .db()
-                    .advance_tournament(
-                        t.id,
-                        (t.round, TournamentState::Running),
-                        (t.round, TournamentState::Finished),
-                        &[],
-                    )
-                    .await;
-                if done.is_ok() {
-                    let reply = self.final_reply(&t).await;
-                    notices.push(Notice {
-                        channel: t.channel,
-                        reply: Reply { lang, ..reply },
-                    });
-                }
-                break;
-            }
-            let next = t.round + 1;
-            let boards = match self.pair(&t, next).await {
-                Ok(boards) => boards,
-                Err(reply) => {
-                    notices.push(Notice {
-                        channel: t.channel,
-                        reply: Reply { lang, ..*reply },
-                    });
-                    break;
-                }
             };
             let moved = self
                 .ctx
@@ -753,6 +762,55 @@ impl Tournaments {
             notices.push(post(round_msg(&paired, next)));
         }
         notices
+    }
+
+    /// Finishes running tournament `t` after its current round (stored first, conditionally,
+    /// so one process finishes it): the final notice, opened by why it ended `early` when it
+    /// did. `None` when it was not finished here.
+    async fn finish(&self, t: &TournamentRecord, early: Option<EarlyEnd>) -> Option<Notice> {
+        let done = self
+            .ctx
+            .db()
+            .advance_tournament(
+                t.id,
+                (t.round, TournamentState::Running),
+                (t.round, TournamentState::Finished),
+                &[],
+            )
+            .await;
+        if let Err(e) = done {
+            if !e.is_conflict() {
+                tracing::error!(tournament = t.id, error = %e, "could not finish a tournament");
+            }
+            return None;
+        }
+        let mut ended = t.clone();
+        ended.state = TournamentState::Finished;
+        let mut reply = self.final_reply(&ended).await;
+        if let Some(why) = early {
+            tracing::info!(
+                tournament = t.id,
+                round = t.round,
+                "a tournament ended early"
+            );
+            reply.messages.insert(
+                0,
+                TournamentMsg::EndedEarly {
+                    name: t.name.clone(),
+                    played: t.round,
+                    planned: total_rounds(t),
+                    why,
+                }
+                .into(),
+            );
+        }
+        Some(Notice {
+            channel: t.channel,
+            reply: Reply {
+                lang: self.settings.guild_lang(Some(t.guild)),
+                ..reply
+            },
+        })
     }
 
     /// Starts a board's game in a room of its own; the notice announcing it there.
@@ -921,6 +979,14 @@ impl Tournaments {
         }
         notices
     }
+}
+
+/// Why a round was not paired.
+enum Unpaired {
+    /// The rules (or the pairing program's limits) allow no pairing of it.
+    Rules(EarlyEnd),
+    /// The store failed while reserving its games.
+    Store(StoreError),
 }
 
 /// A duration in milliseconds, saturating.
