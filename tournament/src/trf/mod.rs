@@ -8,16 +8,27 @@
 //!
 //! Player line columns: pairing number 5–8, name 15–47, rating 49–52, points 81–84, then one
 //! ten-column field per round from column 92: opponent (4), colour `w`/`b`/`-`, result.
+//!
+//! A file that contradicts itself is refused, naming the line: a pairing number 0, a player
+//! paired with themself, two sides of a game that do not name each other, have the same colour
+//! or results that do not fit (both won), a points column other than the results' points.
 
+mod check;
 mod extra;
 mod player;
 mod write;
 
 use thiserror::Error;
 
-use crate::model::{Colour, Tournament};
+use crate::model::{Colour, Points, Tournament};
 
-pub use write::write;
+pub use check::Pair;
+pub use write::{TrfWriteError, write};
+
+/// The first column of the round fields of a player line.
+const ROUNDS_COLUMN: usize = 92;
+/// The width of a round field.
+const ROUND_WIDTH: usize = 10;
 
 /// Why a TRF could not be read, with the line and column (from 1) where it went wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -53,6 +64,36 @@ pub enum TrfErrorKind {
     /// An opponent that is not a player of the file.
     #[error("opponent {0} is not a player of this file")]
     UnknownOpponent(u32),
+    /// Pairing number 0: pairing numbers start at 1.
+    #[error("pairing number 0: pairing numbers start at 1")]
+    ZeroPairingNumber,
+    /// A player named as their own opponent.
+    #[error("player {player} is paired with themself in round {round}")]
+    PairedWithSelf {
+        /// The player.
+        player: u32,
+        /// The round, from 1.
+        round: usize,
+    },
+    /// A player names an opponent whose line names someone else (or no one) that round.
+    #[error("{0}: the opponent's line does not name this player")]
+    OpponentDisagrees(Pair),
+    /// Both sides of a game have the same colour.
+    #[error("{0}: both have the same colour")]
+    ColoursDisagree(Pair),
+    /// The two results of a game do not fit (both won, a win against a draw, …).
+    #[error("{0}: the two results do not fit one game")]
+    ResultsDisagree(Pair),
+    /// The points column does not match the results.
+    #[error("player {player} has {given} points in the points column but {counted} by the results")]
+    ScoreMismatch {
+        /// The player.
+        player: u32,
+        /// The points the column gives.
+        given: Points,
+        /// The points the results bring.
+        counted: Points,
+    },
     /// `XXR`, `XXC` or an acceleration with a value it does not take.
     #[error("unsupported value `{0}`")]
     BadValue(String),
@@ -109,6 +150,7 @@ impl Line {
 pub fn read(text: &str) -> Result<Tournament, TrfError> {
     let mut tournament = Tournament::default();
     let mut opponents = Vec::new();
+    let mut seen = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = Line {
             number: index + 1,
@@ -123,6 +165,11 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
                     return Err(line.error(5, TrfErrorKind::Duplicate(player.number)));
                 }
                 opponents.extend(named);
+                seen.push(check::Seen {
+                    number: player.number,
+                    line: line.number,
+                    points: check::points(&line)?,
+                });
                 tournament.players.push(player);
             }
             "012" => tournament.name = (!rest.is_empty()).then_some(rest),
@@ -154,6 +201,7 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
             });
         }
     }
+    check::agree(&tournament, &seen)?;
     tournament.players.sort_by_key(|p| p.number);
     Ok(tournament)
 }

@@ -1,13 +1,8 @@
 //! The player lines (`001`): pairing number, name, rating, then one ten-column field per round
 //! from column 92 (opponent, colour, result).
 
-use super::{Line, TrfError, TrfErrorKind};
+use super::{Line, ROUND_WIDTH, ROUNDS_COLUMN, TrfError, TrfErrorKind};
 use crate::model::{Colour, Entry, Outcome, Player};
-
-/// The first column of the round fields.
-const ROUNDS_COLUMN: usize = 92;
-/// The width of a round field.
-const ROUND_WIDTH: usize = 10;
 
 /// An opponent named on a line: line, column and pairing number, checked once all are read.
 pub(super) type Named = (usize, usize, u32);
@@ -17,6 +12,9 @@ pub(super) fn read_player(line: &Line) -> Result<(Player, Vec<Named>), TrfError>
     let number = line
         .number(5, 8)?
         .ok_or_else(|| line.error(5, TrfErrorKind::BadNumber(String::new())))?;
+    if number == 0 {
+        return Err(line.error(5, TrfErrorKind::ZeroPairingNumber));
+    }
     let name = line.field(15, 47);
     let rating = line.number(49, 52)?.filter(|&r| r > 0);
     let mut fields = Vec::new();

@@ -1,7 +1,7 @@
 //! The TRF reader and writer: the sample files, round trips, accelerations, typed errors on
 //! bad input, and the lines refused because nadare would pair otherwise.
 
-use tournament::trf::{self, TrfErrorKind};
+use tournament::trf::{self, Pair, TrfErrorKind};
 use tournament::{Colour, Entry, Outcome, Player, Points, Tournament};
 
 const SAMPLE: &str = include_str!("../data/swiss/sample-1-p7-r5.trf");
@@ -44,7 +44,7 @@ fn every_sample_reads_back_equal_after_writing() {
         let mut t = trf::read(text).expect("sample reads");
         t.total_rounds = Some(9);
         t.initial_colour = Some(Colour::Black);
-        let again = trf::read(&trf::write(&t)).expect("written file reads");
+        let again = trf::read(&trf::write(&t).expect("writes")).expect("written file reads");
         assert_eq!(again, t);
     }
 }
@@ -93,7 +93,7 @@ fn a_hand_made_tournament_round_trips() {
             },
         ],
     };
-    let text = trf::write(&t);
+    let text = trf::write(&t).expect("writes");
     assert!(text.contains("XXR 3\n") && text.contains("XXC white1\n"));
     assert_eq!(trf::read(&text), Ok(t));
 }
@@ -184,7 +184,7 @@ fn accelerations_are_read_as_the_endorsed_program_reads_them() {
     );
     assert_eq!(t.acceleration(1, 2), half);
     assert_eq!(t.acceleration(1, 9), Points(0));
-    assert_eq!(trf::read(&trf::write(&t)), Ok(t));
+    assert_eq!(trf::read(&trf::write(&t).expect("writes")), Ok(t));
 }
 
 #[test]
@@ -234,4 +234,152 @@ fn lines_that_would_change_the_pairing_otherwise_are_refused() {
             "{line}"
         );
     }
+}
+
+/// A player line of pairing number `number` with points column `points` and round fields
+/// `rounds` (each ten columns: opponent, colour, result).
+fn player(number: &str, points: &str, rounds: &[&str]) -> String {
+    let head = format!("001 {number:>4}      {:<33}", format!("P{number}"));
+    let fields: String = rounds.iter().map(|r| format!("  {r}")).collect();
+    format!("{head:<80}{points:>4}     {fields}")
+}
+
+/// Reads `lines` as one file; the error's line, column and kind.
+fn refused(lines: &[String]) -> (usize, usize, TrfErrorKind) {
+    let error = trf::read(&lines.join("\n")).expect_err("refused");
+    (error.line, error.column, error.kind)
+}
+
+#[test]
+fn a_file_that_contradicts_itself_is_refused_naming_the_line() {
+    let good = [
+        player("1", "1.0", &["   2 w 1"]),
+        player("2", "0.0", &["   1 b 0"]),
+    ];
+    let t = trf::read(&good.join("\n")).expect("reads");
+    assert_eq!(t.players[0].rounds[0].opponent, Some(2));
+
+    let zero = [player("0", "", &[])];
+    assert_eq!(refused(&zero), (1, 5, TrfErrorKind::ZeroPairingNumber));
+
+    let selfish = [player("1", "1.0", &["   1 w 1"]), player("2", "0.0", &[])];
+    let (line, column, kind) = refused(&selfish);
+    assert_eq!((line, column), (1, 92));
+    assert_eq!(
+        kind,
+        TrfErrorKind::PairedWithSelf {
+            player: 1,
+            round: 1
+        }
+    );
+
+    let pair = Pair {
+        player: 1,
+        opponent: 2,
+        round: 1,
+    };
+    let both_won = [good[0].clone(), player("2", "1.0", &["   1 b 1"])];
+    assert_eq!(
+        refused(&both_won),
+        (1, 99, TrfErrorKind::ResultsDisagree(pair))
+    );
+    let both_white = [good[0].clone(), player("2", "0.0", &["   1 w 0"])];
+    assert_eq!(
+        refused(&both_white),
+        (1, 97, TrfErrorKind::ColoursDisagree(pair))
+    );
+    let elsewhere = [
+        good[0].clone(),
+        player("2", "0.0", &["   3 b 0"]),
+        player("3", "1.0", &["   2 w 1"]),
+    ];
+    assert_eq!(
+        refused(&elsewhere),
+        (1, 92, TrfErrorKind::OpponentDisagrees(pair))
+    );
+    let miscounted = [good[0].clone(), player("2", "0.5", &["   1 b 0"])];
+    let (line, column, kind) = refused(&miscounted);
+    assert_eq!((line, column), (2, 81));
+    assert_eq!(
+        kind,
+        TrfErrorKind::ScoreMismatch {
+            player: 2,
+            given: Points(1),
+            counted: Points(0),
+        }
+    );
+    assert!(kind.to_string().contains("0.5 points"), "{kind}");
+    let unreadable = [player("1", "1.x", &[])];
+    assert_eq!(
+        refused(&unreadable),
+        (1, 81, TrfErrorKind::BadNumber("1.x".into()))
+    );
+}
+
+#[test]
+fn the_points_column_may_leave_out_a_bye_entered_ahead() {
+    // Round 2 is to be paired; player 1 asked for a half-point bye in it.
+    for points in ["1.0", "1.5", "1,5", "1"] {
+        let lines = [
+            player("1", points, &["   2 w 1", "0000 - H"]),
+            player("2", "0", &["   1 b 0"]),
+        ];
+        assert!(trf::read(&lines.join("\n")).is_ok(), "{points}");
+    }
+    let lines = [
+        player("1", "2.0", &["   2 w 1", "0000 - H"]),
+        player("2", "0", &["   1 b 0"]),
+    ];
+    assert!(trf::read(&lines.join("\n")).is_err());
+}
+
+#[test]
+fn every_value_written_stays_within_its_field() {
+    let bye = Entry {
+        opponent: None,
+        colour: None,
+        outcome: Outcome::FullBye,
+    };
+    let one = |number: u32, name: &str, rating: Option<u32>, byes: usize| Player {
+        number,
+        name: name.into(),
+        rating,
+        rounds: vec![bye; byes],
+    };
+    let mut t = Tournament {
+        name: Some("Spring\nOpen".into()),
+        players: vec![one(
+            1,
+            &format!("{}\u{7}tail", "名".repeat(40)),
+            Some(9999),
+            99,
+        )],
+        ..Tournament::default()
+    };
+    t.players[0].rounds.push(Entry {
+        outcome: Outcome::HalfBye,
+        ..bye
+    });
+    let text = trf::write(&t).expect("99.5 points and a rating of 9999 fit");
+    let line = text.lines().nth(1).expect("a player line");
+    let name: String = line.chars().skip(14).take(33).collect();
+    assert_eq!(name, "名".repeat(33), "the name cut to its 33 columns");
+    assert_eq!(line.chars().nth(47), Some(' '));
+    let points: String = line.chars().skip(80).take(4).collect();
+    assert_eq!(points, "99.5");
+    assert!(text.starts_with("012 SpringOpen\n"), "{text}");
+    let back = trf::read(&text).expect("reads back");
+    assert_eq!(back.players[0].name, "名".repeat(33));
+
+    let too_wide = |t: &Tournament| trf::write(t).expect_err("too wide");
+    t.players[0].rounds.push(bye);
+    let error = too_wide(&t);
+    assert_eq!(
+        (error.field, error.player, error.value.as_str(), error.width),
+        ("points", 1, "100.5", 4)
+    );
+    t.players = vec![one(1, "a", Some(10_000), 0)];
+    assert_eq!(too_wide(&t).field, "rating");
+    t.players = vec![one(10_000, "a", None, 0)];
+    assert_eq!(too_wide(&t).field, "pairing number");
 }

@@ -73,7 +73,8 @@ async fn export(args: ExportArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("reading tournament {} from {database}", args.id))?
         .ok_or_else(|| anyhow!("{database} holds no tournament {}", args.id))?;
-    let text = tournament::trf::write(&service::tournament_report(&t));
+    let text = tournament::trf::write(&service::tournament_report(&t))
+        .with_context(|| format!("tournament {} cannot be written as a TRF", args.id))?;
     match &args.output {
         Some(out) => render::save(out, text.as_bytes())
             .with_context(|| format!("cannot write {}", out.display())),

@@ -1,6 +1,6 @@
 //! `nadare pairings --dutch`: a recorded tournament cut before its last round is paired as
-//! the program that recorded it paired that round, to standard output or a file; a broken TRF
-//! is refused with the place it breaks.
+//! the program that recorded it paired that round, to standard output or a file; a broken TRF,
+//! or one that contradicts itself, is refused with the place it breaks.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -9,12 +9,15 @@ use std::process::{Command, Output};
 /// Seven players, five rounds, paired by an established Dutch-system program.
 const SAMPLE: &str = include_str!("../../../../tournament/tests/data/swiss/sample-1-p7-r5.trf");
 
-/// The sample before round 5: four rounds per player line, the rounds and first colour stated.
+/// The sample before round 5: four rounds per player line, the points column left blank (the
+/// file's are after round 5), the rounds and first colour stated.
 fn before_round_five() -> String {
     let mut out = String::new();
     for line in SAMPLE.lines() {
         let kept: String = if line.starts_with("001") {
-            line.chars().take(91 + 4 * 10).collect()
+            let head = line.chars().take(80);
+            let tail = line.chars().skip(84).take(91 + 4 * 10 - 84);
+            head.chain("    ".chars()).chain(tail).collect()
         } else {
             line.to_owned()
         };
@@ -80,4 +83,36 @@ fn a_broken_trf_is_refused_with_its_line_and_column() {
     assert!(!dir.path().join("out.txt").exists(), "nothing written");
     let missing = pairings(dir.path(), &["--dutch", "none.trf"]);
     assert!(!missing.status.success());
+}
+
+#[test]
+fn a_trf_that_contradicts_itself_is_refused_naming_the_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Round 1: 1 and 4 drew (line 2 and line 5, column 99); both lines say they won.
+    let text = before_round_five();
+    let won = |line: &str| -> String {
+        line.chars()
+            .enumerate()
+            .map(|(i, c)| if i == 98 { '1' } else { c })
+            .collect()
+    };
+    let lines: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 1 || i == 4 {
+                assert_eq!(l.chars().nth(98), Some('='), "{l}");
+                won(l)
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect();
+    std::fs::write(dir.path().join("both.trf"), lines.join("\n")).expect("write");
+    let out = pairings(dir.path(), &["--dutch", "both.trf"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2, column 99"), "{err}");
+    assert!(err.contains("round 1, players 1 and 4"), "{err}");
+    assert!(out.stdout.is_empty());
 }

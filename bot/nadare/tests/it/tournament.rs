@@ -324,7 +324,7 @@ fn a_swiss_exported_as_trf_is_paired_again_round_by_round_as_the_service_paired_
     };
     for round in 1..=4u32 {
         let file = format!("before-{round}.trf");
-        let before = tournament::trf::write(&cut(&full, round as usize));
+        let before = tournament::trf::write(&cut(&full, round as usize)).expect("writes");
         std::fs::write(dir.join(&file), before).expect("write");
         let out = run(dir, &["pairings", "--dutch", &file]);
         assert!(

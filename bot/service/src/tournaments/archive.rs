@@ -240,7 +240,7 @@ mod tests {
                 .get(1)
                 .is_some_and(|e| e.opponent.is_none())
         );
-        let text = trf::write(&r);
+        let text = trf::write(&r).expect("writes");
         assert!(text.starts_with("012 Spring Open\n"), "{text}");
         let back = trf::read(&text).expect("reads");
         assert_eq!(back.players.len(), 3);
