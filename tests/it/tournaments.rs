@@ -895,3 +895,41 @@ async fn a_swiss_with_players_enough_for_its_rounds_is_not_warned() {
     assert!(!start.private, "{}", text(&start));
     assert_eq!(start.messages.len(), 1, "{start:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_name_is_stored_clean_and_no_longer_than_discord_allows() {
+    let h = harness().await;
+    let long = "n".repeat(usize::from(domain::MAX_TOURNAMENT_NAME) + 1);
+    let refused = h
+        .say(&format!("admin> tournament create {long} standard swiss"))
+        .await;
+    assert!(refused.private);
+    assert_eq!(
+        refused.messages,
+        vec![Message::Tournament(TournamentMsg::BadName { max: 50 })]
+    );
+    let unprintable = h
+        .say("admin> tournament create \"\u{202E}\u{2066}\" standard swiss")
+        .await;
+    assert!(unprintable.private, "{}", text(&unprintable));
+    assert!(
+        h.storage
+            .guild_tournaments(console::CONSOLE_GUILD)
+            .await
+            .expect("read")
+            .is_empty(),
+        "nothing stored"
+    );
+    // Fifty-one characters typed; a direction override left out and a tab made a space when
+    // stored leave fifty.
+    let rest = "m".repeat(43);
+    let created = h
+        .say(&format!(
+            "admin> tournament create \"Sp\u{202E}ring\t{rest}\" standard swiss"
+        ))
+        .await;
+    assert!(!created.private, "{}", text(&created));
+    let t = stored(&h).await;
+    assert_eq!(t.name, format!("Spring {rest}"));
+    assert_eq!(t.name.chars().count(), 50);
+}

@@ -5,6 +5,7 @@ use super::names::user;
 use super::tournament::parse_tournament;
 pub use domain::Request;
 use domain::User;
+use domain::input::is_bidi_control;
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
 
@@ -69,9 +70,12 @@ pub fn is_blank(line: &str) -> bool {
     t.is_empty() || t.starts_with('#')
 }
 
-/// One word of printable characters: a user or room name.
+/// One word of printable characters that keep their direction: a user or room name.
 fn is_word(s: &str) -> bool {
-    !s.is_empty() && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+    !s.is_empty()
+        && !s
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || is_bidi_control(c))
 }
 
 /// Reads `USER[@ROOM]> COMMAND ARGS`. Full-width characters, as Japanese input methods type
@@ -247,5 +251,17 @@ mod tests {
             parse_line(&format!("alice@{long}> board")),
             Err(LineError::LongName(_))
         ));
+        assert_eq!(
+            parse_line("ali\u{202E}ecb> board"),
+            Err(LineError::BadUser("ali\u{202E}ecb".into()))
+        );
+        assert_eq!(
+            parse_line("alice@ro\u{2067}om> board"),
+            Err(LineError::BadRoom("ro\u{2067}om".into()))
+        );
+        assert_eq!(
+            parse_line("alice> challenge @b\u{200F}ob"),
+            Err(LineError::BadUser("@b\u{200F}ob".into()))
+        );
     }
 }

@@ -295,6 +295,10 @@ pub enum TournamentAsk {
 /// The most rounds a Swiss may have.
 pub const MAX_SWISS_ROUNDS: u32 = 30;
 
+/// The longest tournament name, in characters: Discord's limit on `/tournament create`'s
+/// `name` option, which the console keeps too.
+pub const MAX_TOURNAMENT_NAME: u16 = 50;
+
 /// A server role's id.
 pub type RoleId = u64;
 

@@ -823,6 +823,7 @@ fn tournament() -> Vec<TournamentMsg> {
         },
         TournamentMsg::NoRound { round: 4 },
         TournamentMsg::BadRounds { max: 30 },
+        TournamentMsg::BadName { max: 50 },
         TournamentMsg::NoRooms,
         TournamentMsg::Unpairable { name: name() },
         TournamentMsg::Organisers {

@@ -179,6 +179,7 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
         TournamentMsg::NotCreator { creator } => fluent_args![("creator", name(creator))],
         TournamentMsg::NoRound { round } => fluent_args![("round", *round)],
         TournamentMsg::BadRounds { max } => fluent_args![("max", *max)],
+        TournamentMsg::BadName { max } => fluent_args![("max", *max)],
         TournamentMsg::Unknown { id } => fluent_args![("id", id.to_string())],
         TournamentMsg::NoServer
         | TournamentMsg::NoTournament

@@ -5,7 +5,7 @@ use strum::VariantNames;
 
 use super::{Choices, Kind, Opt, Place, Spec};
 use crate::rating::RatingFamily;
-use crate::{ColorChoice, MAX_SWISS_ROUNDS, STOCKFISH_ELOS, TournamentFormat};
+use crate::{ColorChoice, MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME, STOCKFISH_ELOS, TournamentFormat};
 
 /// The variants' ids, in [`Variant::ALL`]'s order.
 const VARIANTS: [&str; Variant::ALL.len()] = {
@@ -120,7 +120,7 @@ const TOURNAMENT: &[Opt] = &[
     opt(
         "create",
         Kind::Sub(&[
-            required("name", text(50)),
+            required("name", text(MAX_TOURNAMENT_NAME)),
             required("variant", VARIANT),
             required("format", choices("format", TournamentFormat::VARIANTS)),
             opt("rounds", number(1, Some(MAX_SWISS_ROUNDS as i64))),

@@ -292,6 +292,12 @@ pub enum TournamentMsg {
         /// The highest allowed.
         max: u32,
     },
+    /// A tournament's name must have from 1 to this many characters, once control characters
+    /// and direction changes are left out.
+    BadName {
+        /// The most characters.
+        max: u16,
+    },
     /// This front cannot open a room per game.
     NoRooms,
     /// The round could not be paired (no pairing respects the rules, or too large).

@@ -81,6 +81,7 @@ tournament-too-few = { $name } needs at least 2 players to start; it has { $play
 tournament-not-creator = Only { $creator }, who created the tournament, may do that.
 tournament-no-round = There is no round { $round } yet.
 tournament-bad-rounds = A Swiss tournament has from 1 to { $max } rounds.
+tournament-bad-name = A tournament's name has from 1 to { $max } characters, control characters and direction marks left out.
 tournament-no-rooms = Tournament games cannot be started here: this front opens no rooms for them.
 tournament-unpairable = The next round of { $name } cannot be paired by the rules (too few players left who have not met).
 tournament-created-setup = Each round starts from a Chess960 setup drawn for it, the same on every board.

@@ -60,6 +60,7 @@ tournament-too-few = 「{ $name }」を始めるには2人以上必要です（�
 tournament-not-creator = それができるのは大会を作った{ $creator }だけです。
 tournament-no-round = 第{ $round }ラウンドはまだありません。
 tournament-bad-rounds = スイス式の大会は1〜{ $max }ラウンドです。
+tournament-bad-name = 大会名は1〜{ $max }文字です（制御文字と文字の向きを変える記号は除きます）。
 tournament-no-rooms = ここでは大会の対局を始められません。この画面は対局ごとの部屋を開けません。
 tournament-unpairable = 「{ $name }」の次のラウンドは規則どおりに組めません（まだ対戦していない相手が足りません）。
 tournament-created-setup = 各ラウンドはそのラウンドのために引いたChess960の初期配置で、全ボード同じ配置から始めます。

@@ -10,6 +10,7 @@
 
 use tournament::Tournament;
 
+use domain::input::clean_name;
 use domain::messages::TournamentMsg;
 use domain::{Reply, StoredGame, TournamentBoard, TournamentRecord, TournamentState};
 
@@ -114,8 +115,9 @@ fn records(event: &str, games: Vec<(u32, u32, StoredGame)>) -> (usize, String) {
 /// it): its name, the rounds planned, the players numbered in joining order with their results
 /// round by round (forfeits `+`/`-`, the pairing-allocated bye `U`, a round a withdrawn player
 /// was not paired in an absence `Z`). A game still under way is left out, so the file stands
-/// as the rounds were paired. Names lose their control characters (which the format's lines
-/// cannot hold) and every run of white space becomes one space.
+/// as the rounds were paired. Names are cleaned as names are stored ([`clean_name`]: no control
+/// characters, which the format's lines cannot hold, nor direction changes, and every run of
+/// white space one space).
 pub fn tournament_report(t: &TournamentRecord) -> Tournament {
     let order = in_order(t);
     let mut report = model(t, &order, t.round, None);
@@ -131,15 +133,9 @@ pub fn tournament_report(t: &TournamentRecord) -> Tournament {
             }
         }
     }
-    let clean = |s: &str| -> String {
-        s.split(|c: char| c.is_control() || c.is_whitespace())
-            .filter(|w| !w.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    report.name = report.name.as_deref().map(clean);
+    report.name = report.name.as_deref().map(clean_name);
     for player in &mut report.players {
-        player.name = clean(&player.name);
+        player.name = clean_name(&player.name);
     }
     report
 }

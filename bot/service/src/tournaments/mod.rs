@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use domain::MAX_SWISS_ROUNDS;
+use domain::input::clean_name;
 use domain::messages::{BoardLine, EarlyEnd, TournamentMsg};
 use domain::{
     Action, BoardResult, ChallengeRecord, ChannelId, ColorChoice, GameRooms, GuildId, Locale,
@@ -29,6 +29,7 @@ use domain::{
     TournamentBoard, TournamentFormat, TournamentId, TournamentRecord, TournamentState,
     TournamentSummary, User,
 };
+use domain::{MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME};
 use rand::Rng;
 use rules::{Color, EndReason, Outcome, Variant};
 use tournament::{Pairing, berger, dutch};
@@ -139,6 +140,12 @@ impl Tournaments {
         {
             if let Some(t) = current.filter(|t| t.state.is_live()) {
                 return Reply::private(TournamentMsg::OneAtATime { name: t.name });
+            }
+            let name = clean_name(&name);
+            if name.is_empty() || name.chars().count() > usize::from(MAX_TOURNAMENT_NAME) {
+                return Reply::private(TournamentMsg::BadName {
+                    max: MAX_TOURNAMENT_NAME,
+                });
             }
             match self.may_organise(guild, &by).await {
                 Ok(true) => {}
