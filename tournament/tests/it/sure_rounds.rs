@@ -5,55 +5,26 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tournament::dutch::{DutchError, pair_next_round, sure_players, sure_rounds};
-use tournament::{Colour, Entry, Outcome, Pairing, Player, Tournament};
+use tournament::{Colour, Outcome};
+
+use super::swiss_properties::{record, start};
 
 /// Plays a Swiss of `n` players for `rounds` rounds with random results; the first round that
 /// could not be paired, if any.
 fn jams_at(n: u32, rounds: u32, seed: u64) -> Option<u32> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut t = Tournament {
-        name: None,
-        total_rounds: Some(rounds),
-        initial_colour: Some(Colour::White),
-        accelerations: Default::default(),
-        players: (1..=n)
-            .map(|number| Player {
-                number,
-                name: format!("P{number}"),
-                rating: None,
-                rounds: Vec::new(),
-            })
-            .collect(),
-    };
+    let mut t = start(n, rounds, Colour::White);
     for round in 1..=rounds {
         let paired = match pair_next_round(&t) {
             Ok(paired) => paired,
             Err(DutchError::NoValidPairing) => return Some(round),
             Err(e) => panic!("{n} players, round {round}: {e}"),
         };
-        let mut results = Vec::new();
-        for pairing in paired.pairings {
-            match pairing {
-                Pairing::Game { white, black } => {
-                    let (w, b) = match rng.random_range(0..3) {
-                        0 => (Outcome::Win, Outcome::Loss),
-                        1 => (Outcome::Draw, Outcome::Draw),
-                        _ => (Outcome::Loss, Outcome::Win),
-                    };
-                    results.push((white, Some(black), Some(Colour::White), w));
-                    results.push((black, Some(white), Some(Colour::Black), b));
-                }
-                Pairing::Bye(p) => results.push((p, None, None, Outcome::PairingBye)),
-            }
-        }
-        for (number, opponent, colour, outcome) in results {
-            let player = t.players.iter_mut().find(|p| p.number == number);
-            player.expect("a player paired").rounds.push(Entry {
-                opponent,
-                colour,
-                outcome,
-            });
-        }
+        record(&mut t, paired.pairings, || match rng.random_range(0..3) {
+            0 => (Outcome::Win, Outcome::Loss),
+            1 => (Outcome::Draw, Outcome::Draw),
+            _ => (Outcome::Loss, Outcome::Win),
+        });
     }
     None
 }

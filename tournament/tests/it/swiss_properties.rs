@@ -9,7 +9,7 @@ use tournament::dutch::{DutchError, pair_next_round};
 use tournament::{Colour, Entry, Outcome, Pairing, Player, Tournament};
 
 /// A new tournament of `n` players.
-fn start(n: u32, rounds: u32, initial: Colour) -> Tournament {
+pub(crate) fn start(n: u32, rounds: u32, initial: Colour) -> Tournament {
     Tournament {
         name: None,
         total_rounds: Some(rounds),
@@ -32,6 +32,33 @@ fn entry(opponent: Option<u32>, colour: Option<Colour>, outcome: Outcome) -> Ent
         opponent,
         colour,
         outcome,
+    }
+}
+
+/// Enters a round's `pairings` into `t`, each game's results (white's, black's) from
+/// `result`, the bye a pairing-allocated one.
+pub(crate) fn record(
+    t: &mut Tournament,
+    pairings: Vec<Pairing>,
+    mut result: impl FnMut() -> (Outcome, Outcome),
+) {
+    let mut results: BTreeMap<u32, Entry> = BTreeMap::new();
+    for pairing in pairings {
+        match pairing {
+            Pairing::Game { white, black } => {
+                let (w, b) = result();
+                results.insert(white, entry(Some(black), Some(Colour::White), w));
+                results.insert(black, entry(Some(white), Some(Colour::Black), b));
+            }
+            Pairing::Bye(p) => {
+                results.insert(p, entry(None, None, Outcome::PairingBye));
+            }
+        }
+    }
+    for p in &mut t.players {
+        if let Some(e) = results.remove(&p.number) {
+            p.rounds.push(e);
+        }
     }
 }
 
@@ -261,30 +288,13 @@ fn play(seed: u64) -> bool {
         };
         assert_eq!(paired.round as usize, round);
         check(&t, round, &paired.pairings);
-        let mut results: BTreeMap<u32, Entry> = BTreeMap::new();
-        for pairing in paired.pairings {
-            match pairing {
-                Pairing::Game { white, black } => {
-                    let (w, b) = match rng.random_range(0..20) {
-                        0 => (Outcome::ForfeitWin, Outcome::ForfeitLoss),
-                        1 => (Outcome::ForfeitLoss, Outcome::ForfeitWin),
-                        2..=7 => (Outcome::Win, Outcome::Loss),
-                        8..=13 => (Outcome::Draw, Outcome::Draw),
-                        _ => (Outcome::Loss, Outcome::Win),
-                    };
-                    results.insert(white, entry(Some(black), Some(Colour::White), w));
-                    results.insert(black, entry(Some(white), Some(Colour::Black), b));
-                }
-                Pairing::Bye(p) => {
-                    results.insert(p, entry(None, None, Outcome::PairingBye));
-                }
-            }
-        }
-        for p in &mut t.players {
-            if let Some(e) = results.remove(&p.number) {
-                p.rounds.push(e);
-            }
-        }
+        record(&mut t, paired.pairings, || match rng.random_range(0..20) {
+            0 => (Outcome::ForfeitWin, Outcome::ForfeitLoss),
+            1 => (Outcome::ForfeitLoss, Outcome::ForfeitWin),
+            2..=7 => (Outcome::Win, Outcome::Loss),
+            8..=13 => (Outcome::Draw, Outcome::Draw),
+            _ => (Outcome::Loss, Outcome::Win),
+        });
     }
     true
 }
