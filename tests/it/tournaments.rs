@@ -6,7 +6,9 @@
 //! variants, tournaments that start by themselves, who may create them, and rooms and
 //! channels deleted under them; an earlier tournament is looked at by its id, the
 //! announcement's buttons act on their own tournament, and a game that found no room starts at
-//! the next sweep.
+//! the next sweep; the standings after a round are one table whenever asked, a Swiss that
+//! cannot pair its next round ends (and says so once), one with too few players for its
+//! rounds is warned, and a tournament's name is stored clean and within Discord's limit.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
