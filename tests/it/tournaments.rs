@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use console::ConsoleRooms;
-use domain::messages::{Message, TournamentMsg};
+use domain::messages::{Message, NoticeMsg, TournamentMsg};
 use domain::{
     Action, BoardResult, Finished, GameRooms, Games, Lang, Locale, Organiser, Origin, Request,
     Role, Room, TournamentAsk, TournamentFormat, TournamentId, TournamentRecord, TournamentState,
@@ -871,8 +871,12 @@ async fn a_swiss_whose_next_round_cannot_be_paired_ends_after_the_last_round_pla
         "the final table, asked again"
     );
 
-    // Nothing more is said, at the next sweep or after a restart.
+    // Nothing more is said, at the next sweep or, once its notice was delivered (and
+    // marked, as a front marks it), after a restart.
     assert!(h.sweep().await.is_empty());
+    let end = last.reply.shows_round.expect("the end, stamped");
+    assert!(end.over);
+    h.service.mark_round_shown(end).await;
     h.restart().await;
     h.service.set_rooms(Arc::new(ConsoleRooms::default()));
     let after = h.sweep().await;
@@ -934,4 +938,82 @@ async fn a_tournament_name_is_stored_clean_and_no_longer_than_discord_allows() {
     let t = stored(&h).await;
     assert_eq!(t.name, format!("Spring {rest}"));
     assert_eq!(t.name.chars().count(), 50);
+}
+
+/// The notices among `notices` announced after a restart, as text.
+fn after_restart(notices: &[domain::Notice]) -> Vec<String> {
+    notices
+        .iter()
+        .filter(|n| n.reply.says(&NoticeMsg::AnnouncedAfterRestart.into()))
+        .map(|n| text(&n.reply))
+        .collect()
+}
+
+/// A round's pairings and a tournament's end, stored and never shown (the process died
+/// before its notice was delivered), are announced after the restart, once: the notice
+/// carries the mark its delivery stores, and the next restart says nothing more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_or_an_end_stored_and_not_shown_is_announced_after_a_restart_once() {
+    let mut h = harness().await;
+    let t = started(&h, "Club standard round-robin", &["ann", "ben", "cat"]).await;
+    // The start's answer (round 1's pairings) was never delivered.
+    h.restart().await;
+    h.service.set_rooms(Arc::new(ConsoleRooms::default()));
+    let notices = h.sweep().await;
+    let late = after_restart(&notices);
+    assert_eq!(late.len(), 1, "{notices:?}");
+    let round = notices
+        .iter()
+        .find_map(|n| n.reply.shows_round)
+        .expect("stamped with its round");
+    assert_eq!(
+        (round.tournament, round.round, round.over),
+        (t.id, 1, false)
+    );
+    assert!(
+        notices
+            .iter()
+            .any(|n| text(&n.reply).contains("Club, round 1 of 3:")),
+        "{notices:?}"
+    );
+    h.service.mark_round_shown(round).await;
+    h.restart().await;
+    h.service.set_rooms(Arc::new(ConsoleRooms::default()));
+    assert!(after_restart(&h.sweep().await).is_empty(), "announced once");
+
+    // Every game is resigned by White; each round's notice is delivered, the end's is not.
+    for r in 1..=3 {
+        let t = stored(&h).await;
+        let board = t
+            .round_boards(r)
+            .find(|b| b.black.is_some())
+            .expect("a game")
+            .clone();
+        let room = room(&t, r, board.board);
+        let resigned = h
+            .say_in(&room, &format!("{}> resign", board.white.name))
+            .await;
+        assert!(!resigned.private, "{}", text(&resigned));
+        for notice in h.sweep().await {
+            if let Some(round) = notice.reply.shows_round.filter(|s| !s.over) {
+                h.service.mark_round_shown(round).await;
+            }
+        }
+    }
+    assert_eq!(stored(&h).await.state, TournamentState::Finished);
+    h.restart().await;
+    h.service.set_rooms(Arc::new(ConsoleRooms::default()));
+    let notices = h.sweep().await;
+    let late = after_restart(&notices);
+    assert_eq!(late.len(), 1, "only the end: {late:?}");
+    assert!(late[0].contains("Club is over."), "{}", late[0]);
+    let end = notices
+        .iter()
+        .find_map(|n| n.reply.shows_round)
+        .expect("stamped");
+    assert!(end.over);
+    h.service.mark_round_shown(end).await;
+    h.restart().await;
+    h.service.set_rooms(Arc::new(ConsoleRooms::default()));
+    assert!(after_restart(&h.sweep().await).is_empty(), "announced once");
 }

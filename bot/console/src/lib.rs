@@ -29,7 +29,7 @@ pub use output::Output;
 pub use pictures::{ConsolePictures, PictureError};
 pub use rooms::ConsoleRooms;
 
-use domain::{Locale, Origin};
+use domain::{Locale, Origin, Reply};
 use present::fluent_args;
 use present::i18n::{self, FluentArgs, Lang, Surface};
 use service::GameService;
@@ -292,20 +292,27 @@ impl Console {
             .await;
         present::draw(&self.renderer, &mut reply, Some(&self.pictures)).await;
         out.reply(text, &origin.user.name, &reply)?;
-        if let (Some(game), Some(shown)) = (reply.game, reply.shows) {
-            self.service.mark_shown(game, shown).await;
-        }
+        self.mark(&reply).await;
         self.notices(out).await
     }
 
-    /// Prints the notices due now, marking the turns they show as announced.
+    /// Marks what a printed reply showed as announced: its game's turns and result, a
+    /// tournament's round or end.
+    async fn mark(&self, reply: &Reply) {
+        if let (Some(game), Some(shown)) = (reply.game, reply.shows) {
+            self.service.mark_shown(game, shown).await;
+        }
+        if let Some(round) = reply.shows_round {
+            self.service.mark_round_shown(round).await;
+        }
+    }
+
+    /// Prints the notices due now, marking what they show as announced.
     async fn notices(&self, out: &mut Output) -> anyhow::Result<()> {
         for mut notice in self.service.sweep().await {
             present::draw(&self.renderer, &mut notice.reply, Some(&self.pictures)).await;
             out.notice(&notice, self.rooms.name(notice.channel).as_deref())?;
-            if let (Some(game), Some(shown)) = (notice.reply.game, notice.reply.shows) {
-                self.service.mark_shown(game, shown).await;
-            }
+            self.mark(&notice.reply).await;
         }
         Ok(())
     }

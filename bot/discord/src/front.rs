@@ -134,6 +134,9 @@ impl Front {
         if let Some((game, shown)) = shows.announces {
             self.service.mark_shown(game, shown).await;
         }
+        if let Some(round) = shows.round {
+            self.service.mark_round_shown(round).await;
+        }
         let Some((game, standing)) = shows.game else {
             return;
         };

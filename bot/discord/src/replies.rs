@@ -11,7 +11,7 @@ use serenity::all::{
 use super::components;
 use rules::Color;
 
-use domain::{Action, GameId, Reply, Shown, Tone};
+use domain::{Action, GameId, Reply, RoundShown, Shown, Tone};
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
 
@@ -59,6 +59,10 @@ pub struct Shows {
     /// is delivered the front marks that announced (see
     /// [`GameService::mark_shown`](service::GameService::mark_shown)).
     pub announces: Option<(GameId, Shown)>,
+    /// How far a tournament's announcements it shows (a round's pairings, the end): marked
+    /// once it is delivered (see
+    /// [`GameService::mark_round_shown`](service::GameService::mark_round_shown)).
+    pub round: Option<RoundShown>,
     /// The game it is about, and what it is to the game's earlier messages.
     pub game: Option<(GameId, Standing)>,
 }
@@ -78,6 +82,7 @@ impl Shows {
         };
         Shows {
             announces: reply.game.zip(reply.shows),
+            round: reply.shows_round,
             game: reply.game.map(|game| (game, standing)),
         }
     }

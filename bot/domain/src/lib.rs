@@ -45,8 +45,9 @@ pub use store::{
 };
 pub use tournaments::{
     BoardResult, CrossResult, Entrant, GameRooms, MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME, Organiser,
-    Role, RoleId, Room, StandingsTable, TournamentAsk, TournamentAskKind, TournamentBoard,
-    TournamentFormat, TournamentId, TournamentRecord, TournamentState, TournamentSummary,
+    Role, RoleId, Room, RoundShown, StandingsTable, TournamentAsk, TournamentAskKind,
+    TournamentBoard, TournamentFormat, TournamentId, TournamentRecord, TournamentState,
+    TournamentSummary,
 };
 pub use types::{
     Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, Faces,

@@ -16,7 +16,7 @@ use crate::records::{
 };
 use crate::review::{GameReview, StoredReview};
 use crate::tournaments::{
-    BoardResult, TournamentBoard, TournamentId, TournamentRecord, TournamentState,
+    BoardResult, RoundShown, TournamentBoard, TournamentId, TournamentRecord, TournamentState,
 };
 use crate::{ChannelId, GameId, GuildId, Shown, User, UserId};
 
@@ -381,6 +381,16 @@ pub trait Tournaments: Send + Sync {
         board: u32,
         result: BoardResult,
     ) -> Result<(), StoreError>;
+
+    /// Notes how far a tournament's announcements have been shown.
+    async fn mark_round_shown(&self, shown: RoundShown) -> Result<(), StoreError>;
+
+    /// The running and finished tournaments of the servers in `shards` whose latest round
+    /// start, or end, was stored and never marked shown (to announce after a restart).
+    async fn unannounced_tournaments(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<TournamentRecord>, StoreError>;
 
     /// The tournament, round and board a game was paired for, if any.
     async fn board_of_game(

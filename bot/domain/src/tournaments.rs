@@ -375,3 +375,16 @@ pub trait GameRooms: Send + Sync {
     /// again at its next sweep).
     async fn open_room(&self, room: &Room<'_>) -> Option<ChannelId>;
 }
+
+/// How far a tournament's announcements have been shown: the start of round `round` (its
+/// pairings), and its end when `over`. What a delivered notice shows is marked so; what was
+/// stored and not marked is announced again after a restart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundShown {
+    /// The tournament.
+    pub tournament: TournamentId,
+    /// The round whose start was shown (0: none yet).
+    pub round: u32,
+    /// Whether its end was shown.
+    pub over: bool,
+}

@@ -9,7 +9,7 @@ use crate::Lang;
 use crate::messages::{Message, Players};
 use crate::rating::RatingFamily;
 use crate::review::ReviewSheet;
-use crate::tournaments::StandingsTable;
+use crate::tournaments::{RoundShown, StandingsTable};
 use crate::{TournamentAsk, TournamentId};
 
 /// A Discord channel (a thread is a channel too), or a console room.
@@ -585,6 +585,10 @@ pub struct Reply {
     /// by the service while it holds the game: once the reply is delivered that counts as
     /// announced (see `GameService::mark_shown`).
     pub shows: Option<Shown>,
+    /// How far a tournament's announcements this reply shows (a round's pairings, the end),
+    /// stamped by the service: once delivered that counts as announced (see
+    /// `GameService::mark_round_shown`).
+    pub shows_round: Option<RoundShown>,
     /// Where the game shown stands, for a front that colours a board by it.
     pub tone: Option<Tone>,
 }
@@ -616,6 +620,7 @@ impl std::fmt::Debug for Reply {
             .field("actions", &self.actions)
             .field("mentions", &self.mentions)
             .field("shows", &self.shows)
+            .field("shows_round", &self.shows_round)
             .field("tone", &self.tone)
             .finish()
     }

@@ -48,7 +48,7 @@ pub use tournaments::tournament_report;
 use domain::messages::{InfoMsg, PrivacyMsg, Refusal};
 use domain::{
     ChannelId, Command, EarlyPrivacy, GameId, GameRooms, GameStore, GuildId, Lang, Notice, Origin,
-    Progress, Reply, Request, Shown, StoredGame, TournamentSummary, UserId,
+    Progress, Reply, Request, RoundShown, Shown, StoredGame, TournamentSummary, UserId,
 };
 
 use archive::Archive;
@@ -439,6 +439,16 @@ impl GameService {
     /// process, and a restart would then announce again turns already shown.)
     pub async fn mark_shown(&self, game: GameId, shown: Shown) {
         self.parts.games.mark_shown(game, shown).await;
+    }
+
+    /// Notes that a tournament's announcements have been shown as far as `shown` says (a
+    /// round's pairings, its end): a front calls it after delivering a reply stamped with
+    /// [`Reply::shows_round`], so one stored and never delivered is announced after a
+    /// restart. A failed write is only logged (the announcement then comes once more).
+    pub async fn mark_round_shown(&self, shown: RoundShown) {
+        if let Err(e) = self.parts.ctx.db().mark_round_shown(shown).await {
+            tracing::warn!(tournament = shown.tournament, error = %e, "could not store a round shown");
+        }
     }
 
     /// The front could not post the notice announcing `game`'s turns (it may not post in the

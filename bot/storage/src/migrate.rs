@@ -27,10 +27,11 @@ pub(crate) const MIGRATIONS: &[(i64, &str)] = &[
     (9, include_str!("../migrations/0009_user_lookups.sql")),
     (10, include_str!("../migrations/0010_start_positions.sql")),
     (11, include_str!("../migrations/0011_announced_results.sql")),
+    (12, include_str!("../migrations/0012_announced_rounds.sql")),
 ];
 
 /// The newest schema version this build knows.
-pub const LATEST_VERSION: i64 = 11;
+pub const LATEST_VERSION: i64 = 12;
 
 /// Creates the table of applied migrations, if missing.
 pub(crate) const CREATE_MIGRATIONS: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (

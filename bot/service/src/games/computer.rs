@@ -184,6 +184,7 @@ pub(crate) fn followed_by_computer(first: Reply, then: Reply) -> Reply {
         actions: then.actions,
         mentions: then.mentions,
         shows: then.shows.or(first.shows),
+        shows_round: then.shows_round.or(first.shows_round),
         tone: then.tone.or(first.tone),
     }
 }

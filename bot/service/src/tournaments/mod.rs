@@ -22,12 +22,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use domain::input::clean_name;
-use domain::messages::{BoardLine, EarlyEnd, TournamentMsg};
+use domain::messages::{BoardLine, EarlyEnd, NoticeMsg, TournamentMsg};
 use domain::{
     Action, BoardResult, ChallengeRecord, ChannelId, ColorChoice, GameRooms, GuildId, Locale,
-    Notice, Organiser, Origin, Reply, Room, SetupChoice, StoreError, StoredGame, TournamentAsk,
-    TournamentBoard, TournamentFormat, TournamentId, TournamentRecord, TournamentState,
-    TournamentSummary, User,
+    Notice, Organiser, Origin, Reply, Room, RoundShown, SetupChoice, StoreError, StoredGame,
+    TournamentAsk, TournamentBoard, TournamentFormat, TournamentId, TournamentRecord,
+    TournamentState, TournamentSummary, User,
 };
 use domain::{MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME};
 use rand::Rng;
@@ -523,7 +523,14 @@ impl Tournaments {
         let mut started = t.clone();
         started.boards = boards;
         started.round = 1;
-        let mut reply = Reply::public(round_msg(&started, 1));
+        let mut reply = Reply {
+            shows_round: Some(RoundShown {
+                tournament: t.id,
+                round: 1,
+                over: false,
+            }),
+            ..Reply::public(round_msg(&started, 1))
+        };
         let players = u32::try_from(t.players.len()).unwrap_or(u32::MAX);
         let sure = dutch::sure_rounds(players);
         if t.format == TournamentFormat::Swiss && sure < t.rounds {
@@ -766,7 +773,13 @@ impl Tournaments {
             });
             let mut paired = t.clone();
             paired.boards.extend(boards);
-            notices.push(post(round_msg(&paired, next)));
+            let mut round = post(round_msg(&paired, next));
+            round.reply.shows_round = Some(RoundShown {
+                tournament: t.id,
+                round: next,
+                over: false,
+            });
+            notices.push(round);
         }
         notices
     }
@@ -793,7 +806,18 @@ impl Tournaments {
         }
         let mut ended = t.clone();
         ended.state = TournamentState::Finished;
-        let mut reply = self.final_reply(&ended).await;
+        Some(self.end_notice(&ended, early).await)
+    }
+
+    /// The final notice of finished tournament `t`, opened by why it ended `early` when it
+    /// did, and stamped as showing its end.
+    async fn end_notice(&self, t: &TournamentRecord, early: Option<EarlyEnd>) -> Notice {
+        let mut reply = self.final_reply(t).await;
+        reply.shows_round = Some(RoundShown {
+            tournament: t.id,
+            round: t.round,
+            over: true,
+        });
         if let Some(why) = early {
             tracing::info!(
                 tournament = t.id,
@@ -811,13 +835,72 @@ impl Tournaments {
                 .into(),
             );
         }
-        Some(Notice {
+        Notice {
             channel: t.channel,
             reply: Reply {
                 lang: self.settings.guild_lang(Some(t.guild)),
                 ..reply
             },
-        })
+        }
+    }
+
+    /// The notices of what a tournament stored and never showed when the process stopped
+    /// (see [`RoundShown`]): the current round's standings and pairings, or the final
+    /// notice (with why it ended early, found again), each opened by "Announced after a
+    /// restart".
+    async fn unannounced(&self) -> Vec<Notice> {
+        let shards = self.ctx.config.shards;
+        let late = match self.ctx.db().unannounced_tournaments(shards).await {
+            Ok(late) => late,
+            Err(e) => {
+                tracing::error!(error = %e, "could not load the tournaments to announce");
+                return Vec::new();
+            }
+        };
+        let mut notices = Vec::new();
+        for t in late {
+            let lang = self.settings.guild_lang(Some(t.guild));
+            let mut shown = if t.state == TournamentState::Finished {
+                let early = if t.round < total_rounds(&t) {
+                    match self.pair(&t, t.round + 1).await {
+                        Err(Unpaired::Rules(why)) => Some(why),
+                        _ => None,
+                    }
+                } else {
+                    None
+                };
+                vec![self.end_notice(&t, early).await]
+            } else {
+                let standings = Notice {
+                    channel: t.channel,
+                    reply: Reply {
+                        lang,
+                        ..standings_reply(&t)
+                    },
+                };
+                let round = Notice {
+                    channel: t.channel,
+                    reply: Reply {
+                        lang,
+                        shows_round: Some(RoundShown {
+                            tournament: t.id,
+                            round: t.round,
+                            over: false,
+                        }),
+                        ..Reply::public(round_msg(&t, t.round))
+                    },
+                };
+                vec![standings, round]
+            };
+            if let Some(first) = shown.first_mut() {
+                first
+                    .reply
+                    .messages
+                    .insert(0, NoticeMsg::AnnouncedAfterRestart.into());
+            }
+            notices.extend(shown);
+        }
+        notices
     }
 
     /// Starts a board's game in a room of its own; the notice announcing it there.
@@ -940,7 +1023,9 @@ impl Tournaments {
     /// per process, at the first call) every running tournament of the servers served.
     pub(crate) async fn settle_tournaments(&self) -> Vec<Notice> {
         let mut ids = Vec::new();
+        let mut notices = Vec::new();
         if !self.resumed.swap(true, Ordering::SeqCst) {
+            notices.extend(self.unannounced().await);
             match self
                 .ctx
                 .db()
@@ -961,7 +1046,6 @@ impl Tournaments {
                 }
             }
         }
-        let mut notices = Vec::new();
         for id in ids {
             notices.extend(self.progress(id).await);
         }

@@ -9,7 +9,7 @@ use super::driver::{read_snapshot, rows};
 use super::fail::Fail;
 use crate::queries::tournaments::{self, Selection};
 use domain::{
-    BoardResult, GameId, GuildId, ShardSet, StoreError, TournamentBoard, TournamentId,
+    BoardResult, GameId, GuildId, RoundShown, ShardSet, StoreError, TournamentBoard, TournamentId,
     TournamentRecord, TournamentState, Tournaments, User, UserId,
 };
 
@@ -58,6 +58,18 @@ impl Tournaments for PgStore {
 
     async fn guild_tournaments(&self, guild: GuildId) -> Result<Vec<TournamentRecord>, StoreError> {
         self.load_tournaments(&Selection::guild(guild)?).await
+    }
+
+    async fn mark_round_shown(&self, shown: RoundShown) -> Result<(), StoreError> {
+        self.write_steps(&[tournaments::mark_shown_step(shown)?])
+            .await
+    }
+
+    async fn unannounced_tournaments(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<TournamentRecord>, StoreError> {
+        self.load_tournaments(&Selection::unannounced(shards)).await
     }
 
     async fn running_tournaments(

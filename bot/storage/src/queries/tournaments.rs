@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use domain::{
-    BoardResult, Entrant, GameId, ShardSet, StoreError, TournamentBoard, TournamentFormat,
-    TournamentId, TournamentRecord, TournamentState, User, UserId,
+    BoardResult, Entrant, GameId, RoundShown, ShardSet, StoreError, TournamentBoard,
+    TournamentFormat, TournamentId, TournamentRecord, TournamentState, User, UserId,
 };
 
 use crate::codec::{SHARD_CONDITION, bad, id_in, id_out, shard_values};
@@ -54,6 +54,10 @@ const WITHDRAW: &str = "UPDATE tournament_players SET withdrawn = 1 \
 const ADVANCE: &str = "UPDATE tournaments SET round = ?2, state = ?3 \
     WHERE id = ?1 AND round = ?4 AND state = ?5";
 
+/// Marks how far a tournament's announcements were shown.
+const MARK_SHOWN: &str =
+    "UPDATE tournaments SET announced_round = ?2, announced_over = ?3 WHERE id = ?1";
+
 /// Clears a start time, once.
 const CLEAR_START: &str =
     "UPDATE tournaments SET starts_ms = NULL WHERE id = ?1 AND starts_ms IS NOT NULL";
@@ -93,6 +97,18 @@ impl Selection {
     pub fn running(shards: ShardSet) -> Selection {
         Selection {
             condition: format!("t.state = 'running' AND {SHARD_CONDITION}"),
+            values: shard_values(shards),
+        }
+    }
+
+    /// The running and finished ones of the servers in `shards` whose latest round start or
+    /// end was never marked shown.
+    pub fn unannounced(shards: ShardSet) -> Selection {
+        Selection {
+            condition: format!(
+                "((t.state = 'running' AND t.round > t.announced_round) \
+                 OR (t.state = 'finished' AND t.announced_over = 0)) AND {SHARD_CONDITION}"
+            ),
             values: shard_values(shards),
         }
     }
@@ -281,6 +297,18 @@ pub(crate) fn clear_start_step(id: TournamentId) -> Result<Step, StoreError> {
         vec![id_in(id)?.into()],
         "tournament",
         id,
+    ))
+}
+
+/// The statement marking how far a tournament's announcements were shown.
+pub(crate) fn mark_shown_step(shown: RoundShown) -> Result<Step, StoreError> {
+    Ok(Step::new(
+        MARK_SHOWN,
+        vec![
+            id_in(shown.tournament)?.into(),
+            i64::from(shown.round).into(),
+            i64::from(shown.over).into(),
+        ],
     ))
 }
 

@@ -9,7 +9,7 @@ use crate::error::StorageError;
 use crate::queries::tournaments::{self, Selection};
 use crate::sql::SqlValue;
 use domain::{
-    BoardResult, GameId, GuildId, ShardSet, StoreError, TournamentBoard, TournamentId,
+    BoardResult, GameId, GuildId, RoundShown, ShardSet, StoreError, TournamentBoard, TournamentId,
     TournamentRecord, TournamentState, Tournaments, User, UserId,
 };
 
@@ -67,6 +67,17 @@ impl Tournaments for Storage {
 
     async fn guild_tournaments(&self, guild: GuildId) -> Result<Vec<TournamentRecord>, StoreError> {
         self.load_tournaments(&Selection::guild(guild)?).await
+    }
+
+    async fn mark_round_shown(&self, shown: RoundShown) -> Result<(), StoreError> {
+        self.write(vec![tournaments::mark_shown_step(shown)?]).await
+    }
+
+    async fn unannounced_tournaments(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<TournamentRecord>, StoreError> {
+        self.load_tournaments(&Selection::unannounced(shards)).await
     }
 
     async fn running_tournaments(
