@@ -10,6 +10,7 @@ mod concurrency;
 mod deadlines;
 mod e2e_discord;
 mod e2e_discord_direct;
+mod e2e_discord_gateway;
 mod e2e_discord_messages;
 mod e2e_discord_permissions;
 mod e2e_discord_tournament;

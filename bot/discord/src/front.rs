@@ -14,6 +14,7 @@ use serenity::all::{
 };
 use service::{GameService, Options};
 
+use super::arrivals::Arrivals;
 use super::avatars::AvatarSource;
 use super::boards::{LiveMessages, Posted};
 use super::direct::Token;
@@ -45,6 +46,8 @@ pub struct Front {
     /// The one path of the bot's own posts: where it may post, where it can only answer
     /// interactions, and what waits there.
     pub own: Arc<OwnPosts>,
+    /// The servers the gateway has introduced since the start.
+    pub arrivals: Arrivals,
     registered: AtomicBool,
 }
 
@@ -72,6 +75,7 @@ impl Front {
             defer_after,
             in_flight: Arc::new(InFlight::default()),
             live: LiveMessages::default(),
+            arrivals: Arrivals::default(),
             registered: AtomicBool::new(false),
         }
     }

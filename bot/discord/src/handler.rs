@@ -25,6 +25,9 @@ impl EventHandler for Handler {
             shard = ?ready.shard.map(|s| (s.id.0, s.total)),
             "connected to Discord"
         );
+        self.0
+            .arrivals
+            .ready(ready.guilds.iter().map(|guild| guild.id.get()));
         let first_shard = ready.shard.is_none_or(|s| s.id.0 == 0);
         if !first_shard || !self.0.first_registration() {
             return;
@@ -66,6 +69,7 @@ impl EventHandler for Handler {
         if let Some(lang) = Lang::from_locale(&guild.preferred_locale) {
             self.0.service.note_server_lang(guild.id.get(), lang);
         }
+        self.0.arrivals.arrived(guild.id.get());
     }
 
     async fn channel_delete(

@@ -5,6 +5,7 @@
 //! them over with the front's [`Settings`].
 
 mod access;
+mod arrivals;
 mod autocomplete;
 mod avatars;
 mod boards;

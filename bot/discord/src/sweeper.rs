@@ -12,6 +12,7 @@ use serenity::all::{ChannelId, Http};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use super::arrivals::ARRIVALS_WAIT;
 use super::front::Front;
 use super::own_posts::Delivery;
 use super::replies::Outgoing;
@@ -27,6 +28,12 @@ pub fn spawn(
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
         let service = &front.service;
+        // The first sweep posts what a restart found unannounced: in each server's
+        // language, which its GUILD_CREATE tells.
+        tokio::select! {
+            () = front.arrivals.wait(ARRIVALS_WAIT) => {}
+            _ = stop.wait_for(|stop| *stop) => return,
+        }
         let mut ticks = tokio::time::interval(interval);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {

@@ -7,6 +7,7 @@
 
 mod cdn;
 mod contexts;
+mod gateway;
 mod limits;
 mod messages;
 pub mod payloads;
@@ -20,16 +21,16 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::{Value, json};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 
 pub use cdn::CdnCall;
 pub use contexts::Placed;
+pub use gateway::Identify;
 pub use messages::FakeMessage;
 use payloads::{APPLICATION_ID, FakeUser, TOKEN};
 
@@ -252,28 +253,11 @@ fn mentions(content: &str) -> Vec<u64> {
         .collect()
 }
 
-/// What the bot sent when it identified on the gateway.
-#[derive(Clone, Debug)]
-pub struct Identify {
-    /// The token it identified with, without serenity's `Bot ` prefix.
-    pub token: String,
-    /// The intents bitfield.
-    pub intents: u64,
-    /// `[shard id, shard count]`.
-    pub shard: (u64, u64),
-}
-
-struct Connection {
-    shard: (u64, u64),
-    events: mpsc::UnboundedSender<(String, Value)>,
-}
-
 #[derive(Default)]
 struct Inner {
     calls: Vec<RestCall>,
-    identifies: Vec<Identify>,
-    connections: HashMap<u64, Connection>,
-    next_connection: u64,
+    /// The gateway's sessions, connections and what tests set of it.
+    gateway: gateway::Gateway,
     next_snowflake: u64,
     shards: u64,
     /// Answers to `(method, path suffix)` held back this long.
@@ -286,11 +270,6 @@ struct Inner {
     response_deadline: Duration,
     /// Calls answered 429 first: `(method, path suffix, how many more times)`.
     rate_limited: Vec<(String, String, u32)>,
-    heartbeat_interval_ms: u64,
-    heartbeats: u64,
-    resumes: u64,
-    /// Intents whose IDENTIFY is answered with close code 4014.
-    disallowed_intents: u64,
     /// The names of the commands registered, by guild (`None`: global), as bulk overwrites
     /// leave them.
     commands: HashMap<Option<u64>, Vec<String>>,
@@ -394,14 +373,13 @@ impl FakeDiscord {
                 shards,
                 response_deadline: RESPONSE_DEADLINE,
                 attachment_limit: ATTACHMENT_LIMIT,
-                heartbeat_interval_ms: 41_250,
                 ..Inner::default()
             }),
             changed,
             addr,
         });
         let app = Router::new()
-            .route("/gateway", get(gateway))
+            .route("/gateway", get(gateway::serve))
             .route("/cdn/{*path}", get(cdn::serve))
             .fallback(rest)
             .with_state(shared.clone());
@@ -661,41 +639,6 @@ impl FakeDiscord {
             .push((method.to_owned(), suffix.to_owned(), times));
     }
 
-    /// Sets the heartbeat interval HELLO gives sessions that connect from now on.
-    pub fn set_heartbeat_interval(&self, interval: Duration) {
-        self.shared.lock().heartbeat_interval_ms =
-            u64::try_from(interval.as_millis()).unwrap_or(u64::MAX);
-    }
-
-    /// Waits until `count` heartbeats have been received.
-    pub async fn wait_heartbeats(&self, count: u64) {
-        self.wait_until(&format!("{count} heartbeats"), |inner| {
-            (inner.heartbeats >= count).then_some(())
-        })
-        .await;
-    }
-
-    /// Refuses IDENTIFY with close code 4014 when it asks for any of `intents`.
-    pub fn disallow_intents(&self, intents: u64) {
-        self.shared.lock().disallowed_intents = intents;
-    }
-
-    /// Asks every live session to reconnect (op 7), as Discord does before moving a session.
-    pub fn request_reconnect(&self) {
-        for connection in self.shared.lock().connections.values() {
-            let _ = connection.events.send((RECONNECT.to_owned(), Value::Null));
-        }
-    }
-
-    /// Waits until a session has been resumed and exactly one session is live (after a
-    /// reconnect, the old session has closed).
-    pub async fn wait_resumed(&self) {
-        self.wait_until("a resumed gateway session", |inner| {
-            (inner.resumes >= 1 && inner.connections.len() == 1).then_some(())
-        })
-        .await;
-    }
-
     /// Every user pinged so far, in order.
     pub fn pings(&self) -> Vec<u64> {
         self.calls().iter().flat_map(RestCall::pinged).collect()
@@ -716,11 +659,6 @@ impl FakeDiscord {
         for (_, _, gate) in self.shared.lock().holds.drain(..) {
             gate.send_replace(true);
         }
-    }
-
-    /// Every IDENTIFY received so far.
-    pub fn identifies(&self) -> Vec<Identify> {
-        self.shared.lock().identifies.clone()
     }
 
     /// Waits until `check` returns `Some` over the recorded state, or panics after [`WAIT`].
@@ -778,22 +716,6 @@ impl FakeDiscord {
         .await
     }
 
-    /// Waits until `count` gateway sessions are identified and live.
-    pub async fn wait_connected(&self, count: usize) {
-        self.wait_until(&format!("{count} gateway sessions"), |inner| {
-            (inner.connections.len() >= count).then_some(())
-        })
-        .await;
-    }
-
-    /// Waits until no gateway session is live (the bot closed its shards).
-    pub async fn wait_disconnected(&self) {
-        self.wait_until("the gateway sessions to close", |inner| {
-            inner.connections.is_empty().then_some(())
-        })
-        .await;
-    }
-
     /// Waits for the first recorded call (from index `from` on) that matches, returning its index
     /// and the call.
     pub async fn wait_call_from(
@@ -842,171 +764,22 @@ impl FakeDiscord {
             data["attachment_size_limit"] = json!(self.shared.lock().attachment_limit);
             self.shared.register_interaction(&mut data);
         }
-        let sender = self
-            .wait_until("a live gateway session for the event", |inner| {
-                inner
-                    .connections
-                    .values()
-                    .find(|c| c.shard.1 == 0 || (guild >> 22) % c.shard.1 == c.shard.0)
-                    .map(|c| c.events.clone())
-            })
-            .await;
-        sender
-            .send((event.to_owned(), data))
-            .expect("gateway session is live");
-    }
-}
-
-/// `GET /gateway` upgraded to the websocket: HELLO, IDENTIFY, READY, then dispatches.
-async fn gateway(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {
-    upgrade.on_upgrade(move |socket| session(shared, socket))
-}
-
-async fn send_json(socket: &mut WebSocket, value: &Value) -> bool {
-    socket
-        .send(WsMessage::Text(value.to_string().into()))
-        .await
-        .is_ok()
-}
-
-/// Records an IDENTIFY and makes its session the target of dispatches for its shard.
-fn identified(
-    shared: &Shared,
-    d: &Value,
-    events: &mpsc::UnboundedSender<(String, Value)>,
-) -> (u64, (u64, u64)) {
-    let shard = (
-        d["shard"][0].as_u64().unwrap_or(0),
-        d["shard"][1].as_u64().unwrap_or(1),
-    );
-    let mut inner = shared.lock();
-    inner.identifies.push(Identify {
-        token: d["token"]
-            .as_str()
-            .map(|t| t.trim_start_matches("Bot ").to_owned())
-            .unwrap_or_default(),
-        intents: d["intents"].as_u64().unwrap_or(0),
-        shard,
-    });
-    drop(inner);
-    (connect(shared, shard, events, false), shard)
-}
-
-/// Makes a session the target of dispatches for `shard`; returns its key.
-fn connect(
-    shared: &Shared,
-    shard: (u64, u64),
-    events: &mpsc::UnboundedSender<(String, Value)>,
-    resumed: bool,
-) -> u64 {
-    let mut inner = shared.lock();
-    inner.next_connection += 1;
-    inner.resumes += u64::from(resumed);
-    let key = inner.next_connection;
-    inner.connections.insert(
-        key,
-        Connection {
-            shard,
-            events: events.clone(),
-        },
-    );
-    drop(inner);
-    shared.bump();
-    key
-}
-
-/// The shard of a RESUME for a session this fake started (`session-ID-COUNT`).
-fn resumed_shard(d: &Value) -> Option<(u64, u64)> {
-    let session = d["session_id"].as_str()?.strip_prefix("session-")?;
-    let (id, count) = session.split_once('-')?;
-    Some((id.parse().ok()?, count.parse().ok()?))
-}
-
-/// The event name that asks a session to send op 7 (Reconnect) instead of a dispatch.
-const RECONNECT: &str = "\u{0}reconnect";
-
-async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
-    let interval = shared.lock().heartbeat_interval_ms;
-    if !send_json(
-        &mut socket,
-        &json!({"op": 10, "d": {"heartbeat_interval": interval}}),
-    )
-    .await
-    {
-        return;
-    }
-    let (events, mut queued) = mpsc::unbounded_channel::<(String, Value)>();
-    let mut seq = 0u64;
-    let mut id = None;
-    loop {
-        let outgoing = tokio::select! {
-            incoming = socket.recv() => {
-                let text = match incoming {
-                    Some(Ok(WsMessage::Text(text))) => text.to_string(),
-                    Some(Ok(WsMessage::Close(_)) | Err(_)) | None => break,
-                    Some(Ok(_)) => continue,
-                };
-                let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
-                match payload["op"].as_u64() {
-                    // Heartbeat: count and acknowledge.
-                    Some(1) => {
-                        shared.lock().heartbeats += 1;
-                        shared.bump();
-                        json!({"op": 11})
-                    }
-                    // Identify: READY, or close 4014 for an intent the application may not use.
-                    Some(2) => {
-                        let disallowed = shared.lock().disallowed_intents;
-                        if payload["d"]["intents"].as_u64().unwrap_or(0) & disallowed != 0 {
-                            let close = axum::extract::ws::CloseFrame {
-                                code: 4014,
-                                reason: "Disallowed intent(s).".into(),
-                            };
-                            let _ = socket.send(WsMessage::Close(Some(close))).await;
-                            break;
-                        }
-                        if let Some(old) = id.take() {
-                            // A second IDENTIFY on one socket replaces its session.
-                            shared.lock().connections.remove(&old);
-                        }
-                        let (key, shard) = identified(&shared, &payload["d"], &events);
-                        id = Some(key);
-                        seq += 1;
-                        let ready = payloads::ready(&shared.addr, shard);
-                        json!({"op": 0, "t": "READY", "s": seq, "d": ready})
-                    }
-                    // Resume: a session of this fake (its id names the shard) carries on here;
-                    // anything else must identify anew.
-                    Some(6) => match resumed_shard(&payload["d"]) {
-                        Some(shard) => {
-                            if let Some(old) = id.take() {
-                                shared.lock().connections.remove(&old);
-                            }
-                            id = Some(connect(&shared, shard, &events, true));
-                            seq += 1;
-                            json!({"op": 0, "t": "RESUMED", "s": seq, "d": {}})
-                        }
-                        None => json!({"op": 9, "d": false}),
-                    },
-                    _ => continue,
-                }
+        // Once the shard owning the server has a session, the event is numbered and kept
+        // in it: sent at once when a connection carries it, or replayed on a RESUME.
+        let mut changed = self.shared.changed.subscribe();
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            changed.borrow_and_update();
+            if self.shared.lock().gateway.dispatch(guild, event, &data) {
+                return;
             }
-            Some((event, data)) = queued.recv() => {
-                if event == RECONNECT {
-                    json!({"op": 7, "d": null})
-                } else {
-                    seq += 1;
-                    json!({"op": 0, "t": event, "s": seq, "d": data})
-                }
+            if tokio::time::timeout_at(deadline, changed.changed())
+                .await
+                .is_err()
+            {
+                panic!("timed out waiting for a gateway session for {event}");
             }
-        };
-        if !send_json(&mut socket, &outgoing).await {
-            break;
         }
-    }
-    if let Some(key) = id {
-        shared.lock().connections.remove(&key);
-        shared.bump();
     }
 }
 
