@@ -40,8 +40,18 @@ impl LiveMessages {
     /// `posted` (a message, or copies of one in several places) now holds the buttons of
     /// `game`: returns the game's earlier live messages, whose buttons are out of date. With
     /// `posted` empty (its id could not be learnt) nothing of the game is known any more.
+    /// Noted after a newer message of the game (two answers noted in the other order than
+    /// they were posted), `posted` is the one out of date: it is returned, and the newer
+    /// message keeps the buttons.
     pub fn replace(&self, game: GameId, posted: &[Posted]) -> Vec<Posted> {
         let mut games = self.games();
+        let newest = posted.iter().map(|p| p.message).max();
+        if let (Some(live), Some(newest)) = (games.get(&game), newest)
+            && live.iter().all(|m| !posted.contains(m))
+            && live.iter().any(|m| m.message > newest)
+        {
+            return posted.to_vec();
+        }
         let earlier = if posted.is_empty() {
             games.remove(&game)
         } else {
@@ -121,6 +131,18 @@ mod tests {
             vec![],
             "posted again: nothing to strip"
         );
+    }
+
+    /// Two answers noted in the other order than they were posted: the newer board keeps
+    /// the buttons, and the older one is the one to strip.
+    #[test]
+    fn a_board_noted_late_is_out_of_date_itself() {
+        let live = LiveMessages::default();
+        live.replace(7, &[at(1, 10)]);
+        assert_eq!(live.replace(7, &[at(1, 12)]), vec![at(1, 10)]);
+        assert_eq!(live.replace(7, &[at(1, 11)]), vec![at(1, 11)]);
+        assert!(!live.is_stale(7, at(1, 12)), "the newest holds the buttons");
+        assert!(live.is_stale(7, at(1, 11)));
     }
 
     #[test]
