@@ -155,6 +155,24 @@ impl Gateway {
         true
     }
 
+    /// Notes a connection carrying `shard`'s session in place of `old` (the same socket's
+    /// earlier one); its key.
+    fn connect(&mut self, shard: Shard, out: &mpsc::UnboundedSender<Out>, old: Option<u64>) -> u64 {
+        if let Some(old) = old {
+            self.connections.remove(&old);
+        }
+        self.next_connection += 1;
+        let key = self.next_connection;
+        self.connections.insert(
+            key,
+            Connection {
+                shard,
+                out: out.clone(),
+            },
+        );
+        key
+    }
+
     /// Sends `make()` to every live connection.
     fn tell_all(&self, make: impl Fn() -> Out) {
         for connection in self.connections.values() {
@@ -369,9 +387,6 @@ fn identified(
     );
     let mut inner = shared.lock();
     let gateway = &mut inner.gateway;
-    if let Some(old) = old {
-        gateway.connections.remove(&old);
-    }
     gateway.identifies.push(Identify {
         token: d["token"]
             .as_str()
@@ -381,15 +396,7 @@ fn identified(
         shard,
         compress: d["compress"].as_bool().unwrap_or(false),
     });
-    gateway.next_connection += 1;
-    let key = gateway.next_connection;
-    gateway.connections.insert(
-        key,
-        Connection {
-            shard,
-            out: out.clone(),
-        },
-    );
+    let key = gateway.connect(shard, out, old);
     let generation = gateway.sessions.get(&shard).map_or(1, |s| s.generation + 1);
     let mut ready = payloads::ready(&shared.addr, shard);
     ready["session_id"] = json!(session_id(shard, generation));
@@ -435,19 +442,8 @@ fn resume(
     if gateway.sessions.get(&shard)?.generation != generation {
         return None;
     }
-    if let Some(old) = old {
-        gateway.connections.remove(&old);
-    }
-    gateway.next_connection += 1;
     gateway.resumes += 1;
-    let key = gateway.next_connection;
-    gateway.connections.insert(
-        key,
-        Connection {
-            shard,
-            out: out.clone(),
-        },
-    );
+    let key = gateway.connect(shard, out, old);
     let session = gateway.sessions.get_mut(&shard)?;
     session.live = Some(key);
     let mut sent: Vec<Value> = session
