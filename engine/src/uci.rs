@@ -437,7 +437,7 @@ fn at_level(limits: Limits, level: Level, nth: u64) -> Limits {
 }
 
 /// Every command word of the protocol; anything before one on a line is skipped.
-const COMMANDS: [&str; 11] = [
+pub const COMMANDS: [&str; 11] = [
     "uci",
     "isready",
     "debug",

@@ -2,6 +2,8 @@
 //! by naming it, e.g. `cargo test -p nadare-engine --test it -- search`.
 
 mod external;
+mod fuzz_checks;
+mod fuzz_regressions;
 mod net;
 mod review;
 mod search;

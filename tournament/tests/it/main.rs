@@ -5,6 +5,8 @@ mod berger;
 mod dutch;
 mod dutch_oracle;
 mod dutch_varied;
+mod fuzz_checks;
+mod fuzz_regressions;
 mod matching;
 mod sure_rounds;
 mod swiss_properties;
