@@ -146,6 +146,12 @@ impl Line {
     }
 }
 
+/// `text` without control characters, which would break a line written: names are read and
+/// written so, so that what is read is what is written.
+pub(crate) fn printable(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).collect()
+}
+
 /// Reads a TRF.
 pub fn read(text: &str) -> Result<Tournament, TrfError> {
     let mut tournament = Tournament::default();
@@ -172,7 +178,11 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
                 });
                 tournament.players.push(player);
             }
-            "012" => tournament.name = (!rest.is_empty()).then_some(rest),
+            "012" => {
+                let name = printable(&rest);
+                let name = name.trim();
+                tournament.name = (!name.is_empty()).then(|| name.to_owned());
+            }
             "XXR" | "142" => {
                 let rounds = rest
                     .split_whitespace()

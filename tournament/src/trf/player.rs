@@ -1,7 +1,7 @@
 //! The player lines (`001`): pairing number, name, rating, then one ten-column field per round
 //! from column 92 (opponent, colour, result).
 
-use super::{Line, ROUND_WIDTH, ROUNDS_COLUMN, TrfError, TrfErrorKind};
+use super::{Line, ROUND_WIDTH, ROUNDS_COLUMN, TrfError, TrfErrorKind, printable};
 use crate::model::{Colour, Entry, Outcome, Player};
 
 /// An opponent named on a line: line, column and pairing number, checked once all are read.
@@ -15,7 +15,7 @@ pub(super) fn read_player(line: &Line) -> Result<(Player, Vec<Named>), TrfError>
     if number == 0 {
         return Err(line.error(5, TrfErrorKind::ZeroPairingNumber));
     }
-    let name = line.field(15, 47);
+    let name = printable(&line.field(15, 47)).trim().to_owned();
     let rating = line.number(49, 52)?.filter(|&r| r > 0);
     let mut fields = Vec::new();
     let mut column = ROUNDS_COLUMN;

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
+use super::printable;
 use crate::model::{Colour, Tournament};
 
 /// The width of the name field (columns 15–47).
@@ -43,10 +44,7 @@ fn number(field: &'static str, player: u32, value: String) -> Result<String, Trf
 
 /// `text` without control characters, at most `width` characters.
 fn text(text: &str, width: usize) -> String {
-    text.chars()
-        .filter(|c| !c.is_control())
-        .take(width)
-        .collect()
+    printable(text).chars().take(width).collect()
 }
 
 /// Writes a tournament as a TRF (player lines, then `XXR` and `XXC` when known, and an `XXA`
@@ -55,7 +53,7 @@ fn text(text: &str, width: usize) -> String {
 pub fn write(tournament: &Tournament) -> Result<String, TrfWriteError> {
     let mut out = String::new();
     if let Some(name) = &tournament.name {
-        let name: String = name.chars().filter(|c| !c.is_control()).collect();
+        let name = printable(name);
         let _ = writeln!(out, "012 {name}");
     }
     for player in &tournament.players {

@@ -383,3 +383,18 @@ fn every_value_written_stays_within_its_field() {
     t.players = vec![one(10_000, "a", None, 0)];
     assert_eq!(too_wide(&t).field, "pairing number");
 }
+
+/// Found by the `trf` fuzz target: control characters in a name were read but never written,
+/// so the file written read back as another tournament.
+#[test]
+fn names_are_read_without_control_characters_as_they_are_written() {
+    let text = format!(
+        "012 \u{1}Spring\0 Open\u{7f}\n{}",
+        "001    1      \u{7}Ann\u{1b}[31m Lee\t\u{1}"
+    );
+    let t = trf::read(&text).expect("reads");
+    assert_eq!(t.name.as_deref(), Some("Spring Open"));
+    assert_eq!(t.players[0].name, "Ann[31m Lee");
+    let written = trf::write(&t).expect("writes");
+    assert_eq!(trf::read(&written), Ok(t));
+}
