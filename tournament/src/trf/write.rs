@@ -1,14 +1,15 @@
 //! Writing a tournament as a TRF, every value within its field: names cut to the name field's
 //! 33 characters (control characters, which would break the line, left out), and a number too
-//! wide for its columns (a pairing number or rating past 9999, points past 99.5) refused with
-//! a [`TrfWriteError`] rather than pushed into the next field.
+//! wide for its columns (a pairing number or rating past 9999, points past 99.5 with a half or
+//! past 9999 whole; whole points past 99 are written without decimals) refused with a
+//! [`TrfWriteError`] rather than pushed into the next field.
 
 use std::fmt::Write as _;
 
 use thiserror::Error;
 
 use super::printable;
-use crate::model::{Colour, Tournament};
+use crate::model::{Colour, Points, Tournament};
 
 /// The width of the name field (columns 15–47).
 const NAME_WIDTH: usize = 33;
@@ -42,6 +43,16 @@ fn number(field: &'static str, player: u32, value: String) -> Result<String, Trf
     Ok(value)
 }
 
+/// `value` as the player's `field` in points: `1.5`, `3.0`, or whole points without the
+/// decimals when they do not fit with them (`120`), as the reader reads them.
+fn in_points(field: &'static str, player: u32, value: Points) -> Result<String, TrfWriteError> {
+    let spelt = value.to_string();
+    if spelt.chars().count() > NUMBER_WIDTH && value.0.is_multiple_of(2) {
+        return number(field, player, (value.0 / 2).to_string());
+    }
+    number(field, player, spelt)
+}
+
 /// `text` without control characters, at most `width` characters.
 fn text(text: &str, width: usize) -> String {
     printable(text).chars().take(width).collect()
@@ -64,7 +75,7 @@ pub fn write(tournament: &Tournament) -> Result<String, TrfWriteError> {
             Some(r) => number("rating", me, r.to_string())?,
             None => String::new(),
         };
-        let points = number("points", me, player.score().to_string())?;
+        let points = in_points("points", me, player.score())?;
         let _ = write!(
             out,
             "001 {:>4}      {:<33} {:>4} {:>3} {:>11} {:>10} {:>4} {:>4}",
@@ -95,7 +106,7 @@ pub fn write(tournament: &Tournament) -> Result<String, TrfWriteError> {
         let number_text = number("pairing number", player, player.to_string())?;
         let _ = write!(out, "XXA {number_text:>4}");
         for p in points {
-            let p = number("acceleration", player, p.to_string())?;
+            let p = in_points("acceleration", player, *p)?;
             let _ = write!(out, " {p:>4}");
         }
         out.push('\n');

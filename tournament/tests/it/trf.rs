@@ -398,3 +398,34 @@ fn names_are_read_without_control_characters_as_they_are_written() {
     let written = trf::write(&t).expect("writes");
     assert_eq!(trf::read(&written), Ok(t));
 }
+
+/// Found by the `trf` fuzz target: an acceleration of 120 points, read from `120`, was refused
+/// when written as `120.0`, one column too wide; whole points of 100 or more are written
+/// without the decimals, as they are read.
+#[test]
+fn whole_points_past_99_are_written_without_decimals() {
+    let t = trf::read("XXA    1  120 9999").expect("reads");
+    assert_eq!(t.accelerations[&1], [Points(240), Points(19_998)]);
+    let written = trf::write(&t).expect("120 and 9999 fit four columns");
+    assert!(written.ends_with("XXA    1  120 9999\n"), "{written}");
+    assert_eq!(trf::read(&written), Ok(t));
+
+    let win = Entry {
+        opponent: None,
+        colour: None,
+        outcome: Outcome::FullBye,
+    };
+    let t = Tournament {
+        players: vec![Player {
+            number: 1,
+            name: "A".into(),
+            rating: None,
+            rounds: vec![win; 100],
+        }],
+        ..Tournament::default()
+    };
+    let written = trf::write(&t).expect("100 points fit four columns");
+    let points: String = written.chars().skip(80).take(4).collect();
+    assert_eq!(points, " 100");
+    assert_eq!(trf::read(&written), Ok(t));
+}
