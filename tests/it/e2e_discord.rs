@@ -381,6 +381,8 @@ pub(crate) struct Setup {
     pub(crate) defer_after: Duration,
     /// `games.review_depth`, when set.
     pub(crate) review_depth: Option<u32>,
+    /// How long the bot waits for one REST call before giving it up.
+    pub(crate) request_timeout: Duration,
 }
 
 impl Default for Setup {
@@ -394,6 +396,7 @@ impl Default for Setup {
             development_guild: false,
             defer_after: Timing::default().defer_after,
             review_depth: None,
+            request_timeout: Timing::default().request_timeout,
         }
     }
 }
@@ -458,6 +461,7 @@ impl World {
         let from = self.fake.calls().len();
         let timing = Timing {
             defer_after: setup.defer_after,
+            request_timeout: setup.request_timeout,
         };
         let bot = app::start_bot(&self.config(setup), clock, timing)
             .await
@@ -1525,8 +1529,9 @@ async fn shards_follow_the_config() {
     );
 }
 
-/// The sweeper posts into a game's thread even after Discord archived it for inactivity, and
-/// when the thread cannot be reopened (locked) the players hear of it in the parent channel.
+/// The sweeper posts into a game's thread even after Discord archived it for inactivity (the
+/// post reopens it, as Discord does), and when a moderator locked the thread the players hear
+/// of it in the parent channel: the bot does not unlock it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sweeper_reopens_archived_threads() {
     let setup = Setup {
@@ -1563,27 +1568,36 @@ async fn the_sweeper_reopens_archived_threads() {
         })
         .expect("the second game thread");
     assert_ne!(locked, thread);
-    world.fake.archive(thread, false);
+    // A week of silence on Discord's clock archives both threads; a moderator locks one.
+    world.fake.advance(Duration::from_secs(7 * 86_400 + 60));
+    assert!(world.fake.archived(thread) && world.fake.archived(locked));
     world.fake.archive(locked, true);
 
     let from = world.fake.calls().len();
+    let invalid = world.fake.invalid_requests();
     clock.advance(Duration::from_secs(11 * 60));
     let notice = world.channel_message(from, thread).await;
     assert!(lower(&notice).contains("expired"), "{}", notice.text());
-    let calls = world.fake.calls();
-    let thread_path = format!("/channels/{thread}");
-    assert!(
-        calls[from..]
-            .iter()
-            .any(|c| c.method == "PATCH" && c.path == thread_path && c.succeeded()),
-        "the thread was unarchived first"
-    );
+    assert!(notice.succeeded(), "{notice:#?}");
+    assert!(!world.fake.archived(thread), "the post reopened the thread");
     let told = world.channel_message(from, other_parent.id).await;
     assert!(
         told.text().contains(&format!("<#{locked}>")),
         "{}",
         told.text()
     );
+    assert!(
+        world.fake.archived(locked),
+        "a locked thread stays archived"
+    );
+    let threads = [format!("/channels/{thread}"), format!("/channels/{locked}")];
+    assert!(
+        world.fake.calls()[from..]
+            .iter()
+            .all(|c| c.method != "PATCH" || !threads.contains(&c.path)),
+        "the bot unarchives nothing itself"
+    );
+    assert_eq!(world.fake.invalid_requests(), invalid, "no request refused");
     world.stop().await;
 }
 

@@ -22,6 +22,12 @@ use service::GameService;
 /// database fit in `docker stop`'s default ten seconds before SIGKILL.
 const DRAIN_LIMIT: Duration = Duration::from_secs(8);
 
+/// How long one call to Discord's REST API may take before it is given up. Without a limit a
+/// connection Discord stops answering on holds its caller (the sweep, an interaction's answer,
+/// and behind serenity's rate limiter every call of the same bucket) for ever; with it the
+/// call fails like any other and is tried again as a failure is.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// Why the bot could not start, or stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum FrontError {
@@ -40,6 +46,9 @@ pub enum FrontError {
          enable it on the Bot page of the developer portal, or set games.typed_moves = false"
     )]
     DisallowedIntents,
+    /// The HTTP client for Discord's REST API could not be built.
+    #[error("could not build the HTTP client for Discord: {0}")]
+    Client(#[source] reqwest::Error),
     /// Discord (or the configured proxy) could not be reached or failed.
     #[error("Discord connection failed: {0}")]
     Discord(Box<serenity::Error>),
@@ -81,12 +90,15 @@ pub struct Timing {
     /// Interactions whose work takes longer are deferred ("thinking…"); Discord allows three
     /// seconds for the first response. Zero defers whatever is not done on the first poll.
     pub defer_after: Duration,
+    /// One REST call to Discord is given up after this long.
+    pub request_timeout: Duration,
 }
 
 impl Default for Timing {
     fn default() -> Timing {
         Timing {
             defer_after: DEFER_AFTER,
+            request_timeout: REQUEST_TIMEOUT,
         }
     }
 }
@@ -110,7 +122,12 @@ impl Bot {
         settings: &Settings,
         timing: Timing,
     ) -> Result<Bot, FrontError> {
-        let mut http = HttpBuilder::new(&settings.token);
+        let client = reqwest::Client::builder()
+            .use_rustls_tls()
+            .timeout(timing.request_timeout)
+            .build()
+            .map_err(FrontError::Client)?;
+        let mut http = HttpBuilder::new(&settings.token).client(client);
         if let Some(proxy) = &settings.api_proxy {
             // The proxy does the rate limiting; serenity ignores a proxy while its own runs.
             http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);

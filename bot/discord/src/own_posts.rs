@@ -3,7 +3,9 @@
 //! where the bot can only answer interactions (a DM or group DM between users, see
 //! [`direct`](super::direct)) is not tried at all; elsewhere
 //! [`ChannelAccess`](super::access::ChannelAccess) is asked first, and what Discord answers is
-//! learnt from; a thread Discord archived for inactivity is unarchived first. Interactions tell
+//! learnt from. A post reopens a thread Discord archived for inactivity by itself; one a
+//! moderator locked refuses it (50083, "Thread is archived"), and the bot does not unlock it
+//! over the moderator: [`OwnPosts::post_or_tell`] tells the parent channel. Interactions tell
 //! it the bot's permissions, and the next public answer about a game in a channel where
 //! something was held back says so.
 //!
@@ -14,7 +16,7 @@
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use serenity::all::{ChannelId, ChannelType, EditThread, Http, HttpError, Message, Permissions};
+use serenity::all::{ChannelId, ChannelType, Http, HttpError, Message, Permissions};
 
 use super::access::{ChannelAccess, Held, Needs};
 use super::boards::Posted;
@@ -24,8 +26,6 @@ use present::fluent_args;
 use present::i18n::{self, Surface};
 use service::GameService;
 
-/// Discord's error code for a post into an archived thread.
-const THREAD_ARCHIVED: isize = 50083;
 /// Discord's error code for a channel (or thread) that does not exist (any more).
 const UNKNOWN_CHANNEL: isize = 10003;
 /// Discord's error code for a channel the bot cannot see.
@@ -182,8 +182,7 @@ impl OwnPosts {
         }
     }
 
-    /// Posts `outgoing` in `channel` on the bot's own, unless it may not post there now (see
-    /// [`post`] for archived threads).
+    /// Posts `outgoing` in `channel` on the bot's own, unless it may not post there now.
     pub async fn post(
         &self,
         http: &Http,
@@ -192,7 +191,7 @@ impl OwnPosts {
     ) -> Result<Message, Unposted> {
         let needs = needs(&outgoing);
         self.may_post(channel, needs)?;
-        let result = post(http, channel, outgoing).await;
+        let result = channel.send_message(http, outgoing.message()).await;
         if let Err(error) = &result
             && error_code(error) == Some(MISSING_ACCESS)
             && self.service.outside_servers(channel.get()).await == Some(true)
@@ -285,23 +284,5 @@ pub fn error_code(error: &serenity::Error) -> Option<isize> {
             Some(response.error.code)
         }
         _ => None,
-    }
-}
-
-/// Posts `outgoing` in `channel`; a thread Discord archived for inactivity is unarchived and
-/// the post tried again.
-async fn post(
-    http: &Http,
-    channel: ChannelId,
-    outgoing: Outgoing,
-) -> Result<Message, serenity::Error> {
-    match channel.send_message(http, outgoing.clone().message()).await {
-        Err(error) if error_code(&error) == Some(THREAD_ARCHIVED) => {
-            channel
-                .edit_thread(http, EditThread::new().archived(false))
-                .await?;
-            channel.send_message(http, outgoing.message()).await
-        }
-        other => other,
     }
 }

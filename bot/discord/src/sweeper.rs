@@ -1,6 +1,7 @@
 //! The background sweep: deadline reminders, games lost on time and expired challenges,
-//! posted in their channels even when nobody writes (a thread archived meanwhile is
-//! unarchived; where posting is impossible the parent channel hears of it; a channel that no
+//! posted in their channels even when nobody writes (a thread archived meanwhile reopens with
+//! the post; where posting is impossible, a locked thread, the parent channel hears of it; a
+//! channel that no
 //! longer exists takes its game with it; a channel the bot may not post in now is not tried,
 //! and the turns a notice there shows wait for it; where the bot can only answer, a notice
 //! follows up on the channel's newest interaction, or waits for the next one).

@@ -254,13 +254,31 @@ impl FakeChannel {
                 "permissions": self.permissions().to_string(),
             });
         }
-        json!({
+        let mut channel = json!({
             "id": self.id.to_string(),
+            "guild_id": GUILD_ID.to_string(),
             "name": "games",
             "type": if self.parent.is_some() { 11 } else { 0 },
             "permissions": self.permissions().to_string(),
             "parent_id": self.parent.map(|p| p.to_string()),
-        })
+            "flags": 0,
+            "last_message_id": null,
+            "rate_limit_per_user": 0,
+        });
+        if self.parent.is_some() {
+            channel["owner_id"] = json!(BOT_USER_ID.to_string());
+            channel["thread_metadata"] = json!({
+                "archived": false,
+                "auto_archive_duration": 10_080,
+                "archive_timestamp": TIMESTAMP,
+                "locked": false,
+            });
+        } else {
+            channel["nsfw"] = json!(false);
+            channel["position"] = json!(0);
+            channel["topic"] = Value::Null;
+        }
+        channel
     }
 }
 
@@ -352,6 +370,7 @@ fn interaction(id: u64, kind: u8, user: &FakeUser, channel: FakeChannel, data: V
         "type": kind,
         "data": data,
         "guild_id": GUILD_ID.to_string(),
+        "guild": {"id": GUILD_ID.to_string(), "locale": "en-US", "features": []},
         "channel_id": channel.id.to_string(),
         "channel": channel.partial(),
         "member": user.member(),
