@@ -12,6 +12,7 @@ mod e2e_discord;
 mod e2e_discord_direct;
 mod e2e_discord_gateway;
 mod e2e_discord_messages;
+mod e2e_discord_outage;
 mod e2e_discord_permissions;
 mod e2e_discord_tournament;
 mod e2e_processes;

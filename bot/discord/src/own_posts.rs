@@ -83,6 +83,9 @@ pub enum Delivery {
     Held,
     /// Its channel no longer exists.
     Gone,
+    /// Discord could not take it now (see [`unavailable`]): nothing is said elsewhere, and
+    /// it is tried again once Discord answers.
+    Unavailable,
     /// The bot can only answer interactions there (a DM or group DM between users).
     AnswerOnly,
 }
@@ -220,6 +223,10 @@ impl OwnPosts {
                 tracing::info!(%channel, "a game's channel no longer exists");
                 return Delivery::Gone;
             }
+            Err(Unposted::Failed(error)) if unavailable(&error) => {
+                tracing::warn!(%error, %channel, "Discord could not take a notice now");
+                return Delivery::Unavailable;
+            }
             Err(Unposted::Failed(error)) => {
                 tracing::warn!(%error, %channel, "could not post in a game's channel");
                 false
@@ -274,6 +281,20 @@ impl OwnPosts {
             Some(line) => outgoing.with_line(&line),
             None => outgoing,
         }
+    }
+}
+
+/// Whether `error` says Discord could not serve the call now rather than refused it: a 5xx,
+/// a 429, or no answer in time (or no connection at all). The same call may succeed later.
+pub fn unavailable(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            response.status_code.is_server_error() || response.status_code.as_u16() == 429
+        }
+        serenity::Error::Http(HttpError::Request(error)) => {
+            error.is_timeout() || error.is_connect()
+        }
+        _ => false,
     }
 }
 

@@ -4,7 +4,9 @@
 //! channel that no
 //! longer exists takes its game with it; a channel the bot may not post in now is not tried,
 //! and the turns a notice there shows wait for it; where the bot can only answer, a notice
-//! follows up on the channel's newest interaction, or waits for the next one).
+//! follows up on the channel's newest interaction, or waits for the next one). A notice
+//! Discord could not take (down, or rate limited) waits without using up its tries, and is
+//! tried again at once when a later sweep finds Discord answering again.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -37,6 +39,8 @@ pub fn spawn(
         }
         let mut ticks = tokio::time::interval(interval);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // Channels whose notices Discord could not take: tried again once it takes one.
+        let mut waiting = std::collections::HashSet::new();
         loop {
             tokio::select! {
                 _ = ticks.tick() => {}
@@ -46,6 +50,7 @@ pub fn spawn(
             // A channel found gone takes its other notices of this sweep with it: asking
             // Discord again would only be refused again.
             let mut gone = std::collections::HashSet::new();
+            let mut answering = false;
             for mut notice in service.sweep().await {
                 if gone.contains(&notice.channel) {
                     continue;
@@ -59,7 +64,16 @@ pub fn spawn(
                     .post_or_tell(&http, channel, outgoing.clone())
                     .await
                 {
-                    Delivery::Posted(posted) => front.delivered(&http, shows, &[posted]).await,
+                    Delivery::Posted(posted) => {
+                        answering = true;
+                        front.delivered(&http, shows, &[posted]).await;
+                    }
+                    Delivery::Unavailable => {
+                        if let Some((game, _)) = shows.announces {
+                            service.not_announced(game);
+                        }
+                        waiting.insert(notice.channel);
+                    }
                     Delivery::Held => {
                         // Turns it shows wait for the channel, without using up their tries.
                         if let Some((game, _)) = shows.announces {
@@ -77,6 +91,11 @@ pub fn spawn(
                         service.channel_gone(None, notice.channel).await;
                     }
                     Delivery::AnswerOnly => front.to_direct(&http, channel, outgoing).await,
+                }
+            }
+            if answering {
+                for channel in waiting.drain() {
+                    service.announce_again(channel);
                 }
             }
         }
