@@ -21,7 +21,7 @@ use serenity::all::{ChannelId, ChannelType, Http, HttpError, Message, Permission
 use super::access::{ChannelAccess, Held, Needs};
 use super::boards::Posted;
 use super::direct::Direct;
-use super::replies::Outgoing;
+use super::replies::{Outgoing, Shows};
 use present::fluent_args;
 use present::i18n::{self, Surface};
 use service::GameService;
@@ -152,6 +152,15 @@ impl OwnPosts {
         if self.access.seen(channel, permissions, thread) {
             tracing::info!(%channel, "the bot may post in a channel again");
             self.service.announce_again(channel.get());
+        }
+    }
+
+    /// Discord took an answer showing `shows`: its turns count as shown at once, before
+    /// anything more is asked of Discord about it (a later call may wait out a rate limit
+    /// long enough for the sweep to post the turns again).
+    pub async fn taken(&self, shows: Shows) {
+        if let Some((game, shown)) = shows.announces {
+            self.service.mark_shown(game, shown).await;
         }
     }
 
