@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use discord::{Bot, FrontError, Timing};
+use discord::{Bot, FrontError, Timing, Transport};
 use nadare::app::{self, StartError};
 use nadare::config::Config;
 use rules::{Game, Variant};
@@ -19,7 +19,7 @@ use serenity::async_trait;
 use service::{Clock, ManualClock, SystemClock};
 use tempfile::TempDir;
 use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt, TOKEN};
-use testkit::fake_discord::{FakeDiscord, FakeMessage, RestCall};
+use testkit::fake_discord::{FakeDiscord, FakeMessage, ROOT_CERTIFICATE, RestCall};
 
 /// How many slash commands the bot registers (docs/commands.md lists them).
 const COMMANDS: usize = 31;
@@ -383,6 +383,9 @@ pub(crate) struct Setup {
     pub(crate) review_depth: Option<u32>,
     /// How long the bot waits for one REST call before giving it up.
     pub(crate) request_timeout: Duration,
+    /// The bot reaches the fake as `https://discord.com`, with serenity's rate limiter, as in
+    /// production; else through the fake as its API proxy, which leaves limiting to it.
+    pub(crate) limiter: bool,
 }
 
 impl Default for Setup {
@@ -397,6 +400,7 @@ impl Default for Setup {
             defer_after: Timing::default().defer_after,
             review_depth: None,
             request_timeout: Timing::default().request_timeout,
+            limiter: false,
         }
     }
 }
@@ -427,13 +431,17 @@ impl World {
         let review_depth = setup
             .review_depth
             .map_or_else(String::new, |d| format!("review_depth = {d}\n"));
+        let proxy = if setup.limiter {
+            String::new()
+        } else {
+            format!("api_proxy = \"{}\"\n", self.fake.url())
+        };
         let text = format!(
-            "{guild}token = \"{}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\ncdn_url = \"{}\"\n\
+            "{guild}{proxy}token = \"{}\"\ndatabase = \"{}\"\ncdn_url = \"{}\"\n\
              shards = \"{}\"\n[games]\n{review_depth}threads = {}\ntyped_moves = {}\n\
              sweep_interval = \"{}\"\n",
             setup.token,
             database.display(),
-            self.fake.url(),
             self.fake.cdn_url(),
             setup.shards,
             setup.threads,
@@ -463,7 +471,15 @@ impl World {
             defer_after: setup.defer_after,
             request_timeout: setup.request_timeout,
         };
-        let bot = app::start_bot(&self.config(setup), clock, timing)
+        let transport = if setup.limiter {
+            Transport {
+                discord_at: Some(self.fake.https_addr()),
+                root_certificate: Some(ROOT_CERTIFICATE.to_vec()),
+            }
+        } else {
+            Transport::default()
+        };
+        let bot = app::start_bot(&self.config(setup), clock, timing, &transport)
             .await
             .expect("the bot starts");
         self.bot = Some(bot);

@@ -1,5 +1,6 @@
 //! The bot's life: check the token, connect the shards, sweep deadlines, and stop gracefully.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -103,6 +104,33 @@ impl Default for Timing {
     }
 }
 
+/// How the front reaches `https://discord.com`: through DNS and the usual authorities unless
+/// told otherwise (the tests' fake Discord answers as `discord.com` on a loopback port, with a
+/// certificate of its own authority). Without an API proxy, serenity's rate limiter sends
+/// every call there.
+#[derive(Clone, Debug, Default)]
+pub struct Transport {
+    /// `discord.com` is reached at this address instead of the one DNS gives.
+    pub discord_at: Option<SocketAddr>,
+    /// An authority trusted beside the usual ones: its certificate, in DER.
+    pub root_certificate: Option<Vec<u8>>,
+}
+
+impl Transport {
+    /// The HTTP client for Discord's REST API: each call given up after `timeout`.
+    fn client(&self, timeout: Duration) -> Result<reqwest::Client, FrontError> {
+        let mut client = reqwest::Client::builder().use_rustls_tls().timeout(timeout);
+        if let Some(addr) = self.discord_at {
+            client = client.resolve("discord.com", addr);
+        }
+        if let Some(der) = &self.root_certificate {
+            let authority = reqwest::Certificate::from_der(der).map_err(FrontError::Client)?;
+            client = client.add_root_certificate(authority);
+        }
+        client.build().map_err(FrontError::Client)
+    }
+}
+
 /// A running bot: its shards, its sweeper and the service behind them.
 pub struct Bot {
     front: Arc<Front>,
@@ -113,20 +141,17 @@ pub struct Bot {
 }
 
 impl Bot {
-    /// Checks the token with Discord, connects the configured shards over `service` and
-    /// starts the deadline sweeper. Commands are registered when the first shard is ready.
-    /// On an error the service is left open: the caller shuts it down.
+    /// Checks the token with Discord (reached through `transport`), connects the configured
+    /// shards over `service` and starts the deadline sweeper. Commands are registered when the
+    /// first shard is ready. On an error the service is left open: the caller shuts it down.
     pub async fn start(
         service: GameService,
         renderer: Arc<Renderer>,
         settings: &Settings,
         timing: Timing,
+        transport: &Transport,
     ) -> Result<Bot, FrontError> {
-        let client = reqwest::Client::builder()
-            .use_rustls_tls()
-            .timeout(timing.request_timeout)
-            .build()
-            .map_err(FrontError::Client)?;
+        let client = transport.client(timing.request_timeout)?;
         let mut http = HttpBuilder::new(&settings.token).client(client);
         if let Some(proxy) = &settings.api_proxy {
             // The proxy does the rate limiting; serenity ignores a proxy while its own runs.

@@ -14,6 +14,7 @@ mod outage;
 pub mod payloads;
 pub mod permissions;
 mod rates;
+mod tls;
 mod tokens;
 
 use std::collections::HashMap;
@@ -37,6 +38,7 @@ pub use messages::FakeMessage;
 pub use outage::Failure;
 use payloads::{APPLICATION_ID, FakeUser, TOKEN};
 pub use rates::Scope;
+pub use tls::ROOT_CERTIFICATE;
 
 /// How long a test waits for something the bot should do before failing.
 pub const WAIT: Duration = Duration::from_secs(30);
@@ -63,7 +65,6 @@ const MAX_CHANNEL_NAME: usize = 100;
 
 /// An interaction the fake dispatched, and how it has been answered.
 struct Dispatched {
-    at: Instant,
     channel: u64,
     /// The interaction's type: 2 a command, 3 a message component, 4 autocomplete.
     kind: u64,
@@ -174,6 +175,8 @@ pub struct RestCall {
     pub notifies: bool,
     /// The message the call made or changed, when Discord took it.
     pub message_id: Option<u64>,
+    /// When the fake received it (wall clock).
+    pub at: Instant,
 }
 
 impl RestCall {
@@ -341,6 +344,8 @@ struct Shared {
     inner: Mutex<Inner>,
     changed: watch::Sender<u64>,
     addr: SocketAddr,
+    /// Where the fake answers as `https://discord.com`.
+    https: SocketAddr,
 }
 
 impl Shared {
@@ -405,7 +410,6 @@ impl Shared {
         inner.interactions.insert(
             token,
             Dispatched {
-                at: Instant::now(),
                 channel,
                 kind,
                 component_message,
@@ -431,6 +435,8 @@ impl FakeDiscord {
             .await
             .expect("bind loopback");
         let addr = listener.local_addr().expect("local addr");
+        let secure = tls::bind().await;
+        let https = axum::serve::Listener::local_addr(&secure).expect("local addr");
         let (changed, _) = watch::channel(0);
         let shared = Arc::new(Shared {
             inner: Mutex::new(Inner {
@@ -442,12 +448,14 @@ impl FakeDiscord {
             }),
             changed,
             addr,
+            https,
         });
         let app = Router::new()
             .route("/gateway", get(gateway::serve))
             .route("/cdn/{*path}", get(cdn::serve))
             .fallback(rest)
             .with_state(shared.clone());
+        tls::serve(secure, app.clone());
         tokio::spawn(async move {
             axum::serve(listener, app)
                 .await
@@ -610,8 +618,8 @@ impl FakeDiscord {
             .push((method.to_owned(), suffix.to_owned(), by));
     }
 
-    /// Sets how long after its dispatch an interaction may get its first response; later
-    /// responses are refused with Discord's "Unknown interaction" (10062).
+    /// Sets how long after its dispatch (on the fake's clock) an interaction may get its first
+    /// response; later responses are refused with Discord's "Unknown interaction" (10062).
     pub fn set_response_deadline(&self, deadline: Duration) {
         self.shared.lock().response_deadline = deadline;
     }
@@ -894,6 +902,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         shown_private: false,
         notifies: false,
         message_id: None,
+        at: Instant::now(),
     };
     let delay = shared
         .lock()
@@ -1324,7 +1333,8 @@ fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
             "Interaction has already been acknowledged.",
         );
     }
-    if dispatched.at.elapsed() > deadline {
+    // The deadline runs on the fake's clock: a test that moves it past makes the answer late.
+    if inner.tokens.age(token).is_some_and(|age| age > deadline) {
         return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
     }
     let (channel, component) = (dispatched.channel, dispatched.component_message);

@@ -49,10 +49,15 @@ impl Tokens {
             .insert(token.to_owned(), (Instant::now(), self.advanced));
     }
 
+    /// How long ago `token` was issued, on the fake's clock.
+    pub(super) fn age(&self, token: &str) -> Option<Duration> {
+        self.issued
+            .get(token)
+            .map(|(at, advanced)| at.elapsed() + self.advanced.saturating_sub(*advanced))
+    }
+
     /// Whether `token` was issued more than [`TOKEN_LIFETIME`] ago.
     pub(super) fn expired(&self, token: &str) -> bool {
-        self.issued.get(token).is_some_and(|(at, advanced)| {
-            at.elapsed() + self.advanced.saturating_sub(*advanced) > TOKEN_LIFETIME
-        })
+        self.age(token).is_some_and(|age| age > TOKEN_LIFETIME)
     }
 }
