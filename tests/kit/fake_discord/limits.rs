@@ -13,7 +13,8 @@ pub struct Invalid {
 }
 
 impl Invalid {
-    fn at(path: String, code: &'static str, message: impl Into<String>) -> Invalid {
+    /// The field at `path` refused with Discord's `code` and `message`.
+    pub fn at(path: String, code: &'static str, message: impl Into<String>) -> Invalid {
         Invalid {
             path,
             code,

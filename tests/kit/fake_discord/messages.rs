@@ -8,7 +8,7 @@
 //! for a message made through an interaction its `webhook_id`, its `interaction_metadata` and
 //! its type (20 for a slash command's, 19, a reply to the message, for a component's).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, SystemTime};
 
 use serde_json::{Value, json};
@@ -150,6 +150,8 @@ pub(super) struct Messages {
     next_attachment: u64,
     /// How far tests moved the fake's clock.
     pub(super) advanced: Duration,
+    /// Users' messages dispatched as MESSAGE_CREATE, by id: deleted or not.
+    users: HashMap<u64, bool>,
 }
 
 impl Messages {
@@ -196,6 +198,24 @@ impl Messages {
         if let Some(message) = self.by_id.get_mut(&id) {
             message.via = Some(via.clone());
         }
+    }
+
+    /// Notes a user's message dispatched as MESSAGE_CREATE.
+    pub(super) fn note_users(&mut self, data: &Value) {
+        if let Some(id) = data["id"].as_str().and_then(|s| s.parse().ok()) {
+            self.users.entry(id).or_insert(false);
+        }
+    }
+
+    /// Deletes the user's message `id` (deleted before it is dispatched: gone by the time the
+    /// bot reads it).
+    pub(super) fn delete_users(&mut self, id: u64) {
+        self.users.insert(id, true);
+    }
+
+    /// Whether message `id` (the bot's or a user's) exists and was not deleted.
+    pub(super) fn exists(&self, id: u64) -> bool {
+        self.live(id).is_some() || self.users.get(&id).is_some_and(|deleted| !deleted)
     }
 
     /// The message `id`, unless it was deleted.

@@ -578,10 +578,14 @@ impl FakeDiscord {
             .find(|m| m.button_ids().iter().any(|id| id == custom_id))
     }
 
-    /// Deletes message `id`, as a moderator would: from now on calls about it are 404 Unknown
-    /// Message.
+    /// Deletes message `id` (the bot's, or a user's sent as MESSAGE_CREATE), as a moderator
+    /// or its author would: from now on calls about it are 404 Unknown Message, and a reply
+    /// to it is refused unless it says not to fail (`fail_if_not_exists: false`).
     pub fn delete_message(&self, id: u64) {
-        self.shared.lock().messages.delete(id);
+        let mut inner = self.shared.lock();
+        if !inner.messages.delete(id) {
+            inner.messages.delete_users(id);
+        }
     }
 
     /// Places a public message of the bot's in `channel` with a button `custom_id`, as one
@@ -840,6 +844,9 @@ impl FakeDiscord {
         if event == "INTERACTION_CREATE" {
             data["attachment_size_limit"] = json!(self.shared.lock().attachment_limit);
             self.shared.register_interaction(&mut data);
+        }
+        if event == "MESSAGE_CREATE" {
+            self.shared.lock().messages.note_users(&data);
         }
         // Once the shard owning the server has a session, the event is numbered and kept
         // in it: sent at once when a connection carries it, or replayed on a RESUME.
@@ -1210,6 +1217,9 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
             if limits::empty(call.message(), &call.file_names()) {
                 return empty_message();
             }
+            if let Some(refused) = refuse_reply(&shared.lock(), channel, call) {
+                return refused;
+            }
             let mut inner = shared.lock();
             // A message unarchives an archived thread, unless a moderator locked it.
             if let Some(state) = inner.channels.get_mut(&channel)
@@ -1249,6 +1259,45 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
         )
             .into_response(),
     }
+}
+
+/// Discord's refusal of a reply (a post with a `message_reference`) in `channel`, if any:
+/// without Read Message History 160002; to a message that does not exist (deleted) 50035,
+/// unless the reference says not to fail, when the reply goes out as a plain message.
+/// (The fake keeps no reference on the messages it holds.)
+fn refuse_reply(inner: &Inner, channel: u64, call: &RestCall) -> Option<Response> {
+    let reference = &call.json["message_reference"];
+    if reference.is_null() {
+        return None;
+    }
+    if inner
+        .channels
+        .get(&channel)
+        .and_then(|c| c.permissions)
+        .is_some_and(|p| p & permissions::READ_MESSAGE_HISTORY == 0)
+    {
+        return Some(discord_error(
+            StatusCode::BAD_REQUEST,
+            160002,
+            "Cannot reply without permission to read message history",
+        ));
+    }
+    let id = reference["message_id"]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .or_else(|| reference["message_id"].as_u64())
+        .unwrap_or(0);
+    if inner.messages.exists(id) {
+        return None;
+    }
+    if reference["fail_if_not_exists"] == json!(false) {
+        return None;
+    }
+    Some(invalid_form(limits::Invalid::at(
+        "message_reference".into(),
+        "MESSAGE_REFERENCE_UNKNOWN_MESSAGE",
+        "Unknown message",
+    )))
 }
 
 /// Opens thread `id` under `parent` if the bot may: a name of 1 to 100 characters, a parent

@@ -15,8 +15,9 @@ pub const GUILD_ID: u64 = 1_200_000_000_000_000_001;
 
 const TIMESTAMP: &str = "2025-01-01T00:00:00.000000+00:00";
 
-/// Permission bits the bot has in a channel of the fake.
-const VIEW_SEND_ATTACH: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15);
+/// Permission bits the bot has in a channel of the fake: View Channel, Send Messages, Embed
+/// Links, Attach Files and Read Message History.
+const VIEW_SEND_ATTACH: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16);
 const THREAD_PERMISSIONS: u64 = (1 << 35) | (1 << 38);
 /// Discord's permission to post in threads.
 const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
