@@ -80,7 +80,13 @@ struct Dispatched {
     deleted: bool,
     /// The interaction as the messages it makes describe it (`interaction_metadata`).
     metadata: Value,
+    /// The follow-up messages made on its token.
+    follow_ups: u32,
 }
+
+/// Discord's limit on follow-up messages per interaction of an app installed by a user only
+/// (not in the server, or in a DM between users).
+const USER_INSTALL_FOLLOW_UPS: u32 = 5;
 
 /// What the fake knows of a channel: from dispatched interactions and threads it made.
 #[derive(Default)]
@@ -417,6 +423,7 @@ impl Shared {
                 original: None,
                 deleted: false,
                 metadata,
+                follow_ups: 0,
             },
         );
     }
@@ -1434,7 +1441,7 @@ fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
 
 /// A follow-up message: the first one after a deferral (5) completes the deferral, editing
 /// its "thinking…", and takes its visibility whatever its own flags say; any other is a new
-/// message.
+/// message, at most five per interaction of an app installed by a user only (40094).
 fn follow_up(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
     if let Err(problem) = limits::message(&call.json, &call.file_names()) {
         return invalid_form(problem);
@@ -1472,6 +1479,19 @@ fn follow_up(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
             None => unknown_message(),
         };
     }
+    let user_installed_only = metadata["authorizing_integration_owners"]
+        .as_object()
+        .is_some_and(|owners| !owners.contains_key("0"));
+    if user_installed_only && dispatched_follow_ups(&inner, token) >= USER_INSTALL_FOLLOW_UPS {
+        return discord_error(
+            StatusCode::BAD_REQUEST,
+            40094,
+            "This interaction has hit the maximum number of follow up messages",
+        );
+    }
+    if let Some(dispatched) = inner.interactions.get_mut(token) {
+        dispatched.follow_ups += 1;
+    }
     call.shown_private = flagged;
     call.notifies = !flagged;
     inner.active(channel);
@@ -1486,6 +1506,11 @@ fn follow_up(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
         Some(message) => ok(message.payload()),
         None => unknown_message(),
     }
+}
+
+/// How many follow-up messages the interaction of `token` made.
+fn dispatched_follow_ups(inner: &Inner, token: &str) -> u32 {
+    inner.interactions.get(token).map_or(0, |d| d.follow_ups)
 }
 
 /// An edit of the original response (for an update, of the message the component is on): it
