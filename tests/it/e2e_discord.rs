@@ -1709,6 +1709,12 @@ async fn a_typed_losing_push_is_confirmed_by_button() {
 }
 
 /// `challenger` challenges `opponent` to `variant`, playing White.
+/// `alice` challenges `bob` in `channel` to standard chess as White, and he accepts.
+pub(crate) async fn accepted_game(world: &World, channel: FakeChannel) {
+    challenge_as_white(world, &alice(), &bob(), channel, "standard").await;
+    assert_board(&world.slash(&bob(), channel, "accept", &[]).await);
+}
+
 async fn challenge_as_white(
     world: &World,
     challenger: &FakeUser,

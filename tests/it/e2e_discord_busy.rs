@@ -11,10 +11,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use service::ManualClock;
-use testkit::fake_discord::payloads::{FakeChannel, Opt};
+use testkit::fake_discord::payloads::FakeChannel;
 use testkit::fake_discord::{Failure, FakeDiscord, RestCall};
 
-use super::e2e_discord::{Setup, World, alice, assert_board, bob};
+use super::e2e_discord::{Setup, World, accepted_game, alice, assert_board, bob};
 
 /// How long the outage lasts on the manual clock.
 const OUTAGE: Duration = Duration::from_secs(60);
@@ -31,13 +31,9 @@ async fn advance(world: &World, clock: &ManualClock, by: Duration) {
     world.fake.settle(Duration::from_millis(2500)).await;
 }
 
-/// Challenges `bob` as white in `channel` and plays 1. e4 e5 there, all shown.
+/// Alice challenges Bob as White in `channel` and they play 1. e4 e5 there, all shown.
 async fn opening(world: &World, channel: FakeChannel) {
-    let challenge = [Opt::user("opponent", &bob()), Opt::str("colour", "white")];
-    world
-        .slash(&alice(), channel, "challenge", &challenge)
-        .await;
-    assert_board(&world.slash(&bob(), channel, "accept", &[]).await);
+    accepted_game(world, channel).await;
     assert_board(&world.play(&alice(), channel, "e4").await);
     assert_board(&world.play(&bob(), channel, "e5").await);
 }

@@ -11,7 +11,7 @@ use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt
 use testkit::fake_discord::{Placed, RestCall};
 
 use crate::e2e_discord::{
-    Setup, World, alice, assert_board, bob, button, discord_code, http_for, japanese,
+    Setup, World, accepted_game, alice, assert_board, bob, button, discord_code, http_for, japanese,
 };
 
 /// The commands that work in servers only.
@@ -542,9 +542,7 @@ async fn more_notices_than_one_interaction_takes_wait_for_the_next() {
     let (mut world, clock) = World::on_manual_clock(&setup).await;
     let (alice, bob) = (alice(), bob());
     let dm = group_dm();
-    let challenge = [Opt::user("opponent", &bob), Opt::str("colour", "white")];
-    world.slash(&alice, dm, "challenge", &challenge).await;
-    assert_board(&world.slash(&bob, dm, "accept", &[]).await);
+    accepted_game(&world, dm).await;
     world.fake.set_response_deadline(Duration::ZERO);
     let lost = world
         .slash(&alice, dm, "move", &[Opt::str("notation", "f3")])

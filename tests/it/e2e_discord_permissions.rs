@@ -286,9 +286,7 @@ async fn a_typed_move_is_answered_without_its_message_or_its_history() {
         .await;
     let (alice, bob) = (alice(), super::e2e_discord::bob());
     let channel = FakeChannel::text(2_000_000_000_000_821);
-    let challenge = [Opt::user("opponent", &bob), Opt::str("colour", "white")];
-    world.slash(&alice, channel, "challenge", &challenge).await;
-    assert_board(&world.slash(&bob, channel, "accept", &[]).await);
+    super::e2e_discord::accepted_game(&world, channel).await;
     let invalid = world.fake.invalid_requests();
     let say = |id: u64| {
         let event = payloads::message_create(id, &alice, channel, "Ka9");
