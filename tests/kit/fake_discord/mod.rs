@@ -964,6 +964,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     }
     permissions::count(&mut shared.lock(), &response);
     // Recorded on arrival, so a test sees a call even while its answer is held back.
+    record(&call);
     shared.lock().calls.push(call);
     shared.bump();
     if let Some(by) = delay {
@@ -976,6 +977,32 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         outage::wait_out(&shared).await;
     }
     response
+}
+
+/// The variable naming a file where every REST call is also written, a JSON line each, for
+/// `scripts/check-discord-requests.py` to check against Discord's OpenAPI description.
+const RECORD: &str = "NADARE_FAKE_DISCORD_RECORD";
+
+/// Appends `call` to the file [`RECORD`] names, when it names one.
+fn record(call: &RestCall) {
+    let Some(path) = std::env::var_os(RECORD) else {
+        return;
+    };
+    let line = json!({
+        "method": call.method,
+        "path": call.path,
+        "status": call.status,
+        "json": call.json,
+        "files": call.file_names(),
+    });
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .and_then(|mut file| std::io::Write::write_all(&mut file, format!("{line}\n").as_bytes()));
+    if let Err(error) = written {
+        panic!("cannot record a call in {}: {error}", path.display());
+    }
 }
 
 async fn read_multipart(request: Request) -> Result<(Value, Vec<Upload>), Response> {
