@@ -1613,6 +1613,10 @@ async fn the_sweeper_reopens_archived_threads() {
             .all(|c| c.method != "PATCH" || !threads.contains(&c.path)),
         "the bot unarchives nothing itself"
     );
+    eprintln!(
+        "archived threads: invalid requests {invalid} before, {} after",
+        world.fake.invalid_requests()
+    );
     assert_eq!(world.fake.invalid_requests(), invalid, "no request refused");
     world.stop().await;
 }

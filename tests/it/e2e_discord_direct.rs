@@ -589,7 +589,10 @@ async fn more_notices_than_one_interaction_takes_wait_for_the_next() {
             break;
         }
     }
-    eprintln!("{shown} notices shown after waiting");
+    eprintln!(
+        "{shown} notices shown after waiting; invalid requests {}",
+        world.fake.invalid_requests()
+    );
     assert_eq!(shown, 6, "every notice that waited is shown");
     for (player, notation) in turns {
         world

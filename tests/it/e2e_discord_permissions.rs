@@ -333,6 +333,10 @@ async fn a_typed_move_is_answered_without_its_message_or_its_history() {
         1,
         "no second refusal"
     );
+    eprintln!(
+        "typed replies: invalid requests {invalid} before, {} after",
+        world.fake.invalid_requests()
+    );
     assert_eq!(world.fake.invalid_requests(), invalid);
     world.stop().await;
 }
