@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use discord::{Bot, FrontError, Timing};
+use discord::{Bot, FrontError, Timing, Transport};
 use nadare::app::{self, StartError};
 use nadare::config::Config;
 use rules::{Game, Variant};
@@ -19,7 +19,7 @@ use serenity::async_trait;
 use service::{Clock, ManualClock, SystemClock};
 use tempfile::TempDir;
 use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt, TOKEN};
-use testkit::fake_discord::{FakeDiscord, FakeMessage, RestCall};
+use testkit::fake_discord::{FakeDiscord, FakeMessage, ROOT_CERTIFICATE, RestCall};
 
 /// How many slash commands the bot registers (docs/commands.md lists them).
 const COMMANDS: usize = 31;
@@ -381,6 +381,11 @@ pub(crate) struct Setup {
     pub(crate) defer_after: Duration,
     /// `games.review_depth`, when set.
     pub(crate) review_depth: Option<u32>,
+    /// How long the bot waits for one REST call before giving it up.
+    pub(crate) request_timeout: Duration,
+    /// The bot reaches the fake as `https://discord.com`, with serenity's rate limiter, as in
+    /// production; else through the fake as its API proxy, which leaves limiting to it.
+    pub(crate) limiter: bool,
 }
 
 impl Default for Setup {
@@ -394,6 +399,8 @@ impl Default for Setup {
             development_guild: false,
             defer_after: Timing::default().defer_after,
             review_depth: None,
+            request_timeout: Timing::default().request_timeout,
+            limiter: false,
         }
     }
 }
@@ -424,13 +431,17 @@ impl World {
         let review_depth = setup
             .review_depth
             .map_or_else(String::new, |d| format!("review_depth = {d}\n"));
+        let proxy = if setup.limiter {
+            String::new()
+        } else {
+            format!("api_proxy = \"{}\"\n", self.fake.url())
+        };
         let text = format!(
-            "{guild}token = \"{}\"\ndatabase = \"{}\"\napi_proxy = \"{}\"\ncdn_url = \"{}\"\n\
+            "{guild}{proxy}token = \"{}\"\ndatabase = \"{}\"\ncdn_url = \"{}\"\n\
              shards = \"{}\"\n[games]\n{review_depth}threads = {}\ntyped_moves = {}\n\
              sweep_interval = \"{}\"\n",
             setup.token,
             database.display(),
-            self.fake.url(),
             self.fake.cdn_url(),
             setup.shards,
             setup.threads,
@@ -458,8 +469,17 @@ impl World {
         let from = self.fake.calls().len();
         let timing = Timing {
             defer_after: setup.defer_after,
+            request_timeout: setup.request_timeout,
         };
-        let bot = app::start_bot(&self.config(setup), clock, timing)
+        let transport = if setup.limiter {
+            Transport {
+                discord_at: Some(self.fake.https_addr()),
+                root_certificate: Some(ROOT_CERTIFICATE.to_vec()),
+            }
+        } else {
+            Transport::default()
+        };
+        let bot = app::start_bot(&self.config(setup), clock, timing, &transport)
             .await
             .expect("the bot starts");
         self.bot = Some(bot);
@@ -1525,8 +1545,9 @@ async fn shards_follow_the_config() {
     );
 }
 
-/// The sweeper posts into a game's thread even after Discord archived it for inactivity, and
-/// when the thread cannot be reopened (locked) the players hear of it in the parent channel.
+/// The sweeper posts into a game's thread even after Discord archived it for inactivity (the
+/// post reopens it, as Discord does), and when a moderator locked the thread the players hear
+/// of it in the parent channel: the bot does not unlock it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sweeper_reopens_archived_threads() {
     let setup = Setup {
@@ -1563,27 +1584,40 @@ async fn the_sweeper_reopens_archived_threads() {
         })
         .expect("the second game thread");
     assert_ne!(locked, thread);
-    world.fake.archive(thread, false);
+    // A week of silence on Discord's clock archives both threads; a moderator locks one.
+    world.fake.advance(Duration::from_secs(7 * 86_400 + 60));
+    assert!(world.fake.archived(thread) && world.fake.archived(locked));
     world.fake.archive(locked, true);
 
     let from = world.fake.calls().len();
+    let invalid = world.fake.invalid_requests();
     clock.advance(Duration::from_secs(11 * 60));
     let notice = world.channel_message(from, thread).await;
     assert!(lower(&notice).contains("expired"), "{}", notice.text());
-    let calls = world.fake.calls();
-    let thread_path = format!("/channels/{thread}");
-    assert!(
-        calls[from..]
-            .iter()
-            .any(|c| c.method == "PATCH" && c.path == thread_path && c.succeeded()),
-        "the thread was unarchived first"
-    );
+    assert!(notice.succeeded(), "{notice:#?}");
+    assert!(!world.fake.archived(thread), "the post reopened the thread");
     let told = world.channel_message(from, other_parent.id).await;
     assert!(
         told.text().contains(&format!("<#{locked}>")),
         "{}",
         told.text()
     );
+    assert!(
+        world.fake.archived(locked),
+        "a locked thread stays archived"
+    );
+    let threads = [format!("/channels/{thread}"), format!("/channels/{locked}")];
+    assert!(
+        world.fake.calls()[from..]
+            .iter()
+            .all(|c| c.method != "PATCH" || !threads.contains(&c.path)),
+        "the bot unarchives nothing itself"
+    );
+    eprintln!(
+        "archived threads: invalid requests {invalid} before, {} after",
+        world.fake.invalid_requests()
+    );
+    assert_eq!(world.fake.invalid_requests(), invalid, "no request refused");
     world.stop().await;
 }
 
@@ -1679,6 +1713,12 @@ async fn a_typed_losing_push_is_confirmed_by_button() {
 }
 
 /// `challenger` challenges `opponent` to `variant`, playing White.
+/// `alice` challenges `bob` in `channel` to standard chess as White, and he accepts.
+pub(crate) async fn accepted_game(world: &World, channel: FakeChannel) {
+    challenge_as_white(world, &alice(), &bob(), channel, "standard").await;
+    assert_board(&world.slash(&bob(), channel, "accept", &[]).await);
+}
+
 async fn challenge_as_white(
     world: &World,
     challenger: &FakeUser,

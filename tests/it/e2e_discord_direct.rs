@@ -11,7 +11,7 @@ use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt
 use testkit::fake_discord::{Placed, RestCall};
 
 use crate::e2e_discord::{
-    Setup, World, alice, assert_board, bob, button, discord_code, http_for, japanese,
+    Setup, World, accepted_game, alice, assert_board, bob, button, discord_code, http_for, japanese,
 };
 
 /// The commands that work in servers only.
@@ -524,5 +524,100 @@ async fn after_a_restart_one_missing_access_makes_a_group_dm_answer_only() {
     assert!(reminder.succeeded(), "{reminder:#?}");
     assert_eq!(channel_calls(&world, dm).len(), 1, "nothing more tried");
     assert_eq!(world.fake.invalid_requests(), 1);
+    world.stop().await;
+}
+
+/// A full game in a group DM reached only through a user install, with more notices waiting
+/// than Discord takes follow-ups on one interaction there (five): the first turn's answer is
+/// lost, every token expires, and each try of the sweep to announce the turn late waits for
+/// an interaction. The next answers hand them over at most four at a time, the rest waiting
+/// for the following interaction: every notice is shown and none refused (40094), which the
+/// fake answers to a sixth follow-up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn more_notices_than_one_interaction_takes_wait_for_the_next() {
+    let setup = Setup {
+        sweep_interval: "1s",
+        ..Setup::default()
+    };
+    let (mut world, clock) = World::on_manual_clock(&setup).await;
+    let (alice, bob) = (alice(), bob());
+    let dm = group_dm();
+    accepted_game(&world, dm).await;
+    world.fake.set_response_deadline(Duration::ZERO);
+    let lost = world
+        .slash(&alice, dm, "move", &[Opt::str("notation", "f3")])
+        .await;
+    assert!(!lost.succeeded(), "{lost:#?}");
+    world
+        .fake
+        .set_response_deadline(testkit::fake_discord::RESPONSE_DEADLINE);
+
+    // Every token expires; the sweep tries at 1, 2, 4, 8, 16 and 32 minutes: six notices wait.
+    let from = world.fake.calls().len();
+    for minutes in [15, 2, 4, 8, 16, 32] {
+        let by = Duration::from_secs(minutes * 60);
+        clock.advance(by);
+        world.fake.advance(by);
+        world.fake.settle(Duration::from_millis(2500)).await;
+    }
+    let since: Vec<RestCall> = world.fake.calls().split_off(from);
+    assert!(since.is_empty(), "nothing sent while they wait: {since:#?}");
+
+    let late = |id: u64| {
+        world
+            .fake
+            .calls()
+            .into_iter()
+            .filter(|c| through_token(c, id) && c.text().contains("Announced late"))
+            .collect::<Vec<_>>()
+    };
+    let mut shown = 0;
+    let mut turns = [(&bob, "e5"), (&alice, "g4"), (&bob, "Qh4")].into_iter();
+    let mut last = 0;
+    for (player, notation) in turns.by_ref() {
+        let id = world.fake.snowflake();
+        let event = payloads::slash(id, player, dm, "move", &[Opt::str("notation", notation)]);
+        world.fake.dispatch("INTERACTION_CREATE", 0, event).await;
+        assert_board(&world.answer_to(id).await);
+        world.fake.settle(Duration::from_millis(500)).await;
+        let handed = late(id);
+        assert!(handed.len() <= 4, "at most four on one token: {handed:#?}");
+        assert!(handed.iter().all(RestCall::succeeded), "{handed:#?}");
+        shown += handed.len();
+        last = id;
+        if handed.is_empty() {
+            break;
+        }
+    }
+    eprintln!(
+        "{shown} notices shown after waiting; invalid requests {}",
+        world.fake.invalid_requests()
+    );
+    assert_eq!(shown, 6, "every notice that waited is shown");
+    for (player, notation) in turns {
+        world
+            .slash(player, dm, "move", &[Opt::str("notation", notation)])
+            .await;
+    }
+    assert!(
+        world.fake.calls().iter().all(|c| c.status != 400),
+        "no follow-up refused"
+    );
+
+    // The fake takes five follow-ups on the last interaction, as Discord does, and refuses
+    // a sixth.
+    let token = payloads::token(last);
+    let http = http_for(&world.fake);
+    for n in 0..5 {
+        let note = serenity::all::CreateInteractionResponseFollowup::new().content(format!("{n}"));
+        serenity::all::Builder::execute(note, &http, (None, token.as_str()))
+            .await
+            .expect("a follow-up Discord takes");
+    }
+    let sixth = serenity::all::CreateInteractionResponseFollowup::new().content("6");
+    let refused = serenity::all::Builder::execute(sixth, &http, (None, token.as_str()))
+        .await
+        .expect_err("a sixth follow-up");
+    assert_eq!(discord_code(&refused), Some(40094));
     world.stop().await;
 }

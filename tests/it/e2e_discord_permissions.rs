@@ -269,3 +269,74 @@ async fn the_fake_refuses_posts_without_the_permissions_and_counts_them() {
     assert_eq!(fake.invalid_requests(), 6, "the thread's refusal, no more");
     world.stop().await;
 }
+
+/// A typed move's refusal is a reply to the move where Discord allows one: without Read
+/// Message History Discord refuses a reply (160002), so it goes out as a plain message (after
+/// one refusal while the bot had not seen the permission go); and a move its author deleted at
+/// once still gets its answer, the reference saying not to fail. No request counts as
+/// invalid.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_typed_move_is_answered_without_its_message_or_its_history() {
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            typed_moves: true,
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), super::e2e_discord::bob());
+    let channel = FakeChannel::text(2_000_000_000_000_821);
+    super::e2e_discord::accepted_game(&world, channel).await;
+    let invalid = world.fake.invalid_requests();
+    let say = |id: u64| {
+        let event = payloads::message_create(id, &alice, channel, "Ka9");
+        let fake = world.fake.clone();
+        async move { fake.dispatch("MESSAGE_CREATE", GUILD_ID, event).await }
+    };
+
+    // Deleted before the bot reads it: the answer still goes out.
+    let from = world.fake.calls().len();
+    let gone = world.fake.snowflake();
+    world.fake.delete_message(gone);
+    say(gone).await;
+    let answer = world.channel_message(from, channel.id).await;
+    assert_eq!(
+        answer.json["message_reference"]["fail_if_not_exists"],
+        serde_json::json!(false),
+        "{answer:#?}"
+    );
+
+    // Read Message History taken away unseen: one refusal, then a plain message.
+    world.fake.set_permissions(channel.id, FULL);
+    let from = world.fake.calls().len();
+    say(world.fake.snowflake()).await;
+    let answer = world.channel_message(from, channel.id).await;
+    assert!(answer.json["message_reference"].is_null(), "{answer:#?}");
+    let refused: Vec<RestCall> = posts_in(&world.fake, channel.id)
+        .into_iter()
+        .filter(|c| !c.succeeded())
+        .collect();
+    assert_eq!(refused.len(), 1, "{refused:#?}");
+    assert_eq!(refused[0].status, 400);
+
+    // Seen missing (an interaction shows it): no reply is tried.
+    world.slash(&bob, channel, "board", &[]).await;
+    let from = world.fake.calls().len();
+    say(world.fake.snowflake()).await;
+    let answer = world.channel_message(from, channel.id).await;
+    assert!(answer.json["message_reference"].is_null(), "{answer:#?}");
+    assert_eq!(
+        posts_in(&world.fake, channel.id)
+            .iter()
+            .filter(|c| !c.succeeded())
+            .count(),
+        1,
+        "no second refusal"
+    );
+    eprintln!(
+        "typed replies: invalid requests {invalid} before, {} after",
+        world.fake.invalid_requests()
+    );
+    assert_eq!(world.fake.invalid_requests(), invalid);
+    world.stop().await;
+}

@@ -179,10 +179,21 @@ impl ChannelAccess {
     /// Whether the bot may edit its messages in `channel` (it can see the channel, as far as
     /// known).
     pub fn may_edit(&self, channel: ChannelId) -> bool {
+        self.allows(channel, Permissions::VIEW_CHANNEL)
+    }
+
+    /// Whether the bot may reply to a message in `channel`: Discord refuses a reply without
+    /// Read Message History (160002). True when unknown.
+    pub fn may_reply(&self, channel: ChannelId) -> bool {
+        self.allows(channel, Permissions::READ_MESSAGE_HISTORY)
+    }
+
+    /// Whether the latest interaction in `channel` showed `permission`; true when none did.
+    fn allows(&self, channel: ChannelId, permission: Permissions) -> bool {
         self.channels()
             .get(&channel)
             .and_then(|k| k.permissions)
-            .is_none_or(|p| p.contains(Permissions::VIEW_CHANNEL))
+            .is_none_or(|p| p.contains(permission))
     }
 
     /// A post in `channel` succeeded: it is open.

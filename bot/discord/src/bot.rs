@@ -1,5 +1,6 @@
 //! The bot's life: check the token, connect the shards, sweep deadlines, and stop gracefully.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,6 +23,12 @@ use service::GameService;
 /// database fit in `docker stop`'s default ten seconds before SIGKILL.
 const DRAIN_LIMIT: Duration = Duration::from_secs(8);
 
+/// How long one call to Discord's REST API may take before it is given up. Without a limit a
+/// connection Discord stops answering on holds its caller (the sweep, an interaction's answer,
+/// and behind serenity's rate limiter every call of the same bucket) for ever; with it the
+/// call fails like any other and is tried again as a failure is.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// Why the bot could not start, or stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum FrontError {
@@ -40,6 +47,9 @@ pub enum FrontError {
          enable it on the Bot page of the developer portal, or set games.typed_moves = false"
     )]
     DisallowedIntents,
+    /// The HTTP client for Discord's REST API could not be built.
+    #[error("could not build the HTTP client for Discord: {0}")]
+    Client(#[source] reqwest::Error),
     /// Discord (or the configured proxy) could not be reached or failed.
     #[error("Discord connection failed: {0}")]
     Discord(Box<serenity::Error>),
@@ -81,13 +91,43 @@ pub struct Timing {
     /// Interactions whose work takes longer are deferred ("thinking…"); Discord allows three
     /// seconds for the first response. Zero defers whatever is not done on the first poll.
     pub defer_after: Duration,
+    /// One REST call to Discord is given up after this long.
+    pub request_timeout: Duration,
 }
 
 impl Default for Timing {
     fn default() -> Timing {
         Timing {
             defer_after: DEFER_AFTER,
+            request_timeout: REQUEST_TIMEOUT,
         }
+    }
+}
+
+/// How the front reaches `https://discord.com`: through DNS and the usual authorities unless
+/// told otherwise (the tests' fake Discord answers as `discord.com` on a loopback port, with a
+/// certificate of its own authority). Without an API proxy, serenity's rate limiter sends
+/// every call there.
+#[derive(Clone, Debug, Default)]
+pub struct Transport {
+    /// `discord.com` is reached at this address instead of the one DNS gives.
+    pub discord_at: Option<SocketAddr>,
+    /// An authority trusted beside the usual ones: its certificate, in DER.
+    pub root_certificate: Option<Vec<u8>>,
+}
+
+impl Transport {
+    /// The HTTP client for Discord's REST API: each call given up after `timeout`.
+    fn client(&self, timeout: Duration) -> Result<reqwest::Client, FrontError> {
+        let mut client = reqwest::Client::builder().use_rustls_tls().timeout(timeout);
+        if let Some(addr) = self.discord_at {
+            client = client.resolve("discord.com", addr);
+        }
+        if let Some(der) = &self.root_certificate {
+            let authority = reqwest::Certificate::from_der(der).map_err(FrontError::Client)?;
+            client = client.add_root_certificate(authority);
+        }
+        client.build().map_err(FrontError::Client)
     }
 }
 
@@ -101,16 +141,18 @@ pub struct Bot {
 }
 
 impl Bot {
-    /// Checks the token with Discord, connects the configured shards over `service` and
-    /// starts the deadline sweeper. Commands are registered when the first shard is ready.
-    /// On an error the service is left open: the caller shuts it down.
+    /// Checks the token with Discord (reached through `transport`), connects the configured
+    /// shards over `service` and starts the deadline sweeper. Commands are registered when the
+    /// first shard is ready. On an error the service is left open: the caller shuts it down.
     pub async fn start(
         service: GameService,
         renderer: Arc<Renderer>,
         settings: &Settings,
         timing: Timing,
+        transport: &Transport,
     ) -> Result<Bot, FrontError> {
-        let mut http = HttpBuilder::new(&settings.token);
+        let client = transport.client(timing.request_timeout)?;
+        let mut http = HttpBuilder::new(&settings.token).client(client);
         if let Some(proxy) = &settings.api_proxy {
             // The proxy does the rate limiting; serenity ignores a proxy while its own runs.
             http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);

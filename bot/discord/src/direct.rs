@@ -6,7 +6,10 @@
 //! So for each such channel the front keeps the newest interaction's token, and what could not
 //! be posted: a notice of the sweep (a deadline reminder, a game lost on time, a challenge
 //! lapsed) goes out as a follow-up on a token younger than [`TOKEN_MARGIN`], else it waits
-//! here for the next interaction in the channel, whose answer it then follows. A channel is
+//! here for the next interaction in the channel, whose answer it then follows. Discord takes
+//! at most five follow-ups on one interaction of an app installed by a user only: at most
+//! [`NOTICES_PER_TOKEN`] notices follow up on one token, and the rest wait, in order, for the
+//! next interaction. A channel is
 //! also known as answer-only after Discord refused a post there with Missing Access and its
 //! game is outside any server (after a restart, before any interaction there; see
 //! [`own_posts`](super::own_posts), the one path that asks here before posting). What waits is kept in memory: after a restart the
@@ -28,6 +31,11 @@ pub const TOKEN_MARGIN: Duration = Duration::from_secs(14 * 60);
 /// The most messages kept for one channel; older ones give way (a newer notice of the same
 /// game says more).
 const MAX_WAITING: usize = 10;
+
+/// The most notices that follow up on one interaction: Discord takes five follow-ups on an
+/// interaction of an app installed by a user only (40094 after), and the interaction's own
+/// answer may need one.
+pub const NOTICES_PER_TOKEN: u32 = 4;
 
 /// Whether a token issued at `issued` is still good at `now` (within [`TOKEN_MARGIN`]); a
 /// clock that went back counts as fresh.
@@ -51,6 +59,8 @@ pub struct Token {
 #[derive(Default)]
 struct Channel {
     token: Option<Token>,
+    /// Notices that followed up on `token`.
+    spent: u32,
     waiting: Vec<Outgoing>,
 }
 
@@ -78,7 +88,9 @@ impl Direct {
     ) -> bool {
         let mut channels = self.channels();
         if context == Some(InteractionContext::PrivateChannel) {
-            channels.entry(channel).or_default().token = Some(token);
+            let known = channels.entry(channel).or_default();
+            known.token = Some(token);
+            known.spent = 0;
             return true;
         }
         channels.contains_key(&channel)
@@ -101,6 +113,22 @@ impl Direct {
             .get(&channel)
             .and_then(|c| c.token.clone())
             .filter(|t| fresh(t.issued, now))
+    }
+
+    /// Takes one of the follow-ups notices may make on `token`, the newest of `channel`: false
+    /// when [`NOTICES_PER_TOKEN`] have been made (or the token is no longer the newest), and
+    /// the notice should wait for the next interaction.
+    pub fn spend(&self, channel: ChannelId, token: &str) -> bool {
+        let mut channels = self.channels();
+        let Some(known) = channels.get_mut(&channel) else {
+            return false;
+        };
+        let newest = known.token.as_ref().is_some_and(|t| t.token == token);
+        if !newest || known.spent >= NOTICES_PER_TOKEN {
+            return false;
+        }
+        known.spent += 1;
+        true
     }
 
     /// Keeps `outgoing` for the next interaction in `channel`.
@@ -163,5 +191,21 @@ mod tests {
         assert!(direct.take(dm).is_empty());
         direct.refused(guild);
         assert!(direct.answer_only(guild), "refused for lack of access");
+    }
+
+    #[test]
+    fn notices_follow_up_four_times_on_one_token() {
+        let direct = Direct::default();
+        let start = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000);
+        let dm = ChannelId::new(7);
+        let private = Some(InteractionContext::PrivateChannel);
+        direct.learn(dm, private, token(start));
+        for _ in 0..NOTICES_PER_TOKEN {
+            assert!(direct.spend(dm, "t"));
+        }
+        assert!(!direct.spend(dm, "t"), "the fifth waits");
+        assert!(!direct.spend(dm, "older"), "only the newest token");
+        direct.learn(dm, private, token(start));
+        assert!(direct.spend(dm, "t"), "a new interaction, new follow-ups");
     }
 }

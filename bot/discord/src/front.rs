@@ -233,7 +233,9 @@ impl Front {
     }
 
     /// Follows up on `token` with `outgoing`, without its board's buttons when a newer answer
-    /// `superseded` it; kept for the next interaction if Discord refuses.
+    /// `superseded` it; kept for the next interaction if Discord refuses, or if the token has
+    /// made as many follow-ups as Discord takes
+    /// (see [`Direct::spend`](super::direct::Direct::spend)).
     async fn follow(
         &self,
         http: &Http,
@@ -242,6 +244,11 @@ impl Front {
         outgoing: Outgoing,
         superseded: bool,
     ) {
+        if !self.own.direct.spend(channel, &token.token) {
+            tracing::info!(%channel, "no follow-up left on this interaction; the notice waits");
+            self.own.direct.wait(channel, outgoing);
+            return;
+        }
         let mut shows = outgoing.shows;
         let mut sent = outgoing
             .clone()

@@ -33,7 +33,7 @@ mod typed;
 
 use std::time::Duration;
 
-pub use bot::{Bot, FrontError, Timing};
+pub use bot::{Bot, FrontError, Timing, Transport};
 
 /// What the Discord front needs to know, from the config. (No `Debug`: it holds the token.)
 #[derive(Clone)]

@@ -3,7 +3,9 @@
 //! where the bot can only answer interactions (a DM or group DM between users, see
 //! [`direct`](super::direct)) is not tried at all; elsewhere
 //! [`ChannelAccess`](super::access::ChannelAccess) is asked first, and what Discord answers is
-//! learnt from; a thread Discord archived for inactivity is unarchived first. Interactions tell
+//! learnt from. A post reopens a thread Discord archived for inactivity by itself; one a
+//! moderator locked refuses it (50083, "Thread is archived"), and the bot does not unlock it
+//! over the moderator: [`OwnPosts::post_or_tell`] tells the parent channel. Interactions tell
 //! it the bot's permissions, and the next public answer about a game in a channel where
 //! something was held back says so.
 //!
@@ -14,18 +16,16 @@
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use serenity::all::{ChannelId, ChannelType, EditThread, Http, HttpError, Message, Permissions};
+use serenity::all::{ChannelId, ChannelType, Http, HttpError, Message, Permissions};
 
 use super::access::{ChannelAccess, Held, Needs};
 use super::boards::Posted;
 use super::direct::Direct;
-use super::replies::Outgoing;
+use super::replies::{Outgoing, Shows};
 use present::fluent_args;
 use present::i18n::{self, Surface};
 use service::GameService;
 
-/// Discord's error code for a post into an archived thread.
-const THREAD_ARCHIVED: isize = 50083;
 /// Discord's error code for a channel (or thread) that does not exist (any more).
 const UNKNOWN_CHANNEL: isize = 10003;
 /// Discord's error code for a channel the bot cannot see.
@@ -83,6 +83,9 @@ pub enum Delivery {
     Held,
     /// Its channel no longer exists.
     Gone,
+    /// Discord could not take it now (see [`unavailable`]): nothing is said elsewhere, and
+    /// it is tried again once Discord answers.
+    Unavailable,
     /// The bot can only answer interactions there (a DM or group DM between users).
     AnswerOnly,
 }
@@ -152,6 +155,15 @@ impl OwnPosts {
         }
     }
 
+    /// Discord took an answer showing `shows`: its turns count as shown at once, before
+    /// anything more is asked of Discord about it (a later call may wait out a rate limit
+    /// long enough for the sweep to post the turns again).
+    pub async fn taken(&self, shows: Shows) {
+        if let Some((game, shown)) = shows.announces {
+            self.service.mark_shown(game, shown).await;
+        }
+    }
+
     /// Whether a post with `needs` may go to `channel` now.
     pub fn may_post(&self, channel: ChannelId, needs: Needs) -> Result<(), Unposted> {
         if self.direct.answer_only(channel) {
@@ -182,8 +194,7 @@ impl OwnPosts {
         }
     }
 
-    /// Posts `outgoing` in `channel` on the bot's own, unless it may not post there now (see
-    /// [`post`] for archived threads).
+    /// Posts `outgoing` in `channel` on the bot's own, unless it may not post there now.
     pub async fn post(
         &self,
         http: &Http,
@@ -192,7 +203,7 @@ impl OwnPosts {
     ) -> Result<Message, Unposted> {
         let needs = needs(&outgoing);
         self.may_post(channel, needs)?;
-        let result = post(http, channel, outgoing).await;
+        let result = channel.send_message(http, outgoing.message()).await;
         if let Err(error) = &result
             && error_code(error) == Some(MISSING_ACCESS)
             && self.service.outside_servers(channel.get()).await == Some(true)
@@ -220,6 +231,10 @@ impl OwnPosts {
             Err(Unposted::Failed(error)) if error_code(&error) == Some(UNKNOWN_CHANNEL) => {
                 tracing::info!(%channel, "a game's channel no longer exists");
                 return Delivery::Gone;
+            }
+            Err(Unposted::Failed(error)) if unavailable(&error) => {
+                tracing::warn!(%error, %channel, "Discord could not take a notice now");
+                return Delivery::Unavailable;
             }
             Err(Unposted::Failed(error)) => {
                 tracing::warn!(%error, %channel, "could not post in a game's channel");
@@ -278,6 +293,20 @@ impl OwnPosts {
     }
 }
 
+/// Whether `error` says Discord could not serve the call now rather than refused it: a 5xx,
+/// a 429, or no answer in time (or no connection at all). The same call may succeed later.
+pub fn unavailable(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            response.status_code.is_server_error() || response.status_code.as_u16() == 429
+        }
+        serenity::Error::Http(HttpError::Request(error)) => {
+            error.is_timeout() || error.is_connect()
+        }
+        _ => false,
+    }
+}
+
 /// The Discord error code of a failed REST call, if Discord gave one.
 pub fn error_code(error: &serenity::Error) -> Option<isize> {
     match error {
@@ -285,23 +314,5 @@ pub fn error_code(error: &serenity::Error) -> Option<isize> {
             Some(response.error.code)
         }
         _ => None,
-    }
-}
-
-/// Posts `outgoing` in `channel`; a thread Discord archived for inactivity is unarchived and
-/// the post tried again.
-async fn post(
-    http: &Http,
-    channel: ChannelId,
-    outgoing: Outgoing,
-) -> Result<Message, serenity::Error> {
-    match channel.send_message(http, outgoing.clone().message()).await {
-        Err(error) if error_code(&error) == Some(THREAD_ARCHIVED) => {
-            channel
-                .edit_thread(http, EditThread::new().archived(false))
-                .await?;
-            channel.send_message(http, outgoing.message()).await
-        }
-        other => other,
     }
 }

@@ -363,13 +363,20 @@ impl<'a> Responder<'a> {
                 if !self.callback(response, Stage::Held { private }).await {
                     return None;
                 }
+                // Its turns count as shown now: asking for the message's id may wait out a
+                // rate limit, and a mark made after a newer one would undo it.
+                self.target.lifetime.own.taken(shows).await;
+                let marked = Shows {
+                    announces: None,
+                    ..shows
+                };
                 // A callback gives no message: its id is asked for when the front needs it.
                 let message = if shows.game.is_some() {
                     self.original_message().await
                 } else {
                     None
                 };
-                return Some(self.sent(shows, message));
+                return Some(self.sent(marked, message));
             }
             Stage::Acknowledged => {
                 let message = self.follow_up(outgoing.followup()).await?;

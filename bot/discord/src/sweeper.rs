@@ -1,9 +1,12 @@
 //! The background sweep: deadline reminders, games lost on time and expired challenges,
-//! posted in their channels even when nobody writes (a thread archived meanwhile is
-//! unarchived; where posting is impossible the parent channel hears of it; a channel that no
+//! posted in their channels even when nobody writes (a thread archived meanwhile reopens with
+//! the post; where posting is impossible, a locked thread, the parent channel hears of it; a
+//! channel that no
 //! longer exists takes its game with it; a channel the bot may not post in now is not tried,
 //! and the turns a notice there shows wait for it; where the bot can only answer, a notice
-//! follows up on the channel's newest interaction, or waits for the next one).
+//! follows up on the channel's newest interaction, or waits for the next one). A notice
+//! Discord could not take (down, or rate limited) waits without using up its tries, and is
+//! tried again at once when a later sweep finds Discord answering again.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,6 +39,8 @@ pub fn spawn(
         }
         let mut ticks = tokio::time::interval(interval);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // Channels whose notices Discord could not take: tried again once it takes one.
+        let mut waiting = std::collections::HashSet::new();
         loop {
             tokio::select! {
                 _ = ticks.tick() => {}
@@ -45,6 +50,7 @@ pub fn spawn(
             // A channel found gone takes its other notices of this sweep with it: asking
             // Discord again would only be refused again.
             let mut gone = std::collections::HashSet::new();
+            let mut answering = false;
             for mut notice in service.sweep().await {
                 if gone.contains(&notice.channel) {
                     continue;
@@ -58,7 +64,16 @@ pub fn spawn(
                     .post_or_tell(&http, channel, outgoing.clone())
                     .await
                 {
-                    Delivery::Posted(posted) => front.delivered(&http, shows, &[posted]).await,
+                    Delivery::Posted(posted) => {
+                        answering = true;
+                        front.delivered(&http, shows, &[posted]).await;
+                    }
+                    Delivery::Unavailable => {
+                        if let Some((game, _)) = shows.announces {
+                            service.not_announced(game);
+                        }
+                        waiting.insert(notice.channel);
+                    }
                     Delivery::Held => {
                         // Turns it shows wait for the channel, without using up their tries.
                         if let Some((game, _)) = shows.announces {
@@ -76,6 +91,11 @@ pub fn spawn(
                         service.channel_gone(None, notice.channel).await;
                     }
                     Delivery::AnswerOnly => front.to_direct(&http, channel, outgoing).await,
+                }
+            }
+            if answering {
+                for channel in waiting.drain() {
+                    service.announce_again(channel);
                 }
             }
         }

@@ -1,7 +1,9 @@
 //! Typed moves: in a channel with a game, a message that is only a move, from the player to
-//! move, is played. Needs the Message Content intent (config `games.typed_moves`).
+//! move, is played. Needs the Message Content intent (config `games.typed_moves`). A refusal
+//! or a step is a reply to the move where the bot may read the channel's history (Discord
+//! refuses a reply without it), else a plain message; a move deleted meanwhile still gets it.
 
-use serenity::all::{Http, Message};
+use serenity::all::{CreateMessage, Http, Message, MessageReference};
 
 use super::access::Needs;
 use super::boards::Posted;
@@ -115,12 +117,21 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
         outgoing
     };
     let needs = own_posts::needs(&outgoing);
-    let builder = if reply_to {
-        outgoing.message().reference_message(message)
-    } else {
-        outgoing.message()
-    };
-    let result = message.channel_id.send_message(http, builder).await;
+    let reply = reply_to && front.own.access.may_reply(message.channel_id);
+    let mut result = message
+        .channel_id
+        .send_message(http, answer(&outgoing, reply.then_some(message)))
+        .await;
+    if reply
+        && let Err(error) = &result
+        && own_posts::error_code(error) == Some(CANNOT_REPLY)
+    {
+        // Read Message History was taken away unseen: the answer goes out plainly.
+        result = message
+            .channel_id
+            .send_message(http, answer(&outgoing, None))
+            .await;
+    }
     front.own.learn_post(message.channel_id, needs, &result);
     match result {
         Ok(sent) => {
@@ -131,6 +142,23 @@ pub async fn handle(front: &Front, http: &Http, message: &Message) {
             front.delivered(http, shows, &[posted]).await;
         }
         Err(error) => tracing::warn!(%error, "could not answer a typed move"),
+    }
+}
+
+/// Discord's error code for a reply without Read Message History.
+const CANNOT_REPLY: isize = 160002;
+
+/// `outgoing` as a message, replying to `to` when given. A move deleted meanwhile is no reason
+/// to lose the answer: it then goes out as a plain message (`fail_if_not_exists: false`).
+fn answer(outgoing: &Outgoing, to: Option<&Message>) -> CreateMessage {
+    let built = outgoing.clone().message();
+    match to {
+        Some(to) => {
+            let mut reference = MessageReference::from(to);
+            reference.fail_if_not_exists = Some(false);
+            built.reference_message(reference)
+        }
+        None => built,
     }
 }
 

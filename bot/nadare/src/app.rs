@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context;
-use discord::{Bot, FrontError, Settings, Timing};
+use discord::{Bot, FrontError, Settings, Timing, Transport};
 use render::{RenderOptions, Renderer};
 use service::{Clock, GameService, ServiceConfig, ServiceError, SystemClock};
 use storage::StorageError;
@@ -61,15 +61,23 @@ fn discord_settings(config: &Config) -> Settings {
 
 /// Starts the Discord bot of `config` on the wall clock with the usual timings.
 pub async fn start(config: &Config) -> Result<Bot, StartError> {
-    start_bot(config, Arc::new(SystemClock), Timing::default()).await
+    start_bot(
+        config,
+        Arc::new(SystemClock),
+        Timing::default(),
+        &Transport::default(),
+    )
+    .await
 }
 
-/// Starts the Discord bot of `config` on `clock`: opens the database and the games, prepares
-/// the renderer, then connects. A failure after the service opened closes it again.
+/// Starts the Discord bot of `config` on `clock`, reaching Discord through `transport`: opens
+/// the database and the games, prepares the renderer, then connects. A failure after the
+/// service opened closes it again.
 pub async fn start_bot(
     config: &Config,
     clock: Arc<dyn Clock>,
     timing: Timing,
+    transport: &Transport,
 ) -> Result<Bot, StartError> {
     let renderer = Renderer::new(RenderOptions {
         board_px: config.image_size,
@@ -83,6 +91,7 @@ pub async fn start_bot(
         Arc::new(renderer),
         &discord_settings(config),
         timing,
+        transport,
     )
     .await
     {

@@ -132,6 +132,15 @@ impl Places {
         None
     }
 
+    /// Whether `name` is a command registered to `guild` (not a global one).
+    pub(super) fn guild_command(&self, guild: Option<u64>, name: &str) -> bool {
+        guild.is_some_and(|guild| {
+            self.registered
+                .get(&Some(guild))
+                .is_some_and(|commands| commands.iter().any(|c| c.name == name))
+        })
+    }
+
     /// Notes where an interaction came from: a DM or group DM between users is a channel the
     /// app can only answer in.
     pub(super) fn note_channel(&mut self, data: &Value) {

@@ -1,7 +1,60 @@
 //! Discord's limits on what the bot sends, checked as Discord checks them (a call that breaks
-//! one is refused with "Invalid Form Body", code 50035).
+//! one is refused with "Invalid Form Body", code 50035, its `errors` tree naming the field).
 
-use serde_json::Value;
+use serde_json::{Map, Value, json};
+
+/// What Discord refuses in a call: the field (its path in the body, dotted; empty for the
+/// body as a whole), Discord's code for the problem and its words.
+#[derive(Debug)]
+pub struct Invalid {
+    path: String,
+    code: &'static str,
+    message: String,
+}
+
+impl Invalid {
+    /// The field at `path` refused with Discord's `code` and `message`.
+    pub fn at(path: String, code: &'static str, message: impl Into<String>) -> Invalid {
+        Invalid {
+            path,
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// Discord's `errors` tree for it: the field's path as nested objects, its problems under
+    /// `_errors`.
+    pub fn errors(&self) -> Value {
+        let problem = json!({"_errors": [{"code": self.code, "message": self.message}]});
+        self.path
+            .split('.')
+            .filter(|part| !part.is_empty())
+            .rev()
+            .fold(problem, |inner, part| {
+                let mut map = Map::new();
+                map.insert(part.to_owned(), inner);
+                Value::Object(map)
+            })
+    }
+}
+
+impl From<&str> for Invalid {
+    fn from(problem: &str) -> Invalid {
+        Invalid::at(String::new(), "BASE_TYPE_INVALID", problem)
+    }
+}
+
+impl From<&String> for Invalid {
+    fn from(problem: &String) -> Invalid {
+        Invalid::from(problem.as_str())
+    }
+}
+
+impl From<String> for Invalid {
+    fn from(problem: String) -> Invalid {
+        Invalid::from(problem.as_str())
+    }
+}
 
 const MAX_CONTENT: usize = 2000;
 const MAX_ROWS: usize = 5;
@@ -30,45 +83,77 @@ fn chars(value: &Value) -> usize {
 
 /// A message (content, embeds, buttons, files) within Discord's limits; `files` names the
 /// files uploaded with it.
-pub fn message(message: &Value, files: &[&str]) -> Result<(), String> {
+pub fn message(message: &Value, files: &[&str]) -> Result<(), Invalid> {
     if chars(&message["content"]) > MAX_CONTENT {
-        return Err(format!("content longer than {MAX_CONTENT} characters"));
+        return Err(Invalid::at(
+            "content".into(),
+            "BASE_TYPE_MAX_LENGTH",
+            format!("Must be {MAX_CONTENT} or fewer in length."),
+        ));
     }
     if files.len() > MAX_FILES {
-        return Err(format!("more than {MAX_FILES} files"));
+        return Err(format!("more than {MAX_FILES} files").into());
     }
     embeds(message, files)?;
     let rows = message["components"]
         .as_array()
         .map_or(&[][..], Vec::as_slice);
     if rows.len() > MAX_ROWS {
-        return Err(format!("more than {MAX_ROWS} action rows"));
+        return Err(format!("more than {MAX_ROWS} action rows").into());
     }
-    for row in rows {
+    let mut custom_ids = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
         let components = row["components"].as_array().map_or(&[][..], Vec::as_slice);
         if components.is_empty() || components.len() > MAX_PER_ROW {
-            return Err(format!("an action row needs 1 to {MAX_PER_ROW} components"));
+            return Err(format!("an action row needs 1 to {MAX_PER_ROW} components").into());
         }
-        for component in components {
+        for (c, component) in components.iter().enumerate() {
+            let path = format!("components.{r}.components.{c}.custom_id");
             let id = chars(&component["custom_id"]);
             if component["style"] != 5 && !(1..=MAX_CUSTOM_ID).contains(&id) {
-                return Err(format!("a custom id needs 1 to {MAX_CUSTOM_ID} characters"));
+                return Err(Invalid::at(
+                    path,
+                    "BASE_TYPE_BAD_LENGTH",
+                    format!("Must be between 1 and {MAX_CUSTOM_ID} in length."),
+                ));
+            }
+            if let Some(custom_id) = component["custom_id"].as_str() {
+                if custom_ids.contains(&custom_id) {
+                    return Err(Invalid::at(
+                        path,
+                        "COMPONENT_CUSTOM_ID_DUPLICATED",
+                        "Component custom id cannot be duplicated",
+                    ));
+                }
+                custom_ids.push(custom_id);
             }
             if chars(&component["label"]) > MAX_LABEL {
-                return Err(format!("a label longer than {MAX_LABEL} characters"));
+                return Err(format!("a label longer than {MAX_LABEL} characters").into());
             }
         }
     }
     Ok(())
 }
 
+/// Whether `message` (a new message's data) shows nothing: no content, embed, file nor
+/// component. Discord refuses it (50006, "Cannot send an empty message").
+pub fn empty(message: &Value, files: &[&str]) -> bool {
+    let none = |field: &str| message[field].as_array().is_none_or(Vec::is_empty);
+    message["content"].as_str().is_none_or(str::is_empty)
+        && files.is_empty()
+        && none("embeds")
+        && none("components")
+        && none("sticker_ids")
+        && message["poll"].is_null()
+}
+
 /// The embeds of a message within Discord's limits: the length of each part, the total
 /// across the message's embeds, and images that name a file by `attachment://NAME` naming one
 /// uploaded with the message (or kept from it, listed in `attachments`).
-fn embeds(message: &Value, files: &[&str]) -> Result<(), String> {
+fn embeds(message: &Value, files: &[&str]) -> Result<(), Invalid> {
     let embeds = message["embeds"].as_array().map_or(&[][..], Vec::as_slice);
     if embeds.len() > MAX_EMBEDS {
-        return Err(format!("more than {MAX_EMBEDS} embeds"));
+        return Err(format!("more than {MAX_EMBEDS} embeds").into());
     }
     let kept: Vec<&str> = message["attachments"]
         .as_array()
@@ -86,13 +171,13 @@ fn embeds(message: &Value, files: &[&str]) -> Result<(), String> {
         ];
         for (part, text, limit) in parts {
             if chars(text) > limit {
-                return Err(format!("an embed {part} longer than {limit} characters"));
+                return Err(format!("an embed {part} longer than {limit} characters").into());
             }
             total += chars(text);
         }
         let fields = embed["fields"].as_array().map_or(&[][..], Vec::as_slice);
         if fields.len() > MAX_EMBED_FIELDS {
-            return Err(format!("more than {MAX_EMBED_FIELDS} embed fields"));
+            return Err(format!("more than {MAX_EMBED_FIELDS} embed fields").into());
         }
         for field in fields {
             let (name, value) = (chars(&field["name"]), chars(&field["value"]));
@@ -100,7 +185,8 @@ fn embeds(message: &Value, files: &[&str]) -> Result<(), String> {
                 return Err(format!(
                     "an embed field needs a name of 1 to {MAX_FIELD_NAME} and a value of 1 to \
                      {MAX_FIELD_VALUE} characters"
-                ));
+                )
+                .into());
             }
             total += name + value;
         }
@@ -109,14 +195,12 @@ fn embeds(message: &Value, files: &[&str]) -> Result<(), String> {
                 && !files.contains(&name)
                 && !kept.contains(&name)
             {
-                return Err(format!("the embed's image {name} is not attached"));
+                return Err(format!("the embed's image {name} is not attached").into());
             }
         }
     }
     if total > MAX_EMBED_TOTAL {
-        return Err(format!(
-            "embeds longer than {MAX_EMBED_TOTAL} characters in all"
-        ));
+        return Err(format!("embeds longer than {MAX_EMBED_TOTAL} characters in all").into());
     }
     Ok(())
 }

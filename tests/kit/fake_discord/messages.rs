@@ -2,12 +2,18 @@
 //! answer or a follow-up, changed by an edit (only in the parts the edit names), removed by a
 //! delete. Tests count and read what a channel shows through them, and a button press carries
 //! the message its button is on, as Discord sends it.
+//!
+//! Their objects carry what Discord's do: the time they were made and last edited (on the
+//! fake's clock), each attachment's size and content type, an `id` for each component, and
+//! for a message made through an interaction its `webhook_id`, its `interaction_metadata` and
+//! its type (20 for a slash command's, 19, a reply to the message, for a component's).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::time::{Duration, SystemTime};
 
 use serde_json::{Value, json};
 
-use super::payloads;
+use super::{Upload, payloads};
 
 /// A message of the bot's, as the channel shows it now.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +38,33 @@ pub struct FakeMessage {
     pub edits: u32,
     /// Deleted: the channel no longer shows it.
     pub deleted: bool,
+    /// The size in bytes of each file of `files`, in order.
+    sizes: Vec<usize>,
+    /// When it was made and last edited.
+    made: SystemTime,
+    edited: Option<SystemTime>,
+    /// The interaction that made it, as Discord describes it (`interaction_metadata`).
+    via: Option<Value>,
+}
+
+/// A time as Discord writes it (ISO 8601).
+fn timestamp(at: SystemTime) -> Value {
+    let millis = at
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .ok()
+        .and_then(|d| i64::try_from(d.as_millis()).ok())
+        .unwrap_or_default();
+    serenity::model::Timestamp::from_millis(millis).map_or(Value::Null, |t| json!(t.to_string()))
+}
+
+/// The content type Discord gives a file by its name.
+fn content_type(name: &str) -> &'static str {
+    match name.rsplit('.').next() {
+        Some("png") => "image/png",
+        Some("gif") => "image/gif",
+        Some("json") => "application/json; charset=utf-8",
+        _ => "text/plain; charset=utf-8",
+    }
 }
 
 impl FakeMessage {
@@ -67,7 +100,8 @@ impl FakeMessage {
         let attachments: Vec<Value> = self
             .files
             .iter()
-            .map(|(id, name)| {
+            .zip(&self.sizes)
+            .map(|((id, name), size)| {
                 let url = format!(
                     "https://cdn.example/attachments/{}/{id}/{name}",
                     self.channel
@@ -75,7 +109,8 @@ impl FakeMessage {
                 json!({
                     "id": id.to_string(),
                     "filename": name,
-                    "size": 0,
+                    "size": size,
+                    "content_type": content_type(name),
                     "url": url,
                     "proxy_url": url,
                 })
@@ -87,6 +122,23 @@ impl FakeMessage {
         message["components"] = json!(self.components);
         message["attachments"] = json!(attachments);
         message["flags"] = json!(if self.ephemeral { 64 } else { 0 });
+        message["timestamp"] = timestamp(self.made);
+        message["edited_timestamp"] = self.edited.map_or(Value::Null, timestamp);
+        if let Some(via) = &self.via {
+            message["webhook_id"] = json!(payloads::APPLICATION_ID.to_string());
+            message["interaction_metadata"] = via.clone();
+            match via["interacted_message_id"].as_str() {
+                Some(pressed) => {
+                    message["type"] = json!(19);
+                    message["message_reference"] = json!({
+                        "type": 0,
+                        "message_id": pressed,
+                        "channel_id": self.channel.to_string(),
+                    });
+                }
+                None => message["type"] = json!(20),
+            }
+        }
         message
     }
 }
@@ -96,6 +148,10 @@ impl FakeMessage {
 pub(super) struct Messages {
     by_id: BTreeMap<u64, FakeMessage>,
     next_attachment: u64,
+    /// How far tests moved the fake's clock.
+    pub(super) advanced: Duration,
+    /// Users' messages dispatched as MESSAGE_CREATE, by id: deleted or not.
+    users: HashMap<u64, bool>,
 }
 
 impl Messages {
@@ -106,7 +162,7 @@ impl Messages {
         id: u64,
         channel: u64,
         sent: &Value,
-        uploads: &[&str],
+        uploads: &[Upload],
         ephemeral: bool,
     ) -> &FakeMessage {
         let mut message = FakeMessage {
@@ -120,6 +176,10 @@ impl Messages {
             thinking: false,
             edits: 0,
             deleted: false,
+            sizes: Vec::new(),
+            made: SystemTime::now() + self.advanced,
+            edited: None,
+            via: None,
         };
         self.change(&mut message, sent, uploads);
         self.by_id.entry(id).or_insert(message)
@@ -131,6 +191,31 @@ impl Messages {
         if let Some(message) = self.by_id.get_mut(&id) {
             message.thinking = true;
         }
+    }
+
+    /// Notes that message `id` was made through the interaction Discord describes as `via`.
+    pub(super) fn made_by(&mut self, id: u64, via: &Value) {
+        if let Some(message) = self.by_id.get_mut(&id) {
+            message.via = Some(via.clone());
+        }
+    }
+
+    /// Notes a user's message dispatched as MESSAGE_CREATE.
+    pub(super) fn note_users(&mut self, data: &Value) {
+        if let Some(id) = data["id"].as_str().and_then(|s| s.parse().ok()) {
+            self.users.entry(id).or_insert(false);
+        }
+    }
+
+    /// Deletes the user's message `id` (deleted before it is dispatched: gone by the time the
+    /// bot reads it).
+    pub(super) fn delete_users(&mut self, id: u64) {
+        self.users.insert(id, true);
+    }
+
+    /// Whether message `id` (the bot's or a user's) exists and was not deleted.
+    pub(super) fn exists(&self, id: u64) -> bool {
+        self.live(id).is_some() || self.users.get(&id).is_some_and(|deleted| !deleted)
     }
 
     /// The message `id`, unless it was deleted.
@@ -145,9 +230,17 @@ impl Messages {
 
     /// Edits message `id` with the message data `edit` and `uploads`: only the parts the edit
     /// names change, and a deferral is then complete. `None` when there is no such message.
-    pub(super) fn edit(&mut self, id: u64, edit: &Value, uploads: &[&str]) -> Option<&FakeMessage> {
+    pub(super) fn edit(
+        &mut self,
+        id: u64,
+        edit: &Value,
+        uploads: &[Upload],
+    ) -> Option<&FakeMessage> {
         let mut message = self.live(id)?.clone();
         self.change(&mut message, edit, uploads);
+        if !message.thinking {
+            message.edited = Some(SystemTime::now() + self.advanced);
+        }
         message.thinking = false;
         message.edits += 1;
         self.by_id.insert(id, message);
@@ -167,7 +260,7 @@ impl Messages {
 
     /// Applies what `data` names to `message`. Files: an `attachments` list keeps the listed
     /// ones of those it had and names the uploads; without one, uploads are added.
-    fn change(&mut self, message: &mut FakeMessage, data: &Value, uploads: &[&str]) {
+    fn change(&mut self, message: &mut FakeMessage, data: &Value, uploads: &[Upload]) {
         let array = |value: &Value| value.as_array().cloned().unwrap_or_default();
         if let Some(content) = data.get("content") {
             message.content = content.as_str().unwrap_or_default().to_owned();
@@ -177,6 +270,7 @@ impl Messages {
         }
         if let Some(components) = data.get("components") {
             message.components = array(components);
+            number_components(&mut message.components);
         }
         if let Some(listed) = data.get("attachments").and_then(Value::as_array) {
             let id_of = |a: &Value| {
@@ -185,14 +279,39 @@ impl Messages {
                     .or_else(|| a["id"].as_str().and_then(|s| s.parse().ok()))
             };
             let kept: Vec<u64> = listed.iter().filter_map(id_of).collect();
-            message.files.retain(|(id, _)| kept.contains(id));
+            let (files, sizes) = message
+                .files
+                .drain(..)
+                .zip(message.sizes.drain(..))
+                .filter(|((id, _), _)| kept.contains(id))
+                .unzip();
+            (message.files, message.sizes) = (files, sizes);
         }
-        for name in uploads {
+        for upload in uploads {
             self.next_attachment += 1;
             message.files.push((
                 1_400_000_000_000_000_000 + self.next_attachment,
-                (*name).to_owned(),
+                upload.filename.clone(),
             ));
+            message.sizes.push(upload.bytes.len());
+        }
+    }
+}
+
+/// Gives each component of `rows` (rows too) the `id` Discord gives one sent without: its
+/// place in the message, counting from 1.
+fn number_components(rows: &mut [Value]) {
+    let mut next = 0;
+    let mut number = |component: &mut Value| {
+        next += 1;
+        if component["id"].is_null() {
+            component["id"] = json!(next);
+        }
+    };
+    for row in rows {
+        number(row);
+        if let Some(components) = row["components"].as_array_mut() {
+            components.iter_mut().for_each(&mut number);
         }
     }
 }

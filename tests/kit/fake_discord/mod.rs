@@ -10,8 +10,11 @@ mod contexts;
 mod gateway;
 mod limits;
 mod messages;
+mod outage;
 pub mod payloads;
 pub mod permissions;
+mod rates;
+mod tls;
 mod tokens;
 
 use std::collections::HashMap;
@@ -32,7 +35,10 @@ pub use cdn::CdnCall;
 pub use contexts::Placed;
 pub use gateway::Identify;
 pub use messages::FakeMessage;
+pub use outage::Failure;
 use payloads::{APPLICATION_ID, FakeUser, TOKEN};
+pub use rates::Scope;
+pub use tls::ROOT_CERTIFICATE;
 
 /// How long a test waits for something the bot should do before failing.
 pub const WAIT: Duration = Duration::from_secs(30);
@@ -59,7 +65,6 @@ const MAX_CHANNEL_NAME: usize = 100;
 
 /// An interaction the fake dispatched, and how it has been answered.
 struct Dispatched {
-    at: Instant,
     channel: u64,
     /// The interaction's type: 2 a command, 3 a message component, 4 autocomplete.
     kind: u64,
@@ -73,7 +78,15 @@ struct Dispatched {
     original: Option<u64>,
     /// The original response was deleted.
     deleted: bool,
+    /// The interaction as the messages it makes describe it (`interaction_metadata`).
+    metadata: Value,
+    /// The follow-up messages made on its token.
+    follow_ups: u32,
 }
+
+/// Discord's limit on follow-up messages per interaction of an app installed by a user only
+/// (not in the server, or in a DM between users).
+const USER_INSTALL_FOLLOW_UPS: u32 = 5;
 
 /// What the fake knows of a channel: from dispatched interactions and threads it made.
 #[derive(Default)]
@@ -90,6 +103,38 @@ struct ChannelState {
     deleted: bool,
     /// For a thread: private (type 12) rather than public (type 11).
     private: bool,
+    /// For a thread: archived after this long without a message, and the fake's time of its
+    /// last message (or of its opening).
+    auto_archive: Option<(Duration, Duration)>,
+}
+
+/// Discord's default auto-archive duration of a thread: a day.
+const AUTO_ARCHIVE: Duration = Duration::from_secs(24 * 60 * 60);
+
+impl Inner {
+    /// Archives `channel` if it is a thread silent for its auto-archive duration on the fake's
+    /// clock, as Discord does.
+    fn archive_if_idle(&mut self, channel: u64) {
+        let now = self.tokens.now();
+        if let Some(state) = self.channels.get_mut(&channel)
+            && let Some((after, since)) = state.auto_archive
+            && now.saturating_sub(since) >= after
+        {
+            state.archived = true;
+        }
+    }
+
+    /// A message in thread `channel` now: its auto-archive timer starts again.
+    fn active(&mut self, channel: u64) {
+        let now = self.tokens.now();
+        if let Some((_, since)) = self
+            .channels
+            .get_mut(&channel)
+            .and_then(|c| c.auto_archive.as_mut())
+        {
+            *since = now;
+        }
+    }
 }
 
 /// A thread the bot opened.
@@ -136,6 +181,8 @@ pub struct RestCall {
     pub notifies: bool,
     /// The message the call made or changed, when Discord took it.
     pub message_id: Option<u64>,
+    /// When the fake received it (wall clock).
+    pub at: Instant,
 }
 
 impl RestCall {
@@ -268,8 +315,10 @@ struct Inner {
     interactions: HashMap<String, Dispatched>,
     channels: HashMap<u64, ChannelState>,
     response_deadline: Duration,
-    /// Calls answered 429 first: `(method, path suffix, how many more times)`.
-    rate_limited: Vec<(String, String, u32)>,
+    /// The rate limits: buckets, and the 429s tests ask for.
+    rates: rates::Rates,
+    /// Discord's REST API down, until a time on the fake's clock.
+    outage: Option<outage::Outage>,
     /// The names of the commands registered, by guild (`None`: global), as bulk overwrites
     /// leave them.
     commands: HashMap<Option<u64>, Vec<String>>,
@@ -301,6 +350,8 @@ struct Shared {
     inner: Mutex<Inner>,
     changed: watch::Sender<u64>,
     addr: SocketAddr,
+    /// Where the fake answers as `https://discord.com`.
+    https: SocketAddr,
 }
 
 impl Shared {
@@ -327,7 +378,31 @@ impl Shared {
         let channel = id(&data["channel_id"]).unwrap_or(0);
         let kind = data["type"].as_u64().unwrap_or(0);
         let component_message = (kind == 3).then(|| id(&data["message"]["id"])).flatten();
+        let user = if data["member"]["user"].is_object() {
+            &data["member"]["user"]
+        } else {
+            &data["user"]
+        };
+        let mut metadata = json!({
+            "id": data["id"],
+            "type": kind,
+            "user": user,
+            "authorizing_integration_owners": data["authorizing_integration_owners"],
+        });
+        if let Some(pressed) = component_message {
+            metadata["interacted_message_id"] = json!(pressed.to_string());
+        }
         let mut inner = self.lock();
+        // Discord names a command's guild only for a guild command.
+        let guild = id(&data["guild_id"]);
+        if matches!(kind, 2 | 4)
+            && !inner
+                .places
+                .guild_command(guild, data["data"]["name"].as_str().unwrap_or(""))
+            && let Some(command) = data["data"].as_object_mut()
+        {
+            command.remove("guild_id");
+        }
         inner.places.note_channel(data);
         inner.tokens.issue(&token);
         if let Some(held) = component_message.and_then(|m| inner.messages.live(m)) {
@@ -341,13 +416,14 @@ impl Shared {
         inner.interactions.insert(
             token,
             Dispatched {
-                at: Instant::now(),
                 channel,
                 kind,
                 component_message,
                 first: None,
                 original: None,
                 deleted: false,
+                metadata,
+                follow_ups: 0,
             },
         );
     }
@@ -366,6 +442,8 @@ impl FakeDiscord {
             .await
             .expect("bind loopback");
         let addr = listener.local_addr().expect("local addr");
+        let secure = tls::bind().await;
+        let https = axum::serve::Listener::local_addr(&secure).expect("local addr");
         let (changed, _) = watch::channel(0);
         let shared = Arc::new(Shared {
             inner: Mutex::new(Inner {
@@ -377,12 +455,14 @@ impl FakeDiscord {
             }),
             changed,
             addr,
+            https,
         });
         let app = Router::new()
             .route("/gateway", get(gateway::serve))
             .route("/cdn/{*path}", get(cdn::serve))
             .fallback(rest)
             .with_state(shared.clone());
+        tls::serve(secure, app.clone());
         tokio::spawn(async move {
             axum::serve(listener, app)
                 .await
@@ -468,7 +548,11 @@ impl FakeDiscord {
     /// Moves the fake's clock forward by `by`: interaction tokens age by as much (see
     /// [`tokens`]).
     pub fn advance(&self, by: Duration) {
-        self.shared.lock().tokens.advance(by);
+        let mut inner = self.shared.lock();
+        inner.tokens.advance(by);
+        inner.messages.advanced += by;
+        drop(inner);
+        self.shared.bump();
     }
 
     /// The bot's messages `channel` shows now (none deleted), ephemeral ones too, oldest
@@ -501,10 +585,14 @@ impl FakeDiscord {
             .find(|m| m.button_ids().iter().any(|id| id == custom_id))
     }
 
-    /// Deletes message `id`, as a moderator would: from now on calls about it are 404 Unknown
-    /// Message.
+    /// Deletes message `id` (the bot's, or a user's sent as MESSAGE_CREATE), as a moderator
+    /// or its author would: from now on calls about it are 404 Unknown Message, and a reply
+    /// to it is refused unless it says not to fail (`fail_if_not_exists: false`).
     pub fn delete_message(&self, id: u64) {
-        self.shared.lock().messages.delete(id);
+        let mut inner = self.shared.lock();
+        if !inner.messages.delete(id) {
+            inner.messages.delete_users(id);
+        }
     }
 
     /// Places a public message of the bot's in `channel` with a button `custom_id`, as one
@@ -541,8 +629,8 @@ impl FakeDiscord {
             .push((method.to_owned(), suffix.to_owned(), by));
     }
 
-    /// Sets how long after its dispatch an interaction may get its first response; later
-    /// responses are refused with Discord's "Unknown interaction" (10062).
+    /// Sets how long after its dispatch (on the fake's clock) an interaction may get its first
+    /// response; later responses are refused with Discord's "Unknown interaction" (10062).
     pub fn set_response_deadline(&self, deadline: Duration) {
         self.shared.lock().response_deadline = deadline;
     }
@@ -555,13 +643,22 @@ impl FakeDiscord {
         self.shared.lock().attachment_limit = bytes;
     }
 
-    /// Archives thread `id` (as Discord does after a week of silence): posts are refused until
-    /// it is unarchived. A `locked` thread may only be unarchived with Manage Threads.
+    /// Archives thread `id`, as a moderator may: a post reopens it, unless it is `locked`,
+    /// which refuses posts (50083) and may only be unarchived with Manage Threads. Discord
+    /// archives a thread by itself after its auto-archive duration without a message, on the
+    /// fake's clock ([`FakeDiscord::advance`]).
     pub fn archive(&self, id: u64, locked: bool) {
         let mut inner = self.shared.lock();
         let channel = inner.channels.entry(id).or_default();
         channel.archived = true;
         channel.locked = locked;
+    }
+
+    /// Whether thread `id` is archived now.
+    pub fn archived(&self, id: u64) -> bool {
+        let mut inner = self.shared.lock();
+        inner.archive_if_idle(id);
+        inner.channels.get(&id).is_some_and(|c| c.archived)
     }
 
     /// Deletes channel or thread `id` of server `guild` and, for a channel, its threads: from
@@ -628,15 +725,6 @@ impl FakeDiscord {
             .entry(parent)
             .or_default()
             .refuse_threads = true;
-    }
-
-    /// Answers the next `times` calls `method` whose path ends with `suffix` with 429 and
-    /// Discord's rate-limit headers.
-    pub fn rate_limit(&self, method: &str, suffix: &str, times: u32) {
-        self.shared
-            .lock()
-            .rate_limited
-            .push((method.to_owned(), suffix.to_owned(), times));
     }
 
     /// Every user pinged so far, in order.
@@ -764,6 +852,9 @@ impl FakeDiscord {
             data["attachment_size_limit"] = json!(self.shared.lock().attachment_limit);
             self.shared.register_interaction(&mut data);
         }
+        if event == "MESSAGE_CREATE" {
+            self.shared.lock().messages.note_users(&data);
+        }
         // Once the shard owning the server has a session, the event is numbered and kept
         // in it: sent at once when a connection carries it, or replayed on a RESUME.
         let mut changed = self.shared.changed.subscribe();
@@ -825,6 +916,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         shown_private: false,
         notifies: false,
         message_id: None,
+        at: Instant::now(),
     };
     let delay = shared
         .lock()
@@ -838,9 +930,22 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         .iter()
         .find(|(m, suffix, _)| *m == call.method && call.path.ends_with(suffix.as_str()))
         .map(|(_, _, gate)| gate.subscribe());
-    let response = if !authorized {
+    let down = {
+        let inner = shared.lock();
+        let now = inner.tokens.now();
+        inner.outage.and_then(|o| o.refuse(now))
+    };
+    let silenced = down.as_ref().is_some_and(|(_, silenced)| *silenced);
+    let limited = || {
+        let mut inner = shared.lock();
+        let now = inner.tokens.now();
+        inner.rates.refuse(&call, now)
+    };
+    let mut response = if !authorized {
         discord_error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized")
-    } else if let Some(limited) = rate_limited(&shared, &call) {
+    } else if let Some((down, _)) = down {
+        down
+    } else if let Some(limited) = limited() {
         limited
     } else if call.files.iter().map(|f| f.bytes.len() as u64).sum::<u64>()
         > shared.lock().attachment_limit
@@ -854,8 +959,12 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         answer(&shared, &method, &path, &mut call)
     };
     call.status = response.status().as_u16();
+    if response.status().is_success() {
+        shared.lock().rates.count(&call, &mut response);
+    }
     permissions::count(&mut shared.lock(), &response);
     // Recorded on arrival, so a test sees a call even while its answer is held back.
+    record(&call);
     shared.lock().calls.push(call);
     shared.bump();
     if let Some(by) = delay {
@@ -864,31 +973,36 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     if let Some(mut gate) = held {
         let _ = gate.wait_for(|open| *open).await;
     }
+    if silenced {
+        outage::wait_out(&shared).await;
+    }
     response
 }
 
-/// A 429 with Discord's headers if the test asked for one for this call.
-fn rate_limited(shared: &Shared, call: &RestCall) -> Option<Response> {
-    let mut inner = shared.lock();
-    let rule = inner.rate_limited.iter_mut().find(|(m, suffix, times)| {
-        *times > 0 && *m == call.method && call.path.ends_with(suffix.as_str())
-    })?;
-    rule.2 -= 1;
-    let body =
-        json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false});
-    let mut response = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
-    let headers = response.headers_mut();
-    for (name, value) in [
-        ("retry-after", "1"),
-        ("x-ratelimit-limit", "5"),
-        ("x-ratelimit-remaining", "0"),
-        ("x-ratelimit-reset-after", "0.05"),
-        ("x-ratelimit-bucket", "fake-bucket"),
-        ("x-ratelimit-scope", "user"),
-    ] {
-        headers.insert(name, header::HeaderValue::from_static(value));
+/// The variable naming a file where every REST call is also written, a JSON line each, for
+/// `scripts/check-discord-requests.py` to check against Discord's OpenAPI description.
+const RECORD: &str = "NADARE_FAKE_DISCORD_RECORD";
+
+/// Appends `call` to the file [`RECORD`] names, when it names one.
+fn record(call: &RestCall) {
+    let Some(path) = std::env::var_os(RECORD) else {
+        return;
+    };
+    let line = json!({
+        "method": call.method,
+        "path": call.path,
+        "status": call.status,
+        "json": call.json,
+        "files": call.file_names(),
+    });
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .and_then(|mut file| std::io::Write::write_all(&mut file, format!("{line}\n").as_bytes()));
+    if let Err(error) = written {
+        panic!("cannot record a call in {}: {error}", path.display());
     }
-    Some(response)
 }
 
 async fn read_multipart(request: Request) -> Result<(Value, Vec<Upload>), Response> {
@@ -942,11 +1056,22 @@ fn unknown_message() -> Response {
     discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message")
 }
 
-fn invalid_form(problem: &str) -> Response {
+/// Discord's 400 "Invalid Form Body" (50035), with the `errors` tree naming what it refuses.
+fn invalid_form(problem: impl Into<limits::Invalid>) -> Response {
+    let body = json!({
+        "message": "Invalid Form Body",
+        "code": 50035,
+        "errors": problem.into().errors(),
+    });
+    (StatusCode::BAD_REQUEST, axum::Json(body)).into_response()
+}
+
+/// Discord's 400 for a new message that shows nothing (50006).
+fn empty_message() -> Response {
     discord_error(
         StatusCode::BAD_REQUEST,
-        50035,
-        &format!("Invalid Form Body: {problem}"),
+        50006,
+        "Cannot send an empty message",
     )
 }
 
@@ -960,6 +1085,7 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
     }
     if let ["channels", channel, ..] = segments.as_slice() {
         let channel: u64 = channel.parse().unwrap_or(0);
+        shared.lock().archive_if_idle(channel);
         if shared.lock().places.answer_only(channel) {
             return discord_error(StatusCode::FORBIDDEN, 50001, "Missing Access");
         }
@@ -1000,7 +1126,7 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
             .and_then(|()| shared.lock().places.register(None, &call.json))
         {
             Ok(()) => ok(registered_commands(shared, call, None)),
-            Err(problem) => invalid_form(&problem),
+            Err(problem) => invalid_form(problem),
         },
         ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
             let scope = guild.parse().ok();
@@ -1008,7 +1134,7 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
                 .and_then(|()| shared.lock().places.register(scope, &call.json))
             {
                 Ok(()) => ok(registered_commands(shared, call, Some(guild))),
-                Err(problem) => invalid_form(&problem),
+                Err(problem) => invalid_form(problem),
             }
         }
         ("POST", ["interactions", _, token, "callback"]) => callback(shared, token, call),
@@ -1119,25 +1245,32 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
             if let Some(refused) = refused {
                 return refused;
             }
-            let archived = shared
-                .lock()
-                .channels
-                .get(&channel)
-                .is_some_and(|c| c.archived);
-            if archived {
-                return discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
-            }
             if let Err(problem) = limits::message(call.message(), &call.file_names()) {
-                return invalid_form(&problem);
+                return invalid_form(problem);
             }
-            call.notifies = true;
+            if limits::empty(call.message(), &call.file_names()) {
+                return empty_message();
+            }
+            if let Some(refused) = refuse_reply(&shared.lock(), channel, call) {
+                return refused;
+            }
             let mut inner = shared.lock();
+            // A message unarchives an archived thread, unless a moderator locked it.
+            if let Some(state) = inner.channels.get_mut(&channel)
+                && state.archived
+            {
+                if state.locked {
+                    return discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
+                }
+                state.archived = false;
+            }
+            inner.active(channel);
+            call.notifies = true;
             let id = inner.snowflake();
             call.message_id = Some(id);
-            let message =
-                inner
-                    .messages
-                    .create(id, channel, call.message(), &call.file_names(), false);
+            let message = inner
+                .messages
+                .create(id, channel, call.message(), &call.files, false);
             ok(message.payload())
         }
         ("POST", ["channels", parent, "threads"]) => {
@@ -1160,6 +1293,45 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
         )
             .into_response(),
     }
+}
+
+/// Discord's refusal of a reply (a post with a `message_reference`) in `channel`, if any:
+/// without Read Message History 160002; to a message that does not exist (deleted) 50035,
+/// unless the reference says not to fail, when the reply goes out as a plain message.
+/// (The fake keeps no reference on the messages it holds.)
+fn refuse_reply(inner: &Inner, channel: u64, call: &RestCall) -> Option<Response> {
+    let reference = &call.json["message_reference"];
+    if reference.is_null() {
+        return None;
+    }
+    if inner
+        .channels
+        .get(&channel)
+        .and_then(|c| c.permissions)
+        .is_some_and(|p| p & permissions::READ_MESSAGE_HISTORY == 0)
+    {
+        return Some(discord_error(
+            StatusCode::BAD_REQUEST,
+            160002,
+            "Cannot reply without permission to read message history",
+        ));
+    }
+    let id = reference["message_id"]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .or_else(|| reference["message_id"].as_u64())
+        .unwrap_or(0);
+    if inner.messages.exists(id) {
+        return None;
+    }
+    if reference["fail_if_not_exists"] == json!(false) {
+        return None;
+    }
+    Some(invalid_form(limits::Invalid::at(
+        "message_reference".into(),
+        "MESSAGE_REFERENCE_UNKNOWN_MESSAGE",
+        "Unknown message",
+    )))
 }
 
 /// Opens thread `id` under `parent` if the bot may: a name of 1 to 100 characters, a parent
@@ -1192,6 +1364,10 @@ fn new_thread(shared: &Shared, parent: &str, id: u64, call: &RestCall, private: 
     if refused || permissions.is_some_and(|p| p & needed == 0) {
         return missing_permissions();
     }
+    let auto_archive = call.json["auto_archive_duration"]
+        .as_u64()
+        .map_or(AUTO_ARCHIVE, |minutes| Duration::from_secs(minutes * 60));
+    let now = inner.tokens.now();
     inner.channels.insert(
         id,
         ChannelState {
@@ -1199,10 +1375,15 @@ fn new_thread(shared: &Shared, parent: &str, id: u64, call: &RestCall, private: 
             parent: Some(parent),
             name: name.clone(),
             private,
+            auto_archive: Some((auto_archive, now)),
             ..ChannelState::default()
         },
     );
-    ok(payloads::thread(id, parent, &name))
+    (
+        StatusCode::CREATED,
+        axum::Json(payloads::thread(id, parent, &name)),
+    )
+        .into_response()
 }
 
 /// The interaction callback: once only, within the deadline, within Discord's limits. A
@@ -1214,11 +1395,14 @@ fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
     let private = call.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0;
     let checked = match kind {
         4 | 7 => limits::message(&call.json["data"], &call.file_names()),
-        8 => limits::choices(&call.json["data"]),
+        8 => limits::choices(&call.json["data"]).map_err(limits::Invalid::from),
         _ => Ok(()),
     };
     if let Err(problem) = checked {
-        return invalid_form(&problem);
+        return invalid_form(problem);
+    }
+    if kind == 4 && limits::empty(&call.json["data"], &call.file_names()) {
+        return empty_message();
     }
     let mut inner = shared.lock();
     let deadline = inner.response_deadline;
@@ -1232,23 +1416,27 @@ fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
             "Interaction has already been acknowledged.",
         );
     }
-    if dispatched.at.elapsed() > deadline {
+    // The deadline runs on the fake's clock: a test that moves it past makes the answer late.
+    if inner.tokens.age(token).is_some_and(|age| age > deadline) {
         return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
     }
     let (channel, component) = (dispatched.channel, dispatched.component_message);
+    let metadata = dispatched.metadata.clone();
     if matches!(kind, 6 | 7) && dispatched.kind != 3 {
         return invalid_form("an update (type 6 or 7) answers only a message component");
     }
     let original = match kind {
         4 | 5 => {
+            inner.active(channel);
             let id = inner.snowflake();
             if kind == 4 {
                 inner
                     .messages
-                    .create(id, channel, &call.json["data"], &call.file_names(), private);
+                    .create(id, channel, &call.json["data"], &call.files, private);
             } else {
                 inner.messages.thinking(id, channel, private);
             }
+            inner.messages.made_by(id, &metadata);
             Some(id)
         }
         6 | 7 => {
@@ -1257,9 +1445,7 @@ fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
             };
             let (id, ephemeral) = (message.id, message.ephemeral);
             if kind == 7 {
-                inner
-                    .messages
-                    .edit(id, &call.json["data"], &call.file_names());
+                inner.messages.edit(id, &call.json["data"], &call.files);
             }
             call.shown_private = ephemeral;
             Some(id)
@@ -1282,10 +1468,13 @@ fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
 
 /// A follow-up message: the first one after a deferral (5) completes the deferral, editing
 /// its "thinking…", and takes its visibility whatever its own flags say; any other is a new
-/// message.
+/// message, at most five per interaction of an app installed by a user only (40094).
 fn follow_up(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
     if let Err(problem) = limits::message(&call.json, &call.file_names()) {
-        return invalid_form(&problem);
+        return invalid_form(problem);
+    }
+    if limits::empty(&call.json, &call.file_names()) {
+        return empty_message();
     }
     let flagged = call.json["flags"].as_u64().unwrap_or(0) & 64 != 0;
     let mut inner = shared.lock();
@@ -1297,6 +1486,7 @@ fn follow_up(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
     };
     let (channel, original, deleted) =
         (dispatched.channel, dispatched.original, dispatched.deleted);
+    let mut metadata = dispatched.metadata.clone();
     let thinking = original
         .and_then(|id| inner.messages.all().find(|m| m.id == id))
         .is_some_and(|m| m.thinking);
@@ -1311,26 +1501,50 @@ fn follow_up(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
         call.shown_private = private;
         call.notifies = false;
         call.message_id = Some(id);
-        return match inner.messages.edit(id, &call.json, &call.file_names()) {
+        return match inner.messages.edit(id, &call.json, &call.files) {
             Some(message) => ok(message.payload()),
             None => unknown_message(),
         };
     }
+    let user_installed_only = metadata["authorizing_integration_owners"]
+        .as_object()
+        .is_some_and(|owners| !owners.contains_key("0"));
+    if user_installed_only && dispatched_follow_ups(&inner, token) >= USER_INSTALL_FOLLOW_UPS {
+        return discord_error(
+            StatusCode::BAD_REQUEST,
+            40094,
+            "This interaction has hit the maximum number of follow up messages",
+        );
+    }
+    if let Some(dispatched) = inner.interactions.get_mut(token) {
+        dispatched.follow_ups += 1;
+    }
     call.shown_private = flagged;
     call.notifies = !flagged;
+    inner.active(channel);
     let id = inner.snowflake();
     call.message_id = Some(id);
-    let message = inner
+    inner
         .messages
-        .create(id, channel, &call.json, &call.file_names(), flagged);
-    ok(message.payload())
+        .create(id, channel, &call.json, &call.files, flagged);
+    metadata["original_response_message_id"] = json!(original.map(|o| o.to_string()));
+    inner.messages.made_by(id, &metadata);
+    match inner.messages.live(id) {
+        Some(message) => ok(message.payload()),
+        None => unknown_message(),
+    }
+}
+
+/// How many follow-up messages the interaction of `token` made.
+fn dispatched_follow_ups(inner: &Inner, token: &str) -> u32 {
+    inner.interactions.get(token).map_or(0, |d| d.follow_ups)
 }
 
 /// An edit of the original response (for an update, of the message the component is on): it
 /// keeps the message's visibility and notifies nobody.
 fn edit_original(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
     if let Err(problem) = limits::message(&call.json, &call.file_names()) {
-        return invalid_form(&problem);
+        return invalid_form(problem);
     }
     let mut inner = shared.lock();
     let Some(dispatched) = inner.interactions.get(token) else {
@@ -1341,10 +1555,7 @@ fn edit_original(shared: &Shared, token: &str, call: &mut RestCall) -> Response 
     else {
         return unknown_message();
     };
-    match inner
-        .messages
-        .edit(original, &call.json, &call.file_names())
-    {
+    match inner.messages.edit(original, &call.json, &call.files) {
         Some(message) => {
             call.shown_private = message.ephemeral;
             call.message_id = Some(original);
@@ -1357,7 +1568,7 @@ fn edit_original(shared: &Shared, token: &str, call: &mut RestCall) -> Response 
 /// An edit of a follow-up (or the original) by its id, through the interaction's token.
 fn edit_follow_up(shared: &Shared, token: &str, message: &str, call: &mut RestCall) -> Response {
     if let Err(problem) = limits::message(&call.json, &call.file_names()) {
-        return invalid_form(&problem);
+        return invalid_form(problem);
     }
     let id: u64 = message.parse().unwrap_or(0);
     let mut inner = shared.lock();
@@ -1367,7 +1578,7 @@ fn edit_follow_up(shared: &Shared, token: &str, message: &str, call: &mut RestCa
     if inner.messages.live(id).is_none_or(|m| m.channel != channel) {
         return unknown_message();
     }
-    match inner.messages.edit(id, &call.json, &call.file_names()) {
+    match inner.messages.edit(id, &call.json, &call.files) {
         Some(message) => {
             call.shown_private = message.ephemeral;
             call.message_id = Some(id);
@@ -1381,7 +1592,7 @@ fn edit_follow_up(shared: &Shared, token: &str, message: &str, call: &mut RestCa
 /// those only through the interaction's token), in a thread that is not archived.
 fn edit_message(shared: &Shared, channel: &str, message: &str, call: &mut RestCall) -> Response {
     if let Err(problem) = limits::message(&call.json, &call.file_names()) {
-        return invalid_form(&problem);
+        return invalid_form(problem);
     }
     let (channel, id): (u64, u64) = (channel.parse().unwrap_or(0), message.parse().unwrap_or(0));
     let mut inner = shared.lock();
@@ -1395,7 +1606,7 @@ fn edit_message(shared: &Shared, channel: &str, message: &str, call: &mut RestCa
     {
         return unknown_message();
     }
-    match inner.messages.edit(id, &call.json, &call.file_names()) {
+    match inner.messages.edit(id, &call.json, &call.files) {
         Some(message) => {
             call.message_id = Some(id);
             ok(message.payload())

@@ -15,8 +15,9 @@ pub const GUILD_ID: u64 = 1_200_000_000_000_000_001;
 
 const TIMESTAMP: &str = "2025-01-01T00:00:00.000000+00:00";
 
-/// Permission bits the bot has in a channel of the fake.
-const VIEW_SEND_ATTACH: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15);
+/// Permission bits the bot has in a channel of the fake: View Channel, Send Messages, Embed
+/// Links, Attach Files and Read Message History.
+const VIEW_SEND_ATTACH: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16);
 const THREAD_PERMISSIONS: u64 = (1 << 35) | (1 << 38);
 /// Discord's permission to post in threads.
 const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
@@ -254,13 +255,31 @@ impl FakeChannel {
                 "permissions": self.permissions().to_string(),
             });
         }
-        json!({
+        let mut channel = json!({
             "id": self.id.to_string(),
+            "guild_id": GUILD_ID.to_string(),
             "name": "games",
             "type": if self.parent.is_some() { 11 } else { 0 },
             "permissions": self.permissions().to_string(),
             "parent_id": self.parent.map(|p| p.to_string()),
-        })
+            "flags": 0,
+            "last_message_id": null,
+            "rate_limit_per_user": 0,
+        });
+        if self.parent.is_some() {
+            channel["owner_id"] = json!(BOT_USER_ID.to_string());
+            channel["thread_metadata"] = json!({
+                "archived": false,
+                "auto_archive_duration": 10_080,
+                "archive_timestamp": TIMESTAMP,
+                "locked": false,
+            });
+        } else {
+            channel["nsfw"] = json!(false);
+            channel["position"] = json!(0);
+            channel["topic"] = Value::Null;
+        }
+        channel
     }
 }
 
@@ -352,6 +371,7 @@ fn interaction(id: u64, kind: u8, user: &FakeUser, channel: FakeChannel, data: V
         "type": kind,
         "data": data,
         "guild_id": GUILD_ID.to_string(),
+        "guild": {"id": GUILD_ID.to_string(), "locale": "en-US", "features": []},
         "channel_id": channel.id.to_string(),
         "channel": channel.partial(),
         "member": user.member(),

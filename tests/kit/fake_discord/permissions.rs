@@ -27,6 +27,8 @@ pub const SEND_MESSAGES: u64 = 1 << 11;
 pub const EMBED_LINKS: u64 = 1 << 14;
 /// Attach Files.
 pub const ATTACH_FILES: u64 = 1 << 15;
+/// Read Message History: a reply to a message needs it.
+pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
 /// Send Messages in Threads.
 pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
 

@@ -13,15 +13,31 @@ use std::time::{Duration, Instant};
 pub const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
 
 /// The fake's clock and when each token was issued.
-#[derive(Default)]
 pub(super) struct Tokens {
+    /// When the fake started.
+    started: Instant,
     /// How far tests moved the clock.
     advanced: Duration,
     /// By token: when its interaction was dispatched, and how far the clock had been moved.
     issued: HashMap<String, (Instant, Duration)>,
 }
 
+impl Default for Tokens {
+    fn default() -> Tokens {
+        Tokens {
+            started: Instant::now(),
+            advanced: Duration::ZERO,
+            issued: HashMap::new(),
+        }
+    }
+}
+
 impl Tokens {
+    /// The fake's time: how long since it started, with what tests moved its clock by.
+    pub(super) fn now(&self) -> Duration {
+        self.started.elapsed() + self.advanced
+    }
+
     /// Moves the clock forward by `by`.
     pub(super) fn advance(&mut self, by: Duration) {
         self.advanced += by;
@@ -33,10 +49,15 @@ impl Tokens {
             .insert(token.to_owned(), (Instant::now(), self.advanced));
     }
 
+    /// How long ago `token` was issued, on the fake's clock.
+    pub(super) fn age(&self, token: &str) -> Option<Duration> {
+        self.issued
+            .get(token)
+            .map(|(at, advanced)| at.elapsed() + self.advanced.saturating_sub(*advanced))
+    }
+
     /// Whether `token` was issued more than [`TOKEN_LIFETIME`] ago.
     pub(super) fn expired(&self, token: &str) -> bool {
-        self.issued.get(token).is_some_and(|(at, advanced)| {
-            at.elapsed() + self.advanced.saturating_sub(*advanced) > TOKEN_LIFETIME
-        })
+        self.age(token).is_some_and(|age| age > TOKEN_LIFETIME)
     }
 }
