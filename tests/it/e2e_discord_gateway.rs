@@ -166,3 +166,33 @@ async fn heartbeats_asked_for_are_sent_and_unacknowledged_ones_reconnect() {
     help_is_answered(&world, 2_000_000_000_000_320).await;
     world.stop_bot().await;
 }
+
+/// With typed moves on (the bot asks for server messages), Discord echoes the bot's own
+/// messages to it as MESSAGE_CREATE and MESSAGE_UPDATE: the bot reads none of them as a move
+/// or a command, and says nothing more because of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bots_own_messages_echoed_to_it_are_ignored() {
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            typed_moves: true,
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), bob());
+    let channel = FakeChannel::text(2_000_000_000_000_330);
+    let options = [Opt::user("opponent", &bob), Opt::str("colour", "white")];
+    world.slash(&alice, channel, "challenge", &options).await;
+    assert_board(&world.slash(&bob, channel, "accept", &[]).await);
+    assert_board(&world.play(&alice, channel, "e4").await);
+    world.fake.settle(Duration::from_millis(500)).await;
+    assert!(world.fake.echoed() >= 3, "echoed: {}", world.fake.echoed());
+    let calls = world.fake.calls().len();
+    world.fake.settle(Duration::from_millis(500)).await;
+    assert_eq!(
+        world.fake.calls().len(),
+        calls,
+        "nothing said to its own messages"
+    );
+    world.stop().await;
+}

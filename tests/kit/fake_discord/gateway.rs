@@ -58,6 +58,8 @@ struct Session {
     log: Vec<(u64, String, Value)>,
     /// The connection carrying it, while one does.
     live: Option<u64>,
+    /// The intents its IDENTIFY asked for.
+    intents: u64,
 }
 
 /// A live connection.
@@ -100,6 +102,8 @@ pub(super) struct Gateway {
     compressed: u64,
     /// Dispatches a RESUME replayed.
     replayed: u64,
+    /// The bot's own messages echoed.
+    echoed: u64,
     /// Whether new connections are greeted (HELLO); while not, they wait, as on a Discord
     /// that does not answer yet.
     open: watch::Sender<bool>,
@@ -121,6 +125,7 @@ impl Default for Gateway {
             locales: HashMap::new(),
             compressed: 0,
             replayed: 0,
+            echoed: 0,
             open: watch::Sender::new(true),
         }
     }
@@ -177,6 +182,33 @@ impl Gateway {
     fn tell_all(&self, make: impl Fn() -> Out) {
         for connection in self.connections.values() {
             let _ = connection.out.send(make());
+        }
+    }
+}
+
+/// The GUILD_MESSAGES intent: MESSAGE_CREATE and MESSAGE_UPDATE of server channels.
+const GUILD_MESSAGES: u64 = 1 << 9;
+
+/// Sends the sessions that asked for server messages the bot's own public messages made or
+/// edited by the call just answered, as Discord echoes them (`MESSAGE_CREATE`,
+/// `MESSAGE_UPDATE`). Messages where the bot can only answer interactions are not echoed: no
+/// session of the bot's sees them.
+pub(super) fn echo(inner: &mut super::Inner) {
+    for (event, mut message) in inner.messages.take_echoes() {
+        let channel = message["channel_id"]
+            .as_str()
+            .and_then(|c| c.parse::<u64>().ok())
+            .unwrap_or(0);
+        if inner.places.answer_only(channel) {
+            continue;
+        }
+        message["guild_id"] = json!(GUILD_ID.to_string());
+        let wants =
+            inner.gateway.sessions.iter().any(|(shard, s)| {
+                Gateway::owns(*shard, GUILD_ID) && s.intents & GUILD_MESSAGES != 0
+            });
+        if wants && inner.gateway.dispatch(GUILD_ID, event, &message) {
+            inner.gateway.echoed += 1;
         }
     }
 }
@@ -420,6 +452,7 @@ fn identified(
             seq,
             log: Vec::new(),
             live: Some(key),
+            intents: d["intents"].as_u64().unwrap_or(0),
         },
     );
     drop(inner);
@@ -595,6 +628,11 @@ impl FakeDiscord {
     /// Greets new connections again, and those that waited.
     pub fn open_gateway(&self) {
         self.shared.lock().gateway.open.send_replace(true);
+    }
+
+    /// The bot's own messages echoed to it so far (MESSAGE_CREATE, MESSAGE_UPDATE).
+    pub fn echoed(&self) -> u64 {
+        self.shared.lock().gateway.echoed
     }
 
     /// The dispatches RESUMEs have replayed so far.

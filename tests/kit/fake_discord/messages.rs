@@ -152,6 +152,9 @@ pub(super) struct Messages {
     pub(super) advanced: Duration,
     /// Users' messages dispatched as MESSAGE_CREATE, by id: deleted or not.
     users: HashMap<u64, bool>,
+    /// The bot's public messages made or edited since the last call was answered, for the
+    /// gateway to echo (`MESSAGE_CREATE`, `MESSAGE_UPDATE`), oldest first.
+    echoes: Vec<(&'static str, u64)>,
 }
 
 impl Messages {
@@ -182,6 +185,9 @@ impl Messages {
             via: None,
         };
         self.change(&mut message, sent, uploads);
+        if !ephemeral {
+            self.echoes.push(("MESSAGE_CREATE", id));
+        }
         self.by_id.entry(id).or_insert(message)
     }
 
@@ -243,8 +249,21 @@ impl Messages {
         }
         message.thinking = false;
         message.edits += 1;
+        if !message.ephemeral {
+            self.echoes.push(("MESSAGE_UPDATE", id));
+        }
         self.by_id.insert(id, message);
         self.by_id.get(&id)
+    }
+
+    /// The bot's public messages made or edited since the last call, as the gateway echoes
+    /// them: the event and the message object.
+    pub(super) fn take_echoes(&mut self) -> Vec<(&'static str, Value)> {
+        let echoes = std::mem::take(&mut self.echoes);
+        echoes
+            .into_iter()
+            .filter_map(|(event, id)| Some((event, self.live(id)?.payload())))
+            .collect()
     }
 
     /// Deletes message `id`; false when there was none.

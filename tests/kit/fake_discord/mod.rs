@@ -962,6 +962,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     if response.status().is_success() {
         shared.lock().rates.count(&call, &mut response);
     }
+    gateway::echo(&mut shared.lock());
     permissions::count(&mut shared.lock(), &response);
     // Recorded on arrival, so a test sees a call even while its answer is held back.
     record(&call);
