@@ -1712,13 +1712,13 @@ async fn a_typed_losing_push_is_confirmed_by_button() {
     world.stop().await;
 }
 
-/// `challenger` challenges `opponent` to `variant`, playing White.
 /// `alice` challenges `bob` in `channel` to standard chess as White, and he accepts.
 pub(crate) async fn accepted_game(world: &World, channel: FakeChannel) {
     challenge_as_white(world, &alice(), &bob(), channel, "standard").await;
     assert_board(&world.slash(&bob(), channel, "accept", &[]).await);
 }
 
+/// `challenger` challenges `opponent` to `variant`, playing White.
 async fn challenge_as_white(
     world: &World,
     challenger: &FakeUser,

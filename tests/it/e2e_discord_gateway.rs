@@ -9,9 +9,9 @@ use std::time::Duration;
 use discord::FrontError;
 use nadare::app;
 use testkit::fake_discord::WAIT;
-use testkit::fake_discord::payloads::{FakeChannel, GUILD_ID, Opt};
+use testkit::fake_discord::payloads::{FakeChannel, GUILD_ID};
 
-use super::e2e_discord::{Setup, World, alice, assert_board, bob};
+use super::e2e_discord::{Setup, World, accepted_game, alice, assert_board};
 
 /// `/help` from alice in a fresh channel is answered, privately, with the list of commands.
 async fn help_is_answered(world: &World, channel: u64) {
@@ -40,13 +40,10 @@ async fn compressed_payloads_and_each_servers_language_from_guild_create() {
         world.fake.compressed_payloads() >= 2,
         "READY and GUILD_CREATE"
     );
-    let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_301);
-    let options = [Opt::user("opponent", &bob), Opt::str("colour", "white")];
-    world.slash(&alice, channel, "challenge", &options).await;
-    assert_board(&world.slash(&bob, channel, "accept", &[]).await);
+    accepted_game(&world, channel).await;
     world.fake.set_response_deadline(Duration::ZERO);
-    let lost = world.play(&alice, channel, "e4").await;
+    let lost = world.play(&alice(), channel, "e4").await;
     assert!(!lost.succeeded(), "Discord refused the answer: {lost:#?}");
     world
         .fake
@@ -179,12 +176,9 @@ async fn the_bots_own_messages_echoed_to_it_are_ignored() {
             ..Setup::default()
         })
         .await;
-    let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_330);
-    let options = [Opt::user("opponent", &bob), Opt::str("colour", "white")];
-    world.slash(&alice, channel, "challenge", &options).await;
-    assert_board(&world.slash(&bob, channel, "accept", &[]).await);
-    assert_board(&world.play(&alice, channel, "e4").await);
+    accepted_game(&world, channel).await;
+    assert_board(&world.play(&alice(), channel, "e4").await);
     world.fake.settle(Duration::from_millis(500)).await;
     assert!(world.fake.echoed() >= 3, "echoed: {}", world.fake.echoed());
     let calls = world.fake.calls().len();
