@@ -461,7 +461,9 @@ fn step_reply(live: &Live, review: &GameReview, turn: usize) -> Reply {
     };
     let board = Board {
         position: position.clone(),
-        last_turn: last.and_then(|p| Some((game.position_at(p)?.clone(), *game.turns().get(p)?))),
+        last_turn: before
+            .zip(last.and_then(|p| game.turns().get(p)))
+            .map(|(before, turn)| (before.clone(), *turn)),
         orientation: live.shown_side(),
         players: live.players(),
         chess960: game.chess960_number(),

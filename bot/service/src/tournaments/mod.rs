@@ -742,14 +742,6 @@ impl Tournaments {
                     break;
                 }
             };
-            let lang = self.settings.guild_lang(Some(t.guild));
-            let post = |message: TournamentMsg| Notice {
-                channel: t.channel,
-                reply: Reply {
-                    lang,
-                    ..Reply::public(message)
-                },
-            };
             let moved = self
                 .ctx
                 .db()
@@ -764,24 +756,38 @@ impl Tournaments {
                 // Another process paired it (or the tournament was cancelled meanwhile).
                 break;
             }
-            notices.push(Notice {
-                channel: t.channel,
-                reply: Reply {
-                    lang,
-                    ..standings_reply(&t)
-                },
-            });
             let mut paired = t.clone();
             paired.boards.extend(boards);
-            let mut round = post(round_msg(&paired, next));
-            round.reply.shows_round = Some(RoundShown {
-                tournament: t.id,
-                round: next,
-                over: false,
-            });
-            notices.push(round);
+            notices.extend(self.round_notices(&t, &paired, next));
         }
         notices
+    }
+
+    /// The notices of round `round`'s start: the standings of `before` (the tournament as
+    /// its last round ended), then the round's pairings in `paired`, stamped as showing that
+    /// round.
+    fn round_notices(
+        &self,
+        before: &TournamentRecord,
+        paired: &TournamentRecord,
+        round: u32,
+    ) -> [Notice; 2] {
+        let lang = self.settings.guild_lang(Some(before.guild));
+        let notice = |reply: Reply| Notice {
+            channel: before.channel,
+            reply: Reply { lang, ..reply },
+        };
+        [
+            notice(standings_reply(before)),
+            notice(Reply {
+                shows_round: Some(RoundShown {
+                    tournament: before.id,
+                    round,
+                    over: false,
+                }),
+                ..Reply::public(round_msg(paired, round))
+            }),
+        ]
     }
 
     /// Finishes running tournament `t` after its current round (stored first, conditionally,
@@ -804,6 +810,13 @@ impl Tournaments {
             }
             return None;
         }
+        if early.is_some() {
+            tracing::info!(
+                tournament = t.id,
+                round = t.round,
+                "a tournament ended early"
+            );
+        }
         let mut ended = t.clone();
         ended.state = TournamentState::Finished;
         Some(self.end_notice(&ended, early).await)
@@ -819,11 +832,6 @@ impl Tournaments {
             over: true,
         });
         if let Some(why) = early {
-            tracing::info!(
-                tournament = t.id,
-                round = t.round,
-                "a tournament ended early"
-            );
             reply.messages.insert(
                 0,
                 TournamentMsg::EndedEarly {
@@ -859,7 +867,6 @@ impl Tournaments {
         };
         let mut notices = Vec::new();
         for t in late {
-            let lang = self.settings.guild_lang(Some(t.guild));
             let mut shown = if t.state == TournamentState::Finished {
                 let early = if t.round < total_rounds(&t) {
                     match self.pair(&t, t.round + 1).await {
@@ -871,26 +878,7 @@ impl Tournaments {
                 };
                 vec![self.end_notice(&t, early).await]
             } else {
-                let standings = Notice {
-                    channel: t.channel,
-                    reply: Reply {
-                        lang,
-                        ..standings_reply(&t)
-                    },
-                };
-                let round = Notice {
-                    channel: t.channel,
-                    reply: Reply {
-                        lang,
-                        shows_round: Some(RoundShown {
-                            tournament: t.id,
-                            round: t.round,
-                            over: false,
-                        }),
-                        ..Reply::public(round_msg(&t, t.round))
-                    },
-                };
-                vec![standings, round]
+                self.round_notices(&t, &t, t.round).to_vec()
             };
             if let Some(first) = shown.first_mut() {
                 first
