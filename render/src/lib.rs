@@ -7,7 +7,8 @@
 //! by copying tiles and laying glyph masks through blend tables, and written as an indexed PNG.
 //! Text is set in DejaVu Sans, with embedded subsets of Noto Sans CJK JP and Noto Emoji for the
 //! characters DejaVu lacks; every word besides the players' names comes from [`Labels`].
-//! [`save`] writes an image to a file whole or not at all.
+//! [`save`] writes an image to a file whole or not at all. A front that lays out its own board
+//! (the web page) takes the same pieces as SVG ([`piece_svgs`]) and colours ([`board_css`]).
 
 #![warn(missing_docs)]
 
@@ -33,6 +34,7 @@ mod table;
 mod text;
 mod theme;
 mod tiles;
+mod web;
 
 pub use avatar::{Avatar, AvatarError};
 pub use bars::{SetWords, Typesetter};
@@ -44,6 +46,7 @@ pub use standings::{
     CrossResult, Headings, MAX_CROSS_PLAYERS, MAX_STANDING_ROWS, StandingRow, Standings,
 };
 pub use theme::{ParseThemeError, Theme};
+pub use web::{board_css, piece_svgs};
 
 /// What can go wrong while preparing or drawing a board.
 #[derive(Debug, thiserror::Error)]

@@ -49,6 +49,9 @@ pub struct Options {
     pub lang: Lang,
     /// The players' pictures for the name bars (`--avatar NAME=FILE`).
     pub pictures: ConsolePictures,
+    /// The web board's links, when it is served (`--web`): boards say where to watch them,
+    /// and a game's players are given their links to play it.
+    pub web: Option<Arc<dyn domain::WebLinks>>,
 }
 
 /// Runs the console over `service` until the script (read by [`read_script`]) or, without
@@ -76,6 +79,8 @@ pub async fn run(
         renderer,
         pictures: options.pictures.clone(),
         rooms,
+        web: options.web.clone(),
+        linked: std::sync::Mutex::new(std::collections::HashSet::new()),
     };
     match script {
         Some(lines) => {
@@ -183,6 +188,9 @@ struct Console {
     renderer: Arc<Renderer>,
     pictures: ConsolePictures,
     rooms: Arc<ConsoleRooms>,
+    web: Option<Arc<dyn domain::WebLinks>>,
+    /// The games whose players were given their play links.
+    linked: std::sync::Mutex<std::collections::HashSet<domain::GameId>>,
 }
 
 impl Console {
@@ -218,6 +226,8 @@ impl Console {
                     }
                 }
                 _ = ticker.tick() => self.notices(out).await?,
+                // A turn made on the web page is told here as soon as it is made.
+                () = self.service.notices_queued() => self.notices(out).await?,
             }
         }
     }
@@ -244,6 +254,8 @@ impl Console {
                     buffer.clear();
                 }
                 _ = ticker.tick() => self.notices(out).await?,
+                // A turn made on the web page is told here as soon as it is made.
+                () = self.service.notices_queued() => self.notices(out).await?,
             }
         }
     }
@@ -290,10 +302,54 @@ impl Console {
             .service
             .execute(&origin, line.command, service::Options::default())
             .await;
+        self.link(&mut reply);
         present::draw(&self.renderer, &mut reply, Some(&self.pictures)).await;
         out.reply(text, &origin.user.name, &reply)?;
         self.mark(&reply).await;
+        self.play_links(out, &reply).await?;
         self.notices(out).await
+    }
+
+    /// Links a public board of a game to its live page, when the web board is served.
+    fn link(&self, reply: &mut Reply) {
+        if let (Some(web), Some(game)) = (&self.web, reply.game)
+            && reply.board.is_some()
+            && !reply.private
+        {
+            reply.watch = Some(web.watch(game));
+        }
+    }
+
+    /// The first time a game going on is shown with its web link, its players' own links to
+    /// play it there (the computer's aside).
+    async fn play_links(&self, out: &mut Output, reply: &Reply) -> anyhow::Result<()> {
+        let (Some(web), Some(game), Some(domain::Tone::ToMove(_))) =
+            (&self.web, reply.game, reply.tone)
+        else {
+            return Ok(());
+        };
+        if reply.watch.is_none()
+            || !self
+                .linked
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .insert(game)
+        {
+            return Ok(());
+        }
+        let Some(sight) = self.service.sight(game).await else {
+            return Ok(());
+        };
+        let mut players = vec![&sight.row.white];
+        if sight.row.black.id != sight.row.white.id {
+            players.push(&sight.row.black);
+        }
+        let links: Vec<(String, String)> = players
+            .into_iter()
+            .filter(|p| !domain::is_computer(p.id))
+            .map(|p| (p.name.clone(), web.play(game, p.id)))
+            .collect();
+        out.play_links(&links)
     }
 
     /// Marks what a printed reply showed as announced: its game's turns and result, a
@@ -310,9 +366,11 @@ impl Console {
     /// Prints the notices due now, marking what they show as announced.
     async fn notices(&self, out: &mut Output) -> anyhow::Result<()> {
         for mut notice in self.service.sweep().await {
+            self.link(&mut notice.reply);
             present::draw(&self.renderer, &mut notice.reply, Some(&self.pictures)).await;
             out.notice(&notice, self.rooms.name(notice.channel).as_deref())?;
             self.mark(&notice.reply).await;
+            self.play_links(out, &notice.reply).await?;
         }
         Ok(())
     }

@@ -104,6 +104,19 @@ impl Output {
         self.print(text)
     }
 
+    /// Prints the links that let each of `players` play a game on the web, as (name, url).
+    pub fn play_links(&mut self, players: &[(String, String)]) -> anyhow::Result<()> {
+        let mut text = String::new();
+        for (player, url) in players {
+            let play = self.say(
+                "console-play-web",
+                &fluent_args![("player", player.as_str()), ("url", url.as_str())],
+            );
+            text.push_str(&format!("  {}\n", printable(&play)));
+        }
+        self.print(text)
+    }
+
     /// Prints a malformed line's explanation (on standard error, but above a terminal's
     /// prompt).
     pub fn error(&mut self, message: &str) {
@@ -133,6 +146,10 @@ impl Output {
         }
         for (name, bytes) in &reply.files {
             out.push_str(&self.written(Written::File, &self.dir.join(safe_name(name)), bytes));
+        }
+        if let Some(url) = &reply.watch {
+            let watch = self.say("console-watch-live", &fluent_args![("url", url.as_str())]);
+            out.push_str(&format!("  {}\n", printable(&watch)));
         }
         if !reply.actions.is_empty() {
             let labels: Vec<String> = reply

@@ -203,6 +203,12 @@ impl Bot {
         self.finish(None).await
     }
 
+    /// Raised once the bot stops (a signal, or the gateway ending): what runs beside it (the
+    /// web board) stops then too.
+    pub fn stopping(&self) -> watch::Receiver<bool> {
+        self.stop.subscribe()
+    }
+
     /// Runs until SIGINT or SIGTERM, then stops gracefully; or until the connection fails.
     pub async fn run_until_signal(mut self) -> Result<(), FrontError> {
         tokio::select! {

@@ -107,6 +107,7 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
             Action::Flip | Action::Resign | Action::StepThrough(_)
         )
     };
+    let on_the_web = components::parse_web(&press.data.custom_id);
     if stale || parsed.is_none_or(|(_, action)| for_the_presser(action)) {
         // A flipped view is for whoever asked; so are a question, a reviewed game stepped
         // through and an out-of-date button. (A step back or forward edits the presser's own
@@ -114,6 +115,10 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
         early.mark_private();
     }
     let sent = answer(http, &target, front.defer_after, &early, async {
+        if let Some(game) = on_the_web {
+            let text = play_link(front, game, press.user.id.get(), &say).await;
+            return Outgoing::private(text).into();
+        }
         let Some((game, action)) = parsed else {
             return Outgoing::private(say("front-stale-button", fluent_args![])).into();
         };
@@ -228,6 +233,35 @@ pub async fn handle(front: &Front, http: &Http, press: &ComponentInteraction) {
     }
     front.answered(http, sent).await;
     front.hand_over(http, &target).await;
+}
+
+/// The answer to "Play on the web" on a board of `game`: the presser's own play link when they
+/// play in it, else the page to watch it.
+async fn play_link(
+    front: &Front,
+    game: domain::GameId,
+    user: domain::UserId,
+    say: &impl Fn(&str, FluentArgs) -> String,
+) -> String {
+    let (Some(web), Some(sight)) = (&front.web, front.service.sight(game).await) else {
+        return say("front-game-gone", fluent_args![]);
+    };
+    if sight.is_player(user) && sight.played.outcome().is_none() {
+        let minutes = domain::PLAY_LINK_MINUTES;
+        say(
+            "front-play-link",
+            fluent_args![
+                ("game", game.to_string()),
+                ("url", web.play(game, user)),
+                ("minutes", minutes)
+            ],
+        )
+    } else {
+        say(
+            "front-play-not-yours",
+            fluent_args![("game", game.to_string()), ("url", web.watch(game))],
+        )
+    }
 }
 
 /// Posts `reply` in the game's `channel`, away from where its button was pressed (the game's

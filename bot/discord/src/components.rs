@@ -5,7 +5,7 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use domain::{Action, GameId};
-use present::i18n::{Lang, Surface};
+use present::i18n::{self, Lang, Surface};
 
 const PREFIX: &str = "nadare";
 /// Discord shows at most five buttons in a row.
@@ -68,9 +68,48 @@ pub fn rows(game: GameId, actions: &[Action], lang: Lang) -> Vec<CreateActionRow
         .collect()
 }
 
+/// The prefix of the "Play on the web" button's custom id (`nadare-web:GAME`).
+const WEB_PREFIX: &str = "nadare-web";
+
+/// The row linking a board of `game` to its live page at `watch`: "Watch live", and "Play on
+/// the web" while the game goes on (it answers the presser with their own play link).
+pub fn web_row(game: GameId, watch: &str, going_on: bool, lang: Lang) -> CreateActionRow {
+    let mut buttons = vec![CreateButton::new_link(watch).label(i18n::plain(
+        lang,
+        Surface::Discord,
+        "button-watch-live",
+    ))];
+    if going_on {
+        buttons.push(
+            CreateButton::new(format!("{WEB_PREFIX}:{game}"))
+                .label(i18n::plain(lang, Surface::Discord, "button-play-web"))
+                .style(ButtonStyle::Secondary),
+        );
+    }
+    CreateActionRow::Buttons(buttons)
+}
+
+/// The game of a "Play on the web" button's custom id.
+pub fn parse_web(custom_id: &str) -> Option<GameId> {
+    custom_id
+        .strip_prefix(WEB_PREFIX)?
+        .strip_prefix(':')?
+        .parse()
+        .ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn web_buttons_read_back_and_stay_apart_from_game_buttons() {
+        assert_eq!(parse_web("nadare-web:42"), Some(42));
+        assert_eq!(parse_web("nadare-web:x"), None);
+        assert_eq!(parse_web("nadare-webs:42"), None);
+        assert_eq!(parse("nadare-web:42"), None);
+        assert_eq!(parse_web(&custom_id(42, Action::Flip)), None);
+    }
 
     #[test]
     fn custom_ids_round_trip() {

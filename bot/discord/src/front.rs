@@ -48,6 +48,8 @@ pub struct Front {
     pub own: Arc<OwnPosts>,
     /// The servers the gateway has introduced since the start.
     pub arrivals: Arrivals,
+    /// The web board's links, when it has a public address.
+    pub web: Option<Arc<dyn domain::WebLinks>>,
     registered: AtomicBool,
 }
 
@@ -76,6 +78,7 @@ impl Front {
             in_flight: Arc::new(InFlight::default()),
             live: LiveMessages::default(),
             arrivals: Arrivals::default(),
+            web: settings.web.clone(),
             registered: AtomicBool::new(false),
         }
     }
@@ -100,8 +103,15 @@ impl Front {
         reply
     }
 
-    /// Draws `reply`'s board and replay, with the players' pictures that come in time.
+    /// Draws `reply`'s board and replay, with the players' pictures that come in time; a
+    /// public board of a game links to its live page when the web board has an address.
     pub async fn draw(&self, reply: &mut Reply) {
+        if let (Some(web), Some(game)) = (&self.web, reply.game)
+            && reply.board.is_some()
+            && !reply.private
+        {
+            reply.watch = Some(web.watch(game));
+        }
         match &self.pictures {
             Some(pictures) => {
                 pictures.prepare(reply).await;

@@ -54,6 +54,9 @@ pub struct Settings {
     pub sweep_interval: Duration,
     /// Where players' pictures are fetched from (Discord's CDN); `None` shows icons.
     pub avatars: Option<String>,
+    /// The web board's links, when it is served at a public address: boards then carry
+    /// "Watch live" and "Play on the web".
+    pub web: Option<std::sync::Arc<dyn domain::WebLinks>>,
 }
 
 /// Which gateway shards this process runs.

@@ -179,7 +179,11 @@ impl Outgoing {
             files.push(CreateAttachment::bytes(bytes, name));
         }
         // Archive pages and tournaments are about no game: their buttons carry game 0.
-        let rows = components::rows(reply.game.unwrap_or(0), &reply.actions, reply.lang);
+        let mut rows = components::rows(reply.game.unwrap_or(0), &reply.actions, reply.lang);
+        if let (Some(watch), Some(game)) = (&reply.watch, reply.game) {
+            let going_on = matches!(reply.tone, Some(Tone::ToMove(_)));
+            rows.push(components::web_row(game, watch, going_on, reply.lang));
+        }
         Outgoing {
             content: clip(&content),
             card,

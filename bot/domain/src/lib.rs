@@ -16,6 +16,7 @@ pub mod rating;
 mod records;
 mod redact;
 mod review;
+mod sight;
 mod store;
 pub mod suggest;
 mod tournaments;
@@ -39,9 +40,10 @@ pub use records::{
 };
 pub use redact::{Redacted, has_user_info};
 pub use review::{Eval, GameReview, Judgement, Mark, ReviewSheet, ReviewStatus, StoredReview};
+pub use sight::{PLAY_LINK_MINUTES, Sight, WebLinks};
 pub use store::{
     Archive, ChallengeEntry, GameStore, Games, Privacy, Ratings, Reviews, Settings, ShardSet,
-    StoreError, Tournaments, Transfer, Vacations,
+    StoreError, Tournaments, Transfer, Vacations, Web,
 };
 pub use tournaments::{
     BoardResult, CrossResult, Entrant, GameRooms, MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME, Organiser,

@@ -134,23 +134,50 @@ pub struct ChallengeEntry {
 /// What the service reads from and writes to a database, by concern: its games
 /// ([`Games`]), ratings ([`Ratings`]), archive ([`Archive`]), vacations ([`Vacations`]),
 /// server settings ([`Settings`]), tournaments ([`Tournaments`]), games' reviews
-/// ([`Reviews`]), what is stored about one user ([`Privacy`]) and whole-database copies
-/// ([`Transfer`]). Every type with all nine is a `GameStore`; the service holds one as
-/// `Arc<dyn GameStore>`.
+/// ([`Reviews`]), what is stored about one user ([`Privacy`]), whole-database copies
+/// ([`Transfer`]), and the web board's key and links ([`Web`]). Every type with all ten is a
+/// `GameStore`; the service holds one as `Arc<dyn GameStore>`.
 ///
 /// Every write is committed when the call returns. Writes of a game are conditional:
 /// `state.revision` is the revision being written and the stored one must be the revision
 /// before it, else [`StoreError::Conflict`] and nothing changes. Closing a challenge likewise
 /// requires it to be still open.
 pub trait GameStore:
-    Games + Ratings + Archive + Vacations + Settings + Tournaments + Reviews + Privacy + Transfer
+    Games + Ratings + Archive + Vacations + Settings + Tournaments + Reviews + Privacy + Transfer + Web
 {
 }
 
 impl<
-    T: Games + Ratings + Archive + Vacations + Settings + Tournaments + Reviews + Privacy + Transfer,
+    T: Games
+        + Ratings
+        + Archive
+        + Vacations
+        + Settings
+        + Tournaments
+        + Reviews
+        + Privacy
+        + Transfer
+        + Web,
 > GameStore for T
 {
+}
+
+/// What the web board keeps: the key it signs with, and the single-use links already used.
+/// Nothing here is about a user.
+#[async_trait]
+pub trait Web: Send + Sync {
+    /// The secret called `name`: the one stored, else `fresh`, stored now. Every process on
+    /// the database gets the same one (the first writer's).
+    async fn secret(&self, name: &str, fresh: &str) -> Result<String, StoreError>;
+
+    /// Spends the single-use token `nonce`, valid until `expires_ms`: `true` the first time,
+    /// `false` once spent (by any process). Tokens expired before `now_ms` are forgotten.
+    async fn spend_token(
+        &self,
+        nonce: &str,
+        expires_ms: i64,
+        now_ms: i64,
+    ) -> Result<bool, StoreError>;
 }
 
 /// Challenges, games and their turns: what a process plays.

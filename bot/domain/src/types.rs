@@ -591,6 +591,9 @@ pub struct Reply {
     pub shows_round: Option<RoundShown>,
     /// Where the game shown stands, for a front that colours a board by it.
     pub tone: Option<Tone>,
+    /// The address of the game's live page on the web, set by a front that has one (the
+    /// service never sets it): the board then links to it.
+    pub watch: Option<String>,
 }
 
 impl std::fmt::Debug for Reply {
@@ -622,6 +625,7 @@ impl std::fmt::Debug for Reply {
             .field("shows", &self.shows)
             .field("shows_round", &self.shows_round)
             .field("tone", &self.tone)
+            .field("watch", &self.watch)
             .finish()
     }
 }

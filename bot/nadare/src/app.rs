@@ -10,7 +10,8 @@ use render::{RenderOptions, Renderer};
 use service::{Clock, GameService, ServiceConfig, ServiceError, SystemClock};
 use storage::StorageError;
 
-use crate::config::{Config, Shards};
+use crate::config::{Config, Shards, Token, WebSettings};
+use web::WebFront;
 
 /// Why the bot could not start.
 #[derive(Debug, thiserror::Error)]
@@ -27,6 +28,42 @@ pub enum StartError {
     /// The Discord front could not start.
     #[error(transparent)]
     Front(#[from] FrontError),
+    /// The web board could not start.
+    #[error("cannot start the web board: {0}")]
+    Web(String),
+}
+
+/// The web board of `settings` over `service`, with its listener bound: the address taken is
+/// an error at start, not a surprise later.
+async fn prepare_web(
+    settings: &WebSettings,
+    service: &GameService,
+    theme: render::Theme,
+) -> Result<(WebFront, tokio::net::TcpListener), StartError> {
+    let key = settings.key.as_ref().map(Token::expose);
+    let front = WebFront::new(service.clone(), key, &settings.link_base(), theme)
+        .await
+        .map_err(|e| StartError::Web(e.to_string()))?;
+    let listener = tokio::net::TcpListener::bind(settings.bind)
+        .await
+        .map_err(|e| StartError::Web(format!("cannot listen on {}: {e}", settings.bind)))?;
+    Ok((front, listener))
+}
+
+/// Serves the web board on `listener` until `stop` resolves, logging how it ends.
+fn serve_web(
+    front: WebFront,
+    listener: tokio::net::TcpListener,
+    stop: impl Future<Output = ()> + Send + 'static,
+) {
+    if let Ok(address) = listener.local_addr() {
+        tracing::info!(%address, "the web board is served");
+    }
+    tokio::spawn(async move {
+        if let Err(e) = front.serve(listener, stop).await {
+            tracing::error!(error = %e, "the web board stopped");
+        }
+    });
 }
 
 /// The service's settings from the config.
@@ -56,6 +93,7 @@ fn discord_settings(config: &Config) -> Settings {
         development_guild: config.development_guild,
         sweep_interval: config.sweep_interval,
         avatars: config.image_avatars.then(|| config.cdn_url.clone()),
+        web: None,
     }
 }
 
@@ -86,16 +124,40 @@ pub async fn start_bot(
     .map_err(|e| StartError::Render(e.to_string()))?;
     let store = config.database.open().await.map_err(StartError::Storage)?;
     let service = GameService::open(service_config(config), store, clock).await?;
+    let web = match &config.web {
+        Some(settings) => match prepare_web(settings, &service, config.image_theme).await {
+            Ok(web) => Some(web),
+            Err(e) => {
+                service.shutdown().await;
+                return Err(e);
+            }
+        },
+        None => None,
+    };
+    let mut settings = discord_settings(config);
+    // Boards link to the web board only at the address players reach.
+    if config.web.as_ref().is_some_and(|w| w.public_url.is_some()) {
+        settings.web = web.as_ref().map(|(front, _)| front.links());
+    }
     match Bot::start(
         service.clone(),
         Arc::new(renderer),
-        &discord_settings(config),
+        &settings,
         timing,
         transport,
     )
     .await
     {
-        Ok(bot) => Ok(bot),
+        Ok(bot) => {
+            if let Some((front, listener)) = web {
+                let mut stopping = bot.stopping();
+                serve_web(front, listener, async move {
+                    // A dropped sender means the bot is gone: stop too.
+                    let _ = stopping.wait_for(|stop| *stop).await;
+                });
+            }
+            Ok(bot)
+        }
         Err(e) => {
             service.shutdown().await;
             Err(e.into())
@@ -126,7 +188,8 @@ pub async fn local(
     db: &storage::Database,
     script: Option<&Path>,
     stockfish: Option<service::StockfishSettings>,
-    options: console::Options,
+    web: Option<std::net::SocketAddr>,
+    mut options: console::Options,
 ) -> anyhow::Result<()> {
     let lang = options.lang;
     let script = script
@@ -150,5 +213,21 @@ pub async fn local(
         Arc::new(SystemClock),
     )
     .await?;
-    console::run(service, Arc::new(renderer), &options, script).await
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    if let Some(bind) = web {
+        let settings = WebSettings {
+            bind,
+            public_url: None,
+            key: None,
+        };
+        let (front, listener) = prepare_web(&settings, &service, render::Theme::default()).await?;
+        options.web = Some(front.links());
+        let mut stopping = stopping.clone();
+        serve_web(front, listener, async move {
+            let _ = stopping.wait_for(|stop| *stop).await;
+        });
+    }
+    let ran = console::run(service, Arc::new(renderer), &options, script).await;
+    stop.send_replace(true);
+    ran
 }

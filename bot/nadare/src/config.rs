@@ -110,6 +110,29 @@ pub struct Config {
     pub image_avatars: bool,
     /// Stockfish for games against it in standard chess and Chess960; `None` without one.
     pub stockfish: Option<StockfishSettings>,
+    /// The web board; `None` when it is off (no `web.bind`).
+    pub web: Option<WebSettings>,
+}
+
+/// Where the web board is served and how it is reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebSettings {
+    /// The address and port the HTTP server listens on.
+    pub bind: std::net::SocketAddr,
+    /// The address players reach it at (usually the operator's reverse proxy, https); boards
+    /// link to it only when it is set.
+    pub public_url: Option<String>,
+    /// The signing key; `None` makes one and keeps it in the database.
+    pub key: Option<Token>,
+}
+
+impl WebSettings {
+    /// The address links are made on: the public one, else the server's own.
+    pub fn link_base(&self) -> String {
+        self.public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", self.bind))
+    }
 }
 
 /// The deepest search `games.review_depth` may ask for: a 60-turn game reviewed at 20 would
@@ -140,6 +163,16 @@ struct RawConfig {
     postgres: RawPostgres,
     #[serde(default)]
     engine: RawEngine,
+    #[serde(default)]
+    web: RawWeb,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWeb {
+    bind: Option<String>,
+    public_url: Option<String>,
+    key: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -338,6 +371,15 @@ impl RawConfig {
         if let Some(v) = env("NADARE_STOCKFISH_MOVETIME") {
             self.engine.stockfish_movetime = Some(v);
         }
+        if let Some(v) = env("NADARE_WEB_BIND") {
+            self.web.bind = Some(v);
+        }
+        if let Some(v) = env("NADARE_WEB_PUBLIC_URL") {
+            self.web.public_url = Some(v);
+        }
+        if let Some(v) = env("NADARE_WEB_KEY") {
+            self.web.key = Some(v);
+        }
         Ok(())
     }
 
@@ -466,6 +508,7 @@ impl RawConfig {
             .transpose()?
             .flatten()
             .unwrap_or_else(|| DISCORD_CDN.to_owned());
+        let web = self.web.validate()?;
         Ok(Config {
             token: Token(token),
             development_guild: self.development_guild,
@@ -484,7 +527,58 @@ impl RawConfig {
             cdn_url,
             image_avatars: self.image.avatars.unwrap_or(true),
             stockfish,
+            web,
         })
+    }
+}
+
+impl RawWeb {
+    /// The web board's settings; `None` without `web.bind`.
+    fn validate(&self) -> Result<Option<WebSettings>, ConfigError> {
+        let public_url = self
+            .public_url
+            .as_deref()
+            .map(|u| http_url("web.public_url", u))
+            .transpose()?
+            .flatten();
+        let key = self
+            .key
+            .as_deref()
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+            .map(|k| {
+                web::Keys::new(k).map_err(|e| ConfigError::Invalid {
+                    key: "web.key",
+                    reason: format!("{e}; `nadare web-key` writes a good one"),
+                })?;
+                Ok::<_, ConfigError>(Token(k.to_owned()))
+            })
+            .transpose()?;
+        let Some(bind) = self
+            .bind
+            .as_deref()
+            .map(str::trim)
+            .filter(|b| !b.is_empty())
+        else {
+            if public_url.is_some() || key.is_some() {
+                return Err(ConfigError::Invalid {
+                    key: "web.bind",
+                    reason: "the web board is off without an address to listen on; set \
+                             web.bind (e.g. \"127.0.0.1:8080\") or remove the other web keys"
+                        .into(),
+                });
+            }
+            return Ok(None);
+        };
+        let bind = bind.parse().map_err(|_| ConfigError::Invalid {
+            key: "web.bind",
+            reason: format!("`{bind}` is not an address and port, e.g. 127.0.0.1:8080"),
+        })?;
+        Ok(Some(WebSettings {
+            bind,
+            public_url,
+            key,
+        }))
     }
 }
 

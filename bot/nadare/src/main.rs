@@ -98,6 +98,10 @@ struct LocalArgs {
     /// /usr/games/stockfish from Debian's package `stockfish`); it thinks 1 s a turn.
     #[arg(long, value_name = "PROGRAM")]
     stockfish: Option<PathBuf>,
+    /// Serve the web board at ADDRESS (e.g. 127.0.0.1:8080): every game gets a live page,
+    /// and its players links to play it by click.
+    #[arg(long, value_name = "ADDRESS")]
+    web: Option<std::net::SocketAddr>,
 }
 
 /// Reads one `--avatar NAME=FILE`.
@@ -148,10 +152,12 @@ fn main() -> ExitCode {
                         path,
                         movetime: std::time::Duration::from_secs(1),
                     }),
+                    args.web,
                     console::Options {
                         out: args.out,
                         lang: args.lang,
                         pictures,
+                        web: None,
                     },
                 ))
             }),

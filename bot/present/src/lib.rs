@@ -55,6 +55,11 @@ pub fn message_text(said: &Message, lang: Lang, surface: Surface) -> String {
     message(&Say::new(lang, surface), said)
 }
 
+/// What is played, in `lang`: "Avalanche 960 (setup #12)", "Standard chess".
+pub fn kind_text(kind: domain::messages::GameKind, lang: Lang) -> String {
+    Say::new(lang, Surface::Console).kind(kind)
+}
+
 /// The label of a button offering `action`.
 pub fn action_label(action: Action, lang: Lang, surface: Surface) -> String {
     Say::new(lang, surface).plain(&format!("button-{}", action.id()))

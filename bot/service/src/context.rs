@@ -12,6 +12,9 @@ use tokio::sync::{Notify, Semaphore};
 
 use super::config::ServiceConfig;
 
+/// How many changes a slow watcher may fall behind before it is told it lagged.
+const CHANGES_KEPT: usize = 1024;
+
 /// The infrastructure every part holds an `Arc` to.
 pub(crate) struct Context {
     /// The configuration in force.
@@ -27,6 +30,9 @@ pub(crate) struct Context {
     engine_permits: std::sync::Arc<Semaphore>,
     /// What the next sweep posts unasked.
     pub(crate) outbox: Outbox,
+    /// Told the id of every game whose stored state changed (a turn, a takeback, an offer,
+    /// the start or the end), once the write is done: pages watching it update.
+    changes: tokio::sync::broadcast::Sender<GameId>,
 }
 
 impl Context {
@@ -45,7 +51,21 @@ impl Context {
                 std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
             )),
             outbox: Outbox::default(),
+            changes: tokio::sync::broadcast::channel(CHANGES_KEPT).0,
         }
+    }
+
+    /// Tells whoever watches that `game`'s stored state changed.
+    pub(crate) fn changed(&self, game: GameId) {
+        // Nobody watching is the usual case, not an error.
+        let _ = self.changes.send(game);
+    }
+
+    /// The ids of games whose stored state changes from now on; a receiver that falls more
+    /// than [`CHANGES_KEPT`] behind is told it lagged (and should look again at what it
+    /// watches).
+    pub(crate) fn changes(&self) -> tokio::sync::broadcast::Receiver<GameId> {
+        self.changes.subscribe()
     }
 
     /// The time on the service's clock.

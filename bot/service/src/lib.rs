@@ -48,7 +48,7 @@ pub use tournaments::tournament_report;
 use domain::messages::{InfoMsg, PrivacyMsg, Refusal};
 use domain::{
     ChannelId, Command, EarlyPrivacy, GameId, GameRooms, GameStore, GuildId, Lang, Notice, Origin,
-    Progress, Reply, Request, RoundShown, Shown, StoredGame, TournamentSummary, UserId,
+    Progress, Reply, Request, RoundShown, Shown, Sight, StoredGame, TournamentSummary, UserId,
 };
 
 use archive::Archive;
@@ -473,6 +473,49 @@ impl GameService {
     /// The channel of a challenge or game still held by the service (buttons carry game ids).
     pub async fn channel_of_game(&self, game: GameId) -> Option<ChannelId> {
         self.parts.games.channel_of_game(game)
+    }
+
+    /// `game` as a watcher sees it (a front that draws its own board: the web page), as held
+    /// here or as stored; `None` for an id that is no game.
+    pub async fn sight(&self, game: GameId) -> Option<Sight> {
+        self.parts.games.sight(game).await
+    }
+
+    /// The ids of games whose stored state changes from now on (a turn, a takeback, an offer,
+    /// the start, the end), each told once its write is done. A receiver that falls far
+    /// behind is told it lagged, and should look again at every game it watches.
+    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<GameId> {
+        self.parts.ctx.changes()
+    }
+
+    /// Posts `notice` in its channel with the next sweep, which starts now: a front that is
+    /// not the channel's (the web page) hands over what the channel must be told, such as a
+    /// turn played there, and the channel's front announces it and marks it shown.
+    pub fn tell_channel(&self, notice: Notice) {
+        self.parts.ctx.outbox.queue([notice]);
+    }
+
+    /// The secret called `name` (the web board's signing key): the one stored, else `fresh`,
+    /// stored now; every process on the database gets the same one.
+    pub async fn keep_secret(&self, name: &str, fresh: &str) -> Result<String, ServiceError> {
+        Ok(self.parts.ctx.db().secret(name, fresh).await?)
+    }
+
+    /// Spends the single-use token `nonce`, valid until `expires_ms`: `true` the first time,
+    /// `false` once spent, by any process on the database.
+    pub async fn spend_token(&self, nonce: &str, expires_ms: i64) -> Result<bool, ServiceError> {
+        let now = self.parts.ctx.now_ms();
+        Ok(self
+            .parts
+            .ctx
+            .db()
+            .spend_token(nonce, expires_ms, now)
+            .await?)
+    }
+
+    /// The time on the service's clock, in Unix milliseconds (a manual one in tests).
+    pub fn now_ms(&self) -> i64 {
+        self.parts.ctx.now_ms()
     }
 
     /// Returns once a command has queued notices (a vacation begun or ended tells the

@@ -255,3 +255,15 @@ impl Live {
         }
     }
 }
+
+impl Live {
+    /// The game as a watcher sees it.
+    pub(crate) fn sight(&self) -> domain::Sight {
+        domain::Sight {
+            row: self.row.clone(),
+            played: self.game.clone(),
+            kind: self.kind(),
+            status: self.status(),
+        }
+    }
+}

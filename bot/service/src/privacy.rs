@@ -373,7 +373,10 @@ impl Privacy {
         state.takeback = None;
         state.pending = None;
         match self.ctx.db().update_game(stored.row.id, &state, None).await {
-            Ok(()) => Some(Ended::Aborted),
+            Ok(()) => {
+                self.ctx.changed(stored.row.id);
+                Some(Ended::Aborted)
+            }
             Err(e) => {
                 tracing::warn!(game = stored.row.id, error = %e, "could not abort a game to forget its player");
                 None

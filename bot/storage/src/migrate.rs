@@ -28,10 +28,11 @@ pub(crate) const MIGRATIONS: &[(i64, &str)] = &[
     (10, include_str!("../migrations/0010_start_positions.sql")),
     (11, include_str!("../migrations/0011_announced_results.sql")),
     (12, include_str!("../migrations/0012_announced_rounds.sql")),
+    (13, include_str!("../migrations/0013_web.sql")),
 ];
 
 /// The newest schema version this build knows.
-pub const LATEST_VERSION: i64 = 12;
+pub const LATEST_VERSION: i64 = 13;
 
 /// Creates the table of applied migrations, if missing.
 pub(crate) const CREATE_MIGRATIONS: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (

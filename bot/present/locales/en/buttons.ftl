@@ -22,3 +22,5 @@ button-forget-no = Cancel
 button-review-steps = Step through ▶
 button-review-back = ◀ Back
 button-review-forward = Forward ▶
+button-watch-live = Watch live
+button-play-web = Play on the web

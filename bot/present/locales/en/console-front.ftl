@@ -75,3 +75,7 @@ console-cannot-read-folder = cannot read the image folder { $path }
 console-opening-database = could not open the database
 console-preparing-renderer = could not prepare the board renderer
 console-reading-input = could not read standard input
+# Under a board when the web board is served (`nadare local --web`).
+console-watch-live = [web] watch live: { $url }
+# The first time a game is shown with the web board on: each player's own link.
+console-play-web = [web] { $player } plays on the web: { $url }

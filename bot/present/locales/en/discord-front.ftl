@@ -58,3 +58,8 @@ front-tournament-thread-name = { $tournament } · R{ $round } B{ $board } · { $
 # A tournament in the list `/tournament standings` offers: "Spring · finished".
 front-tournament-choice = { $name } · { $state }
 front-bad-choice = `{ $text }` is not a choice of `{ $option }`: pick one from the list.
+# "Play on the web" pressed by a player of the game: their own link.
+front-play-link = Your link to play game #{ $game } on the web: { $url }
+    It is yours alone, works once, and lapses in { $minutes } minutes; the page then keeps you signed in.
+# "Play on the web" pressed by someone who does not play in the game.
+front-play-not-yours = You do not play in game #{ $game }; watch it live at { $url }

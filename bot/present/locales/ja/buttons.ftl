@@ -22,3 +22,5 @@ button-forget-no = キャンセル
 button-review-steps = 一手ずつ見る ▶
 button-review-back = ◀ 戻る
 button-review-forward = 進む ▶
+button-watch-live = ライブで観る
+button-play-web = ウェブで指す

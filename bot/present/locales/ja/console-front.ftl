@@ -75,3 +75,7 @@ console-cannot-read-folder = 画像フォルダー { $path } を読めません
 console-opening-database = データベースを開けませんでした
 console-preparing-renderer = 盤面の描画を準備できませんでした
 console-reading-input = 標準入力を読めませんでした
+# ウェブ盤を提供しているとき（`nadare local --web`）、盤面の下に出る。
+console-watch-live = [ウェブ] ライブ観戦：{ $url }
+# ウェブ盤があるとき、対局が初めて表示されたときに出る各プレイヤー専用のリンク。
+console-play-web = [ウェブ] { $player } はウェブで指せます：{ $url }

@@ -56,3 +56,8 @@ front-tournament-thread-name = { $tournament }・第{ $round }R 第{ $board }盤
 # `/大会 順位表` などの一覧に出す大会。
 front-tournament-choice = { $name }・{ $state }
 front-bad-choice = `{ $text }` は `{ $option }` の選択肢にありません。一覧から選んでください。
+# 対局者が「ウェブで指す」を押したとき：その人専用のリンク。
+front-play-link = 対局 #{ $game } をウェブで指すためのリンク：{ $url }
+    あなた専用で、一度だけ使え、{ $minutes } 分で無効になります。開いた後はそのページでログインしたままになります。
+# 対局者でない人が「ウェブで指す」を押したとき。
+front-play-not-yours = あなたは対局 #{ $game } のプレイヤーではありません。ライブ観戦はこちら：{ $url }

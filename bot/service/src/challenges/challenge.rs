@@ -284,6 +284,7 @@ impl Challenges {
         if let Err(e) = self.ctx.store(self.ctx.db().start_game(closes, &row)).await {
             return save_failed(&e);
         }
+        self.ctx.changed(row.id);
         let live = Live {
             row,
             game,

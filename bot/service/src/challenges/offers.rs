@@ -280,6 +280,7 @@ impl Challenges {
             }
             return save_failed(&e);
         }
+        self.ctx.changed(id);
         live.row.state = state;
         live.pending = None;
         let messages = vec![message.into(), live.status().into()];

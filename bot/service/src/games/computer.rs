@@ -186,6 +186,7 @@ pub(crate) fn followed_by_computer(first: Reply, then: Reply) -> Reply {
         shows: then.shows.or(first.shows),
         shows_round: then.shows_round.or(first.shows_round),
         tone: then.tone.or(first.tone),
+        watch: then.watch.or(first.watch),
     }
 }
 

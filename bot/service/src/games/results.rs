@@ -53,6 +53,7 @@ impl Games {
                 }
             }
             .map(|()| {
+                self.ctx.changed(row.id);
                 if state.finished.is_some() {
                     self.note_ended(row.id);
                 }

@@ -2,11 +2,11 @@
 //! turns the player to move may type (for autocomplete).
 
 use domain::messages::{ChallengeLine, GameLine, ViewMsg};
-use domain::{ChannelId, Origin, Reply, UserId, suggest};
+use domain::{ChannelId, GameId, Origin, Reply, Sight, UserId, suggest};
 
 use super::Games;
 use super::play::candidates;
-use crate::live::Slot;
+use crate::live::{Live, Slot};
 use crate::replies::{board_reply, shown_game};
 
 /// The most games `games` lists.
@@ -138,6 +138,34 @@ impl Games {
         match &*guard {
             Slot::Game(live) => live.outcome().is_none() && live.player(live.to_move()).id == user,
             _ => false,
+        }
+    }
+}
+
+impl Games {
+    /// `game` as a watcher sees it: as held here, or as stored (a game finished long ago, or
+    /// played through another process); `None` for an id that is no game.
+    pub(crate) async fn sight(&self, game: GameId) -> Option<Sight> {
+        if let Some(channel) = self.channel_of_game(game)
+            && let Some(guard) = self.existing_slot(channel).await
+            && let Slot::Game(live) = &*guard
+            && live.row.id == game
+        {
+            return Some(live.sight());
+        }
+        let stored = match self.ctx.db().load_game(game).await {
+            Ok(stored) => stored?,
+            Err(e) => {
+                tracing::warn!(game, error = %e, "could not load a game to watch");
+                return None;
+            }
+        };
+        match Live::restore(stored) {
+            Ok(live) => Some(live.sight()),
+            Err(e) => {
+                tracing::warn!(game, error = %e, "a game to watch does not replay");
+                None
+            }
         }
     }
 }

@@ -1,18 +1,18 @@
-//! [`Ratings`], [`Archive`], [`Vacations`] and [`Settings`] on PostgreSQL: the records kept
-//! besides games. Reads of several queries share one snapshot.
+//! [`Ratings`], [`Archive`], [`Vacations`], [`Settings`] and [`Web`] on PostgreSQL: the records
+//! kept besides games. Reads of several queries share one snapshot.
 
 use async_trait::async_trait;
 
 use super::PgStore;
 use super::driver::{exec, one, read_snapshot, rows};
 use super::fail::Fail;
-use crate::queries::{archive, games, ratings, settings, vacations};
+use crate::queries::{archive, games, ratings, settings, vacations, web};
 use crate::sql::{Columns, SqlValue};
 use domain::rating::RatingFamily;
 use domain::{
     Archive, ArchivePage, ArchiveQuery, GameId, GameRatingChange, GuildId, GuildSettings, Lang,
     Leaderboard, PlayerRating, Ratings, RoleId, Settings, ShardSet, StoreError, UserId, Vacation,
-    VacationAllowance, Vacations,
+    VacationAllowance, Vacations, Web,
 };
 
 impl PgStore {
@@ -233,5 +233,37 @@ impl Settings for PgStore {
         let step = &[settings::remove_step(guild)?];
         self.run(|client, _| async move { exec(&client, step).await })
             .await
+    }
+}
+
+#[async_trait]
+impl Web for PgStore {
+    async fn secret(&self, name: &str, fresh: &str) -> Result<String, StoreError> {
+        self.write_steps(&[web::keep_secret(name, fresh)]).await?;
+        let stored = self
+            .query(web::SECRET, &web::secret_values(name), web::read_secret)
+            .await?;
+        stored
+            .into_iter()
+            .next()
+            .ok_or_else(|| StoreError::Backend(format!("the secret {name} was not kept")))
+    }
+
+    async fn spend_token(
+        &self,
+        nonce: &str,
+        expires_ms: i64,
+        now_ms: i64,
+    ) -> Result<bool, StoreError> {
+        match self
+            .write_steps(&web::spend(nonce, expires_ms, now_ms))
+            .await
+        {
+            Ok(()) => Ok(true),
+            Err(StoreError::Conflict {
+                what: web::SPENT, ..
+            }) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 }

@@ -11,3 +11,4 @@ pub(crate) mod settings;
 pub(crate) mod tournaments;
 pub(crate) mod transfer;
 pub(crate) mod vacations;
+pub(crate) mod web;

@@ -1,15 +1,15 @@
-//! [`Ratings`], [`Archive`], [`Vacations`] and [`Settings`] on SQLite: the records kept
-//! besides games.
+//! [`Ratings`], [`Archive`], [`Vacations`], [`Settings`] and [`Web`] on SQLite: the records
+//! kept besides games.
 
 use async_trait::async_trait;
 
 use super::{Storage, driver};
-use crate::queries::{archive, games, ratings, settings, vacations};
+use crate::queries::{archive, games, ratings, settings, vacations, web};
 use domain::rating::RatingFamily;
 use domain::{
     Archive, ArchivePage, ArchiveQuery, GameId, GameRatingChange, GuildId, GuildSettings, Lang,
     Leaderboard, PlayerRating, Ratings, RoleId, Settings, ShardSet, StoreError, UserId, Vacation,
-    VacationAllowance, Vacations,
+    VacationAllowance, Vacations, Web,
 };
 
 #[async_trait]
@@ -197,5 +197,34 @@ impl Settings for Storage {
 
     async fn remove_guild_settings(&self, guild: GuildId) -> Result<(), StoreError> {
         self.write(vec![settings::remove_step(guild)?]).await
+    }
+}
+
+#[async_trait]
+impl Web for Storage {
+    async fn secret(&self, name: &str, fresh: &str) -> Result<String, StoreError> {
+        self.write(vec![web::keep_secret(name, fresh)]).await?;
+        let stored = self
+            .query(web::SECRET, web::secret_values(name), web::read_secret)
+            .await?;
+        stored
+            .into_iter()
+            .next()
+            .ok_or_else(|| StoreError::Backend(format!("the secret {name} was not kept")))
+    }
+
+    async fn spend_token(
+        &self,
+        nonce: &str,
+        expires_ms: i64,
+        now_ms: i64,
+    ) -> Result<bool, StoreError> {
+        match self.write(web::spend(nonce, expires_ms, now_ms)).await {
+            Ok(()) => Ok(true),
+            Err(StoreError::Conflict {
+                what: web::SPENT, ..
+            }) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 }

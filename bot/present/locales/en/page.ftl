@@ -1,0 +1,29 @@
+# The web page of a game: its buttons, prompts and notes, and the pages a play link opens.
+
+page-flip = Flip
+page-resign = Resign
+page-resign-confirm = Resign this game?
+page-draw-offer = Offer a draw
+page-draw-accept = Accept the draw
+page-draw-decline = Decline the draw
+page-takeback-offer = Ask to take back
+page-takeback-accept = Allow the takeback
+page-takeback-decline = Refuse the takeback
+page-promote = Promote to:
+page-choose-piece = Your pawn on the last rank becomes:
+page-push-pick = Now push an enemy pawn: click the pawn or the square it goes to.
+page-push-loses = This push exposes your king and loses the game. Play it anyway?
+page-cancel = Cancel
+page-type-turn = Or type a turn, as in /move (Nf3/a6)
+page-send = Play
+page-watching = Watching
+page-live = Live
+page-reconnecting = Reconnecting…
+page-sign-in = Open this game through your “Play on the web” link to play it.
+page-not-yours = You do not play in this game.
+page-bad-request = That request could not be read.
+page-link-bad = This play link is not valid.
+page-link-expired = This play link has expired: ask for a new one with the “Play on the web” button.
+page-link-used = This play link was already used: ask for a new one with the “Play on the web” button.
+page-unavailable = The game cannot be reached right now; try again in a moment.
+page-link-continue = Continue to the game

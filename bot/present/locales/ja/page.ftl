@@ -1,0 +1,29 @@
+# 対局のウェブページ：ボタン、案内、注意書き、そしてプレイ用リンクが開くページ。
+
+page-flip = 反転
+page-resign = 投了
+page-resign-confirm = この対局を投了しますか？
+page-draw-offer = 引き分けを提案
+page-draw-accept = 引き分けを受ける
+page-draw-decline = 引き分けを断る
+page-takeback-offer = 待ったを頼む
+page-takeback-accept = 待ったを認める
+page-takeback-decline = 待ったを断る
+page-promote = 成る駒：
+page-choose-piece = 最終段のポーンを何に成らせますか：
+page-push-pick = 相手のポーンを押してください：ポーンか、その行き先をクリック。
+page-push-loses = この押しは自分のキングをさらし、負けになります。それでも指しますか？
+page-cancel = 取り消す
+page-type-turn = または /move と同じ書き方で入力（Nf3/a6）
+page-send = 指す
+page-watching = 観戦中
+page-live = ライブ
+page-reconnecting = 再接続中…
+page-sign-in = この対局を指すには「ウェブで指す」のリンクから開いてください。
+page-not-yours = あなたはこの対局のプレイヤーではありません。
+page-bad-request = リクエストを読み取れませんでした。
+page-link-bad = このプレイ用リンクは無効です。
+page-link-expired = このプレイ用リンクは期限切れです。「ウェブで指す」ボタンで新しいリンクをもらってください。
+page-link-used = このプレイ用リンクは使用済みです。「ウェブで指す」ボタンで新しいリンクをもらってください。
+page-unavailable = 今は対局に接続できません。少し待ってからもう一度お試しください。
+page-link-continue = 対局へ進む

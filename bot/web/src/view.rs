@@ -1,0 +1,245 @@
+//! A game laid out for its page, as JSON: every position from the start with what marks it
+//! (the turn that led there, its push, check, a pending promotion), the players, the status
+//! in the reader's language, and, for the player to move, every legal turn of the position.
+//! The page only filters that list: it never works out a rule itself.
+
+use domain::{Sight, UserId};
+use present::i18n::{self, Lang, Surface};
+use rules::{Color, Game, Position, Square, Turn};
+use serde::Serialize;
+
+/// The page's whole picture of a game.
+#[derive(Debug, Serialize)]
+pub(crate) struct View {
+    /// The game's number, as Discord and the console name it.
+    number: u64,
+    /// What is played, in the reader's language.
+    title: String,
+    /// White's player.
+    white: Side,
+    /// Black's player.
+    black: Side,
+    /// The colour(s) the reader plays: `white`, `black`, `both` (a game against oneself), or
+    /// none.
+    you: Option<&'static str>,
+    /// Every position from the start, the start first.
+    plies: Vec<PlyView>,
+    /// Whose turn it is, or the result, in the reader's language.
+    status: String,
+    /// The result (`1-0`, `½-½`…), once the game is over.
+    result: Option<&'static str>,
+    /// The turns the reader may make now (empty unless it is their move).
+    turns: Vec<TurnView>,
+    /// The standing draw offer's side.
+    draw_offer: Option<&'static str>,
+    /// The standing takeback request's side.
+    takeback: Option<&'static str>,
+}
+
+/// A player.
+#[derive(Debug, Serialize)]
+struct Side {
+    /// The name shown.
+    name: String,
+    /// Whether nadare's engine (or Stockfish) plays this side.
+    computer: bool,
+}
+
+/// One position of the game.
+#[derive(Debug, Serialize)]
+struct PlyView {
+    /// The pieces, a1 to h8, each as `wK`, `bp`… or empty.
+    board: Vec<String>,
+    /// The turn that led here, in nadare's notation.
+    notation: Option<String>,
+    /// Its move's squares as drawn (a castling: the king's from and to).
+    from: Option<String>,
+    /// See `from`.
+    to: Option<String>,
+    /// Its push: the pawn's square before and after.
+    push: Option<[String; 2]>,
+    /// The square of a king in check.
+    check: Option<String>,
+    /// The square of a pawn waiting to promote (Avalanche).
+    promo: Option<String>,
+    /// The side to move here.
+    side: &'static str,
+}
+
+/// A legal turn of the player to move.
+#[derive(Debug, Serialize)]
+struct TurnView {
+    /// The turn in nadare's notation: what the page sends back.
+    notation: String,
+    /// The piece chosen for a pawn waiting to promote, as its letter.
+    choice: Option<char>,
+    /// The move's square, if the turn has a move.
+    from: Option<String>,
+    /// Where the move goes (a castling: the rook's square).
+    to: Option<String>,
+    /// Another square a click may mean for the same move (a castling: where the king lands).
+    also: Option<String>,
+    /// The piece a pawn becomes on its last rank, as its letter.
+    promotion: Option<char>,
+    /// The push after the move: the pawn's square before and after.
+    push: Option<[String; 2]>,
+    /// Whether the push exposes the mover's king and loses the game (asks to confirm).
+    loses: bool,
+}
+
+/// The side's word in the page's data.
+const fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+impl View {
+    /// `sight` as `reader` sees it, in `lang`.
+    pub(crate) fn of(sight: &Sight, reader: Option<UserId>, lang: Lang) -> View {
+        let row = &sight.row;
+        let you = reader.and_then(|r| match (row.white.id == r, row.black.id == r) {
+            (true, true) => Some("both"),
+            (true, false) => Some("white"),
+            (false, true) => Some("black"),
+            (false, false) => None,
+        });
+        let played = &sight.played;
+        let over = played.outcome();
+        let pos = played.position();
+        let to_move = pos.side_to_move();
+        let mover = match to_move {
+            Color::White => &row.white,
+            Color::Black => &row.black,
+        };
+        let turns = if over.is_none() && reader == Some(mover.id) {
+            turns_of(pos)
+        } else {
+            Vec::new()
+        };
+        View {
+            number: row.id,
+            title: present::kind_text(sight.kind, lang),
+            white: Side {
+                name: row.white.name.clone(),
+                computer: domain::is_computer(row.white.id),
+            },
+            black: Side {
+                name: row.black.name.clone(),
+                computer: domain::is_computer(row.black.id),
+            },
+            you,
+            plies: plies_of(played),
+            status: present::message_text(&sight.status.clone().into(), lang, Surface::Console),
+            result: over.map(|o| o.result_str()),
+            turns,
+            draw_offer: row.state.draw_offer.map(side),
+            takeback: row.state.takeback.map(side),
+        }
+    }
+}
+
+/// Every position of `game` with its marks, the start first.
+fn plies_of(game: &Game) -> Vec<PlyView> {
+    let notations = game.notations();
+    let mut plies = vec![ply_view(game.start(), None)];
+    for (i, turn) in game.turns().iter().enumerate() {
+        let (Some(before), Some(after)) = (game.position_at(i), game.position_at(i + 1)) else {
+            break;
+        };
+        let notation = notations.get(i).cloned().unwrap_or_default();
+        plies.push(ply_view(after, Some((before, turn, notation))));
+    }
+    plies
+}
+
+/// One position, marked with the turn that led to it.
+fn ply_view(pos: &Position, led: Option<(&Position, &Turn, String)>) -> PlyView {
+    let board = Square::all()
+        .map(|sq| {
+            pos.piece_at(sq).map_or_else(String::new, |p| {
+                let color = match p.color {
+                    Color::White => 'w',
+                    Color::Black => 'b',
+                };
+                format!("{color}{}", p.role.upper_char())
+            })
+        })
+        .collect();
+    let shown = led
+        .as_ref()
+        .and_then(|(before, turn, _)| turn.mv.map(|m| before.shown_squares(m)));
+    let check = pos
+        .is_check()
+        .then(|| pos.king_square(pos.side_to_move()))
+        .flatten();
+    PlyView {
+        board,
+        from: shown.map(|(f, _)| f.to_string()),
+        to: shown.map(|(_, t)| t.to_string()),
+        push: led
+            .as_ref()
+            .and_then(|(_, turn, _)| turn.push.map(|p| [p.from.to_string(), p.to.to_string()])),
+        notation: led.map(|(_, _, n)| n),
+        check: check.map(|sq| sq.to_string()),
+        promo: pos.pending_promotion().map(|sq| sq.to_string()),
+        side: side(pos.side_to_move()),
+    }
+}
+
+/// Every legal turn of `pos`, as the page offers them.
+fn turns_of(pos: &Position) -> Vec<TurnView> {
+    pos.legal_turns()
+        .iter()
+        .map(|turn| {
+            let also = turn.mv.and_then(|m| {
+                let (_, shown) = pos.shown_squares(m);
+                (shown != m.to).then(|| shown.to_string())
+            });
+            TurnView {
+                notation: pos.turn_to_notation(turn),
+                choice: turn.promotion.map(|r| r.upper_char()),
+                from: turn.mv.map(|m| m.from.to_string()),
+                to: turn.mv.map(|m| m.to.to_string()),
+                also,
+                promotion: turn.mv.and_then(|m| m.promotion).map(|r| r.upper_char()),
+                push: turn.push.map(|p| [p.from.to_string(), p.to.to_string()]),
+                loses: pos.is_losing_push(turn),
+            }
+        })
+        .collect()
+}
+
+/// The page's fixed words in `lang`, as JSON: its buttons, prompts and notes.
+pub(crate) fn words(lang: Lang) -> serde_json::Value {
+    let keys = [
+        "flip",
+        "resign",
+        "resign-confirm",
+        "draw-offer",
+        "draw-accept",
+        "draw-decline",
+        "takeback-offer",
+        "takeback-accept",
+        "takeback-decline",
+        "promote",
+        "choose-piece",
+        "push-pick",
+        "push-loses",
+        "cancel",
+        "type-turn",
+        "send",
+        "watching",
+        "live",
+        "reconnecting",
+    ];
+    let map = keys
+        .iter()
+        .map(|k| {
+            let text = i18n::plain(lang, Surface::Console, &format!("page-{k}"));
+            ((*k).to_owned(), serde_json::Value::String(text))
+        })
+        .collect();
+    serde_json::Value::Object(map)
+}
