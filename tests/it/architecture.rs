@@ -23,7 +23,8 @@ enum May {
 
 /// The layers, by package name: rules at the bottom, the drawing, the engine and the domain on
 /// it, the engine's lab (matches, training) on the engine, the service (with the engine),
-/// storage and presentation (with the drawing) on the domain, the fronts on the service, and
+/// storage and presentation (with the drawing) on the domain, the fronts (Discord, the console,
+/// the web board) on the service, and
 /// the binary over everything. The test kit is dev-only and may use any library. No library of
 /// the bot lists the lab, so only the binary and the tests reach it ([`LAB_USERS`]).
 const LAYERS: &[(&str, May)] = &[
@@ -72,6 +73,16 @@ const LAYERS: &[(&str, May)] = &[
             "nadare-engine",
         ]),
     ),
+    (
+        "nadare-web",
+        May::Only(&[
+            "nadare-domain",
+            "nadare-service",
+            "nadare-present",
+            "nadare-rules",
+            "nadare-render",
+        ]),
+    ),
     ("nadare", May::AnyBut(&[])),
     ("nadare-tests", May::AnyBut(&["nadare"])),
 ];
@@ -93,6 +104,11 @@ const CONFINED: &[(&str, &[&str])] = &[
     ("fluent-syntax", &["nadare-present"]),
     ("unic-langid", &["nadare-present"]),
     ("image", &["nadare-render"]),
+    // The web board's ciphers and signatures, and its server, stay in its front (the server
+    // is the fake Discord's too, in the tests).
+    ("aes", &["nadare-web"]),
+    ("ring", &["nadare-web"]),
+    ("axum", &["nadare-web", "nadare-tests"]),
 ];
 
 /// Crates that build no images and search no positions, with what neither they nor any

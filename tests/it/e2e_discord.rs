@@ -386,6 +386,8 @@ pub(crate) struct Setup {
     /// The bot reaches the fake as `https://discord.com`, with serenity's rate limiter, as in
     /// production; else through the fake as its API proxy, which leaves limiting to it.
     pub(crate) limiter: bool,
+    /// Serve the web board on this loopback port, at `http://127.0.0.1:PORT` for players.
+    pub(crate) web: Option<u16>,
 }
 
 impl Default for Setup {
@@ -401,6 +403,7 @@ impl Default for Setup {
             review_depth: None,
             request_timeout: Timing::default().request_timeout,
             limiter: false,
+            web: None,
         }
     }
 }
@@ -448,6 +451,12 @@ impl World {
             setup.typed_moves,
             setup.sweep_interval,
         );
+        let web = setup.web.map_or_else(String::new, |port| {
+            format!(
+                "[web]\nbind = \"127.0.0.1:{port}\"\npublic_url = \"http://127.0.0.1:{port}\"\n"
+            )
+        });
+        let text = format!("{text}{web}");
         Config::from_parts(Some((&text, Path::new("e2e.toml"))), |_| None).expect("a valid config")
     }
 

@@ -45,6 +45,7 @@ on_both_backends!(
     a_channel_reloads,
     racing_writers_apply_exactly_one_turn,
     migrate_copies_everything_and_verifies,
+    the_web_key_is_kept_once_and_links_spent_once,
 );
 
 async fn records_round_trip(backend: &Backend) {
@@ -131,6 +132,28 @@ async fn records_round_trip(backend: &Backend) {
     assert_eq!(all.len(), 2);
     assert!(all.iter().all(|c| c.end == Some(ChallengeEnd::Expired)));
     store.flush().await.expect("flush");
+}
+
+/// The web board's signing key is the first writer's for every handle (process), and a play
+/// link's nonce is spent once however many handles try; expired nonces are forgotten.
+async fn the_web_key_is_kept_once_and_links_spent_once(backend: &Backend) {
+    let (one, two) = (backend.handle().await, backend.handle().await);
+    let first = one.secret("web-signing-key", "first").await.expect("keep");
+    let second = two.secret("web-signing-key", "second").await.expect("keep");
+    assert_eq!((first.as_str(), second.as_str()), ("first", "first"));
+    assert_eq!(
+        two.secret("another", "other").await.expect("keep"),
+        "other",
+        "each name keeps its own secret"
+    );
+    assert!(one.spend_token("n1", 2_000, 1_000).await.expect("spend"));
+    assert!(!two.spend_token("n1", 2_000, 1_000).await.expect("spend"));
+    assert!(!one.spend_token("n1", 2_000, 1_500).await.expect("spend"));
+    assert!(two.spend_token("n2", 2_000, 1_000).await.expect("spend"));
+    // Past its expiry a nonce is forgotten (the link itself is refused as expired before its
+    // nonce is looked at): the table does not grow for ever.
+    assert!(one.spend_token("n3", 9_000, 5_000).await.expect("spend"));
+    assert!(two.spend_token("n1", 9_000, 5_000).await.expect("spend"));
 }
 
 async fn ids_are_unique_across_handles(backend: &Backend) {

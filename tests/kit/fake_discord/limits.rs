@@ -61,6 +61,7 @@ const MAX_ROWS: usize = 5;
 const MAX_PER_ROW: usize = 5;
 const MAX_CUSTOM_ID: usize = 100;
 const MAX_LABEL: usize = 80;
+const MAX_URL: usize = 512;
 const MAX_FILES: usize = 10;
 const MAX_CHOICES: usize = 25;
 const MAX_CHOICE_TEXT: usize = 100;
@@ -127,10 +128,53 @@ pub fn message(message: &Value, files: &[&str]) -> Result<(), Invalid> {
                 }
                 custom_ids.push(custom_id);
             }
+            link_button(component, &format!("components.{r}.components.{c}"))?;
             if chars(&component["label"]) > MAX_LABEL {
                 return Err(format!("a label longer than {MAX_LABEL} characters").into());
             }
         }
+    }
+    Ok(())
+}
+
+/// A link button (style 5) has a URL Discord opens (http, https or discord, at most
+/// [`MAX_URL`] characters) and no custom id; every other style has no URL.
+fn link_button(component: &Value, path: &str) -> Result<(), Invalid> {
+    let url = component["url"].as_str();
+    if component["style"] != 5 {
+        return match url {
+            Some(_) => Err(Invalid::at(
+                format!("{path}.url"),
+                "COMPONENT_FIELD_NOT_ALLOWED",
+                "Only link buttons may have a url.",
+            )),
+            None => Ok(()),
+        };
+    }
+    if !component["custom_id"].is_null() {
+        return Err(Invalid::at(
+            format!("{path}.custom_id"),
+            "COMPONENT_FIELD_NOT_ALLOWED",
+            "Link buttons cannot have a custom_id.",
+        ));
+    }
+    let Some(url) = url else {
+        return Err(Invalid::at(
+            format!("{path}.url"),
+            "BASE_TYPE_REQUIRED",
+            "This field is required",
+        ));
+    };
+    if url.chars().count() > MAX_URL
+        || !["http://", "https://", "discord://"]
+            .iter()
+            .any(|scheme| url.starts_with(scheme))
+    {
+        return Err(Invalid::at(
+            format!("{path}.url"),
+            "URL_TYPE_INVALID_URL",
+            "Not a well formed URL.",
+        ));
     }
     Ok(())
 }
@@ -388,6 +432,22 @@ mod tests {
 
     fn with_embed(embed: serde_json::Value) -> serde_json::Value {
         json!({"content": "", "embeds": [embed]})
+    }
+
+    #[test]
+    fn link_buttons_have_a_url_and_nothing_else_has_one() {
+        let row = |button: serde_json::Value| json!({"content": "x", "components": [{"type": 1, "components": [button]}]});
+        let link = |url: &str| json!({"type": 2, "style": 5, "label": "Watch", "url": url});
+        assert!(message(&row(link("https://example.org/g/abc")), &[]).is_ok());
+        assert!(message(&row(link("ftp://example.org")), &[]).is_err());
+        assert!(message(&row(link(&format!("https://{}", "a".repeat(510)))), &[]).is_err());
+        assert!(message(&row(json!({"type": 2, "style": 5, "label": "Watch"})), &[]).is_err());
+        let both =
+            json!({"type": 2, "style": 5, "label": "W", "url": "https://e.org", "custom_id": "x"});
+        assert!(message(&row(both), &[]).is_err());
+        let plain =
+            json!({"type": 2, "style": 2, "label": "P", "custom_id": "x", "url": "https://e.org"});
+        assert!(message(&row(plain), &[]).is_err());
     }
 
     #[test]

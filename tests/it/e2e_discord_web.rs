@@ -1,0 +1,132 @@
+//! The web board beside the Discord front, on the fake Discord: a game's board carries a
+//! "Watch live" link to its page and a "Play on the web" button that answers a player, and
+//! only them, with their own link; a turn made on the page is announced in the channel as
+//! every turn is.
+
+use serde_json::{Value, json};
+use testkit::fake_discord::payloads::{FakeChannel, Opt};
+
+use super::e2e_discord::{Setup, World, alice, bob, carol};
+use crate::web::{act, get, sign_in, state};
+
+/// A loopback port nobody listens on (for the bot's web board).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// The message a call sent: its body, or an interaction callback's `data`.
+fn message_of(json: &Value) -> &Value {
+    if json["data"].is_object() {
+        &json["data"]
+    } else {
+        json
+    }
+}
+
+/// The buttons of a message as the bot sent it.
+fn buttons(json: &Value) -> Vec<Value> {
+    message_of(json)["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|row| row["components"].as_array())
+        .flatten()
+        .cloned()
+        .collect()
+}
+
+/// The first `http://…` in `text`.
+fn link_in(text: &str) -> Option<String> {
+    let start = text.find("http://")?;
+    let rest = text.get(start..)?;
+    let end = rest
+        .find(|c: char| c.is_whitespace() || c == ')' || c == '>')
+        .unwrap_or(rest.len());
+    rest.get(..end).map(str::to_owned)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_link_to_the_live_page_and_players_play_there() {
+    let port = free_port();
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            web: Some(port),
+            ..Setup::default()
+        })
+        .await;
+    let channel = FakeChannel::text(2_000_000_000_000_901);
+    world
+        .slash(
+            &alice(),
+            channel,
+            "challenge",
+            &[Opt::user("opponent", &bob()), Opt::str("colour", "white")],
+        )
+        .await;
+    let board = world.slash(&bob(), channel, "accept", &[]).await;
+    assert!(board.succeeded(), "{board:#?}");
+
+    // The board links to the game's page, and offers to play there.
+    let shown = buttons(&board.json);
+    let watch = shown
+        .iter()
+        .find(|b| b["style"] == 5)
+        .and_then(|b| b["url"].as_str())
+        .expect("a Watch live link")
+        .to_owned();
+    assert!(
+        watch.starts_with(&format!("http://127.0.0.1:{port}/g/")),
+        "{watch}"
+    );
+    let play_button = shown
+        .iter()
+        .filter_map(|b| b["custom_id"].as_str())
+        .find(|id| id.starts_with("nadare-web:"))
+        .expect("a Play on the web button")
+        .to_owned();
+    let (status, _) = get(&watch, None).await;
+    assert_eq!(status, 200, "anyone may watch a game in a server");
+
+    // A stranger is pointed to the page; alice gets her own link, privately.
+    let stranger = world.press(&carol(), channel, &play_button).await;
+    assert!(stranger.shown_private);
+    let pointed = message_of(&stranger.json)["content"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(pointed.contains("do not play"), "{pointed}");
+    assert_eq!(link_in(pointed).as_deref(), Some(watch.as_str()));
+    let answered = world.press(&alice(), channel, &play_button).await;
+    assert!(
+        answered.shown_private,
+        "a play link is for its player alone"
+    );
+    let content = message_of(&answered.json)["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let link = link_in(&content).expect("a link");
+    assert!(link.contains("/play/"), "{content}");
+
+    // She plays from the page; the channel announces the turn as any other.
+    let (status, _, cookie) = sign_in(&link).await;
+    assert_eq!(status, 303);
+    let cookie = cookie.expect("a session");
+    assert_eq!(state(&watch, Some(&cookie)).await["you"], "white");
+    let from = world.fake.calls().len();
+    let (_, answer) = act(&watch, Some(&cookie), json!({"do": "turn", "turn": "e4"})).await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    let told = world.channel_message(from, channel.id).await;
+    let text = told.json.to_string();
+    assert!(text.contains("e4"), "{text}");
+    assert!(
+        buttons(&told.json)
+            .iter()
+            .any(|b| b["url"] == watch.as_str()),
+        "the new board links to the page too"
+    );
+    world.stop().await;
+}

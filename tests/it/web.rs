@@ -1,0 +1,412 @@
+//! The web board over HTTP on loopback: page addresses that cannot be guessed or forged, play
+//! links that work once and lapse, private games kept to their players, the game's JSON with
+//! every legal turn for the player to move only, turns played from the page through the
+//! service (the game's channel told of them), and live updates as server-sent events.
+
+use std::time::{Duration, Instant};
+
+use console::parse_line;
+use domain::messages::{Message, TurnMsg};
+use domain::{GameId, Origin, WebLinks};
+use serde_json::{Value, json};
+use testkit::harness::{Harness, main_room};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::sync::{mpsc, oneshot};
+use web::{Keys, WebFront};
+
+/// The web board of a harness's service, served on a loopback port.
+pub(crate) struct Served {
+    /// The service's harness.
+    pub h: Harness,
+    /// The front, for its links.
+    pub front: WebFront,
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    _stop: oneshot::Sender<()>,
+}
+
+/// Serves the web board of `h` on a free loopback port.
+pub(crate) async fn serve(h: Harness) -> Served {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a loopback port");
+    let base = format!("http://{}", listener.local_addr().expect("its address"));
+    let front = WebFront::new(h.service.clone(), None, &base, render::Theme::default())
+        .await
+        .expect("the web front starts");
+    let (stop, stopped) = oneshot::channel::<()>();
+    let serving = front.clone();
+    tokio::spawn(async move {
+        let _ = serving
+            .serve(listener, async {
+                let _ = stopped.await;
+            })
+            .await;
+    });
+    Served {
+        h,
+        front,
+        base,
+        _stop: stop,
+    }
+}
+
+/// A client that shows redirects rather than following them.
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("a client")
+}
+
+/// `GET url` with `cookie`: the status and the body.
+pub(crate) async fn get(url: &str, cookie: Option<&str>) -> (u16, String) {
+    let mut request = client().get(url);
+    if let Some(cookie) = cookie {
+        request = request.header("cookie", cookie);
+    }
+    let response = request.send().await.expect("an answer");
+    let status = response.status().as_u16();
+    (status, response.text().await.expect("a body"))
+}
+
+/// The game's JSON as `cookie`'s holder sees it.
+pub(crate) async fn state(page: &str, cookie: Option<&str>) -> Value {
+    let (status, body) = get(&format!("{page}/state"), cookie).await;
+    assert_eq!(status, 200, "state: {body}");
+    serde_json::from_str(&body).expect("JSON")
+}
+
+/// `POST …/act` with `action`: the status and the answer.
+pub(crate) async fn act(page: &str, cookie: Option<&str>, action: Value) -> (u16, Value) {
+    let mut request = client()
+        .post(format!("{page}/act"))
+        .header("content-type", "application/json")
+        .body(action.to_string());
+    if let Some(cookie) = cookie {
+        request = request.header("cookie", cookie);
+    }
+    let response = request.send().await.expect("an answer");
+    let status = response.status().as_u16();
+    let body = response.text().await.expect("a body");
+    (
+        status,
+        serde_json::from_str(&body).unwrap_or_else(|_| json!({ "raw": body })),
+    )
+}
+
+/// Uses a play link as a browser does (its page's form): the status, where it sends the
+/// browser, and the session cookie it sets (`name=value`).
+pub(crate) async fn sign_in(play: &str) -> (u16, Option<String>, Option<String>) {
+    let response = client().post(play).send().await.expect("an answer");
+    let header = |name: &str| {
+        response
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let cookie = header("set-cookie").and_then(|c| c.split(';').next().map(str::to_owned));
+    (response.status().as_u16(), header("location"), cookie)
+}
+
+/// A game of `variant` (`avalanche`, ``) between alice (White) and bob in the main room.
+pub(crate) async fn game(h: &Harness, variant: &str) -> GameId {
+    let challenge = h
+        .say(&format!("alice> challenge bob {variant} white"))
+        .await;
+    let accepted = h.say("bob> accept").await;
+    assert!(!accepted.private, "{accepted:?}");
+    challenge.game.expect("a game id")
+}
+
+/// Every `changed` event of the stream at `url`, as the time it came.
+async fn events(url: &str) -> mpsc::UnboundedReceiver<Instant> {
+    let rest = url.strip_prefix("http://").expect("an http URL");
+    let (host, path) = rest.split_once('/').expect("a path");
+    let mut stream = tokio::net::TcpStream::connect(host)
+        .await
+        .expect("connects");
+    let request =
+        format!("GET /{path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("asks");
+    let (tx, rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        let mut seen = String::new();
+        let mut buffer = [0u8; 4096];
+        let mut counted = 0;
+        while let Ok(n) = stream.read(&mut buffer).await {
+            if n == 0 {
+                break;
+            }
+            seen.push_str(&String::from_utf8_lossy(&buffer[..n]));
+            let now = seen.matches("event: changed").count();
+            for _ in counted..now {
+                let _ = tx.send(Instant::now());
+            }
+            counted = now;
+        }
+    });
+    rx
+}
+
+#[test]
+fn page_addresses_are_enciphered_and_forgeries_refused() {
+    let keys = Keys::new(&web::fresh_key().expect("a key")).expect("keys");
+    let other = Keys::new(&web::fresh_key().expect("a key")).expect("keys");
+    for id in [1, 2, 41, 1 << 40, u64::MAX] {
+        let address = keys.page(id);
+        assert_eq!(keys.game_of(&address), Some(id));
+        assert!(!address.contains(&id.to_string()) || id < 10, "{address}");
+        assert_eq!(other.game_of(&address), None, "another key reads no game");
+        assert_ne!(other.page(id), address);
+    }
+    // Neighbouring games have unrelated addresses: nothing to count up from.
+    let (a, b) = (keys.page(100), keys.page(101));
+    let same = a.chars().zip(b.chars()).filter(|(x, y)| x == y).count();
+    assert!(same < 8, "{a} and {b} share {same} characters");
+    // A changed character, a cut address, junk: no game.
+    let mut forged = keys.page(7).into_bytes();
+    forged[3] = if forged[3] == b'A' { b'B' } else { b'A' };
+    let forged = String::from_utf8(forged).expect("ASCII");
+    for junk in [
+        forged.as_str(),
+        "",
+        "x",
+        "AAAAAAAAAAAAAAAAAAAAAA",
+        "../../etc/passwd",
+        "7",
+    ] {
+        assert_eq!(keys.game_of(junk), None, "{junk}");
+    }
+    assert!(matches!(
+        Keys::new("short"),
+        Err(web::KeyError::TooShort(_) | web::KeyError::NotBase64)
+    ));
+    assert!(matches!(
+        Keys::new("not base64 at all!!"),
+        Err(web::KeyError::NotBase64)
+    ));
+}
+
+#[tokio::test]
+async fn a_game_is_watched_live_and_played_from_its_page() {
+    let served = serve(Harness::new().await).await;
+    let (h, front) = (&served.h, &served.front);
+    let game = game(h, "avalanche").await;
+    let page = front.watch(game);
+    assert!(page.starts_with(&served.base));
+    assert!(
+        !page.ends_with(&format!("/{game}")),
+        "the address is not the game's number"
+    );
+
+    // Anyone may watch: the page, and the game with no turn to make.
+    let (status, html) = get(&page, None).await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("<title>Avalanche — alice vs bob</title>"),
+        "{html}"
+    );
+    let watched = state(&page, None).await;
+    assert_eq!(watched["white"]["name"], "alice");
+    assert_eq!(watched["you"], Value::Null);
+    assert_eq!(watched["plies"].as_array().map(Vec::len), Some(1));
+    assert_eq!(watched["turns"], json!([]));
+    assert_eq!(watched["status"], "alice (White) to move.");
+    let mut changes = events(&format!("{page}/events")).await;
+    let greeted = tokio::time::timeout(Duration::from_secs(5), changes.recv()).await;
+    assert!(matches!(greeted, Ok(Some(_))), "a stream says hello");
+
+    // Without a session, nothing can be played.
+    let (status, answer) = act(&page, None, json!({"do": "turn", "turn": "e4/d6"})).await;
+    assert_eq!((status, &answer["ok"]), (403, &json!(false)));
+
+    // alice's link signs her in once; a second use is refused.
+    let alice = console::user("alice");
+    let link = front.play(game, alice.id);
+    let (status, html) = get(&link, None).await;
+    assert_eq!(
+        status, 200,
+        "opening the link (a preview too) does not use it"
+    );
+    assert!(html.contains("method=\"post\""), "{html}");
+    let (status, to, cookie) = sign_in(&link).await;
+    assert_eq!(status, 303);
+    assert_eq!(to.as_deref(), page.strip_prefix(&served.base));
+    let cookie = cookie.expect("a session cookie");
+    let (status, _, again) = sign_in(&link).await;
+    assert_eq!((status, again), (403, None));
+
+    // Her page offers every legal turn of the position: 160 at Avalanche's start, each move
+    // with its pushes, as the rules core counts them.
+    let mine = state(&page, Some(&cookie)).await;
+    assert_eq!(mine["you"], "white");
+    let turns = mine["turns"].as_array().expect("turns");
+    assert_eq!(turns.len(), 160);
+    let e4 = turns
+        .iter()
+        .find(|t| t["notation"] == "e4/d6")
+        .expect("e4/d6 is offered");
+    assert_eq!(e4["from"], "e2");
+    assert_eq!(e4["to"], "e4");
+    assert_eq!(e4["push"], json!(["d7", "d6"]));
+    assert_eq!(e4["loses"], false);
+
+    // A turn from the page is a turn of the game, seen by every page within a second.
+    let sent = Instant::now();
+    let (status, answer) = act(&page, Some(&cookie), json!({"do": "turn", "turn": "e4/d6"})).await;
+    assert_eq!((status, &answer["ok"]), (200, &json!(true)), "{answer}");
+    let told = tokio::time::timeout(Duration::from_secs(10), changes.recv())
+        .await
+        .expect("the change is told")
+        .expect("a change");
+    println!(
+        "the change was told {:?} after the turn was sent",
+        told.duration_since(sent)
+    );
+    let after = state(&page, None).await;
+    let last = &after["plies"][1];
+    assert_eq!(last["notation"], "e4/d6");
+    assert_eq!((&last["from"], &last["to"]), (&json!("e2"), &json!("e4")));
+    assert_eq!(last["push"], json!(["d7", "d6"]));
+    assert_eq!(last["side"], "black");
+    assert_eq!(after["status"], "bob (Black) to move.");
+
+    // The game's channel is told of it, as of any turn.
+    let notices = h.sweep().await;
+    let told = notices
+        .iter()
+        .find(|n| n.channel == main_room())
+        .expect("the channel is told");
+    assert!(
+        told.reply.messages.iter().any(|m| matches!(
+            m,
+            Message::Turn(TurnMsg::Played { ply, .. }) if ply.notation == "e4/d6"
+        )),
+        "{:?}",
+        told.reply
+    );
+    assert!(told.reply.shows.is_some(), "its front marks the turn shown");
+
+    // Out of turn, or junk: refused with the reason, nothing played.
+    let (_, answer) = act(&page, Some(&cookie), json!({"do": "turn", "turn": "d4"})).await;
+    assert_eq!(answer["ok"], false);
+    assert_eq!(
+        answer["message"],
+        "It is not your turn: bob (Black) is to move."
+    );
+    let long = "e".repeat(200);
+    let (status, _) = act(&page, Some(&cookie), json!({"do": "turn", "turn": long})).await;
+    assert_eq!(status, 400);
+    let (status, _) = act(&page, Some(&cookie), json!({"do": "dance"})).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        state(&page, None).await["plies"].as_array().map(Vec::len),
+        Some(2)
+    );
+
+    // bob, signed in, answers; then alice offers a draw and bob's page offers to accept it.
+    let bob = console::user("bob");
+    let (_, _, bob_cookie) = sign_in(&front.play(game, bob.id)).await;
+    let bob_cookie = bob_cookie.expect("bob's session");
+    let (_, answer) = act(
+        &page,
+        Some(&bob_cookie),
+        json!({"do": "turn", "turn": "Nf6/a3"}),
+    )
+    .await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    let (_, answer) = act(&page, Some(&cookie), json!({"do": "draw-offer"})).await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert_eq!(state(&page, Some(&bob_cookie)).await["draw_offer"], "white");
+    let (_, answer) = act(&page, Some(&bob_cookie), json!({"do": "draw-accept"})).await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    let over = state(&page, Some(&bob_cookie)).await;
+    assert_eq!(over["result"], "1/2-1/2");
+    assert_eq!(over["turns"], json!([]), "a finished game offers no turn");
+}
+
+#[tokio::test]
+async fn play_links_lapse_and_private_games_stay_private() {
+    let served = serve(Harness::new().await).await;
+    let (h, front) = (&served.h, &served.front);
+
+    // A game in direct messages: only its players see its page.
+    let dm = Origin {
+        guild: None,
+        channel: 4242,
+        ..h.origin("alice")
+    };
+    let line = parse_line("alice> challenge bob white").expect("a line");
+    let challenge = h.execute(&dm, line.command).await;
+    let game = challenge.game.expect("a challenge");
+    let accept = parse_line("bob> accept").expect("a line");
+    let bob_here = Origin {
+        user: accept.user,
+        ..dm.clone()
+    };
+    assert!(!h.execute(&bob_here, accept.command).await.private);
+    let page = front.watch(game);
+    assert_eq!(get(&page, None).await.0, 404);
+    assert_eq!(get(&format!("{page}/state"), None).await.0, 404);
+    assert_eq!(get(&format!("{page}/events"), None).await.0, 404);
+    let (_, _, carol) = sign_in(&front.play(game, console::user("carol").id)).await;
+    let carol = carol.expect("a link signs anyone in as themself");
+    assert_eq!(get(&page, Some(&carol)).await.0, 404, "not a player");
+    let (_, _, alice) = sign_in(&front.play(game, console::user("alice").id)).await;
+    let alice = alice.expect("alice's session");
+    assert_eq!(get(&page, Some(&alice)).await.0, 200);
+    assert_eq!(state(&page, Some(&alice)).await["you"], "white");
+
+    // A session says who, not where: carol cannot play it even with a forged game.
+    let (status, _) = act(&page, Some(&carol), json!({"do": "resign"})).await;
+    assert_eq!(status, 404);
+
+    // A link lapses after its minutes; a forged one is refused.
+    let link = front.play(game, console::user("bob").id);
+    h.advance(Duration::from_secs(
+        60 * u64::from(domain::PLAY_LINK_MINUTES) + 1,
+    ));
+    let (status, _, cookie) = sign_in(&link).await;
+    assert_eq!((status, cookie), (403, None));
+    let forged = format!("{}x", link);
+    assert_eq!(sign_in(&forged).await.0, 403);
+    let (status, body) = get(&format!("{}/g/nothing-here", served.base), None).await;
+    assert_eq!(status, 404);
+    assert!(body.contains("No game here"));
+}
+
+#[tokio::test]
+async fn every_process_on_one_database_signs_alike() {
+    let served = serve(Harness::new().await).await;
+    // A second front on the same database (another process) makes its key the stored one.
+    let again = WebFront::new(
+        served.h.service.clone(),
+        None,
+        &served.base,
+        render::Theme::default(),
+    )
+    .await
+    .expect("a second front");
+    assert_eq!(again.watch(12), served.front.watch(12));
+    // A key given in the configuration is used instead.
+    let given = web::fresh_key().expect("a key");
+    let configured = WebFront::new(
+        served.h.service.clone(),
+        Some(&given),
+        &served.base,
+        render::Theme::default(),
+    )
+    .await
+    .expect("a configured front");
+    assert_ne!(configured.watch(12), served.front.watch(12));
+    assert_eq!(
+        configured.watch(12),
+        format!(
+            "{}/g/{}",
+            served.base,
+            Keys::new(&given).expect("keys").page(12)
+        )
+    );
+}

@@ -1,0 +1,295 @@
+//! The web board in a real browser (headless Chromium through ChromeDriver): a turn made by
+//! clicks on a 360 px phone screen, seen live by a watcher on a desktop; castling and
+//! promotion clicked as players expect; Avalanche's pending promotion asked first and a
+//! losing push confirmed; Escape and the arrow keys.
+
+use std::time::Duration;
+
+use domain::WebLinks;
+use serde_json::json;
+use testkit::browser::Browser;
+use testkit::harness::{Harness, main_room};
+
+use crate::web::{game, serve, state};
+
+/// Long enough for a page on a loaded machine; the updates themselves come far sooner.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// WebDriver's Escape key.
+const ESCAPE: &str = "\u{E00C}";
+
+/// Waits for `condition` in `browser`'s page, failing the test with `what` if it never holds.
+async fn until(browser: &Browser, condition: &str, what: &str) -> Duration {
+    browser
+        .wait_for(condition, PATIENCE)
+        .await
+        .unwrap_or_else(|| panic!("never happened: {what} ({condition})"))
+}
+
+/// The square `name`'s selector.
+fn square(name: &str) -> String {
+    format!(".sq[data-square=\"{name}\"]")
+}
+
+/// Whether the page shows the square `name` with `class`.
+fn has(name: &str, class: &str) -> String {
+    format!("document.querySelector('.sq.{class}[data-square=\"{name}\"]') !== null")
+}
+
+/// The page shows `plies` turns played.
+fn plies(n: usize) -> String {
+    format!("document.body.dataset.plies === '{n}'")
+}
+
+#[tokio::test]
+async fn a_turn_made_by_clicks_on_a_phone_is_seen_live_by_a_watcher() {
+    let Some(phone) = Browser::start(360, 740).await else {
+        return;
+    };
+    let desk = Browser::start(1200, 800).await.expect("a second browser");
+    let served = serve(Harness::new().await).await;
+    let id = game(&served.h, "avalanche").await;
+    let page = served.front.watch(id);
+
+    desk.go(&page).await;
+    until(&desk, &plies(0), "the watcher's page shows the start").await;
+    phone
+        .go(&served.front.play(id, console::user("alice").id))
+        .await;
+    until(&phone, &plies(0), "the play link opens the game").await;
+    until(
+        &phone,
+        "document.querySelector('.sq.from') !== null",
+        "alice may move",
+    )
+    .await;
+    let fits = phone
+        .script(
+            "return [document.documentElement.scrollWidth, innerWidth, \
+             document.getElementById('board').getBoundingClientRect().width]",
+            json!([]),
+        )
+        .await;
+    assert_eq!(fits[0], fits[1], "no sideways scrolling on a phone: {fits}");
+    assert!(
+        fits[2].as_f64().unwrap_or(0.0) >= 340.0,
+        "the board fills the phone: {fits}"
+    );
+
+    // A piece shows where it goes; Escape lets go of it.
+    phone.click(&square("e2")).await;
+    until(&phone, &has("e2", "selected"), "e2 is picked").await;
+    assert_eq!(
+        phone
+            .script("return [...document.querySelectorAll('.sq.target')].map(s => s.dataset.square).sort()", json!([]))
+            .await,
+        json!(["e3", "e4"])
+    );
+    phone.type_into("body", ESCAPE).await;
+    until(
+        &phone,
+        "document.querySelector('.sq.selected') === null",
+        "Escape cancels",
+    )
+    .await;
+
+    // The move, then the push: the pushable pawns and their squares are offered.
+    phone.click(&square("e2")).await;
+    phone.click(&square("e4")).await;
+    until(
+        &phone,
+        "document.querySelectorAll('.sq.push-target').length === 16",
+        "every push is offered",
+    )
+    .await;
+    assert_eq!(
+        phone
+            .script("return document.getElementById('prompt').hidden", json!([]))
+            .await,
+        json!(false),
+        "the page says to push"
+    );
+    phone.click(&square("d6")).await;
+    until(&phone, &plies(1), "the turn is played").await;
+    let seen = until(
+        &desk,
+        &plies(1),
+        "the watcher sees the turn without reloading",
+    )
+    .await;
+    println!("the watcher's page showed the turn {seen:?} after the click returned");
+
+    // The last move and the push differ in more than hue: a solid frame and a dashed one.
+    until(&desk, &has("e4", "moved"), "the move is marked").await;
+    until(&desk, &has("d6", "pushed"), "the push is marked").await;
+    let frames = desk
+        .script(
+            "const frame = s => getComputedStyle(document.querySelector(`.sq[data-square=\"${s}\"]`), '::before').borderTopStyle; \
+             return [frame('e4'), frame('d6')]",
+            json!([]),
+        )
+        .await;
+    assert_eq!(frames, json!(["solid", "dashed"]));
+    let moves = desk
+        .script(
+            "return document.getElementById('moves').textContent",
+            json!([]),
+        )
+        .await;
+    assert!(moves.as_str().unwrap_or("").contains("e4/d6"), "{moves}");
+    let stored = state(&page, None).await;
+    assert_eq!(stored["plies"][1]["notation"], "e4/d6");
+    let told = served.h.sweep().await;
+    assert!(
+        told.iter().any(|n| n.channel == main_room()),
+        "the channel is told"
+    );
+
+    // The watcher steps back with the arrow keys, and forward again.
+    desk.type_into("body", "\u{E012}").await;
+    until(
+        &desk,
+        "document.querySelector('.sq.moved') === null",
+        "← shows the start",
+    )
+    .await;
+    desk.type_into("body", "\u{E014}").await;
+    until(&desk, &has("e4", "moved"), "→ shows the turn again").await;
+    phone.close().await;
+    desk.close().await;
+}
+
+#[tokio::test]
+async fn castling_and_promotion_are_clicked_as_players_expect() {
+    let Some(phone) = Browser::start(390, 800).await else {
+        return;
+    };
+    let served = serve(Harness::new().await).await;
+    let h = &served.h;
+    let challenge = h
+        .say("alice> challenge bob white fen r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1")
+        .await;
+    let id = challenge.game.expect("a challenge");
+    assert!(!h.say("bob> accept").await.private);
+    phone
+        .go(&served.front.play(id, console::user("alice").id))
+        .await;
+    until(
+        &phone,
+        "document.querySelector('.sq.from') !== null",
+        "alice may move",
+    )
+    .await;
+
+    // The king's two-square move castles (its other square, the rook's, would too).
+    phone.click(&square("e1")).await;
+    until(&phone, &has("g1", "target"), "g1 is offered").await;
+    assert!(
+        phone
+            .wait_for(&has("h1", "target"), Duration::ZERO)
+            .await
+            .is_some(),
+        "so is the rook's square"
+    );
+    phone.click(&square("g1")).await;
+    until(&phone, &plies(1), "castled").await;
+    assert_eq!(
+        state(&served.front.watch(id), None).await["plies"][1]["notation"],
+        "O-O"
+    );
+    assert!(!h.say("bob> move Kd7").await.private);
+
+    // A pawn reaching the last rank asks for its piece.
+    until(&phone, &plies(2), "bob's turn arrives live").await;
+    phone.click(&square("b7")).await;
+    phone.click(&square("b8")).await;
+    until(
+        &phone,
+        "document.getElementById('dialog').open",
+        "the piece is asked",
+    )
+    .await;
+    let offered = phone
+        .script("return [...document.querySelectorAll('#dialog-choices button')].map(b => b.dataset.value)", json!([]))
+        .await;
+    assert_eq!(offered, json!(["Q", "R", "B", "N"]));
+    phone
+        .click("#dialog-choices button[data-value=\"N\"]")
+        .await;
+    until(&phone, &plies(3), "promoted").await;
+    let notation = state(&served.front.watch(id), None).await["plies"][3]["notation"].clone();
+    assert_eq!(notation, "b8=N+");
+    phone.close().await;
+}
+
+#[tokio::test]
+async fn avalanche_asks_a_pending_promotion_first_and_confirms_a_losing_push() {
+    let Some(phone) = Browser::start(400, 800).await else {
+        return;
+    };
+    let served = serve(Harness::new().await).await;
+    let h = &served.h;
+    // White's pawn on a8 was pushed there: White chooses its piece at the start of the turn.
+    // Black's pawn on f3 must be pushed, and pushing it to f2 checks White's own king.
+    let challenge = h
+        .say("alice> challenge bob avalanche white fen P7/4k3/8/8/8/5p2/8/4K3 w - - 0 1")
+        .await;
+    let id = challenge.game.expect("a challenge");
+    assert!(!h.say("bob> accept").await.private);
+    phone
+        .go(&served.front.play(id, console::user("alice").id))
+        .await;
+    until(&phone, &plies(0), "the game opens").await;
+    until(
+        &phone,
+        &has("a8", "promo"),
+        "the pending promotion is marked",
+    )
+    .await;
+
+    phone.click(&square("e1")).await;
+    until(
+        &phone,
+        "document.getElementById('dialog').open",
+        "the piece comes first",
+    )
+    .await;
+    phone
+        .click("#dialog-choices button[data-value=\"N\"]")
+        .await;
+    phone.click(&square("a8")).await;
+    until(
+        &phone,
+        &has("b6", "target"),
+        "the new knight's squares are offered",
+    )
+    .await;
+    phone.click(&square("b6")).await;
+    until(&phone, &has("f2", "push-target"), "the push is offered").await;
+    phone.click(&square("f2")).await;
+    until(
+        &phone,
+        "document.getElementById('dialog').open",
+        "the losing push asks first",
+    )
+    .await;
+    let asked = phone
+        .script(
+            "return document.getElementById('dialog-text').textContent",
+            json!([]),
+        )
+        .await;
+    assert!(asked.as_str().unwrap_or("").contains("loses"), "{asked}");
+    phone.click("#dialog-choices button").await;
+    until(&phone, &plies(1), "the turn is played").await;
+    let over = state(&served.front.watch(id), None).await;
+    assert_eq!(
+        over["plies"][1]["notation"]
+            .as_str()
+            .map(|n| n.starts_with("=N Nb6/f2")),
+        Some(true),
+        "{over}"
+    );
+    assert_eq!(over["result"], "0-1", "the push lost the game: {over}");
+    phone.close().await;
+}
