@@ -9,7 +9,9 @@ use console::parse_line;
 use domain::messages::{Message, TurnMsg};
 use domain::{GameId, Origin, WebLinks};
 use serde_json::{Value, json};
+use service::{GameService, ServiceConfig};
 use testkit::harness::{Harness, main_room};
+use testkit::stores::Backend;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::{mpsc, oneshot};
 use web::{Keys, WebFront};
@@ -27,11 +29,23 @@ pub(crate) struct Served {
 
 /// Serves the web board of `h` on a free loopback port.
 pub(crate) async fn serve(h: Harness) -> Served {
+    let (front, base, stop) = serve_service(&h.service).await;
+    Served {
+        h,
+        front,
+        base,
+        _stop: stop,
+    }
+}
+
+/// Serves the web board of `service` on a free loopback port: the front, its address, and
+/// what stops it when dropped.
+async fn serve_service(service: &GameService) -> (WebFront, String, oneshot::Sender<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("a loopback port");
     let base = format!("http://{}", listener.local_addr().expect("its address"));
-    let front = WebFront::new(h.service.clone(), None, &base, render::Theme::default())
+    let front = WebFront::new(service.clone(), None, &base, render::Theme::default())
         .await
         .expect("the web front starts");
     let (stop, stopped) = oneshot::channel::<()>();
@@ -43,12 +57,7 @@ pub(crate) async fn serve(h: Harness) -> Served {
             })
             .await;
     });
-    Served {
-        h,
-        front,
-        base,
-        _stop: stop,
-    }
+    (front, base, stop)
 }
 
 /// A client that shows redirects rather than following them.
@@ -409,4 +418,89 @@ async fn every_process_on_one_database_signs_alike() {
             Keys::new(&given).expect("keys").page(12)
         )
     );
+}
+
+/// Runs a console-style line (`alice> move e4`) through `service` in the main room.
+async fn say(service: &GameService, line: &str) -> domain::Reply {
+    let parsed = parse_line(line).unwrap_or_else(|e| panic!("bad line `{line}`: {e}"));
+    let origin = Origin {
+        guild: Some(console::CONSOLE_GUILD),
+        channel: main_room(),
+        user: parsed.user,
+        locale: domain::Locale::default(),
+    };
+    service
+        .execute(&origin, parsed.command, service::Options::default())
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_on_one_process_follows_a_game_played_through_another() {
+    let Some(backend) = Backend::postgres("web_processes").await else {
+        return;
+    };
+    let clock = std::sync::Arc::new(service::SystemClock);
+    let open = || async {
+        GameService::open(
+            ServiceConfig::default(),
+            backend.handle().await,
+            clock.clone(),
+        )
+        .await
+        .expect("a service")
+    };
+    let (playing, watching) = (open().await, open().await);
+    let (front, _, _stop) = serve_service(&watching).await;
+    let game = say(&playing, "alice> challenge bob white")
+        .await
+        .game
+        .expect("a challenge");
+    assert!(!say(&playing, "bob> accept").await.private);
+    let page = front.watch(game);
+    assert_eq!(state(&page, None).await["white"]["name"], "alice");
+    let mut changes = events(&format!("{page}/events")).await;
+    let hello = tokio::time::timeout(Duration::from_secs(10), changes.recv()).await;
+    assert!(matches!(hello, Ok(Some(_))));
+
+    // A turn played through the other process reaches this one's page.
+    let sent = Instant::now();
+    assert!(!say(&playing, "alice> move e4").await.private);
+    let told = tokio::time::timeout(Duration::from_secs(10), changes.recv())
+        .await
+        .expect("the other process's turn is told")
+        .expect("a change");
+    println!(
+        "told through PostgreSQL {:?} after the turn",
+        told.duration_since(sent)
+    );
+    assert_eq!(state(&page, None).await["plies"][1]["notation"], "e4");
+
+    // A page's listening connection lost and made again: the page is told to look again.
+    assert!(backend.cut_connections().await >= 1);
+    let again = tokio::time::timeout(Duration::from_secs(20), changes.recv()).await;
+    assert!(
+        matches!(again, Ok(Some(_))),
+        "a page hears that changes may have been missed"
+    );
+
+    // bob plays from the page served by the process that does not hold the game; the
+    // process that holds it then goes on from the stored game.
+    let (_, _, bob) = sign_in(&front.play(game, console::user("bob").id)).await;
+    let bob = bob.expect("bob's session");
+    let (_, answer) = act(&page, Some(&bob), json!({"do": "turn", "turn": "e5"})).await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    // Told of the change, the process that plays the game took the stored state: alice's
+    // answer is played at the first try.
+    let third = say(&playing, "alice> move Nf3").await;
+    assert!(!third.private, "{third:?}");
+    let moves: Vec<Value> = state(&page, None).await["plies"]
+        .as_array()
+        .expect("plies")
+        .iter()
+        .map(|p| p["notation"].clone())
+        .collect();
+    assert_eq!(moves, [Value::Null, json!("e4"), json!("e5"), json!("Nf3")]);
+    playing.shutdown().await;
+    watching.shutdown().await;
+    backend.cleanup().await;
 }

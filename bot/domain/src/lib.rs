@@ -42,8 +42,8 @@ pub use redact::{Redacted, has_user_info};
 pub use review::{Eval, GameReview, Judgement, Mark, ReviewSheet, ReviewStatus, StoredReview};
 pub use sight::{PLAY_LINK_MINUTES, Sight, WebLinks};
 pub use store::{
-    Archive, ChallengeEntry, GameStore, Games, Privacy, Ratings, Reviews, Settings, ShardSet,
-    StoreError, Tournaments, Transfer, Vacations, Web,
+    Archive, ChallengeEntry, GameStore, Games, Heard, Privacy, Ratings, Reviews, Settings,
+    ShardSet, StoreError, Tournaments, Transfer, Vacations, Web,
 };
 pub use tournaments::{
     BoardResult, CrossResult, Entrant, GameRooms, MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME, Organiser,

@@ -178,7 +178,19 @@ pub trait Web: Send + Sync {
         expires_ms: i64,
         now_ms: i64,
     ) -> Result<bool, StoreError>;
+
+    /// Tells the other processes on the database that `game`'s stored state changed, so
+    /// their pages update. Where no other process writes (SQLite) it does nothing.
+    async fn tell_changed(&self, game: GameId) -> Result<(), StoreError>;
+
+    /// From now on, passes what other processes tell ([`Web::tell_changed`]) to `heard`: a
+    /// game's id, or `None` when some may have been missed (the listening connection was lost
+    /// and is back). Where no other process writes, `heard` is never called.
+    fn hear_changes(&self, heard: Heard);
 }
+
+/// Where a store passes the changes other processes tell ([`Web::hear_changes`]).
+pub type Heard = Box<dyn Fn(Option<GameId>) + Send + Sync>;
 
 /// Challenges, games and their turns: what a process plays.
 #[async_trait]

@@ -31,8 +31,9 @@ pub(crate) struct Context {
     /// What the next sweep posts unasked.
     pub(crate) outbox: Outbox,
     /// Told the id of every game whose stored state changed (a turn, a takeback, an offer,
-    /// the start or the end), once the write is done: pages watching it update.
-    changes: tokio::sync::broadcast::Sender<GameId>,
+    /// the start or the end), here or in another process on the database, once the write is
+    /// done: pages watching it update. `None`: changes elsewhere may have been missed.
+    changes: tokio::sync::broadcast::Sender<Option<GameId>>,
 }
 
 impl Context {
@@ -55,16 +56,36 @@ impl Context {
         }
     }
 
-    /// Tells whoever watches that `game`'s stored state changed.
-    pub(crate) fn changed(&self, game: GameId) {
-        // Nobody watching is the usual case, not an error.
-        let _ = self.changes.send(game);
+    /// Passes the changes other processes on the database tell on to whoever watches here,
+    /// and has `games` reload the games it holds that changed.
+    pub(crate) fn hear_other_processes(&self, games: std::sync::Arc<crate::games::Games>) {
+        let changes = self.changes.clone();
+        self.store.hear_changes(Box::new(move |game| {
+            if let Some(game) = game {
+                games.changed_elsewhere(game);
+            }
+            // Nobody watching is the usual case, not an error.
+            let _ = changes.send(game);
+        }));
     }
 
-    /// The ids of games whose stored state changes from now on; a receiver that falls more
-    /// than [`CHANGES_KEPT`] behind is told it lagged (and should look again at what it
-    /// watches).
-    pub(crate) fn changes(&self) -> tokio::sync::broadcast::Receiver<GameId> {
+    /// Tells whoever watches, here and in the other processes on the database, that `game`'s
+    /// stored state changed.
+    pub(crate) fn changed(&self, game: GameId) {
+        // Nobody watching is the usual case, not an error.
+        let _ = self.changes.send(Some(game));
+        let store = std::sync::Arc::clone(&self.store);
+        tokio::spawn(async move {
+            if let Err(e) = store.tell_changed(game).await {
+                tracing::warn!(game, error = %e, "could not tell other processes of a change");
+            }
+        });
+    }
+
+    /// The ids of games whose stored state changes from now on (`None`: changes in another
+    /// process may have been missed); a receiver that falls more than [`CHANGES_KEPT`] behind
+    /// is told it lagged. Either way, what it watches should be looked at again.
+    pub(crate) fn changes(&self) -> tokio::sync::broadcast::Receiver<Option<GameId>> {
         self.changes.subscribe()
     }
 

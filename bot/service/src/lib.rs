@@ -129,6 +129,7 @@ impl GameService {
         let settings = Arc::new(Settings::load(Arc::clone(&ctx)).await?);
         let away = Arc::new(Away::of(ctx.db().active_vacations().await?));
         let games = Arc::new(Games::load(Arc::clone(&ctx), Arc::clone(&away)).await?);
+        ctx.hear_other_processes(Arc::clone(&games));
         let challenges = Arc::new(Challenges::new(Arc::clone(&ctx), Arc::clone(&games)));
         let tournaments = Arc::new(Tournaments::new(
             Arc::clone(&ctx),
@@ -482,9 +483,10 @@ impl GameService {
     }
 
     /// The ids of games whose stored state changes from now on (a turn, a takeback, an offer,
-    /// the start, the end), each told once its write is done. A receiver that falls far
-    /// behind is told it lagged, and should look again at every game it watches.
-    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<GameId> {
+    /// the start, the end), here or through another process on the database, each told once
+    /// its write is done. `None`, or a receiver that fell far behind and is told it lagged,
+    /// means changes may have been missed: look again at every game watched.
+    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<Option<GameId>> {
         self.parts.ctx.changes()
     }
 
@@ -493,6 +495,36 @@ impl GameService {
     /// turn played there, and the channel's front announces it and marks it shown.
     pub fn tell_channel(&self, notice: Notice) {
         self.parts.ctx.outbox.queue([notice]);
+    }
+
+    /// Carries out `command` of `user` on `game` wherever the game is: in its own channel, as
+    /// if given there (a front that reaches games by their id: the web page). When another
+    /// process on the database plays it, it is loaded for this command and let go after it;
+    /// that process reloads it when told of the change. A game that does not exist is
+    /// `NoGame`.
+    pub async fn execute_on(
+        &self,
+        game: GameId,
+        user: domain::User,
+        locale: domain::Locale,
+        command: Command,
+    ) -> Reply {
+        let games = &self.parts.games;
+        let Some((channel, borrowed)) = games.borrow(game).await else {
+            return Reply::private(Refusal::NoGame);
+        };
+        let guild = games.guild_of(channel).await;
+        let origin = Origin {
+            guild,
+            channel,
+            user,
+            locale,
+        };
+        let reply = self.execute(&origin, command, Options::default()).await;
+        if borrowed {
+            games.give_back(channel).await;
+        }
+        reply
     }
 
     /// The secret called `name` (the web board's signing key): the one stored, else `fresh`,

@@ -21,7 +21,7 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// Where a page's stream stands.
 struct Listening {
     game: GameId,
-    changes: broadcast::Receiver<GameId>,
+    changes: broadcast::Receiver<Option<GameId>>,
     stopping: watch::Receiver<bool>,
     greeted: bool,
 }
@@ -55,10 +55,10 @@ pub(crate) async fn events(
                 _ = at.stopping.wait_for(|stop| *stop) => return None,
             };
             match got {
-                Ok(id) if id == at.game => return Some((changed(), at)),
-                Ok(_) => {}
-                // Fell behind: the game may have changed among what was missed.
-                Err(RecvError::Lagged(_)) => return Some((changed(), at)),
+                Ok(Some(id)) if id == at.game => return Some((changed(), at)),
+                Ok(Some(_)) => {}
+                // Changes were missed (here or in another process): the game may be among them.
+                Ok(None) | Err(RecvError::Lagged(_)) => return Some((changed(), at)),
                 Err(RecvError::Closed) => return None,
             }
         }

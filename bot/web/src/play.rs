@@ -6,7 +6,7 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use domain::{Action, Command, DrawAction, Locale, Notice, Origin, TakebackAction, User};
+use domain::{Action, Command, DrawAction, Locale, Notice, TakebackAction, User};
 use present::i18n::{self, Surface};
 use serde::{Deserialize, Serialize};
 
@@ -105,22 +105,19 @@ pub(crate) async fn act(
     } else {
         row.black.name.clone()
     };
-    let origin = Origin {
-        guild: row.guild,
-        channel: row.channel,
-        user: User { id: reader, name },
-        locale: Locale {
-            user: Some(lang),
-            server: None,
-        },
+    let user = User { id: reader, name };
+    let locale = Locale {
+        user: Some(lang),
+        server: None,
     };
     let service = &web.inner.service;
+    let game = sight.id();
     let mut reply = service
-        .execute(&origin, command, service::Options::default())
+        .execute_on(game, user.clone(), locale, command)
         .await;
     if ask.confirm && reply.private && reply.actions.contains(&Action::ConfirmPush) {
         reply = service
-            .execute(&origin, Command::ConfirmPush, service::Options::default())
+            .execute_on(game, user, locale, Command::ConfirmPush)
             .await;
     }
     if reply.private {

@@ -125,6 +125,9 @@ impl Games {
         match self.ctx.db().mark_announced(game, shown).await {
             Ok(()) => {
                 self.shown.insert(game, shown);
+                // Another process holding the game (its turn was made through this one) takes
+                // the mark from the store, rather than announce again what was shown.
+                self.ctx.changed(game);
             }
             Err(e) => tracing::warn!(game, error = %e, "could not store what was shown"),
         }

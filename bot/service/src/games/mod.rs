@@ -196,6 +196,9 @@ impl Games {
     /// timeout) and a computer's turn left unplayed (the process stopped while it thought).
     pub(crate) async fn command_slot(&self, channel: ChannelId) -> (SlotGuard, Option<Reply>) {
         let mut guard = self.slot(channel).await;
+        // Another process changed the game since it was loaded: the command acts on what is
+        // stored, not on a state the database would refuse.
+        self.reload_if_conflicted(&mut guard, channel).await;
         let mut note = self.settle(&mut guard, false).await;
         if let Some(late) = self.computer_moves(&mut guard).await {
             note = Some(match note {
@@ -292,10 +295,68 @@ impl Games {
             "reloaded a channel changed by another process"
         );
         self.channels.remove(&id);
+        // What is stored as shown now counts, not what this process marked before.
+        self.shown.remove(&id);
+        self.retries.remove(&id);
         if let Some(new_id) = fresh.id() {
             self.channels.insert(new_id, channel);
         }
         **guard = fresh;
+    }
+
+    /// Another process on the database changed `game`: if it is held here, it is reloaded
+    /// from the store (at once, and in any case before the next command on it).
+    pub(crate) fn changed_elsewhere(self: &Arc<Self>, game: GameId) {
+        let Some(channel) = self.channel_of_game(game) else {
+            return;
+        };
+        self.ctx.conflicted.insert(game, ());
+        let games = Arc::clone(self);
+        tokio::spawn(async move {
+            if let Some(mut guard) = games.existing_slot(channel).await {
+                games.reload_if_conflicted(&mut guard, channel).await;
+            }
+        });
+    }
+
+    /// The channel of `game`, loaded from the store for one command when this process does
+    /// not hold it (another process on the database plays it), with whether it was loaded so
+    /// (then [`Games::give_back`] lets it go after the command); `None` for no game.
+    pub(crate) async fn borrow(&self, game: GameId) -> Option<(ChannelId, bool)> {
+        if let Some(channel) = self.channel_of_game(game) {
+            return Some((channel, false));
+        }
+        let stored = match self.ctx.db().load_game(game).await {
+            Ok(stored) => stored?,
+            Err(e) => {
+                tracing::warn!(game, error = %e, "could not load a game played elsewhere");
+                return None;
+            }
+        };
+        let channel = stored.row.channel;
+        let mut guard = self.slot(channel).await;
+        if !matches!(*guard, Slot::Free) {
+            return Some((channel, false));
+        }
+        match Live::restore(stored) {
+            Ok(live) => {
+                self.channels.insert(game, channel);
+                *guard = Slot::Game(Box::new(live));
+                Some((channel, true))
+            }
+            Err(e) => {
+                tracing::warn!(game, error = %e, "a game played elsewhere does not replay");
+                self.retire(&mut guard, channel);
+                None
+            }
+        }
+    }
+
+    /// Lets go of a channel [`Games::borrow`] loaded: the process that plays its game holds it.
+    pub(crate) async fn give_back(&self, channel: ChannelId) {
+        if let Some(mut guard) = self.existing_slot(channel).await {
+            self.retire(&mut guard, channel);
+        }
     }
 
     /// The locked slot of `channel`, created empty if there is none.
@@ -464,6 +525,11 @@ impl Games {
                 self.retire(&mut guard, channel);
             }
         }
+    }
+
+    /// The server of the challenge or game in `channel`, if one is held there in a server.
+    pub(crate) async fn guild_of(&self, channel: ChannelId) -> Option<GuildId> {
+        self.existing_slot(channel).await?.guild()
     }
 
     /// Whether the challenge or game in `channel` is outside any server (a DM or group DM);

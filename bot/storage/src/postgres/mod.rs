@@ -16,6 +16,7 @@
 mod driver;
 mod fail;
 mod games;
+mod listen;
 mod privacy;
 mod records;
 mod reviews;
@@ -78,6 +79,8 @@ impl std::fmt::Debug for PgOptions {
 pub struct PgStore {
     pool: Pool,
     retry_for: Duration,
+    /// What the processes on the database tell each other of games that changed.
+    changes: listen::Changes,
 }
 
 impl std::fmt::Debug for PgStore {
@@ -100,6 +103,7 @@ impl PgStore {
         if config.get_application_name().is_none() {
             config.application_name("nadare");
         }
+        let listening = config.clone();
         let manager = Manager::from_config(
             config,
             NoTls,
@@ -115,11 +119,19 @@ impl PgStore {
             .recycle_timeout(Some(options.connect_timeout))
             .build()
             .map_err(|e| StoreError::Backend(format!("cannot build the connection pool: {e}")))?;
-        let store = PgStore {
+        let mut store = PgStore {
             pool,
             retry_for: options.retry_for,
+            changes: listen::Changes::new(listening, String::new()),
         };
         store.run(|client, _| migrate(client)).await?;
+        let schema = store
+            .run(|client, _| async move {
+                let row = client.query_one("SELECT current_schema()", &[]).await?;
+                Ok(row.try_get::<_, Option<String>>(0)?.unwrap_or_default())
+            })
+            .await?;
+        store.changes = listen::Changes::new(store.changes.config().clone(), schema);
         Ok(store)
     }
 

@@ -266,4 +266,22 @@ impl Web for PgStore {
             Err(e) => Err(e),
         }
     }
+
+    async fn tell_changed(&self, game: GameId) -> Result<(), StoreError> {
+        let (channel, payload) = self.changes.notice(game);
+        self.run(|client, _| {
+            let (channel, payload) = (channel.clone(), payload.clone());
+            async move {
+                client
+                    .execute("SELECT pg_notify($1, $2)", &[&channel, &payload])
+                    .await?;
+                Ok(())
+            }
+        })
+        .await
+    }
+
+    fn hear_changes(&self, heard: domain::Heard) {
+        self.changes.listen(heard);
+    }
 }

@@ -227,4 +227,11 @@ impl Web for Storage {
             Err(e) => Err(e),
         }
     }
+
+    // One process holds an SQLite database: nothing to tell, nothing to hear.
+    async fn tell_changed(&self, _game: GameId) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn hear_changes(&self, _heard: domain::Heard) {}
 }
