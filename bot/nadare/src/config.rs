@@ -659,6 +659,66 @@ mod tests {
         assert_eq!(config.api_proxy, None);
         assert_eq!(config.cdn_url, DISCORD_CDN);
         assert!(config.image_avatars);
+        assert_eq!(config.web, None, "the web board is off unless configured");
+    }
+
+    #[test]
+    fn the_web_board_is_configured_by_its_three_keys() {
+        let key = web::fresh_key().expect("a key");
+        let config = from_file(&format!(
+            "token = \"t\"\n[web]\nbind = \"127.0.0.1:8080\"\n\
+             public_url = \"https://chess.example.org/\"\nkey = \"{key}\"\n"
+        ))
+        .expect("valid");
+        let settings = config.web.expect("on");
+        assert_eq!(settings.bind, "127.0.0.1:8080".parse().expect("an address"));
+        assert_eq!(
+            settings.public_url.as_deref(),
+            Some("https://chess.example.org")
+        );
+        assert_eq!(settings.link_base(), "https://chess.example.org");
+        assert_eq!(settings.key.as_ref().map(Token::expose), Some(key.as_str()));
+        assert!(
+            !format!("{settings:?}").contains(&key),
+            "the key never shows"
+        );
+        // Without a public address, links are made on the server's own.
+        let local = from_file("token = \"t\"\n[web]\nbind = \"0.0.0.0:9000\"\n")
+            .expect("valid")
+            .web
+            .expect("on");
+        assert_eq!(local.link_base(), "http://0.0.0.0:9000");
+        // The environment sets them too.
+        let env = |name: &str| match name {
+            "NADARE_WEB_BIND" => Some("127.0.0.1:7000".to_owned()),
+            "NADARE_WEB_PUBLIC_URL" => Some("https://board.test".to_owned()),
+            _ => None,
+        };
+        let from_env = Config::from_parts(Some(("token = \"t\"", Path::new("c.toml"))), env)
+            .expect("valid")
+            .web
+            .expect("on");
+        assert_eq!(from_env.public_url.as_deref(), Some("https://board.test"));
+    }
+
+    #[test]
+    fn web_keys_that_cannot_work_are_refused_by_name() {
+        for (text, key) in [
+            ("[web]\nbind = \"localhost\"\n", "web.bind"),
+            ("[web]\npublic_url = \"https://x.test\"\n", "web.bind"),
+            (
+                "[web]\nbind = \"127.0.0.1:1\"\npublic_url = \"chess.test\"\n",
+                "web.public_url",
+            ),
+            (
+                "[web]\nbind = \"127.0.0.1:1\"\nkey = \"short\"\n",
+                "web.key",
+            ),
+            ("[web]\nport = 80\n", ""),
+        ] {
+            let err = from_file(&format!("token = \"t\"\n{text}")).expect_err(text);
+            assert!(err.to_string().contains(key), "{text}: {err}");
+        }
     }
 
     #[test]
