@@ -158,7 +158,10 @@ async fn deadlines_and_challenges_survive_a_restart() {
     let mut h = Harness::new().await;
     h.say("alice> challenge bob white 1d").await;
     let id = h.say("bob> accept").await.game.expect("id");
-    h.say("alice> move d4").await;
+    let moved = h.say("alice> move d4").await;
+    h.service
+        .mark_shown(id, moved.shows.expect("stamped"))
+        .await;
     h.say_in("side", "carol> challenge dave").await;
     h.restart().await;
     h.advance(Duration::from_secs(86_400));

@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use console::room_channel;
-use domain::messages::{Message, NoticeMsg, Refusal, ViewMsg};
-use domain::{Games, Notice, Reply};
+use domain::messages::{ChallengeMsg, Message, NoticeMsg, Refusal, ViewMsg};
+use domain::{Games, Notice, Owed, Reply};
 use rules::{Color, EndReason, Outcome};
 use testkit::harness::{Harness, over, played, plies, refusal, text};
 
@@ -32,6 +32,7 @@ async fn a_stored_game_that_no_longer_replays_is_set_aside_and_the_others_start(
     let bad_turn = start_in(&h, "a").await;
     let bad_row = start_in(&h, "b").await;
     let good = start_in(&h, "c").await;
+    h.service.mark_shown(good, plies(1)).await;
     raw_update(
         &h,
         "UPDATE turns SET notation = 'Ke9' WHERE game_id = ?1 AND ply = 0",
@@ -341,5 +342,106 @@ async fn a_result_not_delivered_is_posted_again_by_the_sweep() {
             .iter()
             .any(|n| n.reply.says(&NoticeMsg::AnnouncedLate.into())),
         "delivered"
+    );
+}
+
+/// The notices a sweep right after a restart opens with "Announced after a restart".
+fn after_restart(notices: &[Notice]) -> Vec<&Notice> {
+    notices
+        .iter()
+        .filter(|n| n.reply.says(&NoticeMsg::AnnouncedAfterRestart.into()))
+        .collect()
+}
+
+/// Issue 52: a game's start counts as shown only once a delivered reply showed it; one
+/// stored and never shown (the process died before the answer went out) is announced after a
+/// restart, with the turns since, once.
+#[tokio::test]
+async fn a_start_not_shown_is_announced_after_a_restart_once() {
+    let mut h = Harness::new().await;
+    h.say_in("shown", "alice> challenge bob white").await;
+    let accepted = h.say_in("shown", "bob> accept").await;
+    let shown = accepted.game.expect("game id");
+    assert_eq!(accepted.shows, Some(plies(0)), "the start, stamped");
+    h.service.mark_shown(shown, plies(0)).await;
+    h.say_in("lost", "alice> challenge bob white").await;
+    let lost = h.say_in("lost", "bob> accept").await.game.expect("game id");
+    h.say_in("lost", "alice> move e4").await;
+
+    h.restart().await;
+    let notices = h.sweep().await;
+    let after = after_restart(&notices);
+    assert_eq!(after.len(), 1, "{notices:?}");
+    let reply = &after[0].reply;
+    assert_eq!(reply.game, Some(lost));
+    assert!(
+        reply
+            .messages
+            .iter()
+            .any(|m| matches!(m, Message::Challenge(ChallengeMsg::Started { .. }))),
+        "{reply:?}"
+    );
+    assert_eq!(played(reply), ["e4"]);
+    assert_eq!(reply.shows, Some(plies(1)));
+    assert!(text(reply).contains("bob"), "{}", text(reply));
+    h.service.mark_shown(lost, plies(1)).await;
+
+    h.restart().await;
+    let again = h.sweep().await;
+    assert!(
+        after_restart(&again).is_empty(),
+        "announced once: {again:?}"
+    );
+}
+
+/// Issue 52: a challenge's lapse is announced stamped, and counts as told only once
+/// delivered: one never delivered is announced after a restart, once.
+#[tokio::test]
+async fn a_lapse_not_shown_is_announced_after_a_restart_once() {
+    let mut h = Harness::new().await;
+    let challenged = h.say_in("told", "alice> challenge bob").await;
+    let told = challenged.game.expect("challenge id");
+    let challenged = h.say_in("untold", "carol> challenge dave").await;
+    let untold = challenged.game.expect("challenge id");
+    h.advance(Duration::from_secs(11 * 60));
+    let notices = h.sweep().await;
+    let lapses: Vec<&Notice> = notices.iter().filter(|n| n.reply.tells.is_some()).collect();
+    assert_eq!(lapses.len(), 2, "{notices:?}");
+    let first = lapses
+        .iter()
+        .find(|n| n.reply.tells == Some(Owed::Lapse(told)))
+        .expect("alice's lapse, stamped");
+    h.service
+        .mark_told(first.reply.tells.expect("stamped"))
+        .await;
+    assert!(
+        lapses
+            .iter()
+            .any(|n| n.reply.tells == Some(Owed::Lapse(untold))),
+        "{lapses:?}"
+    );
+
+    h.restart().await;
+    let notices = h.sweep().await;
+    let after = after_restart(&notices);
+    assert_eq!(after.len(), 1, "{notices:?}");
+    let reply = &after[0].reply;
+    assert_eq!(reply.tells, Some(Owed::Lapse(untold)));
+    assert!(
+        reply.says(
+            &NoticeMsg::ChallengeExpired {
+                challenger: "carol".into(),
+                opponent: Some("dave".into()),
+            }
+            .into()
+        ),
+        "{reply:?}"
+    );
+    h.service.mark_told(Owed::Lapse(untold)).await;
+    h.restart().await;
+    let again = h.sweep().await;
+    assert!(
+        after_restart(&again).is_empty(),
+        "announced once: {again:?}"
     );
 }

@@ -4,7 +4,7 @@
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 
-use domain::{GameRecord, GameState, Games, Transfer};
+use domain::{GameRecord, GameState, Games, Shown, Transfer};
 use storage::{APPLICATION_ID, LATEST_VERSION, Storage, StorageError};
 use testkit::harness::sample_game;
 
@@ -222,6 +222,7 @@ async fn games_stored_before_ratings_existed_come_back_casual() {
              INSERT INTO games (id, guild_id, channel_id, variant, white_id, white_name,
                  black_id, black_name, created_ms, turn_started_ms, reminded, status)
              VALUES (4, 7, 8, 'standard', 1, 'alice', 2, 'bob', 0, 0, 0, 'active');
+             INSERT INTO turns (game_id, ply, notation) VALUES (4, 0, 'e4');
              INSERT INTO challenges (id, channel_id, challenger_id, challenger_name, variant,
                  setup, color, created_ms, expires_ms, status)
              VALUES (5, 9, 1, 'alice', 'standard', 'none', 'random', 0, 1, 'open');"
@@ -232,6 +233,14 @@ async fn games_stored_before_ratings_existed_come_back_casual() {
     let game = storage.load_game(4).await.expect("load").expect("game");
     assert!(!game.row.rated, "an old game counts as casual");
     assert_eq!(game.row.white.name, "alice");
+    assert_eq!(
+        game.announced,
+        Some(Shown {
+            plies: 1,
+            over: false
+        }),
+        "a game of a version without the count counts as shown as far as it went"
+    );
     let challenges = storage.all_challenges().await.expect("challenges");
     assert_eq!(challenges.len(), 1);
     assert!(!challenges[0].challenge.rated);

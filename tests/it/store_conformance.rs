@@ -41,6 +41,7 @@ on_both_backends!(
     ids_are_unique_across_handles,
     a_stale_write_is_refused_and_changes_nothing,
     a_challenge_closes_once,
+    a_lapse_is_owed_until_shown,
     each_process_loads_only_its_shards,
     a_channel_reloads,
     racing_writers_apply_exactly_one_turn,
@@ -267,6 +268,74 @@ async fn a_challenge_closes_once(backend: &Backend) {
     assert!(store.load_game(id).await.expect("load").is_none());
     let all = store.all_challenges().await.expect("all");
     assert_eq!(all[0].end, Some(ChallengeEnd::Declined));
+}
+
+/// Issue 52: a challenge's lapse is stored as owed to its players, listed for the process
+/// serving its server until a delivered notice marks it shown; other ends owe nothing.
+async fn a_lapse_is_owed_until_shown(backend: &Backend) {
+    let store = backend.handle().await;
+    let guild = guild_in_shard(2, 4, 77);
+    let mut ids = Vec::new();
+    for (channel, end) in [
+        (60, ChallengeEnd::Expired),
+        (61, ChallengeEnd::Declined),
+        (62, ChallengeEnd::Cancelled),
+        (63, ChallengeEnd::Expired),
+    ] {
+        let id = store.new_id().await.expect("id");
+        store
+            .insert_challenge(&challenge(id, Some(guild), channel))
+            .await
+            .expect("insert");
+        store.end_challenge(id, end).await.expect("end");
+        ids.push(id);
+    }
+    let open = store.new_id().await.expect("id");
+    store
+        .insert_challenge(&challenge(open, Some(guild), 64))
+        .await
+        .expect("insert");
+    let other = backend.handle().await;
+    let owed = |set: ShardSet| {
+        let other = Arc::clone(&other);
+        async move {
+            other
+                .unannounced_lapses(set)
+                .await
+                .expect("lapses")
+                .iter()
+                .map(|c| (c.id, c.channel))
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(owed(ShardSet::All).await, [(ids[0], 60), (ids[3], 63)]);
+    let theirs = ShardSet::Range {
+        first: 2,
+        last: 2,
+        total: 4,
+    };
+    let elsewhere = ShardSet::Range {
+        first: 0,
+        last: 1,
+        total: 4,
+    };
+    assert_eq!(owed(theirs).await.len(), 2);
+    assert!(owed(elsewhere).await.is_empty());
+    let lapsed = other
+        .unannounced_lapses(ShardSet::All)
+        .await
+        .expect("lapses");
+    assert_eq!(
+        lapsed[0],
+        challenge(ids[0], Some(guild), 60),
+        "read back whole"
+    );
+    store.mark_lapse_announced(ids[0]).await.expect("told");
+    store
+        .mark_lapse_announced(ids[0])
+        .await
+        .expect("told twice");
+    assert_eq!(owed(ShardSet::All).await, [(ids[3], 63)]);
 }
 
 async fn each_process_loads_only_its_shards(backend: &Backend) {

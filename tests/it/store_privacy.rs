@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use domain::{
     BoardResult, ChallengeEnd, ChallengeRecord, ColorChoice, FORGOTTEN_NAME, Finished, GameRecord,
-    GameState, GameStore, Lang, StoreError, TournamentBoard, TournamentFormat, TournamentRecord,
-    TournamentState, User, Vacation, is_forgotten,
+    GameState, GameStore, Lang, ShardSet, StoreError, TournamentBoard, TournamentFormat,
+    TournamentRecord, TournamentState, User, Vacation, Withdrawal, is_forgotten,
 };
 use rules::{Color, EndReason, Outcome, Variant};
 use testkit::harness::{sample_game, user};
@@ -324,7 +324,7 @@ async fn forgetting_waits_until_nothing_is_under_way(backend: &Backend) {
         .expect("abort");
     refused(&*store, "tournament", w.carols.id).await;
     store
-        .withdraw_player(w.carols.id, alice().id)
+        .withdraw_player(w.carols.id, alice().id, Withdrawal::Withdrew)
         .await
         .expect("withdraw");
     // An open tournament she joined holds her up until she leaves it.
@@ -362,7 +362,7 @@ async fn forgetting_puts_a_stand_in_in_their_place_and_deletes_the_rest(backend:
         .await
         .expect("resign");
     store
-        .withdraw_player(w.carols.id, alice().id)
+        .withdraw_player(w.carols.id, alice().id, Withdrawal::Withdrew)
         .await
         .expect("withdraw");
     store
@@ -424,6 +424,22 @@ async fn forgetting_puts_a_stand_in_in_their_place_and_deletes_the_rest(backend:
         .find(|p| p.user == stand_in)
         .expect("the stand-in plays");
     assert!(entry.withdrawn);
+    // Her withdrawal, stored before she was forgotten and not yet shown, is still owed, by
+    // her entry number: the notice delivered after the forgetting marks it told.
+    let owed = reader
+        .unannounced_withdrawals(ShardSet::All)
+        .await
+        .expect("owed");
+    assert_eq!(owed, [(w.carols.id, entry.seq, Withdrawal::Withdrew)]);
+    store
+        .mark_withdrawal_announced(w.carols.id, entry.seq)
+        .await
+        .expect("told");
+    let owed = reader
+        .unannounced_withdrawals(ShardSet::All)
+        .await
+        .expect("owed");
+    assert!(owed.is_empty(), "{owed:?}");
     assert_eq!(carols.boards[0].white, stand_in);
     assert_eq!(carols.boards[0].result, Some(BoardResult::BlackForfeit));
     let hers = reader
@@ -547,7 +563,7 @@ async fn a_servers_settings_are_removed(backend: &Backend) {
         (Some(Lang::Ja), false, Some(8))
     );
     let loaded: Vec<u64> = reader
-        .load_guild_settings(domain::ShardSet::All)
+        .load_guild_settings(ShardSet::All)
         .await
         .expect("load")
         .iter()

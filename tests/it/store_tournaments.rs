@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use domain::{
     BoardResult, GameStore, ShardSet, TournamentBoard, TournamentFormat, TournamentId,
-    TournamentRecord, TournamentState, User,
+    TournamentRecord, TournamentState, User, Withdrawal,
 };
 use rules::Variant;
 use testkit::harness::user;
@@ -21,6 +21,7 @@ on_both_backends!(
     a_board_result_is_stored_once,
     migrate_copies_tournaments,
     a_start_time_is_due_once,
+    a_withdrawal_is_owed_until_shown,
 );
 
 const GUILD: u64 = 4_194_304 * 3;
@@ -135,10 +136,13 @@ async fn a_tournament_reads_back_whole(backend: &Backend) {
         .map(|t| t.id)
         .collect();
     assert_eq!(listed, [second.id, t.id], "newest first");
-    store.withdraw_player(t.id, 3).await.expect("withdraw");
+    store
+        .withdraw_player(t.id, 3, Withdrawal::Withdrew)
+        .await
+        .expect("withdraw");
     assert!(
         store
-            .withdraw_player(t.id, 3)
+            .withdraw_player(t.id, 3, Withdrawal::Removed)
             .await
             .expect_err("twice")
             .is_conflict()
@@ -382,4 +386,69 @@ async fn start(store: &dyn GameStore, id: TournamentId, boards: &[TournamentBoar
         )
         .await
         .expect("start");
+}
+
+/// Issue 52: a withdrawal (or a removal) is stored as owed to the players, with why, listed
+/// for the process serving the tournament's server until a delivered notice marks it shown.
+async fn a_withdrawal_is_owed_until_shown(backend: &Backend) {
+    let store = backend.handle().await;
+    let t = created(&*store, "Owed").await;
+    for (id, name) in [(2, "bob"), (3, "carol"), (4, "dave")] {
+        store
+            .join_tournament(t.id, &user(id, name))
+            .await
+            .expect("join");
+    }
+    start(&*store, t.id, &[]).await;
+    store
+        .withdraw_player(t.id, 4, Withdrawal::Removed)
+        .await
+        .expect("removed");
+    store
+        .withdraw_player(t.id, 2, Withdrawal::Withdrew)
+        .await
+        .expect("withdrew");
+    let other = backend.handle().await;
+    let owed = other
+        .unannounced_withdrawals(ShardSet::All)
+        .await
+        .expect("owed");
+    assert_eq!(
+        owed,
+        [
+            (t.id, 1, Withdrawal::Withdrew),
+            (t.id, 3, Withdrawal::Removed)
+        ],
+        "by entry number"
+    );
+    let elsewhere = ShardSet::Range {
+        first: 0,
+        last: 2,
+        total: 4,
+    };
+    assert!(
+        other
+            .unannounced_withdrawals(elsewhere)
+            .await
+            .expect("owed")
+            .is_empty(),
+        "guild {GUILD} is on shard 3 of 4"
+    );
+    store
+        .mark_withdrawal_announced(t.id, 3)
+        .await
+        .expect("told");
+    let owed = other
+        .unannounced_withdrawals(ShardSet::All)
+        .await
+        .expect("owed");
+    assert_eq!(owed, [(t.id, 1, Withdrawal::Withdrew)]);
+    let read = other.tournament(t.id).await.expect("read").expect("there");
+    let withdrawn: Vec<u64> = read
+        .players
+        .iter()
+        .filter(|p| p.withdrawn)
+        .map(|p| p.user.id)
+        .collect();
+    assert_eq!(withdrawn, [2, 4], "told or not, both are withdrawn");
 }

@@ -353,13 +353,16 @@ impl Console {
     }
 
     /// Marks what a printed reply showed as announced: its game's turns and result, a
-    /// tournament's round or end.
+    /// tournament's round or end, a lapse or a withdrawal.
     async fn mark(&self, reply: &Reply) {
         if let (Some(game), Some(shown)) = (reply.game, reply.shows) {
             self.service.mark_shown(game, shown).await;
         }
         if let Some(round) = reply.shows_round {
             self.service.mark_round_shown(round).await;
+        }
+        if let Some(owed) = reply.tells {
+            self.service.mark_told(owed).await;
         }
     }
 

@@ -151,6 +151,9 @@ impl Front {
         if let Some(round) = shows.round {
             self.service.mark_round_shown(round).await;
         }
+        if let Some(owed) = shows.tells {
+            self.service.mark_told(owed).await;
+        }
         let Some((game, standing)) = shows.game else {
             return;
         };

@@ -11,7 +11,7 @@ use serenity::all::{
 use super::components;
 use rules::Color;
 
-use domain::{Action, GameId, Reply, RoundShown, Shown, Tone};
+use domain::{Action, GameId, Owed, Reply, RoundShown, Shown, Tone};
 use present::fluent_args;
 use present::i18n::{self, Lang, Surface};
 
@@ -63,6 +63,9 @@ pub struct Shows {
     /// once it is delivered (see
     /// [`GameService::mark_round_shown`](service::GameService::mark_round_shown)).
     pub round: Option<RoundShown>,
+    /// The notice owed to players it tells (a lapse, a withdrawal): marked once it is
+    /// delivered (see [`GameService::mark_told`](service::GameService::mark_told)).
+    pub tells: Option<Owed>,
     /// The game it is about, and what it is to the game's earlier messages.
     pub game: Option<(GameId, Standing)>,
 }
@@ -83,6 +86,7 @@ impl Shows {
         Shows {
             announces: reply.game.zip(reply.shows),
             round: reply.shows_round,
+            tells: reply.tells,
             game: reply.game.map(|game| (game, standing)),
         }
     }

@@ -49,10 +49,10 @@ pub use tournaments::{
     BoardResult, CrossResult, Entrant, GameRooms, MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME, Organiser,
     Role, RoleId, Room, RoundShown, StandingsTable, TournamentAsk, TournamentAskKind,
     TournamentBoard, TournamentFormat, TournamentId, TournamentRecord, TournamentState,
-    TournamentSummary,
+    TournamentSummary, Withdrawal,
 };
 pub use types::{
     Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, Faces,
-    ForgetAsk, GameId, GuildId, Locale, Notice, Origin, PageRef, Progress, Replay, Reply, Request,
-    SetupChoice, Shown, StepRef, TakebackAction, Tone, User, UserId, VacationAsk,
+    ForgetAsk, GameId, GuildId, Locale, Notice, Origin, Owed, PageRef, Progress, Replay, Reply,
+    Request, SetupChoice, Shown, StepRef, TakebackAction, Tone, User, UserId, VacationAsk,
 };

@@ -128,7 +128,8 @@ pub struct StoredGame {
     pub row: GameRecord,
     /// Every ply played, in notation.
     pub turns: Vec<String>,
-    /// How much of it a front has marked as shown to the players (`None`: not counted).
+    /// How much of it a front has marked as shown to the players (`None`: nothing yet, not
+    /// even its start).
     pub announced: Option<Shown>,
 }
 

@@ -17,6 +17,7 @@ use crate::records::{
 use crate::review::{GameReview, StoredReview};
 use crate::tournaments::{
     BoardResult, RoundShown, TournamentBoard, TournamentId, TournamentRecord, TournamentState,
+    Withdrawal,
 };
 use crate::{ChannelId, GameId, GuildId, Shown, User, UserId};
 
@@ -202,8 +203,20 @@ pub trait Games: Send + Sync + fmt::Debug {
     /// Stores a new open challenge.
     async fn insert_challenge(&self, challenge: &ChallengeRecord) -> Result<(), StoreError>;
 
-    /// Closes an open challenge that did not lead to a game.
+    /// Closes an open challenge that did not lead to a game. A lapse
+    /// ([`ChallengeEnd::Expired`]) is stored as owed to its players until
+    /// [`Games::mark_lapse_announced`].
     async fn end_challenge(&self, id: GameId, end: ChallengeEnd) -> Result<(), StoreError>;
+
+    /// Notes that a challenge's lapse has been shown to its players.
+    async fn mark_lapse_announced(&self, id: GameId) -> Result<(), StoreError>;
+
+    /// The challenges of the servers in `shards` that lapsed and whose lapse was never marked
+    /// shown (to announce after a restart), by id.
+    async fn unannounced_lapses(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<ChallengeRecord>, StoreError>;
 
     /// Starts a game (at revision 0), closing the open challenge it came from (if any) in the
     /// same transaction.
@@ -397,9 +410,27 @@ pub trait Tournaments: Send + Sync {
     /// in it.
     async fn leave_tournament(&self, id: TournamentId, user: UserId) -> Result<(), StoreError>;
 
-    /// Marks `user` withdrawn from a running tournament (paired no more); a conflict if they
-    /// are not in it or withdrawn already.
-    async fn withdraw_player(&self, id: TournamentId, user: UserId) -> Result<(), StoreError>;
+    /// Marks `user` withdrawn from a running tournament (paired no more), stored as owed to
+    /// the players until [`Tournaments::mark_withdrawal_announced`]; a conflict if they are
+    /// not in it or withdrawn already.
+    async fn withdraw_player(
+        &self,
+        id: TournamentId,
+        user: UserId,
+        why: Withdrawal,
+    ) -> Result<(), StoreError>;
+
+    /// Notes that the withdrawal of the player with entry number `seq` has been shown.
+    async fn mark_withdrawal_announced(&self, id: TournamentId, seq: u32)
+    -> Result<(), StoreError>;
+
+    /// The withdrawals from tournaments of the servers in `shards` never marked shown (to
+    /// announce after a restart): the tournament, the player's entry number and why, by
+    /// tournament and entry number.
+    async fn unannounced_withdrawals(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<(TournamentId, u32, Withdrawal)>, StoreError>;
 
     /// Moves a tournament from round and state `from` to `to` and stores the boards of the
     /// round it enters, in one transaction, only if it is still at `from`: else a

@@ -388,3 +388,31 @@ pub struct RoundShown {
     /// Whether its end was shown.
     pub over: bool,
 }
+
+/// Why a player stopped playing a running tournament before its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Withdrawal {
+    /// They withdrew (by themselves, or by forgetting their data).
+    Withdrew,
+    /// They were removed after two forfeits.
+    Removed,
+}
+
+impl Withdrawal {
+    /// The stable id stored for it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Withdrawal::Withdrew => "withdrew",
+            Withdrawal::Removed => "removed",
+        }
+    }
+
+    /// The withdrawal stored as `id`.
+    pub fn from_id(id: &str) -> Option<Withdrawal> {
+        match id {
+            "withdrew" => Some(Withdrawal::Withdrew),
+            "removed" => Some(Withdrawal::Removed),
+            _ => None,
+        }
+    }
+}

@@ -589,6 +589,10 @@ pub struct Reply {
     /// stamped by the service: once delivered that counts as announced (see
     /// `GameService::mark_round_shown`).
     pub shows_round: Option<RoundShown>,
+    /// The notice owed to players that this reply tells (a challenge's lapse, a withdrawal
+    /// from a tournament), stamped by the service: once delivered it counts as told (see
+    /// `GameService::mark_told`).
+    pub tells: Option<Owed>,
     /// Where the game shown stands, for a front that colours a board by it.
     pub tone: Option<Tone>,
     /// The address of the game's live page on the web, set by a front that has one (the
@@ -624,6 +628,7 @@ impl std::fmt::Debug for Reply {
             .field("mentions", &self.mentions)
             .field("shows", &self.shows)
             .field("shows_round", &self.shows_round)
+            .field("tells", &self.tells)
             .field("tone", &self.tone)
             .field("watch", &self.watch)
             .finish()
@@ -639,6 +644,23 @@ pub struct Shown {
     pub plies: usize,
     /// Whether the game's result was shown.
     pub over: bool,
+}
+
+/// A notice owed to players, besides a game's turns and result ([`Shown`]) and a tournament's
+/// rounds: stored with what it tells, it counts as told once a delivered reply showed it;
+/// one stored and never told is announced after a restart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owed {
+    /// A challenge (by id) lapsed unanswered.
+    Lapse(GameId),
+    /// A player's withdrawal (or removal) from a tournament: the tournament, and the
+    /// player's entry number (`seq`), which stays theirs when their data is forgotten.
+    Withdrawal {
+        /// The tournament.
+        tournament: TournamentId,
+        /// The player's entry number.
+        seq: u32,
+    },
 }
 
 /// A board to show, as data: the position, its highlights and its players. The presentation

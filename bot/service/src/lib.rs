@@ -48,7 +48,8 @@ pub use tournaments::tournament_report;
 use domain::messages::{InfoMsg, PrivacyMsg, Refusal};
 use domain::{
     ChannelId, Command, EarlyPrivacy, GameId, GameRooms, GameStore, GuildId, Lang, Notice, Origin,
-    Progress, Reply, Request, RoundShown, Shown, Sight, StoredGame, TournamentSummary, UserId,
+    Owed, Progress, Reply, Request, RoundShown, Shown, Sight, StoredGame, TournamentSummary,
+    UserId,
 };
 
 use archive::Archive;
@@ -449,6 +450,23 @@ impl GameService {
     pub async fn mark_round_shown(&self, shown: RoundShown) {
         if let Err(e) = self.parts.ctx.db().mark_round_shown(shown).await {
             tracing::warn!(tournament = shown.tournament, error = %e, "could not store a round shown");
+        }
+    }
+
+    /// Notes that the notice `owed` (stamped as [`Reply::tells`]: a challenge's lapse, a
+    /// withdrawal from a tournament) has been shown: a front calls it after delivering the
+    /// reply, so one stored and never delivered is announced after a restart. A failed write
+    /// is only logged (the notice then comes once more).
+    pub async fn mark_told(&self, owed: Owed) {
+        let db = self.parts.ctx.db();
+        let marked = match owed {
+            Owed::Lapse(challenge) => db.mark_lapse_announced(challenge).await,
+            Owed::Withdrawal { tournament, seq } => {
+                db.mark_withdrawal_announced(tournament, seq).await
+            }
+        };
+        if let Err(e) = marked {
+            tracing::warn!(?owed, error = %e, "could not store a notice as told");
         }
     }
 

@@ -2,7 +2,9 @@
 
 use rules::{Color, Game, Outcome, Position};
 
-use domain::messages::{GameKind, Message, NoticeMsg, Players, Ply, Refusal, TurnMsg};
+use domain::messages::{
+    ChallengeMsg, GameKind, Message, NoticeMsg, Players, Ply, Refusal, TurnMsg,
+};
 use domain::{
     ChallengeRecord, Faces, GameId, GameRecord, GuildId, Reply, Shown, StoredGame, User, UserId,
     is_computer,
@@ -64,8 +66,8 @@ pub(crate) struct Live {
     pub(crate) game: Game,
     /// What the player to move has entered of their turn so far.
     pub(crate) pending: Option<Pending>,
-    /// What was stored as shown to the players when the game was loaded (`None`: not counted
-    /// yet); the marks made since are the service's `shown`.
+    /// What was stored as shown to the players when the game was loaded (`None`: nothing,
+    /// not even its start); the marks made since are the service's `shown`.
     pub(crate) announced: Option<Shown>,
 }
 
@@ -207,6 +209,21 @@ impl Live {
         TurnMsg::Played {
             player: self.player(ply.mover).name.clone(),
             ply,
+        }
+    }
+
+    /// The game's start as announced: who plays whom (or alone), and what.
+    pub(crate) fn started(&self) -> ChallengeMsg {
+        if self.is_solo() {
+            ChallengeMsg::PracticeStarted {
+                player: self.row.white.name.clone(),
+                kind: self.kind(),
+            }
+        } else {
+            ChallengeMsg::Started {
+                players: self.players(),
+                kind: self.kind(),
+            }
         }
     }
 

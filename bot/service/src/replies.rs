@@ -275,20 +275,30 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-/// The notice of the turns and the result of a game stored but not yet shown to its players
-/// before a restart, if any.
+/// The notice of what of a game was stored but not yet shown to its players before a
+/// restart (its start, its turns, its result), if anything.
 pub(crate) fn unannounced_notice(live: &Live) -> Option<Notice> {
-    late_notice(live, live.announced?, NoticeMsg::AnnouncedAfterRestart)
+    late_notice(live, live.announced, NoticeMsg::AnnouncedAfterRestart)
 }
 
-/// The notice of what of `live` was stored after what `shown` says was shown (its turns from
-/// then on, and its result), announced after `why`, with the board, pinging the player to
-/// move; `None` when everything was shown.
-pub(crate) fn late_notice(live: &Live, shown: Shown, why: NoticeMsg) -> Option<Notice> {
-    let mut messages = match live.unannounced(shown.plies, why.clone()) {
-        Some(turns) => turns,
-        None if live.outcome().is_some() && !shown.over => vec![Message::Notice(why)],
-        None => return None,
+/// The notice of what of `live` was stored after what `shown` says was shown (`None`:
+/// nothing, not even its start): its start then, its turns from then on, and its result,
+/// announced after `why`, with the board, pinging the player to move; `None` when everything
+/// was shown.
+pub(crate) fn late_notice(live: &Live, shown: Option<Shown>, why: NoticeMsg) -> Option<Notice> {
+    let mut messages = match shown {
+        None => {
+            let mut messages = vec![Message::Notice(why.clone()), live.started().into()];
+            if let Some(turns) = live.unannounced(0, why) {
+                messages.extend(turns.into_iter().skip(1));
+            }
+            messages
+        }
+        Some(shown) => match live.unannounced(shown.plies, why.clone()) {
+            Some(turns) => turns,
+            None if live.outcome().is_some() && !shown.over => vec![Message::Notice(why)],
+            None => return None,
+        },
     };
     messages.push(live.status().into());
     let mover = live.to_move();
@@ -327,6 +337,7 @@ pub(crate) fn with_note(note: Option<Reply>, reply: Reply) -> Reply {
         None => reply,
         Some(mut note) => {
             note.messages.extend(reply.messages);
+            note.tells = note.tells.or(reply.tells);
             if note.board.is_none() {
                 note.board = reply.board;
             }

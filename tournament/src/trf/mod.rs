@@ -94,6 +94,10 @@ pub enum TrfErrorKind {
         /// The points the results bring.
         counted: Points,
     },
+    /// A line longer than any TRF writes ([`MAX_LINE`] bytes): refused before it is read,
+    /// so a hostile file costs no more than its size.
+    #[error("the line is longer than {} bytes", MAX_LINE)]
+    LineTooLong,
     /// `XXR`, `XXC` or an acceleration with a value it does not take.
     #[error("unsupported value `{0}`")]
     BadValue(String),
@@ -152,12 +156,23 @@ pub(crate) fn printable(text: &str) -> String {
     text.chars().filter(|c| !c.is_control()).collect()
 }
 
+/// The longest line read, in bytes: a player's line of 99 rounds is 1 081 columns, so eight
+/// times that holds any real file.
+pub const MAX_LINE: usize = 8192;
+
 /// Reads a TRF.
 pub fn read(text: &str) -> Result<Tournament, TrfError> {
     let mut tournament = Tournament::default();
     let mut opponents = Vec::new();
     let mut seen = Vec::new();
     for (index, raw) in text.lines().enumerate() {
+        if raw.len() > MAX_LINE {
+            return Err(TrfError {
+                line: index + 1,
+                column: MAX_LINE + 1,
+                kind: TrfErrorKind::LineTooLong,
+            });
+        }
         let line = Line {
             number: index + 1,
             chars: raw.trim_end_matches('\r').chars().collect(),

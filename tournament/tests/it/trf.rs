@@ -429,3 +429,22 @@ fn whole_points_past_99_are_written_without_decimals() {
     assert_eq!(points, " 100");
     assert_eq!(trf::read(&written), Ok(t));
 }
+
+/// Issue 52: a line longer than any TRF writes is refused before it is read (a 20 MB line
+/// cost 170 MB of memory), naming it; the longest real line still reads.
+#[test]
+fn a_line_longer_than_any_trf_writes_is_refused() {
+    let name = format!("012 {}", "x".repeat(trf::MAX_LINE));
+    let long = [name, player("1", "0.0", &[]), player("2", "0.0", &[])];
+    assert_eq!(
+        refused(&long),
+        (1, trf::MAX_LINE + 1, TrfErrorKind::LineTooLong)
+    );
+    let (wins, losses) = (["   2 w 1", "   2 b 0"], ["   1 b 0", "   1 w 1"]);
+    let rounds: Vec<&str> = (0..99).map(|r| wins[r % 2]).collect();
+    let answers: Vec<&str> = (0..99).map(|r| losses[r % 2]).collect();
+    let longest = [player("1", "50.0", &rounds), player("2", "49.0", &answers)];
+    assert!(longest[0].len() > 1000 && longest[0].len() <= trf::MAX_LINE);
+    let t = trf::read(&longest.join("\n")).expect("the longest real line reads");
+    assert_eq!(t.players[0].rounds.len(), 99);
+}

@@ -4,6 +4,7 @@
 mod computer;
 mod console;
 mod files;
+mod owed;
 mod pairings;
 mod replay;
 mod review;

@@ -291,20 +291,7 @@ impl Challenges {
             pending: None,
             announced: None,
         };
-        let mut messages: Vec<Message> = vec![
-            if live.is_solo() {
-                ChallengeMsg::PracticeStarted {
-                    player: live.row.white.name.clone(),
-                    kind: live.kind(),
-                }
-            } else {
-                ChallengeMsg::Started {
-                    players: live.players(),
-                    kind: live.kind(),
-                }
-            }
-            .into(),
-        ];
+        let mut messages: Vec<Message> = vec![live.started().into()];
         let people =
             !live.is_solo() && !is_computer(live.row.white.id) && !is_computer(live.row.black.id);
         if people && live.row.guild.is_some() {

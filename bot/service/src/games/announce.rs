@@ -35,8 +35,8 @@ pub(crate) struct Retry {
 impl Games {
     /// The notice posting again the turns (and the result) of the game in `slot` whose answer
     /// was not delivered, when a try is due: the first a minute after the last was stored,
-    /// then after 2, 4, 8… minutes (at most an hour), [`TRIES`] times. A game whose turns were
-    /// never counted (stored before the count existed) is left alone.
+    /// then after 2, 4, 8… minutes (at most an hour), [`TRIES`] times. A game whose start was
+    /// never shown is left for the next restart to announce.
     pub(crate) fn late_turns(&self, slot: &Slot) -> Option<Notice> {
         let Slot::Game(live) = slot else { return None };
         let id = live.row.id;
@@ -88,7 +88,7 @@ impl Games {
             tries = retry.tries,
             "posting again turns or a result whose answer was not delivered"
         );
-        late_notice(live, shown, NoticeMsg::AnnouncedLate)
+        late_notice(live, Some(shown), NoticeMsg::AnnouncedLate)
     }
 
     /// A try to post `game`'s turns again that the front could not make does not count.
@@ -134,7 +134,7 @@ impl Games {
     }
 
     /// What of `live` is known to have been shown: the last mark, else the one loaded with
-    /// it; `None` when nobody counts.
+    /// it; `None` when not even its start was shown.
     fn shown_of(&self, live: &Live) -> Option<Shown> {
         let id: GameId = live.row.id;
         self.shown.get(&id).map(|m| *m.value()).or(live.announced)

@@ -185,6 +185,7 @@ pub(crate) fn followed_by_computer(first: Reply, then: Reply) -> Reply {
         mentions: then.mentions,
         shows: then.shows.or(first.shows),
         shows_round: then.shows_round.or(first.shows_round),
+        tells: then.tells.or(first.tells),
         tone: then.tone.or(first.tone),
         watch: then.watch.or(first.watch),
     }

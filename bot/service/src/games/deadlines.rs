@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use domain::clock::from_unix_ms;
 use domain::messages::NoticeMsg;
-use domain::{ChallengeEnd, Reply, is_computer};
+use domain::{ChallengeEnd, Owed, Reply, is_computer};
 use rules::{EndReason, Outcome};
 
 use super::{Games, SlotGuard};
@@ -36,6 +36,7 @@ impl Games {
                 })
                 .with_game(id);
                 reply.mentions = vec![challenger.id];
+                reply.tells = Some(Owed::Lapse(id));
                 Some(reply)
             }
             Slot::Game(live) if live.outcome().is_none() => {

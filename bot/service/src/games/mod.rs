@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 use dashmap::DashMap;
 use domain::messages::{NoticeMsg, Refusal};
-use domain::{ChallengeEnd, ChannelId, GameId, GuildId, Lang, Notice, Reply, Shown, UserId};
+use domain::{ChallengeEnd, ChannelId, GameId, GuildId, Lang, Notice, Owed, Reply, Shown, UserId};
 use rules::{EndReason, Outcome};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
@@ -169,6 +169,7 @@ impl Games {
                 Err(e) => tracing::warn!(game = id, error = %e, "a finished game does not replay"),
             }
         }
+        startup_notices.extend(unannounced_lapses(&ctx).await);
         let stockfish = match config.stockfish.clone() {
             Some(settings) => Some(Arc::new(
                 tokio::task::spawn_blocking(move || StockfishPool::start(settings))
@@ -488,6 +489,10 @@ impl Games {
                     tracing::warn!(challenge = id, error = %e, "could not end a challenge whose channel is gone");
                     return;
                 }
+                // Nobody is left to tell where the channel is gone.
+                if let Err(e) = self.ctx.db().mark_lapse_announced(id).await {
+                    tracing::warn!(challenge = id, error = %e, "could not store a lapse as told");
+                }
             }
             Slot::Game(live) if live.outcome().is_none() => {
                 let outcome = Outcome {
@@ -576,6 +581,44 @@ impl Games {
         }
         notices
     }
+}
+
+/// The notices of the challenges that lapsed and whose lapse was never shown before a restart,
+/// with their servers.
+async fn unannounced_lapses(ctx: &Context) -> Vec<(Option<GuildId>, Notice)> {
+    let lapsed = match ctx.db().unannounced_lapses(ctx.config.shards).await {
+        Ok(lapsed) => lapsed,
+        Err(e) => {
+            tracing::error!(error = %e, "could not load the lapsed challenges to announce");
+            return Vec::new();
+        }
+    };
+    lapsed
+        .into_iter()
+        .map(|c| {
+            let reply = Reply {
+                messages: vec![
+                    NoticeMsg::AnnouncedAfterRestart.into(),
+                    NoticeMsg::ChallengeExpired {
+                        challenger: c.challenger.name.clone(),
+                        opponent: c.opponent.map(|o| o.name),
+                    }
+                    .into(),
+                ],
+                game: Some(c.id),
+                mentions: vec![c.challenger.id],
+                tells: Some(Owed::Lapse(c.id)),
+                ..Reply::default()
+            };
+            (
+                c.guild,
+                Notice {
+                    channel: c.channel,
+                    reply,
+                },
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]

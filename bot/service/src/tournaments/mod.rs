@@ -25,9 +25,9 @@ use domain::input::clean_name;
 use domain::messages::{BoardLine, EarlyEnd, NoticeMsg, TournamentMsg};
 use domain::{
     Action, BoardResult, ChallengeRecord, ChannelId, ColorChoice, GameRooms, GuildId, Locale,
-    Notice, Organiser, Origin, Reply, Room, RoundShown, SetupChoice, StoreError, StoredGame,
+    Notice, Organiser, Origin, Owed, Reply, Room, RoundShown, SetupChoice, StoreError, StoredGame,
     TournamentAsk, TournamentBoard, TournamentFormat, TournamentId, TournamentRecord,
-    TournamentState, TournamentSummary, User,
+    TournamentState, TournamentSummary, User, Withdrawal,
 };
 use domain::{MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME};
 use rand::Rng;
@@ -396,10 +396,16 @@ impl Tournaments {
                 if let Err(e) = self.withdraw(t, &origin.user).await {
                     return save_failed(&e);
                 }
-                Reply::public(TournamentMsg::Withdrew {
-                    name: t.name.clone(),
-                    player: origin.user.name.clone(),
-                })
+                Reply {
+                    tells: Some(Owed::Withdrawal {
+                        tournament: t.id,
+                        seq: p.seq,
+                    }),
+                    ..Reply::public(TournamentMsg::Withdrew {
+                        name: t.name.clone(),
+                        player: origin.user.name.clone(),
+                    })
+                }
             }
             (TournamentState::Running, Some(p)) if !p.withdrawn => {
                 Reply::private(TournamentMsg::NotOpen {
@@ -420,7 +426,10 @@ impl Tournaments {
     /// Withdraws `user`: paired no more, and their game of the current round resigned (or,
     /// when it never started, forfeited).
     async fn withdraw(&self, t: &TournamentRecord, user: &User) -> Result<(), StoreError> {
-        self.ctx.db().withdraw_player(t.id, user.id).await?;
+        self.ctx
+            .db()
+            .withdraw_player(t.id, user.id, Withdrawal::Withdrew)
+            .await?;
         let Some(board) = t
             .round_boards(t.round)
             .find(|b| b.result.is_none() && plays(b, user.id))
@@ -991,20 +1000,82 @@ impl Tournaments {
             .players
             .iter()
             .any(|p| p.user.id == loser.id && p.withdrawn);
+        let seq = t.players.iter().find(|p| p.user.id == loser.id)?.seq;
         if withdrawn || earlier + 1 < FORFEITS_TO_REMOVE {
             return None;
         }
-        self.ctx.db().withdraw_player(t.id, loser.id).await.ok()?;
-        Some(Notice {
+        self.ctx
+            .db()
+            .withdraw_player(t.id, loser.id, Withdrawal::Removed)
+            .await
+            .ok()?;
+        Some(self.withdrawal_notice(t, seq, Withdrawal::Removed, loser.name))
+    }
+
+    /// The notice of the withdrawal (or removal) of `player`, entry number `seq` of `t`,
+    /// stamped as telling it.
+    fn withdrawal_notice(
+        &self,
+        t: &TournamentRecord,
+        seq: u32,
+        why: Withdrawal,
+        player: String,
+    ) -> Notice {
+        let name = t.name.clone();
+        let message = match why {
+            Withdrawal::Withdrew => TournamentMsg::Withdrew { name, player },
+            Withdrawal::Removed => TournamentMsg::Removed { name, player },
+        };
+        Notice {
             channel: t.channel,
             reply: Reply {
                 lang: self.settings.guild_lang(Some(t.guild)),
-                ..Reply::public(TournamentMsg::Removed {
-                    name: t.name.clone(),
-                    player: loser.name,
-                })
+                tells: Some(Owed::Withdrawal {
+                    tournament: t.id,
+                    seq,
+                }),
+                ..Reply::public(message)
             },
-        })
+        }
+    }
+
+    /// The notices of the withdrawals from tournaments stored and never shown when the process
+    /// stopped, each opened by "Announced after a restart".
+    async fn unannounced_withdrawals(&self) -> Vec<Notice> {
+        let shards = self.ctx.config.shards;
+        let owed = match self.ctx.db().unannounced_withdrawals(shards).await {
+            Ok(owed) => owed,
+            Err(e) => {
+                tracing::error!(error = %e, "could not load the withdrawals to announce");
+                return Vec::new();
+            }
+        };
+        let mut notices = Vec::new();
+        let mut loaded: Option<TournamentRecord> = None;
+        for (id, seq, why) in owed {
+            if loaded.as_ref().is_none_or(|t| t.id != id) {
+                loaded = match self.ctx.db().tournament(id).await {
+                    Ok(t) => t,
+                    Err(e) => {
+                        tracing::error!(tournament = id, error = %e, "could not read a tournament");
+                        None
+                    }
+                };
+            }
+            let Some(t) = loaded.as_ref().filter(|t| t.id == id) else {
+                continue;
+            };
+            let Some(player) = t.players.iter().find(|p| p.seq == seq) else {
+                continue;
+            };
+            let mut notice = self.withdrawal_notice(t, seq, why, player.user.name.clone());
+            notice
+                .reply
+                .messages
+                .insert(0, NoticeMsg::AnnouncedAfterRestart.into());
+            notices.push(notice);
+        }
+        notices
     }
 
     /// Carries on the tournaments of the games that ended since the last call, and (once
@@ -1014,6 +1085,7 @@ impl Tournaments {
         let mut notices = Vec::new();
         if !self.resumed.swap(true, Ordering::SeqCst) {
             notices.extend(self.unannounced().await);
+            notices.extend(self.unannounced_withdrawals().await);
             match self
                 .ctx
                 .db()

@@ -188,6 +188,21 @@ impl Games for PgStore {
             .await
     }
 
+    async fn mark_lapse_announced(&self, id: GameId) -> Result<(), StoreError> {
+        self.write_steps(&[games::lapse_shown(id)?]).await
+    }
+
+    async fn unannounced_lapses(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<ChallengeRecord>, StoreError> {
+        let filter = &Filter::unannounced_lapses(shards);
+        let found = self
+            .run(|client, _| async move { load_challenges(&client, filter).await })
+            .await?;
+        Ok(found.into_iter().map(|entry| entry.challenge).collect())
+    }
+
     async fn start_game(
         &self,
         challenge: Option<GameId>,

@@ -7,10 +7,11 @@ use deadpool_postgres::GenericClient;
 use super::PgStore;
 use super::driver::{read_snapshot, rows};
 use super::fail::Fail;
+use crate::codec::shard_values;
 use crate::queries::tournaments::{self, Selection};
 use domain::{
     BoardResult, GameId, GuildId, RoundShown, ShardSet, StoreError, TournamentBoard, TournamentId,
-    TournamentRecord, TournamentState, Tournaments, User, UserId,
+    TournamentRecord, TournamentState, Tournaments, User, UserId, Withdrawal,
 };
 
 /// The tournaments `selection` takes, whole (inside the caller's transaction).
@@ -101,9 +102,35 @@ impl Tournaments for PgStore {
             .await
     }
 
-    async fn withdraw_player(&self, id: TournamentId, user: UserId) -> Result<(), StoreError> {
-        self.write_steps(&[tournaments::withdraw_step(id, user)?])
+    async fn withdraw_player(
+        &self,
+        id: TournamentId,
+        user: UserId,
+        why: Withdrawal,
+    ) -> Result<(), StoreError> {
+        self.write_steps(&[tournaments::withdraw_step(id, user, why)?])
             .await
+    }
+
+    async fn mark_withdrawal_announced(
+        &self,
+        id: TournamentId,
+        seq: u32,
+    ) -> Result<(), StoreError> {
+        self.write_steps(&[tournaments::withdrawal_shown_step(id, seq)?])
+            .await
+    }
+
+    async fn unannounced_withdrawals(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<(TournamentId, u32, Withdrawal)>, StoreError> {
+        self.query(
+            &tournaments::unannounced_withdrawals_sql(),
+            &shard_values(shards),
+            tournaments::read_withdrawal,
+        )
+        .await
     }
 
     async fn advance_tournament(

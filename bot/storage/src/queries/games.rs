@@ -38,7 +38,13 @@ const INSERT_CHALLENGE: &str = "INSERT INTO challenges (id, guild_id, channel_id
     deadline_secs, created_ms, expires_ms, status, rated)
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)";
 
-const CLOSE_CHALLENGE: &str = "UPDATE challenges SET status = ?2 WHERE id = ?1 AND status = 'open'";
+/// Closes a challenge that must be open; ?3 is 1 when its end is owed to its players (a
+/// lapse), until marked shown.
+const CLOSE_CHALLENGE: &str =
+    "UPDATE challenges SET status = ?2, unannounced_end = ?3 WHERE id = ?1 AND status = 'open'";
+
+/// Marks a challenge's lapse shown.
+const LAPSE_SHOWN: &str = "UPDATE challenges SET unannounced_end = 0 WHERE id = ?1";
 
 const INSERT_GAME: &str = "INSERT INTO games (id, guild_id, channel_id, variant, chess960, \
     white_id, white_name, black_id, black_name, deadline_secs, created_ms, turn_started_ms, \
@@ -78,10 +84,19 @@ pub(crate) fn insert_challenge(
 pub(crate) fn close_challenge(id: GameId, end: ChallengeEnd) -> Result<Step, StoreError> {
     Ok(Step::one(
         CLOSE_CHALLENGE,
-        vec![id_in(id)?.into(), end.id().into()],
+        vec![
+            id_in(id)?.into(),
+            end.id().into(),
+            i64::from(end == ChallengeEnd::Expired).into(),
+        ],
         "challenge",
         id,
     ))
+}
+
+/// The statement marking a challenge's lapse shown.
+pub(crate) fn lapse_shown(id: GameId) -> Result<Step, StoreError> {
+    Ok(Step::new(LAPSE_SHOWN, id_value(id)?))
 }
 
 /// The statement storing a game's row.
@@ -149,6 +164,16 @@ impl Filter {
         Filter {
             challenges: format!("status = 'open' AND {SHARD_CONDITION}"),
             games: format!("status = 'active' AND {SHARD_CONDITION}"),
+            values: shard_values(shards),
+        }
+    }
+
+    /// The challenges of the servers in `shards` that lapsed with their lapse never marked
+    /// shown.
+    pub fn unannounced_lapses(shards: ShardSet) -> Filter {
+        Filter {
+            challenges: format!("status = 'expired' AND unannounced_end = 1 AND {SHARD_CONDITION}"),
+            games: "FALSE".to_string(),
             values: shard_values(shards),
         }
     }

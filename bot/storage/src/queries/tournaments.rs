@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use domain::{
     BoardResult, Entrant, GameId, RoundShown, ShardSet, StoreError, TournamentBoard,
-    TournamentFormat, TournamentId, TournamentRecord, TournamentState, User, UserId,
+    TournamentFormat, TournamentId, TournamentRecord, TournamentState, User, UserId, Withdrawal,
 };
 
 use crate::codec::{SHARD_CONDITION, bad, id_in, id_out, shard_values};
@@ -46,9 +46,23 @@ const JOIN: &str = "INSERT INTO tournament_players (tournament_id, user_id, user
 const LEAVE: &str = "DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2 \
     AND EXISTS (SELECT 1 FROM tournaments WHERE id = ?1 AND state = 'open')";
 
-/// Marks a player withdrawn, once.
-const WITHDRAW: &str = "UPDATE tournament_players SET withdrawn = 1 \
-    WHERE tournament_id = ?1 AND user_id = ?2 AND withdrawn = 0";
+/// Marks a player withdrawn, once, with why (?3) owed to the players until shown.
+const WITHDRAW: &str = "UPDATE tournament_players SET withdrawn = 1, \
+    unannounced_withdrawal = ?3 WHERE tournament_id = ?1 AND user_id = ?2 AND withdrawn = 0";
+
+/// Marks a player's withdrawal shown.
+const WITHDRAWAL_SHOWN: &str = "UPDATE tournament_players SET unannounced_withdrawal = NULL \
+    WHERE tournament_id = ?1 AND seq = ?2";
+
+/// The withdrawals never shown of the servers of some shards: tournament, entry number, why.
+pub(crate) fn unannounced_withdrawals_sql() -> String {
+    format!(
+        "SELECT p.tournament_id, p.seq, p.unannounced_withdrawal \
+         FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id \
+         WHERE p.unannounced_withdrawal IS NOT NULL AND {SHARD_CONDITION} \
+         ORDER BY p.tournament_id, p.seq"
+    )
+}
 
 /// Moves a tournament on, only from the round and state it was read in.
 const ADVANCE: &str = "UPDATE tournaments SET round = ?2, state = ?3 \
@@ -257,12 +271,37 @@ pub(crate) fn leave_step(id: TournamentId, user: UserId) -> Result<Step, StoreEr
 }
 
 /// The statement withdrawing `user` from tournament `id`.
-pub(crate) fn withdraw_step(id: TournamentId, user: UserId) -> Result<Step, StoreError> {
+pub(crate) fn withdraw_step(
+    id: TournamentId,
+    user: UserId,
+    why: Withdrawal,
+) -> Result<Step, StoreError> {
     Ok(Step::one(
         WITHDRAW,
-        vec![id_in(id)?.into(), id_in(user)?.into()],
+        vec![id_in(id)?.into(), id_in(user)?.into(), why.id().into()],
         "tournament",
         id,
+    ))
+}
+
+/// The statement marking the withdrawal of entry number `seq` shown.
+pub(crate) fn withdrawal_shown_step(id: TournamentId, seq: u32) -> Result<Step, StoreError> {
+    Ok(Step::new(
+        WITHDRAWAL_SHOWN,
+        vec![id_in(id)?.into(), i64::from(seq).into()],
+    ))
+}
+
+/// A row of [`unannounced_withdrawals_sql`].
+pub(crate) fn read_withdrawal(
+    r: &dyn Columns,
+) -> Result<(TournamentId, u32, Withdrawal), StoreError> {
+    let t = "tournament_players";
+    let why = r.text(2)?;
+    Ok((
+        id_out(r.int(0)?, t, "tournament_id")?,
+        count_out(r.int(1)?, t, "seq")?,
+        Withdrawal::from_id(&why).ok_or_else(|| bad(t, "unannounced_withdrawal", why))?,
     ))
 }
 

@@ -73,6 +73,19 @@ impl Games for Storage {
         self.write(vec![games::close_challenge(id, end)?]).await
     }
 
+    async fn mark_lapse_announced(&self, id: GameId) -> Result<(), StoreError> {
+        self.write(vec![games::lapse_shown(id)?]).await
+    }
+
+    async fn unannounced_lapses(
+        &self,
+        shards: ShardSet,
+    ) -> Result<Vec<ChallengeRecord>, StoreError> {
+        let filter = Filter::unannounced_lapses(shards);
+        let found = self.run(move |conn| load_challenges(conn, &filter)).await?;
+        Ok(found.into_iter().map(|entry| entry.challenge).collect())
+    }
+
     async fn start_game(
         &self,
         challenge: Option<GameId>,
