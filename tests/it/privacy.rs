@@ -562,8 +562,13 @@ async fn a_game_another_process_holds_is_ended_through_the_store(backend: &Backe
             .any(|(c, t)| *c == 40 && t.contains("alice (White) resigns")),
         "{posted:?}"
     );
+    // B's copy is stale (refused as a conflict), unless A's word of the change reached it
+    // first (then the game is gone from it already).
     let stale = run(&b, Some(guild), 40, "bob> move e5").await;
-    assert_eq!(refusal(&stale), Some(&Refusal::Conflict), "{stale:?}");
+    assert!(
+        matches!(refusal(&stale), Some(Refusal::Conflict | Refusal::NoGame)),
+        "{stale:?}"
+    );
     let board = run(&b, Some(guild), 40, "bob> board").await;
     assert_eq!(refusal(&board), Some(&Refusal::NoGame), "{board:?}");
     let store = backend.handle().await;

@@ -549,7 +549,10 @@ impl RawWeb {
             .map(|k| {
                 web::Keys::new(k).map_err(|e| ConfigError::Invalid {
                     key: "web.key",
-                    reason: format!("{e}; `nadare web-key` writes a good one"),
+                    reason: format!(
+                        "{e}; write 32 random bytes as URL-safe base64, or leave it unset \
+                         and nadare makes one"
+                    ),
                 })?;
                 Ok::<_, ConfigError>(Token(k.to_owned()))
             })

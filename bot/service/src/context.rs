@@ -56,13 +56,13 @@ impl Context {
         }
     }
 
-    /// Passes the changes other processes on the database tell on to whoever watches here,
-    /// and has `games` reload the games it holds that changed.
-    pub(crate) fn hear_other_processes(&self, games: std::sync::Arc<crate::games::Games>) {
+    /// Passes the changes other processes on the database tell to `also` (a game's id), then
+    /// on to whoever watches here.
+    pub(crate) fn hear_other_processes(&self, also: impl Fn(GameId) + Send + Sync + 'static) {
         let changes = self.changes.clone();
         self.store.hear_changes(Box::new(move |game| {
             if let Some(game) = game {
-                games.changed_elsewhere(game);
+                also(game);
             }
             // Nobody watching is the usual case, not an error.
             let _ = changes.send(game);

@@ -130,7 +130,9 @@ impl GameService {
         let settings = Arc::new(Settings::load(Arc::clone(&ctx)).await?);
         let away = Arc::new(Away::of(ctx.db().active_vacations().await?));
         let games = Arc::new(Games::load(Arc::clone(&ctx), Arc::clone(&away)).await?);
-        ctx.hear_other_processes(Arc::clone(&games));
+        // A game held here that another process changed is reloaded.
+        let held = Arc::clone(&games);
+        ctx.hear_other_processes(move |game| held.changed_elsewhere(game));
         let challenges = Arc::new(Challenges::new(Arc::clone(&ctx), Arc::clone(&games)));
         let tournaments = Arc::new(Tournaments::new(
             Arc::clone(&ctx),
