@@ -70,6 +70,7 @@ async fn a_turn_made_by_clicks_on_a_phone_is_seen_live_by_a_watcher() {
             json!([]),
         )
         .await;
+    assert_eq!(fits[1], 360, "a phone's viewport: {fits}");
     assert_eq!(fits[0], fits[1], "no sideways scrolling on a phone: {fits}");
     assert!(
         fits[2].as_f64().unwrap_or(0.0) >= 340.0,
@@ -111,6 +112,11 @@ async fn a_turn_made_by_clicks_on_a_phone_is_seen_live_by_a_watcher() {
     );
     phone.click(&square("d6")).await;
     until(&phone, &plies(1), "the turn is played").await;
+    assert_eq!(
+        phone.script("return scrollY", json!([])).await,
+        json!(0),
+        "the move list never scrolls the board away"
+    );
     let seen = until(
         &desk,
         &plies(1),

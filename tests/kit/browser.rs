@@ -85,9 +85,18 @@ impl Browser {
             format!("--user-data-dir={}", profile.path().display()),
             format!("--window-size={width},{height}"),
         ];
+        // The viewport is set exactly (a window cannot be narrower than 500 px), as a phone's
+        // with touch input when it is narrow.
+        let metrics = json!({
+            "width": width, "height": height, "pixelRatio": 1.0, "touch": width < 500,
+        });
         let asked = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
-            "goog:chromeOptions": {"binary": CHROMIUM, "args": args},
+            "goog:chromeOptions": {
+                "binary": CHROMIUM,
+                "args": args,
+                "mobileEmulation": {"deviceMetrics": metrics},
+            },
         }}});
         let bytes = http
             .post(format!("{base}/session"))
@@ -104,36 +113,12 @@ impl Browser {
             .as_str()
             .unwrap_or_else(|| panic!("no session: {started}"))
             .to_owned();
-        let mut browser = Browser {
+        Some(Browser {
             driver,
             http,
             session: format!("{base}/session/{session}"),
             _profile: profile,
-        };
-        browser.size(width, height).await;
-        Some(browser)
-    }
-
-    /// Sets the viewport to `width`×`height` CSS px (the window is made to fit it).
-    async fn size(&mut self, width: u32, height: u32) {
-        let (width, height) = (i64::from(width), i64::from(height));
-        self.call(
-            "POST",
-            "/window/rect",
-            json!({"width": width, "height": height}),
-        )
-        .await;
-        let inner = self
-            .script("return [innerWidth, innerHeight]", json!([]))
-            .await;
-        let (w, h) = (
-            inner[0].as_i64().unwrap_or(width),
-            inner[1].as_i64().unwrap_or(height),
-        );
-        if (w, h) != (width, height) {
-            let rect = json!({"width": 2 * width - w, "height": 2 * height - h});
-            self.call("POST", "/window/rect", rect).await;
-        }
+        })
     }
 
     /// A WebDriver call on this session; its `value`.

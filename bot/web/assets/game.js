@@ -149,8 +149,8 @@ function drawMoves() {
     li.appendChild(b);
     list.appendChild(li);
   }
-  const current = list.querySelector(".current");
-  if (current && page.shown === latest()) current.scrollIntoView({ block: "nearest" });
+  // The list scrolls to its end by itself; the page never scrolls away from the board.
+  if (page.shown === latest()) list.scrollTop = list.scrollHeight;
 }
 
 function drawControls() {
