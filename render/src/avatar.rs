@@ -87,6 +87,13 @@ impl PartialEq for Avatar {
 impl Eq for Avatar {}
 
 impl Avatar {
+    /// The picture as a PNG, square, as it is kept (at most 128 px a side): for a front that
+    /// shows it itself (the web page).
+    pub fn png(&self) -> Result<Vec<u8>, crate::RenderError> {
+        let master = &self.inner.master;
+        crate::encode::rgba_png(master.width(), master.height(), master.as_raw())
+    }
+
     /// Decodes a PNG, JPEG, GIF or WebP picture (the first frame of an animated one). The
     /// length, the format and the dimensions in the header are checked before any pixel is
     /// decoded, so a decompression bomb or a file that is not a picture costs nothing.

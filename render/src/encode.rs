@@ -23,3 +23,16 @@ pub(crate) fn indexed_png(w: u32, h: u32, px: &[u8], plte: &[u8]) -> Result<Vec<
     writer.finish()?;
     Ok(out)
 }
+
+/// Encodes a `w`×`h` RGBA image (a player's picture, for a front that shows it as it is).
+pub(crate) fn rgba_png(w: u32, h: u32, px: &[u8]) -> Result<Vec<u8>, RenderError> {
+    let mut out = Vec::with_capacity(px.len() / 2);
+    let mut encoder = png::Encoder::new(&mut out, w, h);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_deflate_compression(png::DeflateCompression::Level(2));
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(px)?;
+    writer.finish()?;
+    Ok(out)
+}

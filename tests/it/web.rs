@@ -504,3 +504,97 @@ async fn a_page_on_one_process_follows_a_game_played_through_another() {
     watching.shutdown().await;
     backend.cleanup().await;
 }
+
+/// Pictures for alice alone, as a front would hold them.
+struct AlicesPicture(render::Avatar);
+
+impl present::Pictures for AlicesPicture {
+    fn picture(&self, _guild: Option<u64>, user: u64) -> Option<render::Avatar> {
+        (user == console::user("alice").id).then(|| self.0.clone())
+    }
+}
+
+/// A `side`×`side` picture of one colour, as PNG bytes.
+fn plain_png(side: u32, rgba: [u8; 4]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, side, side);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().expect("a header");
+    let pixels: Vec<u8> = (0..side * side).flat_map(|_| rgba).collect();
+    writer.write_image_data(&pixels).expect("pixels");
+    writer.finish().expect("a PNG");
+    out
+}
+
+#[tokio::test]
+async fn players_pictures_are_shown_as_the_boards_show_them() {
+    let served = serve(Harness::new().await).await;
+    let (h, front) = (&served.h, &served.front);
+    let avatar = render::Avatar::decode(&plain_png(64, [200, 30, 30, 255])).expect("a picture");
+    front.show_pictures(std::sync::Arc::new(AlicesPicture(avatar)));
+    let game = game(h, "").await;
+    let page = front.watch(game);
+
+    // alice's picture comes back as a PNG of her pixels; bob has none, so the page shows
+    // his initial.
+    let response = reqwest::get(format!("{page}/face/white.png"))
+        .await
+        .expect("an answer");
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(
+        response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok()),
+        Some("image/png")
+    );
+    let bytes = response.bytes().await.expect("bytes");
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes.to_vec()));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut pixels).expect("a frame");
+    assert_eq!((info.width, info.height), (64, 64));
+    assert_eq!(pixels.get(..4), Some(&[200, 30, 30, 255][..]));
+    assert_eq!(get(&format!("{page}/face/black.png"), None).await.0, 404);
+    assert_eq!(get(&format!("{page}/face/grey.png"), None).await.0, 404);
+
+    // The computer has its own icon.
+    let against = h
+        .say_in("second", "carol> challenge computer white")
+        .await
+        .game
+        .expect("a game against the computer");
+    let computer = front.watch(against);
+    assert_eq!(
+        get(&format!("{computer}/face/black.png"), None).await.0,
+        200
+    );
+    assert_eq!(state(&computer, None).await["black"]["computer"], true);
+}
+
+#[tokio::test]
+async fn a_japanese_browser_reads_the_page_in_japanese() {
+    let served = serve(Harness::new().await).await;
+    let game = game(&served.h, "avalanche").await;
+    let page = served.front.watch(game);
+    let ask = |url: String| async move {
+        reqwest::Client::new()
+            .get(url)
+            .header("accept-language", "ja-JP,ja;q=0.9,en;q=0.8")
+            .send()
+            .await
+            .expect("an answer")
+            .text()
+            .await
+            .expect("a body")
+    };
+    let html = ask(page.clone()).await;
+    assert!(html.contains("<html lang=\"ja\">"), "{html}");
+    assert!(html.contains("反転"), "the page's own words: {html}");
+    let view: Value = serde_json::from_str(&ask(format!("{page}/state")).await).expect("JSON");
+    let status = view["status"].as_str().unwrap_or_default();
+    assert!(crate::e2e_discord::japanese(status), "{status}");
+    // An English reader of the same game reads English.
+    assert_eq!(state(&page, None).await["status"], "alice (White) to move.");
+}

@@ -203,6 +203,15 @@ impl Bot {
         self.finish(None).await
     }
 
+    /// The players' pictures this front finds (none when the operator turned them off), for
+    /// another front that shows them (the web board).
+    pub fn pictures(&self) -> Option<Arc<dyn present::Pictures>> {
+        self.front
+            .pictures
+            .as_ref()
+            .map(|p| Arc::clone(p) as Arc<dyn present::Pictures>)
+    }
+
     /// Raised once the bot stops (a signal, or the gateway ending): what runs beside it (the
     /// web board) stops then too.
     pub fn stopping(&self) -> watch::Receiver<bool> {

@@ -150,6 +150,9 @@ pub async fn start_bot(
     {
         Ok(bot) => {
             if let Some((front, listener)) = web {
+                if let Some(pictures) = bot.pictures() {
+                    front.show_pictures(pictures);
+                }
                 let mut stopping = bot.stopping();
                 serve_web(front, listener, async move {
                     // A dropped sender means the bot is gone: stop too.
@@ -222,6 +225,7 @@ pub async fn local(
         };
         let (front, listener) = prepare_web(&settings, &service, render::Theme::default()).await?;
         options.web = Some(front.links());
+        front.show_pictures(Arc::new(options.pictures.clone()));
         let mut stopping = stopping.clone();
         serve_web(front, listener, async move {
             let _ = stopping.wait_for(|stop| *stop).await;

@@ -36,7 +36,7 @@ use domain::{Action, Reply};
 use crate::i18n::{FluentArgs, Lang, Surface};
 
 pub use draw::{board_scene, draw};
-pub use pictures::Pictures;
+pub use pictures::{Pictures, picture_of};
 pub use style::{Style, escape_markdown};
 
 /// The text of `reply` as `surface` shows it, one message per line.

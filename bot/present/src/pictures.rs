@@ -29,6 +29,16 @@ fn computer() -> Option<Avatar> {
     .clone()
 }
 
+/// `user`'s picture in a game in `guild`: the computer's icon for the computer, the front's
+/// picture for a person (`None` when it has none at hand).
+pub fn picture_of(pictures: &dyn Pictures, guild: Option<GuildId>, user: UserId) -> Option<Avatar> {
+    if is_computer(user) {
+        computer()
+    } else {
+        pictures.picture(guild, user)
+    }
+}
+
 /// The pictures of `faces`' players, White's then Black's: the computer's icon for the
 /// computer, the front's picture for a person.
 pub(crate) fn faces_of(
@@ -38,13 +48,7 @@ pub(crate) fn faces_of(
     let Some(faces) = faces else {
         return (None, None);
     };
-    let face = |user: UserId| {
-        if is_computer(user) {
-            computer()
-        } else {
-            pictures.picture(faces.guild, user)
-        }
-    };
+    let face = |user: UserId| picture_of(pictures, faces.guild, user);
     (face(faces.white), face(faces.black))
 }
 

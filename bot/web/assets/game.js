@@ -120,7 +120,19 @@ function drawBars() {
     const bar = $(id);
     const player = view[color];
     bar.querySelector(".name").textContent = player.name;
-    bar.querySelector(".face").textContent = player.computer ? "⚙" : (Array.from(player.name)[0] || "?").toUpperCase();
+    const face = bar.querySelector(".face");
+    const initial = (Array.from(player.name)[0] || "?").toUpperCase();
+    const src = base + "/face/" + color + ".png";
+    if (face.dataset.src !== src) {
+      // The picture when the server has one, else the name's initial.
+      face.dataset.src = src;
+      face.replaceChildren();
+      face.textContent = initial;
+      const img = new Image();
+      img.alt = "";
+      img.addEventListener("load", () => face.replaceChildren(img));
+      img.src = src;
+    }
     bar.classList.toggle("to-move", !view.result && side === color);
     bar.dataset.color = color;
   }

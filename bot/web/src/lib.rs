@@ -53,6 +53,8 @@ struct Inner {
     assets: assets::Assets,
     /// Raised when the server stops: live streams end, so the server can.
     stopping: tokio::sync::watch::Sender<bool>,
+    /// Where players' pictures are found (the Discord front's, or the console's), once known.
+    pictures: std::sync::OnceLock<Arc<dyn present::Pictures>>,
 }
 
 impl std::fmt::Debug for WebFront {
@@ -99,6 +101,7 @@ impl WebFront {
                 public_url,
                 assets: assets::Assets::new(theme)?,
                 stopping: tokio::sync::watch::channel(false).0,
+                pictures: std::sync::OnceLock::new(),
             }),
         })
     }
@@ -112,6 +115,7 @@ impl WebFront {
             .route("/g/{address}/state", get(state))
             .route("/g/{address}/events", get(live::events))
             .route("/g/{address}/act", post(play::act))
+            .route("/g/{address}/face/{side}", get(face))
             .route("/play/{token}", get(play::redeem_page).post(play::redeem))
             .with_state(self.clone())
     }
@@ -130,6 +134,12 @@ impl WebFront {
         axum::serve(listener, self.router())
             .with_graceful_shutdown(stop)
             .await
+    }
+
+    /// Shows players' pictures from `pictures` (the front that finds them), from now on. A
+    /// second call changes nothing.
+    pub fn show_pictures(&self, pictures: Arc<dyn present::Pictures>) {
+        let _ = self.inner.pictures.set(pictures);
     }
 
     /// The links other fronts put on boards.
@@ -238,5 +248,48 @@ async fn state(
             ([(header::CACHE_CONTROL, "no-store")], axum::Json(view)).into_response()
         }
         Err(response) => response,
+    }
+}
+
+/// `GET /g/ADDRESS/face/white.png` (or `black.png`): the player's picture, as the boards show
+/// it; 404 when there is none at hand (the page shows an initial).
+async fn face(
+    State(web): State<WebFront>,
+    Path((address, side)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let reader = web.reader(&headers);
+    let sight = match web.sight(&address, reader).await {
+        Ok(sight) => sight,
+        Err(response) => return response,
+    };
+    let user = match side.as_str() {
+        "white.png" => sight.row.white.id,
+        "black.png" => sight.row.black.id,
+        _ => return StatusCode::NOT_FOUND.into_response(),
+    };
+    let Some(pictures) = web.inner.pictures.get() else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let Some(picture) = present::picture_of(pictures.as_ref(), sight.row.guild, user) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    match tokio::task::spawn_blocking(move || picture.png()).await {
+        Ok(Ok(png)) => (
+            [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, "private, max-age=300"),
+            ],
+            png,
+        )
+            .into_response(),
+        Ok(Err(e)) => {
+            tracing::warn!(error = %e, "a player's picture could not be encoded");
+            StatusCode::NOT_FOUND.into_response()
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "encoding a player's picture failed");
+            StatusCode::NOT_FOUND.into_response()
+        }
     }
 }
