@@ -598,3 +598,60 @@ async fn a_japanese_browser_reads_the_page_in_japanese() {
     // An English reader of the same game reads English.
     assert_eq!(state(&page, None).await["status"], "alice (White) to move.");
 }
+
+#[tokio::test]
+async fn a_reviewed_game_replays_with_its_graph_and_marks() {
+    let h = Harness::with_config(ServiceConfig {
+        review_depth: Some(4),
+        ..ServiceConfig::default()
+    })
+    .await;
+    let served = serve(h).await;
+    let h = &served.h;
+    let id = game(h, "standard").await;
+    let movers = ["alice", "bob"].into_iter().cycle();
+    for (turn, mover) in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
+        .into_iter()
+        .zip(movers)
+    {
+        assert!(
+            !h.say(&format!("{mover}> move {turn}")).await.private,
+            "{turn}"
+        );
+    }
+    let page = served.front.watch(id);
+    assert_eq!(
+        state(&page, None).await["review"],
+        Value::Null,
+        "not reviewed yet"
+    );
+    assert!(!h.say("alice> review").await.private);
+    let view = state(&page, None).await;
+    let review = &view["review"];
+    assert_eq!(
+        review["expectations"].as_array().map(Vec::len),
+        Some(8),
+        "{review}"
+    );
+    // 3...Nf6 (the sixth turn) is the blunder that lost, and decided the game.
+    let blunder = review["marks"]
+        .as_array()
+        .and_then(|marks| marks.iter().find(|m| m["ply"] == 6))
+        .unwrap_or_else(|| panic!("3...Nf6 is marked: {review}"));
+    assert_eq!(blunder["sign"], "??");
+    assert!(
+        blunder["note"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("Blunder. Better: "),
+        "{blunder}"
+    );
+    assert!(
+        review["accuracy"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("Accuracy: White ")
+    );
+    let last = review["expectations"][7].as_f64().unwrap_or(0.0);
+    assert!(last > 0.9, "White has mated: {last}");
+}

@@ -4,7 +4,7 @@
 use rules::Game;
 
 use crate::messages::{GameKind, TurnMsg};
-use crate::{GameId, GameRecord, UserId};
+use crate::{GameId, GameRecord, GameReview, UserId};
 
 /// A game as it stands, for watching it: the service hands it out, a front lays it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +17,8 @@ pub struct Sight {
     pub kind: GameKind,
     /// Whose turn it is (with check, a pending promotion, the deadline), or the result.
     pub status: TurnMsg,
+    /// The engine's review of the finished game, when one was made.
+    pub review: Option<GameReview>,
 }
 
 impl Sight {

@@ -281,6 +281,7 @@ impl Live {
             played: self.game.clone(),
             kind: self.kind(),
             status: self.status(),
+            review: None,
         }
     }
 }

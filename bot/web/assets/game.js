@@ -157,12 +157,57 @@ function drawMoves() {
     b.textContent = plies[i].notation;
     b.dataset.ply = String(i);
     if (i === page.shown) b.classList.add("current");
+    const review = page.view.review;
+    const mark = review && review.marks.find((m) => m.ply === i);
+    if (mark) {
+      b.classList.add({ "?!": "inaccuracy", "?": "mistake", "??": "blunder" }[mark.sign]);
+      b.title = mark.note;
+    }
+    if (review && review.decided === i) {
+      b.classList.add("decided");
+      b.title = (b.title ? b.title + " · " : "") + words.decided;
+    }
     b.addEventListener("click", () => show(i));
     li.appendChild(b);
     list.appendChild(li);
   }
   // The list scrolls to its end by itself; the page never scrolls away from the board.
   if (page.shown === latest()) list.scrollTop = list.scrollHeight;
+}
+
+// The review's graph: White's expected score along the game (White's half above the
+// middle), its marked turns as dots, the position shown as a line; a click shows that turn.
+function drawReview() {
+  const review = page.view.review;
+  const box = $("review");
+  box.hidden = !review;
+  if (!review) return;
+  $("accuracy").textContent = review.accuracy;
+  const graph = $("graph");
+  graph.setAttribute("aria-label", words.review);
+  const ns = "http://www.w3.org/2000/svg";
+  const n = Math.max(1, review.expectations.length - 1);
+  const x = (i) => (i / n) * 100;
+  const y = (e) => 40 - e * 40;
+  const line = review.expectations.map((e, i) => x(i).toFixed(2) + "," + y(e).toFixed(2));
+  const shape = (name, attrs) => {
+    const el = document.createElementNS(ns, name);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    return el;
+  };
+  graph.replaceChildren(
+    shape("polygon", { points: "0,40 " + line.join(" ") + " 100,40", fill: "#e8e8e8", opacity: 0.85 }),
+    shape("line", { x1: 0, y1: 20, x2: 100, y2: 20, stroke: "#777", "stroke-width": 0.3 }),
+    shape("line", { x1: x(page.shown), y1: 0, x2: x(page.shown), y2: 40, stroke: "var(--arrow)", "stroke-width": 0.6 }),
+    ...review.marks.map((m) => shape("circle", {
+      cx: x(m.ply), cy: y(review.expectations[m.ply] ?? 0.5), r: 1.2,
+      fill: { "?!": "#e6c44c", "?": "#e69a3c", "??": "#e0533d" }[m.sign],
+    })),
+  );
+  graph.onclick = (e) => {
+    const rect = graph.getBoundingClientRect();
+    show(Math.round(((e.clientX - rect.left) / rect.width) * n));
+  };
 }
 
 function drawControls() {
@@ -214,6 +259,7 @@ function draw() {
   drawBoard();
   drawBars();
   drawMoves();
+  drawReview();
   drawControls();
 }
 

@@ -3,7 +3,7 @@
 //! in the reader's language, and, for the player to move, every legal turn of the position.
 //! The page only filters that list: it never works out a rule itself.
 
-use domain::{Sight, UserId};
+use domain::{GameReview, Judgement, Sight, UserId};
 use present::i18n::{self, Lang, Surface};
 use rules::{Color, Game, Position, Square, Turn};
 use serde::Serialize;
@@ -34,6 +34,32 @@ pub(crate) struct View {
     draw_offer: Option<&'static str>,
     /// The standing takeback request's side.
     takeback: Option<&'static str>,
+    /// The engine's review of the finished game, when one was made.
+    review: Option<ReviewView>,
+}
+
+/// A review as the page draws it: its graph and the marks in the move list.
+#[derive(Debug, Serialize)]
+struct ReviewView {
+    /// White's expected score (0–1) in each position, the start first.
+    expectations: Vec<f64>,
+    /// The marked turns.
+    marks: Vec<MarkView>,
+    /// The ply (from 1) of the turn that decided the game.
+    decided: Option<usize>,
+    /// "Accuracy: White 91.2% · Black 78.5%", in the reader's language.
+    accuracy: String,
+}
+
+/// A marked turn.
+#[derive(Debug, Serialize)]
+struct MarkView {
+    /// The position after it (from 1).
+    ply: usize,
+    /// Its sign: `?!`, `?` or `??`.
+    sign: &'static str,
+    /// "Mistake. Better: Nf3", in the reader's language.
+    note: String,
 }
 
 /// A player.
@@ -136,7 +162,56 @@ impl View {
             turns,
             draw_offer: row.state.draw_offer.map(side),
             takeback: row.state.takeback.map(side),
+            review: sight.review.as_ref().map(|r| review_of(r, lang)),
         }
+    }
+}
+
+/// `review` for the page, its words in `lang`.
+fn review_of(review: &GameReview, lang: Lang) -> ReviewView {
+    let percent = |a: Option<u16>| {
+        a.map_or_else(
+            || "–".to_owned(),
+            |a| format!("{:.1}%", f64::from(a) / 10.0),
+        )
+    };
+    let accuracy = i18n::text(
+        lang,
+        Surface::Console,
+        "page-accuracy",
+        &present::fluent_args![
+            ("white", percent(review.accuracy[0])),
+            ("black", percent(review.accuracy[1]))
+        ],
+    );
+    let marks = review
+        .marks
+        .iter()
+        .map(|mark| {
+            let (sign, key) = match mark.judgement {
+                Judgement::Inaccuracy => ("?!", "page-inaccuracy"),
+                Judgement::Mistake => ("?", "page-mistake"),
+                Judgement::Blunder => ("??", "page-blunder"),
+            };
+            let better = mark.better.first().cloned().unwrap_or_default();
+            let note = i18n::text(
+                lang,
+                Surface::Console,
+                key,
+                &present::fluent_args![("better", better)],
+            );
+            MarkView {
+                ply: mark.ply + 1,
+                sign,
+                note,
+            }
+        })
+        .collect();
+    ReviewView {
+        expectations: review.evals.iter().map(|e| e.white_expectation()).collect(),
+        marks,
+        decided: review.decided.map(|ply| ply + 1),
+        accuracy,
     }
 }
 
@@ -233,6 +308,8 @@ pub(crate) fn words(lang: Lang) -> serde_json::Value {
         "watching",
         "live",
         "reconnecting",
+        "decided",
+        "review",
     ];
     let map = keys
         .iter()

@@ -2,7 +2,9 @@
 //! turns the player to move may type (for autocomplete).
 
 use domain::messages::{ChallengeLine, GameLine, ViewMsg};
-use domain::{ChannelId, GameId, Origin, Reply, Sight, UserId, suggest};
+use domain::{
+    ChannelId, GameId, Origin, Reply, ReviewStatus, Sight, StoredReview, UserId, suggest,
+};
 
 use super::Games;
 use super::play::candidates;
@@ -146,6 +148,25 @@ impl Games {
     /// `game` as a watcher sees it: as held here, or as stored (a game finished long ago, or
     /// played through another process); `None` for an id that is no game.
     pub(crate) async fn sight(&self, game: GameId) -> Option<Sight> {
+        let mut sight = self.sight_of_game(game).await?;
+        if sight.played.outcome().is_some() {
+            sight.review = match self.ctx.db().review(game).await {
+                Ok(Some(StoredReview {
+                    status: ReviewStatus::Done { review, .. },
+                    ..
+                })) => Some(review),
+                Ok(_) => None,
+                Err(e) => {
+                    tracing::warn!(game, error = %e, "could not load a game's review to show");
+                    None
+                }
+            };
+        }
+        Some(sight)
+    }
+
+    /// `game` as held here, or as stored.
+    async fn sight_of_game(&self, game: GameId) -> Option<Sight> {
         if let Some(channel) = self.channel_of_game(game)
             && let Some(guard) = self.existing_slot(channel).await
             && let Slot::Game(live) = &*guard
