@@ -10,7 +10,7 @@ use domain::messages::{Message, TurnMsg};
 use domain::{GameId, Origin, WebLinks};
 use serde_json::{Value, json};
 use service::{GameService, ServiceConfig};
-use testkit::harness::{Harness, main_room};
+use testkit::harness::{Harness, main_room, record};
 use testkit::stores::Backend;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::{mpsc, oneshot};
@@ -489,8 +489,17 @@ async fn a_page_on_one_process_follows_a_game_played_through_another() {
     let bob = bob.expect("bob's session");
     let (_, answer) = act(&page, Some(&bob), json!({"do": "turn", "turn": "e5"})).await;
     assert_eq!(answer["ok"], true, "{answer}");
-    // Told of the change, the process that plays the game took the stored state: alice's
-    // answer is played at the first try.
+    // Told of the change, the process that plays the game takes the stored state (within
+    // milliseconds), and alice's answer is played there.
+    let mut caught_up = false;
+    for _ in 0..200 {
+        if record(&say(&playing, "alice> moves").await).contains("e5") {
+            caught_up = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(caught_up, "the playing process learnt of bob's turn");
     let third = say(&playing, "alice> move Nf3").await;
     assert!(!third.private, "{third:?}");
     let moves: Vec<Value> = state(&page, None).await["plies"]
@@ -654,4 +663,99 @@ async fn a_reviewed_game_replays_with_its_graph_and_marks() {
     );
     let last = review["expectations"][7].as_f64().unwrap_or(0.0);
     assert!(last > 0.9, "White has mated: {last}");
+}
+
+#[tokio::test]
+async fn the_board_defends_itself() {
+    let served = serve(Harness::new().await).await;
+    let (h, front) = (&served.h, &served.front);
+    let id = game(h, "").await;
+    let page = front.watch(id);
+    let (_, _, cookie) = sign_in(&front.play(id, console::user("alice").id)).await;
+    let cookie = cookie.expect("a session");
+
+    // Every answer carries a policy without inline script; the page has none.
+    let response = reqwest::get(&page).await.expect("an answer");
+    let policy = response
+        .headers()
+        .get("content-security-policy")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"),
+        "{policy}"
+    );
+    assert_eq!(
+        response
+            .headers()
+            .get("referrer-policy")
+            .and_then(|v| v.to_str().ok()),
+        Some("same-origin")
+    );
+    let html = response.text().await.expect("a body");
+    for script in html.split("<script").skip(1) {
+        let tag = script.split('>').next().unwrap_or_default();
+        assert!(
+            tag.contains("src=") || tag.contains("application/json"),
+            "inline script: {tag}"
+        );
+    }
+    assert!(!html.contains("style=\""), "no inline style");
+    let (status, redeem) = get(&front.play(id, console::user("bob").id), None).await;
+    assert_eq!(status, 200);
+    assert!(
+        !redeem.contains("<script>"),
+        "the link's page has no inline script: {redeem}"
+    );
+
+    // Another site's page cannot act with the player's cookie.
+    let forged = client()
+        .post(format!("{page}/act"))
+        .header("cookie", &cookie)
+        .header("origin", "https://evil.example")
+        .header("content-type", "application/json")
+        .body(json!({"do": "resign"}).to_string())
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(forged.status().as_u16(), 403);
+    assert_eq!(
+        state(&page, None).await["result"],
+        Value::Null,
+        "nothing happened"
+    );
+
+    // A body larger than any action is not read.
+    let (status, _) = act(
+        &page,
+        Some(&cookie),
+        json!({"do": "turn", "turn": "x".repeat(8000)}),
+    )
+    .await;
+    assert_eq!(status, 413);
+
+    // A player acting faster than anyone plays is slowed down.
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        statuses.push(
+            act(&page, Some(&cookie), json!({"do": "turn", "turn": "Ke2"}))
+                .await
+                .0,
+        );
+    }
+    assert!(statuses.contains(&429), "{statuses:?}");
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 429).count(),
+        12 - 8,
+        "a burst of 8: {statuses:?}"
+    );
+
+    // Live pages are bounded per address, with a clear answer.
+    front.limit_watchers(1, 100);
+    let _first = events(&format!("{page}/events")).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (status, text) = get(&format!("{page}/events"), None).await;
+    assert_eq!(status, 503);
+    assert!(text.contains("Too many live pages"), "{text}");
 }

@@ -44,6 +44,7 @@ async fn prepare_web(
     let front = WebFront::new(service.clone(), key, &settings.link_base(), theme)
         .await
         .map_err(|e| StartError::Web(e.to_string()))?;
+    front.limit_watchers(settings.max_watchers_per_address, settings.max_watchers);
     let listener = tokio::net::TcpListener::bind(settings.bind)
         .await
         .map_err(|e| StartError::Web(format!("cannot listen on {}: {e}", settings.bind)))?;
@@ -222,6 +223,8 @@ pub async fn local(
             bind,
             public_url: None,
             key: None,
+            max_watchers: web::MAX_WATCHERS,
+            max_watchers_per_address: web::MAX_WATCHERS_PER_ADDRESS,
         };
         let (front, listener) = prepare_web(&settings, &service, render::Theme::default()).await?;
         options.web = Some(front.links());

@@ -124,6 +124,10 @@ pub struct WebSettings {
     pub public_url: Option<String>,
     /// The signing key; `None` makes one and keeps it in the database.
     pub key: Option<Token>,
+    /// The most live pages open at once, in all.
+    pub max_watchers: usize,
+    /// The most live pages open at once from one address.
+    pub max_watchers_per_address: usize,
 }
 
 impl WebSettings {
@@ -173,6 +177,8 @@ struct RawWeb {
     bind: Option<String>,
     public_url: Option<String>,
     key: Option<String>,
+    max_watchers: Option<usize>,
+    max_watchers_per_address: Option<usize>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -380,6 +386,13 @@ impl RawConfig {
         if let Some(v) = env("NADARE_WEB_KEY") {
             self.web.key = Some(v);
         }
+        if let Some(v) = env("NADARE_WEB_MAX_WATCHERS") {
+            self.web.max_watchers = Some(env_number("web.max_watchers", &v)?);
+        }
+        if let Some(v) = env("NADARE_WEB_MAX_WATCHERS_PER_ADDRESS") {
+            self.web.max_watchers_per_address =
+                Some(env_number("web.max_watchers_per_address", &v)?);
+        }
         Ok(())
     }
 
@@ -577,10 +590,27 @@ impl RawWeb {
             key: "web.bind",
             reason: format!("`{bind}` is not an address and port, e.g. 127.0.0.1:8080"),
         })?;
+        let max_watchers = self.max_watchers.unwrap_or(web::MAX_WATCHERS);
+        let max_watchers_per_address = self
+            .max_watchers_per_address
+            .unwrap_or(web::MAX_WATCHERS_PER_ADDRESS);
+        for (key, value) in [
+            ("web.max_watchers", max_watchers),
+            ("web.max_watchers_per_address", max_watchers_per_address),
+        ] {
+            if !(1..=1_000_000).contains(&value) {
+                return Err(ConfigError::Invalid {
+                    key,
+                    reason: format!("{value} is out of range; use 1 to 1000000 live pages"),
+                });
+            }
+        }
         Ok(Some(WebSettings {
             bind,
             public_url,
             key,
+            max_watchers,
+            max_watchers_per_address,
         }))
     }
 }
@@ -702,6 +732,21 @@ mod tests {
             .web
             .expect("on");
         assert_eq!(from_env.public_url.as_deref(), Some("https://board.test"));
+        assert_eq!(
+            (from_env.max_watchers, from_env.max_watchers_per_address),
+            (web::MAX_WATCHERS, web::MAX_WATCHERS_PER_ADDRESS)
+        );
+        let bounded = from_file(
+            "token = \"t\"\n[web]\nbind = \"127.0.0.1:1\"\nmax_watchers = 500\n\
+             max_watchers_per_address = 4\n",
+        )
+        .expect("valid")
+        .web
+        .expect("on");
+        assert_eq!(
+            (bounded.max_watchers, bounded.max_watchers_per_address),
+            (500, 4)
+        );
     }
 
     #[test]
@@ -716,6 +761,10 @@ mod tests {
             (
                 "[web]\nbind = \"127.0.0.1:1\"\nkey = \"short\"\n",
                 "web.key",
+            ),
+            (
+                "[web]\nbind = \"127.0.0.1:1\"\nmax_watchers = 0\n",
+                "web.max_watchers",
             ),
             ("[web]\nport = 80\n", ""),
         ] {

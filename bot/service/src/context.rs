@@ -56,14 +56,15 @@ impl Context {
         }
     }
 
-    /// Passes the changes other processes on the database tell to `also` (a game's id), then
-    /// on to whoever watches here.
-    pub(crate) fn hear_other_processes(&self, also: impl Fn(GameId) + Send + Sync + 'static) {
+    /// Passes the changes other processes on the database tell to `also` (a game's id, or
+    /// `None`: some may have been missed), then on to whoever watches here.
+    pub(crate) fn hear_other_processes(
+        &self,
+        also: impl Fn(Option<GameId>) + Send + Sync + 'static,
+    ) {
         let changes = self.changes.clone();
         self.store.hear_changes(Box::new(move |game| {
-            if let Some(game) = game {
-                also(game);
-            }
+            also(game);
             // Nobody watching is the usual case, not an error.
             let _ = changes.send(game);
         }));

@@ -130,9 +130,13 @@ impl GameService {
         let settings = Arc::new(Settings::load(Arc::clone(&ctx)).await?);
         let away = Arc::new(Away::of(ctx.db().active_vacations().await?));
         let games = Arc::new(Games::load(Arc::clone(&ctx), Arc::clone(&away)).await?);
-        // A game held here that another process changed is reloaded.
+        // A game held here that another process changed is reloaded; when changes may have
+        // been missed, every game is, before its next command.
         let held = Arc::clone(&games);
-        ctx.hear_other_processes(move |game| held.changed_elsewhere(game));
+        ctx.hear_other_processes(move |game| match game {
+            Some(game) => held.changed_elsewhere(game),
+            None => held.maybe_changed_elsewhere(),
+        });
         let challenges = Arc::new(Challenges::new(Arc::clone(&ctx), Arc::clone(&games)));
         let tournaments = Arc::new(Tournaments::new(
             Arc::clone(&ctx),

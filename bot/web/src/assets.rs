@@ -15,6 +15,9 @@ use crate::{WebFront, view};
 /// The page's script.
 const SCRIPT: &str = include_str!("../assets/game.js");
 
+/// The script of the page a play link opens: it sends the link's form, once.
+const REDEEM: &str = "document.getElementById('go').submit();\n";
+
 /// The page's style, after the theme's colours.
 const STYLE: &str = include_str!("../assets/game.css");
 
@@ -24,7 +27,7 @@ const PAGE: &str = include_str!("../assets/game.html");
 /// The answer to an address that is no game (or one the reader may not see).
 pub(crate) const NOT_FOUND: &str = "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\">\
 <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>nadare</title>\
-<body style=\"font-family:sans-serif;max-width:36em;margin:3em auto;padding:0 1em\">\
+<link rel=\"stylesheet\" href=\"/assets/game.css\"><body class=\"note\">\
 <h1>nadare</h1><p>No game here: the address is wrong, or the game is private to its players \
 (open it through the “Play on the web” button).</p></body></html>";
 
@@ -76,7 +79,7 @@ impl Assets {
 pub(crate) async fn home() -> Html<&'static str> {
     Html(
         "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>nadare</title>\
-         <body style=\"font-family:sans-serif;max-width:36em;margin:3em auto;padding:0 1em\">\
+         <link rel=\"stylesheet\" href=\"/assets/game.css\"><body class=\"note\">\
          <h1>nadare</h1><p>Chess, Chess960 and Avalanche, played in Discord. Each game has its \
          own page here: follow the “Watch live” button under its board.</p></body></html>",
     )
@@ -87,6 +90,7 @@ pub(crate) async fn asset(State(web): State<WebFront>, Path(name): Path<String>)
     let assets = &web.inner.assets;
     let (kind, body) = match name.as_str() {
         "game.js" => ("text/javascript; charset=utf-8", SCRIPT.to_owned()),
+        "redeem.js" => ("text/javascript; charset=utf-8", REDEEM.to_owned()),
         "game.css" => ("text/css; charset=utf-8", assets.style.clone()),
         piece => match assets.pieces.get(piece) {
             Some(svg) => ("image/svg+xml", svg.clone()),
@@ -103,7 +107,7 @@ pub(crate) async fn asset(State(web): State<WebFront>, Path(name): Path<String>)
         .into_response()
 }
 
-/// The page a play link opens: it sends itself as a form, so a browser uses the link and a
+/// The page a play link opens: its script sends it as a form, so a browser uses the link and a
 /// link preview (which runs no script) does not.
 pub(crate) fn redeem_page(token: &str, lang: Lang) -> String {
     let go = i18n::plain(lang, Surface::Console, "page-link-continue");
@@ -111,10 +115,10 @@ pub(crate) fn redeem_page(token: &str, lang: Lang) -> String {
     format!(
         "<!doctype html><html lang=\"{lang}\"><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <title>nadare</title><body style=\"font-family:sans-serif;max-width:36em;\
-         margin:3em auto;padding:0 1em\"><form id=\"go\" method=\"post\" action=\"/play/{token}\">\
-         <button type=\"submit\">{go}</button></form>\
-         <script>document.getElementById('go').submit()</script></body></html>",
+         <title>nadare</title><link rel=\"stylesheet\" href=\"/assets/game.css\">\
+         <script src=\"/assets/redeem.js\" defer></script><body class=\"note\">\
+         <form id=\"go\" method=\"post\" action=\"/play/{token}\">\
+         <button type=\"submit\">{go}</button></form></body></html>",
         lang = <&str>::from(lang),
         go = escape(&go),
     )
@@ -126,8 +130,8 @@ pub(crate) fn note_page(lang: Lang, key: &str) -> String {
     format!(
         "<!doctype html><html lang=\"{lang}\"><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <title>nadare</title><body style=\"font-family:sans-serif;max-width:36em;\
-         margin:3em auto;padding:0 1em\"><h1>nadare</h1><p id=\"note\">{note}</p></body></html>",
+         <title>nadare</title><link rel=\"stylesheet\" href=\"/assets/game.css\">\
+         <body class=\"note\"><h1>nadare</h1><p id=\"note\">{note}</p></body></html>",
         lang = <&str>::from(lang),
         note = escape(&note),
     )

@@ -10,6 +10,7 @@
 //! session cookie). The rules stay on the server: the page is sent every legal turn.
 
 mod assets;
+mod guard;
 mod keys;
 mod live;
 mod play;
@@ -26,6 +27,7 @@ use domain::{GameId, Sight, UserId, WebLinks};
 use present::i18n::Lang;
 use service::GameService;
 
+pub use guard::{MAX_WATCHERS, MAX_WATCHERS_PER_ADDRESS};
 pub use keys::{KeyError, Keys, MIN_KEY_BYTES, fresh_key};
 
 /// The name the signing key is stored under when nadare makes it.
@@ -33,6 +35,16 @@ pub const KEY_NAME: &str = "web-signing-key";
 
 /// How long a play link is good for.
 const PLAY_LINK_TTL_MS: i64 = domain::PLAY_LINK_MINUTES as i64 * 60 * 1000;
+
+/// The actions a player may take at once (a turn and its confirmation, offers…).
+const ACTIONS_BURST: u32 = 8;
+
+/// The actions a player may take per second after a burst; an address may take four times
+/// as many (players behind one router).
+const ACTIONS_PER_SECOND: f64 = 2.0;
+
+/// The largest request body read (an action is a few dozen bytes).
+const MAX_BODY: usize = 4 * 1024;
 
 /// How long a session cookie is good for.
 const SESSION_TTL_MS: i64 = 30 * 24 * 60 * 60 * 1000;
@@ -55,6 +67,12 @@ struct Inner {
     stopping: tokio::sync::watch::Sender<bool>,
     /// Where players' pictures are found (the Discord front's, or the console's), once known.
     pictures: std::sync::OnceLock<Arc<dyn present::Pictures>>,
+    /// The live pages open, bounded.
+    watchers: Arc<guard::Watchers>,
+    /// Actions per player.
+    per_player: guard::Rate,
+    /// Actions per address.
+    per_address: guard::Rate,
 }
 
 impl std::fmt::Debug for WebFront {
@@ -102,6 +120,9 @@ impl WebFront {
                 assets: assets::Assets::new(theme)?,
                 stopping: tokio::sync::watch::channel(false).0,
                 pictures: std::sync::OnceLock::new(),
+                watchers: Arc::new(guard::Watchers::new(MAX_WATCHERS_PER_ADDRESS, MAX_WATCHERS)),
+                per_player: guard::Rate::new(ACTIONS_BURST, ACTIONS_PER_SECOND),
+                per_address: guard::Rate::new(4 * ACTIONS_BURST, 4.0 * ACTIONS_PER_SECOND),
             }),
         })
     }
@@ -117,6 +138,8 @@ impl WebFront {
             .route("/g/{address}/act", post(play::act))
             .route("/g/{address}/face/{side}", get(face))
             .route("/play/{token}", get(play::redeem_page).post(play::redeem))
+            .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+            .layer(axum::middleware::from_fn(guard::headers))
             .with_state(self.clone())
     }
 
@@ -131,9 +154,18 @@ impl WebFront {
             stop.await;
             stopping.send_replace(true);
         };
-        axum::serve(listener, self.router())
+        let app = self
+            .router()
+            .into_make_service_with_connect_info::<std::net::SocketAddr>();
+        axum::serve(listener, app)
             .with_graceful_shutdown(stop)
             .await
+    }
+
+    /// From now on, at most `per_address` live pages per address and `total` in all; more are
+    /// answered 503 with the reason.
+    pub fn limit_watchers(&self, per_address: usize, total: usize) {
+        self.inner.watchers.limit(per_address, total);
     }
 
     /// Shows players' pictures from `pictures` (the front that finds them), from now on. A

@@ -5,31 +5,39 @@
 use std::convert::Infallible;
 use std::time::Duration;
 
-use axum::extract::{Path, State};
-use axum::http::HeaderMap;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use domain::GameId;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, watch};
 
-use crate::WebFront;
+use present::i18n::{self, Surface};
+
+use crate::guard::{self, Full, Seat};
+use crate::{WebFront, lang_of};
 
 /// How often an idle stream sends a comment, so proxies keep it open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// Where a page's stream stands.
 struct Listening {
+    /// Its place among the live pages, given back when the stream ends.
+    _seat: Seat,
     game: GameId,
     changes: broadcast::Receiver<Option<GameId>>,
     stopping: watch::Receiver<bool>,
     greeted: bool,
 }
 
-/// `GET /g/ADDRESS/events`: the stream of the game's changes.
+/// `GET /g/ADDRESS/events`: the stream of the game's changes, while there is room for it.
 pub(crate) async fn events(
     State(web): State<WebFront>,
     Path(address): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Response {
     let reader = web.reader(&headers);
@@ -37,7 +45,24 @@ pub(crate) async fn events(
         Ok(sight) => sight,
         Err(response) => return response,
     };
+    let seat = match web.inner.watchers.seat(guard::client(peer, &headers)) {
+        Ok(seat) => seat,
+        Err(full) => {
+            let key = match full {
+                Full::Address => "page-full-address",
+                Full::Board => "page-full",
+            };
+            let text = i18n::plain(lang_of(&headers), Surface::Console, key);
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                [(header::RETRY_AFTER, "30")],
+                text,
+            )
+                .into_response();
+        }
+    };
     let start = Listening {
+        _seat: seat,
         game: sight.id(),
         changes: web.inner.service.changes(),
         stopping: web.inner.stopping.subscribe(),

@@ -3,14 +3,16 @@
 //! service in the game's own channel. The service checks the seat as for every front; what
 //! the channel must be told is handed to the channel's front.
 
-use axum::extract::{Path, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use domain::{Action, Command, DrawAction, Locale, Notice, TakebackAction, User};
 use present::i18n::{self, Surface};
 use serde::{Deserialize, Serialize};
 
-use crate::{SESSION_TTL_MS, WebFront, assets, lang_of};
+use crate::{SESSION_TTL_MS, WebFront, assets, guard, lang_of};
 
 /// The session cookie's name.
 pub(crate) const SESSION_COOKIE: &str = "nadare_session";
@@ -71,14 +73,22 @@ fn command_of(ask: &Ask) -> Option<Command> {
 pub(crate) async fn act(
     State(web): State<WebFront>,
     Path(address): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
     let lang = lang_of(&headers);
     let say = |key: &str| Some(i18n::plain(lang, Surface::Console, key));
+    if !guard::same_origin(&headers, &web.inner.public_url) {
+        return answer(StatusCode::FORBIDDEN, false, say("page-other-site"));
+    }
     let Some(reader) = web.reader(&headers) else {
         return answer(StatusCode::FORBIDDEN, false, say("page-sign-in"));
     };
+    let from = guard::client(peer, &headers).to_string();
+    if !web.inner.per_player.allow(&reader.to_string()) || !web.inner.per_address.allow(&from) {
+        return answer(StatusCode::TOO_MANY_REQUESTS, false, say("page-too-fast"));
+    }
     let sight = match web.sight(&address, Some(reader)).await {
         Ok(sight) => sight,
         Err(response) => return response,
@@ -150,6 +160,13 @@ pub(crate) async fn redeem(
     headers: HeaderMap,
 ) -> Response {
     let lang = lang_of(&headers);
+    if !guard::same_origin(&headers, &web.inner.public_url) {
+        return (
+            StatusCode::FORBIDDEN,
+            Html(assets::note_page(lang, "page-other-site")),
+        )
+            .into_response();
+    }
     let refused = |key: &str| {
         (
             StatusCode::FORBIDDEN,

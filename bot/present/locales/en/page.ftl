@@ -33,3 +33,7 @@ page-mistake = Mistake. Better: { $better }
 page-blunder = Blunder. Better: { $better }
 page-decided = The turn that decided the game
 page-review = Review
+page-other-site = This request came from another site, and was refused.
+page-too-fast = Too many actions at once: wait a moment, then try again.
+page-full-address = Too many live pages are open from your address: close some, then reload.
+page-full = The board has as many live pages open as it can take: try again in a moment.

@@ -33,3 +33,7 @@ page-mistake = 悪手。より良い手：{ $better }
 page-blunder = 大悪手。より良い手：{ $better }
 page-decided = 勝敗を決めた手
 page-review = 検討
+page-other-site = 別のサイトからのリクエストのため、拒否しました。
+page-too-fast = 操作が速すぎます。少し待ってからもう一度お試しください。
+page-full-address = あなたのアドレスから開いているライブページが多すぎます。いくつか閉じてから再読み込みしてください。
+page-full = ライブページの数が上限に達しています。少し待ってからもう一度お試しください。

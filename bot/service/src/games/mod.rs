@@ -320,6 +320,14 @@ impl Games {
         });
     }
 
+    /// Changes made by other processes may have been missed (a lost listening connection):
+    /// every game held here is reloaded before its next command.
+    pub(crate) fn maybe_changed_elsewhere(&self) {
+        for entry in &self.channels {
+            self.ctx.conflicted.insert(*entry.key(), ());
+        }
+    }
+
     /// The channel of `game`, loaded from the store for one command when this process does
     /// not hold it (another process on the database plays it), with whether it was loaded so
     /// (then [`Games::give_back`] lets it go after the command); `None` for no game.
