@@ -41,7 +41,16 @@ pub(crate) async fn serve(h: Harness) -> Served {
 /// Serves the web board of `service` on a free loopback port: the front, its address, and
 /// what stops it when dropped.
 async fn serve_service(service: &GameService) -> (WebFront, String, oneshot::Sender<()>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+    serve_at(service, "127.0.0.1:0").await
+}
+
+/// Serves the web board of `service` at `address`: the front, its address, and what stops it
+/// when dropped.
+pub(crate) async fn serve_at(
+    service: &GameService,
+    address: &str,
+) -> (WebFront, String, oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind(address)
         .await
         .expect("a loopback port");
     let base = format!("http://{}", listener.local_addr().expect("its address"));

@@ -10,7 +10,7 @@ use serde_json::json;
 use testkit::browser::Browser;
 use testkit::harness::{Harness, main_room};
 
-use crate::web::{game, serve, state};
+use crate::web::{game, serve, serve_at, state};
 
 /// Long enough for a page on a loaded machine; the updates themselves come far sooner.
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -161,6 +161,11 @@ async fn a_turn_made_by_clicks_on_a_phone_is_seen_live_by_a_watcher() {
     .await;
     desk.type_into("body", "\u{E014}").await;
     until(&desk, &has("e4", "moved"), "→ shows the turn again").await;
+
+    // The phone's page, for whoever reads the test's output.
+    let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-board-phone.png");
+    std::fs::write(&shot, phone.screenshot().await).expect("the screenshot is written");
+    println!("the phone's page: {}", shot.display());
     phone.close().await;
     desk.close().await;
 }
@@ -298,4 +303,194 @@ async fn avalanche_asks_a_pending_promotion_first_and_confirms_a_losing_push() {
     );
     assert_eq!(over["result"], "0-1", "the push lost the game: {over}");
     phone.close().await;
+}
+
+/// Makes `turn` of `pos` by clicks in `browser`'s page, as a player would: the piece for a
+/// pending promotion first, then the move (and its promotion), then the push (confirmed when it
+/// loses).
+async fn click_turn(browser: &Browser, pos: &rules::Position, turn: rules::Turn) {
+    let dialog_open = "document.getElementById('dialog').open";
+    let choose = |role: rules::Role| {
+        format!(
+            "#dialog-choices button[data-value=\"{}\"]",
+            role.upper_char()
+        )
+    };
+    if let Some(role) = turn.promotion {
+        // Any square starts the turn; the pending pawn's piece is asked first.
+        let any = turn
+            .mv
+            .map_or_else(|| "a1".to_owned(), |m| m.from.to_string());
+        browser.click(&square(&any)).await;
+        until(browser, dialog_open, "the pending promotion is asked").await;
+        browser.click(&choose(role)).await;
+    }
+    if let Some(mv) = turn.mv {
+        browser.click(&square(&mv.from.to_string())).await;
+        until(
+            browser,
+            &has(&mv.from.to_string(), "selected"),
+            "the piece is picked",
+        )
+        .await;
+        browser.click(&square(&mv.to.to_string())).await;
+        if let Some(role) = mv.promotion {
+            until(browser, dialog_open, "the promotion is asked").await;
+            browser.click(&choose(role)).await;
+        }
+    }
+    if let Some(push) = turn.push {
+        until(
+            browser,
+            &has(&push.to.to_string(), "push-target"),
+            "the push is offered",
+        )
+        .await;
+        browser.click(&square(&push.to.to_string())).await;
+    }
+    if pos.is_losing_push(&turn) {
+        until(browser, dialog_open, "the losing push asks first").await;
+        browser.click("#dialog-choices button").await;
+    }
+}
+
+#[tokio::test]
+async fn two_players_play_a_whole_avalanche_game_by_clicks_while_a_third_watches() {
+    let Some(alice) = Browser::start(390, 800).await else {
+        return;
+    };
+    let bob = Browser::start(800, 700).await.expect("a second browser");
+    let watcher = Browser::start(1100, 700).await.expect("a third browser");
+    let served = serve(Harness::new().await).await;
+    let id = game(&served.h, "avalanche").await;
+    let page = served.front.watch(id);
+    watcher.go(&page).await;
+    alice
+        .go(&served.front.play(id, console::user("alice").id))
+        .await;
+    bob.go(&served.front.play(id, console::user("bob").id))
+        .await;
+    for browser in [&alice, &bob, &watcher] {
+        until(browser, &plies(0), "the game opens").await;
+    }
+    // A spectator's page offers nothing to play.
+    assert_eq!(
+        watcher.script("return [document.getElementById('play').hidden, document.querySelectorAll('.sq.from').length]", json!([])).await,
+        json!([true, 0])
+    );
+    // Avalanche's fool's mate: every turn a move and a push, Black's queen mating.
+    let moves = ["f3/a6", "e5/a3", "g4/b6", "Qh4#/b3"];
+    let mut played = rules::Game::new(rules::Variant::Avalanche, None).expect("a game");
+    for (n, notation) in moves.iter().enumerate() {
+        let pos = played.position().clone();
+        let turn = pos.parse_turn(notation).expect("a legal turn");
+        assert_eq!(
+            pos.turn_to_notation(&turn),
+            *notation,
+            "the page shows it so"
+        );
+        let player = if n % 2 == 0 { &alice } else { &bob };
+        click_turn(player, &pos, turn).await;
+        played.play(turn).expect("legal");
+        until(&watcher, &plies(n + 1), "the watcher sees every turn").await;
+    }
+    let over = state(&page, None).await;
+    assert_eq!(
+        over["result"],
+        json!(played.outcome().map(|o| o.result_str())),
+        "{over}"
+    );
+    let status = watcher
+        .script(
+            "return document.getElementById('status').textContent",
+            json!([]),
+        )
+        .await;
+    assert!(
+        status.as_str().unwrap_or_default().contains("checkmate"),
+        "{status}"
+    );
+    for browser in [alice, bob, watcher] {
+        browser.close().await;
+    }
+}
+
+#[tokio::test]
+async fn chess960_castles_both_ways_by_click() {
+    let Some(browser) = Browser::start(800, 800).await else {
+        return;
+    };
+    let served = serve(Harness::new().await).await;
+    let h = &served.h;
+    // King on d1 between its rooks: the king's own square, or its rook's, castles.
+    let fen = "r2k3r/8/8/8/8/8/8/R2K3R w HAha - 0 1";
+    for (room, target, castled) in [("kingside", "g1", "O-O"), ("queenside", "a1", "O-O-O+")] {
+        let challenge = h
+            .say_in(
+                room,
+                &format!("alice> challenge bob chess960 white fen {fen}"),
+            )
+            .await;
+        let id = challenge.game.expect("a challenge");
+        assert!(!h.say_in(room, "bob> accept").await.private);
+        browser
+            .go(&served.front.play(id, console::user("alice").id))
+            .await;
+        until(
+            &browser,
+            "document.querySelector('.sq.from') !== null",
+            "alice may move",
+        )
+        .await;
+        browser.click(&square("d1")).await;
+        until(
+            &browser,
+            &has(target, "target"),
+            "the castling square is offered",
+        )
+        .await;
+        browser.click(&square(target)).await;
+        until(&browser, &plies(1), "castled").await;
+        let view = state(&served.front.watch(id), None).await;
+        assert_eq!(view["plies"][1]["notation"], castled, "{room}");
+    }
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn a_page_that_lost_its_connection_catches_up() {
+    let Some(browser) = Browser::start(800, 700).await else {
+        return;
+    };
+    let h = Harness::new().await;
+    let (front, base, stop) = serve_at(&h.service, "127.0.0.1:0").await;
+    let id = game(&h, "").await;
+    browser.go(&front.watch(id)).await;
+    until(&browser, &plies(0), "the page shows the game").await;
+    until(
+        &browser,
+        "document.getElementById('live').dataset.state === 'live'",
+        "live",
+    )
+    .await;
+
+    // The board goes away; a turn is played meanwhile; the board comes back.
+    drop(stop);
+    until(
+        &browser,
+        "document.getElementById('live').dataset.state === 'lost'",
+        "the page knows",
+    )
+    .await;
+    assert!(!h.say("alice> move e4").await.private);
+    let address = base.strip_prefix("http://").expect("an address");
+    let (_again, _, _stop) = serve_at(&h.service, address).await;
+    until(&browser, &plies(1), "the page caught up by itself").await;
+    until(
+        &browser,
+        "document.getElementById('live').dataset.state === 'live'",
+        "live again",
+    )
+    .await;
+    browser.close().await;
 }
