@@ -1,17 +1,21 @@
 //! The gateway as Discord runs it, against the real bot: compressed payloads and each
 //! server's GUILD_CREATE (its language words what a restart announces), a connection closed
 //! or a session invalidated (resumed, with what it missed replayed, or identified anew,
-//! answering every interaction), a revoked token (the bot stops and says why), and
-//! heartbeats asked for or left unacknowledged.
+//! answering every interaction), a revoked token (the bot stops and says why), heartbeats
+//! asked for or left unacknowledged, THREAD_CREATE and THREAD_UPDATE as a game's thread is
+//! opened, archived and reopened, and Discord's session start limit (used up: the bot says so
+//! and stops; `max_concurrency` 2: both shards start).
 
 use std::time::Duration;
 
 use discord::FrontError;
 use nadare::app;
+use serde_json::{Value, json};
+use serenity::model::event::{Event, GatewayEvent};
 use testkit::fake_discord::WAIT;
-use testkit::fake_discord::payloads::{FakeChannel, GUILD_ID};
+use testkit::fake_discord::payloads::{FakeChannel, GUILD_ID, Opt};
 
-use super::e2e_discord::{Setup, World, accepted_game, alice, assert_board};
+use super::e2e_discord::{Setup, World, accepted_game, alice, assert_board, bob};
 
 /// `/help` from alice in a fresh channel is answered, privately, with the list of commands.
 async fn help_is_answered(world: &World, channel: u64) {
@@ -188,5 +192,157 @@ async fn the_bots_own_messages_echoed_to_it_are_ignored() {
         calls,
         "nothing said to its own messages"
     );
+    world.stop().await;
+}
+
+/// The archived and locked state a thread event gives its thread.
+fn archived_locked(data: &Value) -> (Option<bool>, Option<bool>) {
+    let metadata = &data["thread_metadata"];
+    (metadata["archived"].as_bool(), metadata["locked"].as_bool())
+}
+
+/// A game's thread as Discord tells the bot of it: THREAD_CREATE (`newly_created`) when the
+/// challenge opens it; THREAD_UPDATE when a week of silence on Discord's clock archives it,
+/// when the answer to a move there reopens it, and when a moderator archives and locks it.
+/// Each event parses as serenity reads a dispatch, and the game goes on after the archive.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn thread_events_arrive_and_a_game_goes_on_in_an_archived_thread() {
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            threads: true,
+            ..Setup::default()
+        })
+        .await;
+    let (alice, bob) = (alice(), bob());
+    let parent = FakeChannel::with_threads(2_000_000_000_000_340);
+    let challenge = [Opt::user("opponent", &bob), Opt::str("colour", "white")];
+    world.slash(&alice, parent, "challenge", &challenge).await;
+    let created = world.fake.wait_thread_events(1).await;
+    let (event, data) = created.first().expect("THREAD_CREATE");
+    assert_eq!(event, "THREAD_CREATE", "{data}");
+    assert_eq!(data["newly_created"], json!(true), "{data}");
+    assert_eq!(data["parent_id"], json!(parent.id.to_string()), "{data}");
+    assert_eq!(archived_locked(data), (Some(false), Some(false)), "{data}");
+    let id: u64 = data["id"]
+        .as_str()
+        .and_then(|id| id.parse().ok())
+        .expect("the thread's id");
+    assert!(world.fake.threads().iter().any(|t| t.id == id));
+    let thread = FakeChannel::thread(id, parent.id);
+    assert_board(&world.slash(&bob, thread, "accept", &[]).await);
+
+    world.fake.advance(Duration::from_secs(7 * 86_400 + 60));
+    let archived = world.fake.wait_thread_events(2).await;
+    let (event, data) = archived.last().expect("THREAD_UPDATE");
+    assert_eq!(event, "THREAD_UPDATE");
+    assert_eq!(archived_locked(data), (Some(true), Some(false)), "{data}");
+    assert!(world.fake.archived(id));
+
+    assert_board(&world.play(&alice, thread, "e4").await);
+    let reopened = world.fake.wait_thread_events(3).await;
+    let (event, data) = reopened.last().expect("THREAD_UPDATE");
+    assert_eq!(event, "THREAD_UPDATE");
+    assert_eq!(archived_locked(data), (Some(false), Some(false)), "{data}");
+    assert_board(&world.play(&bob, thread, "e5").await);
+
+    world.fake.archive(id, true);
+    let events = world.fake.wait_thread_events(4).await;
+    let (_, data) = events.last().expect("THREAD_UPDATE");
+    assert_eq!(archived_locked(data), (Some(true), Some(true)), "{data}");
+    help_is_answered(&world, 2_000_000_000_000_341).await;
+
+    for (seq, (event, data)) in (10..).zip(&events) {
+        let payload = json!({"op": 0, "t": event, "s": seq, "d": data});
+        let parsed: GatewayEvent = serde_json::from_value(payload)
+            .unwrap_or_else(|error| panic!("serenity cannot read {event}: {error}; {data}"));
+        let thread = match parsed {
+            GatewayEvent::Dispatch(_, Event::ThreadCreate(created)) => created.thread,
+            GatewayEvent::Dispatch(_, Event::ThreadUpdate(updated)) => updated.thread,
+            other => panic!("not a thread event: {other:?}"),
+        };
+        assert_eq!(thread.id.get(), id);
+        let metadata = thread.thread_metadata.expect("thread metadata");
+        assert_eq!(
+            (Some(metadata.archived), Some(metadata.locked)),
+            archived_locked(data)
+        );
+    }
+    world.stop().await;
+}
+
+/// Discord's session start limit. With none left the bot does not start: it says how many
+/// it needs and when the limit resets, and spends no IDENTIFY (one past the limit would
+/// reset the token). With one left it starts; when its session then ends and it must
+/// identify anew, Discord resets the token (4004): the bot stops after that one try, saying
+/// why, instead of trying again and again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_used_up_session_start_limit_stops_the_bot_clearly() {
+    let world = World::new(1).await;
+    world.fake.set_session_start_limit(0, 1);
+    let refused = app::start(&world.config(&Setup::default()))
+        .await
+        .err()
+        .expect("no session start is left");
+    let message = refused.to_string();
+    assert!(
+        matches!(
+            refused,
+            app::StartError::Front(FrontError::SessionStartLimit {
+                remaining: 0,
+                needed: 1,
+                reset_minutes: 1440,
+            })
+        ),
+        "{refused:?}"
+    );
+    assert!(
+        message.contains("session start") && message.contains("1440 minute"),
+        "{message}"
+    );
+    assert!(world.fake.identifies().is_empty(), "no IDENTIFY spent");
+
+    world.fake.set_session_start_limit(1, 1);
+    let bot = app::start(&world.config(&Setup::default()))
+        .await
+        .expect("one session start is left");
+    world.fake.wait_connected(1).await;
+    assert_eq!(world.fake.session_starts_remaining(), 0);
+    world.fake.close_connections(4009);
+    let ended = tokio::time::timeout(WAIT, bot.run_until_signal())
+        .await
+        .expect("the bot stops by itself");
+    let error = ended.expect_err("Discord reset the token");
+    assert!(matches!(error, FrontError::TokenRejected), "{error:?}");
+    assert!(error.to_string().contains("daily limit"), "{error}");
+    assert_eq!(world.fake.identifies().len(), 1, "one session started");
+    let refused_calls = world
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.status == 401)
+        .count();
+    eprintln!(
+        "session start limit: {refused_calls} calls refused with 401 after the reset; invalid \
+         requests {}",
+        world.fake.invalid_requests()
+    );
+}
+
+/// With `max_concurrency` 2, as Discord gives large bots, serenity starts both shards the
+/// fake recommends, each spending one session start, none refused for identifying too soon,
+/// and the server's interactions are answered on the shard that owns it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_shards_start_under_max_concurrency_two() {
+    let mut world = World::new(2).await;
+    world.fake.set_session_start_limit(1000, 2);
+    world.start(&Setup::default()).await;
+    world.fake.wait_connected(2).await;
+    let mut shards: Vec<(u64, u64)> = world.fake.identifies().iter().map(|i| i.shard).collect();
+    shards.sort_unstable();
+    assert_eq!(shards, [(0, 2), (1, 2)]);
+    assert_eq!(world.fake.session_starts_remaining(), 998);
+    assert_eq!(world.fake.identifies_too_soon(), 0);
+    help_is_answered(&world, 2_000_000_000_000_350).await;
     world.stop().await;
 }

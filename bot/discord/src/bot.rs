@@ -38,9 +38,26 @@ pub enum FrontError {
     /// Discord answered 401 to the token.
     #[error(
         "Discord rejected the bot token (401 Unauthorized): copy it again from the Bot page of \
-         your application in the developer portal (or reset it) and set DISCORD_TOKEN"
+         your application in the developer portal (or reset it) and set DISCORD_TOKEN; Discord \
+         also resets the token of a bot that started more gateway sessions than its daily \
+         limit allows"
     )]
     TokenRejected,
+    /// Too few gateway session starts are left today for the shards this process runs.
+    #[error(
+        "Discord allows {remaining} more gateway session start(s) until its limit resets in \
+         {reset_minutes} minute(s), and this process needs {needed}: starting past the limit \
+         would make Discord reset the bot token. Start the bot again after the reset (a \
+         process restarting in a loop uses up the limit)"
+    )]
+    SessionStartLimit {
+        /// The session starts left.
+        remaining: u64,
+        /// The shards this process would start.
+        needed: u64,
+        /// When the limit resets, in whole minutes from now (rounded up).
+        reset_minutes: u64,
+    },
     /// Typed moves are on but the Message Content intent is not enabled.
     #[error(
         "Discord refused the gateway intents: typed moves need the Message Content intent; \
@@ -160,6 +177,7 @@ impl Bot {
         let http: Http = http.build();
         let me = http.get_current_user().await?;
         tracing::info!(bot = %me.name, "token accepted");
+        check_session_starts(&http, settings.shards).await?;
 
         let front = Arc::new(Front::new(service, renderer, settings, timing.defer_after));
         let mut client = ClientBuilder::new_with_http(http, intents(settings.typed_moves))
@@ -247,6 +265,46 @@ impl Bot {
         self.front.service.shutdown().await;
         ended
     }
+}
+
+/// Fewer session starts left than this many times the shards started is worth a warning:
+/// every reconnection that cannot resume spends one.
+const FEW_STARTS_LEFT: u64 = 10;
+
+/// Checks that Discord's session start limit leaves a start for each shard `shards` runs:
+/// identifying past it would make Discord reset the bot token, so the process stops first,
+/// saying when to start again. A limit nearly used up is warned of.
+async fn check_session_starts(http: &Http, shards: Shards) -> Result<(), FrontError> {
+    let gateway = http.get_bot_gateway().await?;
+    let needed = match shards {
+        Shards::Auto => u64::from(gateway.shards),
+        Shards::Range { first, last, .. } => u64::from(last.saturating_sub(first)) + 1,
+    };
+    let limit = gateway.session_start_limit;
+    let reset_minutes = limit.reset_after.div_ceil(60_000);
+    tracing::info!(
+        remaining = limit.remaining,
+        total = limit.total,
+        max_concurrency = limit.max_concurrency,
+        needed,
+        "gateway session starts"
+    );
+    if limit.remaining < needed {
+        return Err(FrontError::SessionStartLimit {
+            remaining: limit.remaining,
+            needed,
+            reset_minutes,
+        });
+    }
+    if limit.remaining < needed.saturating_mul(FEW_STARTS_LEFT) {
+        tracing::warn!(
+            remaining = limit.remaining,
+            reset_minutes,
+            "few gateway session starts are left until the limit resets: each reconnection that \
+             cannot resume uses one, and past the last Discord resets the bot token"
+        );
+    }
+    Ok(())
 }
 
 fn task_failure(error: &tokio::task::JoinError) -> FrontError {

@@ -9,7 +9,9 @@
 //! here for the next interaction in the channel, whose answer it then follows. Discord takes
 //! at most five follow-ups on one interaction of an app installed by a user only: at most
 //! [`NOTICES_PER_TOKEN`] notices follow up on one token, and the rest wait, in order, for the
-//! next interaction. A channel is
+//! next interaction. A notice posting a game's turns again takes the place of one of the same
+//! game still waiting: the sweep tries such a notice again and again while no token is good,
+//! and each try shows the turns not yet shown, so only the newest is worth showing. A channel is
 //! also known as answer-only after Discord refused a post there with Missing Access and its
 //! game is outside any server (after a restart, before any interaction there; see
 //! [`own_posts`](super::own_posts), the one path that asks here before posting). What waits is kept in memory: after a restart the
@@ -131,10 +133,14 @@ impl Direct {
         true
     }
 
-    /// Keeps `outgoing` for the next interaction in `channel`.
+    /// Keeps `outgoing` for the next interaction in `channel`, in place of a notice waiting
+    /// there that posts the same game's turns again when it is one.
     pub fn wait(&self, channel: ChannelId, outgoing: Outgoing) {
         let mut channels = self.channels();
         let waiting = &mut channels.entry(channel).or_default().waiting;
+        if let Some((game, _)) = outgoing.shows.announces {
+            waiting.retain(|older| older.shows.announces.is_none_or(|(g, _)| g != game));
+        }
         if waiting.len() >= MAX_WAITING {
             tracing::info!(%channel, "too much waiting for an interaction; the oldest goes");
             waiting.remove(0);
@@ -191,6 +197,34 @@ mod tests {
         assert!(direct.take(dm).is_empty());
         direct.refused(guild);
         assert!(direct.answer_only(guild), "refused for lack of access");
+    }
+
+    /// A notice posting `game`'s turns again from ply `plies` on.
+    fn late(game: u64, plies: usize) -> Outgoing {
+        let mut notice = Outgoing::public("posted again");
+        notice.shows.announces = Some((game, domain::Shown { plies, over: false }));
+        notice
+    }
+
+    #[test]
+    fn a_game_waits_with_its_newest_late_notice_only() {
+        let direct = Direct::default();
+        let dm = ChannelId::new(7);
+        direct.wait(dm, late(1, 3));
+        direct.wait(dm, Outgoing::public("a reminder"));
+        direct.wait(dm, late(2, 5));
+        direct.wait(dm, late(1, 4));
+        direct.wait(dm, late(1, 4));
+        let waiting: Vec<Option<(u64, usize)>> = direct
+            .take(dm)
+            .iter()
+            .map(|o| o.shows.announces.map(|(game, shown)| (game, shown.plies)))
+            .collect();
+        assert_eq!(
+            waiting,
+            [None, Some((2, 5)), Some((1, 4))],
+            "one notice per game, the newest, after what waited before it"
+        );
     }
 
     #[test]

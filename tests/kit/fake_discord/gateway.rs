@@ -5,12 +5,21 @@
 //! acknowledgement when a test says; and what Discord does to a session on its own: op 7
 //! Reconnect, op 9 Invalid Session (resumable or not), op 1 Heartbeat asked of the client, and
 //! close codes (4004 for a revoked token, 4007 and 4009 end the session, 4014 for an intent
-//! the application may not use).
+//! the application may not use). THREAD_CREATE when a thread is opened and THREAD_UPDATE when
+//! one is archived, locked or reopened go to the sessions that asked for the GUILDS intent.
+//!
+//! IDENTIFY is limited as Discord limits it: each spends one of the session starts that
+//! `GET /gateway/bot` reports (`session_start_limit`), and one past the last resets the token,
+//! as Discord's documentation says ("all active sessions for the app will be terminated, the
+//! bot token will be reset"): every connection is closed with 4004 and every later call is
+//! 401. Once a test sets the limit, each bucket of shards (`shard id % max_concurrency`) may
+//! identify once in [`IDENTIFY_WINDOW`], and an IDENTIFY sooner is answered with op 9 Invalid
+//! Session (other tests restart the bot within seconds, which a process manager would not).
 
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message as WsMessage, WebSocket, WebSocketUpgrade};
@@ -25,6 +34,57 @@ use super::{FakeDiscord, Shared};
 
 /// A shard: `(id, count)`.
 type Shard = (u64, u64);
+
+/// Each bucket of shards may identify once in this long (Discord's "per 5 seconds", less a
+/// quarter second: serenity spaces its IDENTIFYs five seconds apart as its own clock sees
+/// them, which starts before the fake's).
+const IDENTIFY_WINDOW: Duration = Duration::from_millis(4750);
+
+/// How long Discord's session start limit lasts from the fake's start: a day.
+const START_LIMIT_PERIOD: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// The session start limit, as `GET /gateway/bot` reports it.
+struct StartLimit {
+    total: u64,
+    remaining: u64,
+    /// When `remaining` goes back to `total`, on the fake's clock.
+    resets_at: Duration,
+    max_concurrency: u64,
+    /// Whether each bucket's IDENTIFYs are held to [`IDENTIFY_WINDOW`].
+    paced: bool,
+}
+
+impl Default for StartLimit {
+    fn default() -> StartLimit {
+        StartLimit {
+            total: 1000,
+            remaining: 1000,
+            resets_at: START_LIMIT_PERIOD,
+            max_concurrency: 1,
+            paced: false,
+        }
+    }
+}
+
+impl StartLimit {
+    /// Starts a new period once the current one is over at `now`.
+    fn renew(&mut self, now: Duration) {
+        if now >= self.resets_at {
+            self.remaining = self.total;
+            self.resets_at = now + START_LIMIT_PERIOD;
+        }
+    }
+}
+
+/// What the gateway makes of an IDENTIFY.
+enum Admission {
+    /// A session starts.
+    Admitted,
+    /// Its bucket identified less than [`IDENTIFY_WINDOW`] ago: op 9.
+    TooSoon,
+    /// No session start was left: the token is reset.
+    Exhausted,
+}
 
 /// What a test (or the fake's REST side) sends a live connection.
 pub(super) enum Out {
@@ -104,6 +164,14 @@ pub(super) struct Gateway {
     replayed: u64,
     /// The bot's own messages echoed.
     echoed: u64,
+    /// The session start limit.
+    limit: StartLimit,
+    /// When each bucket of shards (`id % max_concurrency`) last identified.
+    buckets: HashMap<u64, Instant>,
+    /// IDENTIFYs refused with op 9 for coming too soon after their bucket's last.
+    too_soon: u64,
+    /// THREAD_CREATE and THREAD_UPDATE dispatched, in order: the event and its data.
+    thread_events: Vec<(String, Value)>,
     /// Whether new connections are greeted (HELLO); while not, they wait, as on a Discord
     /// that does not answer yet.
     open: watch::Sender<bool>,
@@ -126,6 +194,10 @@ impl Default for Gateway {
             compressed: 0,
             replayed: 0,
             echoed: 0,
+            limit: StartLimit::default(),
+            buckets: HashMap::new(),
+            too_soon: 0,
+            thread_events: Vec::new(),
             open: watch::Sender::new(true),
         }
     }
@@ -184,6 +256,77 @@ impl Gateway {
             let _ = connection.out.send(make());
         }
     }
+
+    /// Whether the token was revoked or reset: the gateway closes with 4004, and REST calls
+    /// are 401.
+    pub(super) fn revoked(&self) -> bool {
+        self.revoked
+    }
+
+    /// Revokes the token: every live connection is closed with 4004.
+    fn revoke(&mut self) {
+        self.revoked = true;
+        self.tell_all(|| Out::Close(4004));
+    }
+
+    /// Whether a session of the shard owning `guild` asked for all of `intents`.
+    fn wants(&self, guild: u64, intents: u64) -> bool {
+        self.sessions
+            .iter()
+            .any(|(shard, s)| Gateway::owns(*shard, guild) && s.intents & intents == intents)
+    }
+
+    /// Admits an IDENTIFY of `shard` at `now` (the fake's clock) or not: see [`Admission`].
+    fn admit(&mut self, shard: Shard, now: Duration) -> Admission {
+        self.limit.renew(now);
+        if self.limit.remaining == 0 {
+            self.revoke();
+            return Admission::Exhausted;
+        }
+        let bucket = shard.0 % self.limit.max_concurrency.max(1);
+        if self.limit.paced
+            && self
+                .buckets
+                .get(&bucket)
+                .is_some_and(|last| last.elapsed() < IDENTIFY_WINDOW)
+        {
+            self.too_soon += 1;
+            return Admission::TooSoon;
+        }
+        self.buckets.insert(bucket, Instant::now());
+        self.limit.remaining -= 1;
+        Admission::Admitted
+    }
+
+    /// The `session_start_limit` of `GET /gateway/bot` at `now` (the fake's clock).
+    pub(super) fn start_limit(&mut self, now: Duration) -> Value {
+        self.limit.renew(now);
+        let reset_after = self.limit.resets_at.saturating_sub(now);
+        json!({
+            "total": self.limit.total,
+            "remaining": self.limit.remaining,
+            "reset_after": u64::try_from(reset_after.as_millis()).unwrap_or(u64::MAX),
+            "max_concurrency": self.limit.max_concurrency,
+        })
+    }
+}
+
+/// The GUILDS intent: among others, THREAD_CREATE and THREAD_UPDATE.
+const GUILDS: u64 = 1;
+
+/// Sends the sessions that asked for the GUILDS intent `event` (THREAD_CREATE or
+/// THREAD_UPDATE) about thread `id` as it is now: its channel object, with `newly_created`
+/// on a THREAD_CREATE for a thread just opened.
+pub(super) fn thread_event(inner: &mut super::Inner, event: &str, id: u64) {
+    let Some(mut thread) = inner.thread_object(id) else {
+        return;
+    };
+    if event == "THREAD_CREATE" {
+        thread["newly_created"] = json!(true);
+    }
+    if inner.gateway.wants(GUILD_ID, GUILDS) && inner.gateway.dispatch(GUILD_ID, event, &thread) {
+        inner.gateway.thread_events.push((event.to_owned(), thread));
+    }
 }
 
 /// The GUILD_MESSAGES intent: MESSAGE_CREATE and MESSAGE_UPDATE of server channels.
@@ -203,11 +346,9 @@ pub(super) fn echo(inner: &mut super::Inner) {
             continue;
         }
         message["guild_id"] = json!(GUILD_ID.to_string());
-        let wants =
-            inner.gateway.sessions.iter().any(|(shard, s)| {
-                Gateway::owns(*shard, GUILD_ID) && s.intents & GUILD_MESSAGES != 0
-            });
-        if wants && inner.gateway.dispatch(GUILD_ID, event, &message) {
+        if inner.gateway.wants(GUILD_ID, GUILD_MESSAGES)
+            && inner.gateway.dispatch(GUILD_ID, event, &message)
+        {
             inner.gateway.echoed += 1;
         }
     }
@@ -344,10 +485,25 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
                             close(&mut socket, 4014, "Disallowed intent(s).").await;
                             break;
                         }
-                        compress = d["compress"].as_bool().unwrap_or(false);
-                        let (new_key, ready) = identified(&shared, d, &out, key.take());
-                        key = Some(new_key);
-                        ready
+                        let admission = {
+                            let mut inner = shared.lock();
+                            let now = inner.tokens.now();
+                            inner.gateway.admit(shard_of(d), now)
+                        };
+                        shared.bump();
+                        match admission {
+                            Admission::TooSoon => vec![json!({"op": 9, "d": false})],
+                            Admission::Exhausted => {
+                                close(&mut socket, 4004, "Authentication failed.").await;
+                                break;
+                            }
+                            Admission::Admitted => {
+                                compress = d["compress"].as_bool().unwrap_or(false);
+                                let (new_key, ready) = identified(&shared, d, &out, key.take());
+                                key = Some(new_key);
+                                ready
+                            }
+                        }
                     }
                     Some(6) => {
                         if shared.lock().gateway.revoked {
@@ -405,6 +561,14 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
     }
 }
 
+/// The shard an IDENTIFY names (`[0, 1]` when it names none).
+fn shard_of(d: &Value) -> Shard {
+    (
+        d["shard"][0].as_u64().unwrap_or(0),
+        d["shard"][1].as_u64().unwrap_or(1),
+    )
+}
+
 /// Records an IDENTIFY, starts a new session for its shard on this connection (replacing
 /// `old`), and gives READY and the shard's servers' GUILD_CREATE.
 fn identified(
@@ -413,10 +577,7 @@ fn identified(
     out: &mpsc::UnboundedSender<Out>,
     old: Option<u64>,
 ) -> (u64, Vec<Value>) {
-    let shard = (
-        d["shard"][0].as_u64().unwrap_or(0),
-        d["shard"][1].as_u64().unwrap_or(1),
-    );
+    let shard = shard_of(d);
     let mut inner = shared.lock();
     let gateway = &mut inner.gateway;
     gateway.identifies.push(Identify {
@@ -574,9 +735,42 @@ impl FakeDiscord {
     /// Revokes the bot's token: every connection is closed with 4004, as is every IDENTIFY
     /// or RESUME after it.
     pub fn revoke_token(&self) {
-        let mut inner = self.shared.lock();
-        inner.gateway.revoked = true;
-        inner.gateway.tell_all(|| Out::Close(4004));
+        self.shared.lock().gateway.revoke();
+    }
+
+    /// Sets the session start limit `GET /gateway/bot` reports: `remaining` of Discord's 1000
+    /// a day, and IDENTIFYs allowed per five seconds (`max_concurrency`, one per bucket of
+    /// shards), held to from now on.
+    pub fn set_session_start_limit(&self, remaining: u64, max_concurrency: u64) {
+        let limit = &mut self.shared.lock().gateway.limit;
+        limit.remaining = remaining.min(limit.total);
+        limit.max_concurrency = max_concurrency.max(1);
+        limit.paced = true;
+    }
+
+    /// The session starts left.
+    pub fn session_starts_remaining(&self) -> u64 {
+        self.shared.lock().gateway.limit.remaining
+    }
+
+    /// The IDENTIFYs refused (op 9) for coming sooner than their bucket allows.
+    pub fn identifies_too_soon(&self) -> u64 {
+        self.shared.lock().gateway.too_soon
+    }
+
+    /// The THREAD_CREATE and THREAD_UPDATE events sent so far, in order: each event's name
+    /// and data.
+    pub fn thread_events(&self) -> Vec<(String, Value)> {
+        self.shared.lock().gateway.thread_events.clone()
+    }
+
+    /// Waits until `count` thread events (THREAD_CREATE, THREAD_UPDATE) have been sent.
+    pub async fn wait_thread_events(&self, count: usize) -> Vec<(String, Value)> {
+        self.wait_until(&format!("{count} thread events"), |inner| {
+            let sent = &inner.gateway.thread_events;
+            (sent.len() >= count).then(|| sent.clone())
+        })
+        .await
     }
 
     /// Waits until `count` sessions have been resumed and exactly one connection is live

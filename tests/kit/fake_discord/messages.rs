@@ -48,7 +48,7 @@ pub struct FakeMessage {
 }
 
 /// A time as Discord writes it (ISO 8601).
-fn timestamp(at: SystemTime) -> Value {
+pub(super) fn timestamp(at: SystemTime) -> Value {
     let millis = at
         .duration_since(SystemTime::UNIX_EPOCH)
         .ok()
@@ -158,6 +158,12 @@ pub(super) struct Messages {
 }
 
 impl Messages {
+    /// The fake's time now, as its messages and threads are dated: the wall clock moved on by
+    /// [`FakeDiscord::advance`](super::FakeDiscord::advance).
+    pub(super) fn clock(&self) -> SystemTime {
+        SystemTime::now() + self.advanced
+    }
+
     /// A new message `id` in `channel` from the message data `sent` and the `uploads` sent
     /// with it.
     pub(super) fn create(

@@ -20,7 +20,7 @@ mod tokens;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use axum::Router;
 use axum::body::Bytes;
@@ -106,6 +106,10 @@ struct ChannelState {
     /// For a thread: archived after this long without a message, and the fake's time of its
     /// last message (or of its opening).
     auto_archive: Option<(Duration, Duration)>,
+    /// For a thread: when it was opened, and when it was last archived or unarchived (the
+    /// fake's clock, as its channel object writes them).
+    opened: Option<SystemTime>,
+    archive_changed: Option<SystemTime>,
 }
 
 /// Discord's default auto-archive duration of a thread: a day.
@@ -113,14 +117,83 @@ const AUTO_ARCHIVE: Duration = Duration::from_secs(24 * 60 * 60);
 
 impl Inner {
     /// Archives `channel` if it is a thread silent for its auto-archive duration on the fake's
-    /// clock, as Discord does.
+    /// clock, as Discord does, and tells the bot (THREAD_UPDATE).
     fn archive_if_idle(&mut self, channel: u64) {
         let now = self.tokens.now();
-        if let Some(state) = self.channels.get_mut(&channel)
+        if let Some(state) = self.channels.get(&channel)
+            && !state.archived
             && let Some((after, since)) = state.auto_archive
             && now.saturating_sub(since) >= after
         {
-            state.archived = true;
+            self.set_archived(channel, true, None);
+        }
+    }
+
+    /// Archives thread `channel` or reopens it (`locked` as given, else as it was), and tells
+    /// the bot when that changed it (THREAD_UPDATE).
+    fn set_archived(&mut self, channel: u64, archived: bool, locked: Option<bool>) {
+        let at = self.messages.clock();
+        let state = self.channels.entry(channel).or_default();
+        let locked = locked.unwrap_or(state.locked);
+        if state.archived == archived && state.locked == locked {
+            return;
+        }
+        state.archived = archived;
+        state.locked = locked;
+        state.archive_changed = Some(at);
+        gateway::thread_event(self, "THREAD_UPDATE", channel);
+    }
+
+    /// Thread `id` as Discord describes it now (a channel object of type 11 or 12); `None`
+    /// when the fake knows no such thread.
+    fn thread_object(&self, id: u64) -> Option<Value> {
+        let state = self.channels.get(&id)?;
+        let parent = state.parent?;
+        let mut thread = payloads::thread(id, parent, &state.name);
+        let minutes = state
+            .auto_archive
+            .map_or(AUTO_ARCHIVE, |(after, _)| after)
+            .as_secs()
+            / 60;
+        let changed = state.archive_changed.or(state.opened);
+        thread["type"] = json!(if state.private {
+            PRIVATE_THREAD
+        } else {
+            PUBLIC_THREAD
+        });
+        let metadata = &mut thread["thread_metadata"];
+        metadata["archived"] = json!(state.archived);
+        metadata["locked"] = json!(state.locked);
+        metadata["auto_archive_duration"] = json!(minutes);
+        metadata["archive_timestamp"] = changed.map_or(Value::Null, messages::timestamp);
+        metadata["create_timestamp"] = state.opened.map_or(Value::Null, messages::timestamp);
+        if state.private {
+            metadata["invitable"] = json!(true);
+        }
+        Some(thread)
+    }
+
+    /// Archives every thread silent for its auto-archive duration (Discord's timer).
+    fn archive_idle_threads(&mut self) {
+        let threads: Vec<u64> = self
+            .channels
+            .iter()
+            .filter(|(_, c)| c.auto_archive.is_some())
+            .map(|(id, _)| *id)
+            .collect();
+        for thread in threads {
+            self.archive_if_idle(thread);
+        }
+    }
+
+    /// A message in thread `channel` now, if archived: it reopens, unless a moderator locked it.
+    fn reopen(&mut self, channel: u64) {
+        if self
+            .channels
+            .get(&channel)
+            .is_some_and(|c| c.archived && !c.locked)
+        {
+            self.set_archived(channel, false, None);
         }
     }
 
@@ -551,6 +624,7 @@ impl FakeDiscord {
         let mut inner = self.shared.lock();
         inner.tokens.advance(by);
         inner.messages.advanced += by;
+        inner.archive_idle_threads();
         drop(inner);
         self.shared.bump();
     }
@@ -648,10 +722,8 @@ impl FakeDiscord {
     /// archives a thread by itself after its auto-archive duration without a message, on the
     /// fake's clock ([`FakeDiscord::advance`]).
     pub fn archive(&self, id: u64, locked: bool) {
-        let mut inner = self.shared.lock();
-        let channel = inner.channels.entry(id).or_default();
-        channel.archived = true;
-        channel.locked = locked;
+        self.shared.lock().set_archived(id, true, Some(locked));
+        self.shared.bump();
     }
 
     /// Whether thread `id` is archived now.
@@ -874,8 +946,8 @@ impl FakeDiscord {
     }
 }
 
-/// Every REST route: records the call and answers like Discord would (401 for a wrong token,
-/// and Discord's errors where the call breaks one of its rules).
+/// Every REST route: records the call and answers like Discord would (401 for a wrong or
+/// revoked token, and Discord's errors where the call breaks one of its rules).
 async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
@@ -886,7 +958,8 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         .headers()
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v == format!("Bot {TOKEN}"));
+        .is_some_and(|v| v == format!("Bot {TOKEN}"))
+        && !shared.lock().gateway.revoked();
     let is_multipart = request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -1105,12 +1178,10 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
     match (method.as_str(), segments.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({"url": ws_url})),
         ("GET", ["gateway", "bot"]) => {
-            let shards = shared.lock().shards;
-            ok(json!({
-                "url": ws_url,
-                "shards": shards,
-                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-            }))
+            let mut inner = shared.lock();
+            let now = inner.tokens.now();
+            let limit = inner.gateway.start_limit(now);
+            ok(json!({"url": ws_url, "shards": inner.shards, "session_start_limit": limit}))
         }
         ("GET", ["users", "@me"]) => ok(payloads::bot_user()),
         ("GET", ["users", id]) => {
@@ -1209,13 +1280,9 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
         ("GET", ["channels", channel]) => {
             let channel: u64 = channel.parse().unwrap_or(0);
             let inner = shared.lock();
-            match inner.channels.get(&channel) {
-                Some(ChannelState {
-                    parent: Some(parent),
-                    name,
-                    ..
-                }) => ok(payloads::thread(channel, *parent, name)),
-                _ => ok(payloads::text_channel(channel)),
+            match inner.thread_object(channel) {
+                Some(thread) => ok(thread),
+                None => ok(payloads::text_channel(channel)),
             }
         }
         ("PATCH", ["channels", channel]) => {
@@ -1232,10 +1299,12 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
                 return missing_permissions();
             }
             if call.json["archived"] == json!(false) {
-                state.archived = false;
+                inner.set_archived(channel, false, None);
             }
-            let (parent, name) = (state.parent.unwrap_or(0), state.name.clone());
-            ok(payloads::thread(channel, parent, &name))
+            match inner.thread_object(channel) {
+                Some(thread) => ok(thread),
+                None => ok(payloads::thread(channel, 0, "")),
+            }
         }
         ("POST", ["channels", channel, "messages"]) => {
             let channel: u64 = channel.parse().unwrap_or(0);
@@ -1257,13 +1326,13 @@ fn answer(shared: &Shared, method: &Method, path: &str, call: &mut RestCall) -> 
             }
             let mut inner = shared.lock();
             // A message unarchives an archived thread, unless a moderator locked it.
-            if let Some(state) = inner.channels.get_mut(&channel)
+            if let Some(state) = inner.channels.get(&channel)
                 && state.archived
             {
                 if state.locked {
                     return discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
                 }
-                state.archived = false;
+                inner.set_archived(channel, false, None);
             }
             inner.active(channel);
             call.notifies = true;
@@ -1369,6 +1438,7 @@ fn new_thread(shared: &Shared, parent: &str, id: u64, call: &RestCall, private: 
         .as_u64()
         .map_or(AUTO_ARCHIVE, |minutes| Duration::from_secs(minutes * 60));
     let now = inner.tokens.now();
+    let opened = inner.messages.clock();
     inner.channels.insert(
         id,
         ChannelState {
@@ -1377,14 +1447,15 @@ fn new_thread(shared: &Shared, parent: &str, id: u64, call: &RestCall, private: 
             name: name.clone(),
             private,
             auto_archive: Some((auto_archive, now)),
+            opened: Some(opened),
             ..ChannelState::default()
         },
     );
-    (
-        StatusCode::CREATED,
-        axum::Json(payloads::thread(id, parent, &name)),
-    )
-        .into_response()
+    gateway::thread_event(&mut inner, "THREAD_CREATE", id);
+    let thread = inner
+        .thread_object(id)
+        .unwrap_or_else(|| payloads::thread(id, parent, &name));
+    (StatusCode::CREATED, axum::Json(thread)).into_response()
 }
 
 /// The interaction callback: once only, within the deadline, within Discord's limits. A
@@ -1428,6 +1499,7 @@ fn callback(shared: &Shared, token: &str, call: &mut RestCall) -> Response {
     }
     let original = match kind {
         4 | 5 => {
+            inner.reopen(channel);
             inner.active(channel);
             let id = inner.snowflake();
             if kind == 4 {
