@@ -1,7 +1,7 @@
 //! The web board beside the Discord front, on the fake Discord: a game's board carries a
 //! "Watch live" link to its page and a "Play on the web" button that answers a player, and
 //! only them, with their own link; a turn made on the page is announced in the channel as
-//! every turn is.
+//! every turn is, and a turn made on Discord is on the page.
 
 use serde_json::{Value, json};
 use testkit::fake_discord::payloads::{FakeChannel, Opt};
@@ -128,5 +128,11 @@ async fn boards_link_to_the_live_page_and_players_play_there() {
             .any(|b| b["url"] == watch.as_str()),
         "the new board links to the page too"
     );
+
+    // And a turn played on Discord is on the page.
+    let answered = world.play(&bob(), channel, "e5").await;
+    assert!(answered.succeeded(), "{answered:#?}");
+    let view = state(&watch, None).await;
+    assert_eq!(view["plies"][2]["notation"], "e5", "{view}");
     world.stop().await;
 }
