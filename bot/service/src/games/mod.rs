@@ -240,6 +240,8 @@ impl Games {
     ) -> Reply {
         match self.existing_slot(channel).await {
             Some(mut guard) => {
+                // What another process changed is shown as stored.
+                self.reload_if_conflicted(&mut guard, channel).await;
                 let note = self.settle(&mut guard, false).await;
                 let reply = view(&guard);
                 stamped(&guard, with_note(note, reply))
@@ -257,7 +259,10 @@ impl Games {
         view: impl FnOnce(&Slot) -> Reply,
     ) -> Reply {
         match self.existing_slot(channel).await {
-            Some(guard) => view(&guard),
+            Some(mut guard) => {
+                self.reload_if_conflicted(&mut guard, channel).await;
+                view(&guard)
+            }
             None => Reply::private(Refusal::NoGame),
         }
     }

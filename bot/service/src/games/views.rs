@@ -168,11 +168,15 @@ impl Games {
     /// `game` as held here, or as stored.
     async fn sight_of_game(&self, game: GameId) -> Option<Sight> {
         if let Some(channel) = self.channel_of_game(game)
-            && let Some(guard) = self.existing_slot(channel).await
-            && let Slot::Game(live) = &*guard
-            && live.row.id == game
+            && let Some(mut guard) = self.existing_slot(channel).await
         {
-            return Some(live.sight());
+            // What another process changed is shown as stored.
+            self.reload_if_conflicted(&mut guard, channel).await;
+            if let Slot::Game(live) = &*guard
+                && live.row.id == game
+            {
+                return Some(live.sight());
+            }
         }
         let stored = match self.ctx.db().load_game(game).await {
             Ok(stored) => stored?,
