@@ -136,3 +136,107 @@ async fn boards_link_to_the_live_page_and_players_play_there() {
     assert_eq!(view["plies"][2]["notation"], "e5", "{view}");
     world.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fast_web_turns_keep_the_channel_within_discords_pace() {
+    let port = free_port();
+    let mut world = World::new(1).await;
+    world
+        .start(&Setup {
+            web: Some(port),
+            ..Setup::default()
+        })
+        .await;
+    let channel = FakeChannel::text(2_000_000_000_000_902);
+    world
+        .slash(
+            &alice(),
+            channel,
+            "challenge",
+            &[Opt::user("opponent", &bob()), Opt::str("colour", "white")],
+        )
+        .await;
+    let board = world.slash(&bob(), channel, "accept", &[]).await;
+    let page = buttons(&board.json)
+        .iter()
+        .find_map(|b| b["url"].as_str().map(str::to_owned))
+        .expect("a Watch live link");
+    let play = buttons(&board.json)
+        .iter()
+        .find_map(|b| {
+            b["custom_id"]
+                .as_str()
+                .filter(|id| id.starts_with("nadare-web:"))
+                .map(str::to_owned)
+        })
+        .expect("a Play on the web button");
+    let mut cookies = Vec::new();
+    for player in [alice(), bob()] {
+        let answer = world.press(&player, channel, &play).await;
+        let content = message_of(&answer.json)["content"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let (_, _, cookie) = sign_in(&link_in(&content).expect("a link")).await;
+        cookies.push(cookie.expect("a session"));
+    }
+
+    // Ten turns as fast as two players can click: more than Discord takes in a channel.
+    let from = world.fake.calls().len();
+    let turns = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+    ];
+    for (i, turn) in turns.iter().enumerate() {
+        let cookie = cookies.get(i % 2).map(String::as_str);
+        let (_, answer) = act(&page, cookie, json!({"do": "turn", "turn": turn})).await;
+        assert_eq!(answer["ok"], true, "{turn}: {answer}");
+    }
+
+    // The channel shows the game as it stands: the last turn reaches it, posted or edited in.
+    let path = format!("/channels/{}/messages", channel.id);
+    world
+        .fake
+        .wait_call_from(from, "the last turn shown", |c| {
+            c.path.starts_with(&path) && c.succeeded() && c.json.to_string().contains("Be7")
+        })
+        .await;
+    let calls = world.fake.calls();
+    let posts: Vec<std::time::Instant> = calls
+        .iter()
+        .skip(from)
+        .filter(|c| c.method == "POST" && c.path == path)
+        .map(|c| c.at)
+        .collect();
+    let edits = calls
+        .iter()
+        .skip(from)
+        .filter(|c| {
+            c.method == "PATCH"
+                && c.path.starts_with(&path)
+                && c.json.to_string().contains("attachment")
+        })
+        .count();
+    for (i, first) in posts.iter().enumerate() {
+        let within = posts
+            .iter()
+            .skip(i)
+            .filter(|t| t.duration_since(*first) < std::time::Duration::from_secs(5))
+            .count();
+        assert!(within <= 5, "{within} posts within 5 s of one another");
+    }
+    println!(
+        "{} turns: {} posts and {} boards edited in place",
+        turns.len(),
+        posts.len(),
+        edits
+    );
+    assert!(
+        posts.len() < turns.len(),
+        "some boards were edited in place"
+    );
+    assert!(
+        calls.iter().skip(from).all(|c| c.status != 429),
+        "never rate limited"
+    );
+    world.stop().await;
+}

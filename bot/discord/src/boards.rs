@@ -75,6 +75,15 @@ impl LiveMessages {
             .collect()
     }
 
+    /// The live message of `game` in `channel`, if one is known.
+    pub fn in_channel(&self, game: GameId, channel: ChannelId) -> Option<Posted> {
+        self.games()
+            .get(&game)?
+            .iter()
+            .find(|p| p.channel == channel)
+            .copied()
+    }
+
     /// Whether live messages of `game` are known.
     pub fn knows(&self, game: GameId) -> bool {
         self.games().contains_key(&game)

@@ -50,6 +50,8 @@ pub struct Front {
     pub arrivals: Arrivals,
     /// The web board's links, when it has a public address.
     pub web: Option<Arc<dyn domain::WebLinks>>,
+    /// The pace of the bot's own posts in each channel.
+    pub pace: super::pace::Pace,
     registered: AtomicBool,
 }
 
@@ -79,6 +81,7 @@ impl Front {
             live: LiveMessages::default(),
             arrivals: Arrivals::default(),
             web: settings.web.clone(),
+            pace: super::pace::Pace::default(),
             registered: AtomicBool::new(false),
         }
     }

@@ -22,6 +22,7 @@ mod help;
 mod inflight;
 mod langs;
 mod own_posts;
+mod pace;
 mod registration;
 mod replies;
 mod respond;

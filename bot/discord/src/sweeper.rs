@@ -6,11 +6,14 @@
 //! and the turns a notice there shows wait for it; where the bot can only answer, a notice
 //! follows up on the channel's newest interaction, or waits for the next one). A notice
 //! Discord could not take (down, or rate limited) waits without using up its tries, and is
-//! tried again at once when a later sweep finds Discord answering again.
+//! tried again at once when a later sweep finds Discord answering again. Where a channel has
+//! had its share of posts (a game played fast on the web board), a game's new board takes the
+//! place of its live board there instead (see [`pace`](super::pace)).
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use domain::Notice;
 use serenity::all::{ChannelId, Http};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -51,14 +54,25 @@ pub fn spawn(
             // Discord again would only be refused again.
             let mut gone = std::collections::HashSet::new();
             let mut answering = false;
-            for mut notice in service.sweep().await {
+            let notices = service.sweep().await;
+            let later = later_boards(&notices);
+            for (i, mut notice) in notices.into_iter().enumerate() {
                 if gone.contains(&notice.channel) {
                     continue;
                 }
                 let channel = ChannelId::new(notice.channel);
+                let crowded = front.pace.crowded(channel);
+                // A board a later one of this sweep takes the place of is not worth a call
+                // where the channel has had its share.
+                if crowded && later.get(i).copied().unwrap_or(false) {
+                    continue;
+                }
                 front.draw(&mut notice.reply).await;
                 let outgoing = Outgoing::new(notice.reply);
                 let shows = outgoing.shows;
+                if crowded && edited_in_place(&front, &http, channel, &outgoing).await {
+                    continue;
+                }
                 match front
                     .own
                     .post_or_tell(&http, channel, outgoing.clone())
@@ -66,6 +80,7 @@ pub fn spawn(
                 {
                     Delivery::Posted(posted) => {
                         answering = true;
+                        front.pace.posted(posted.channel);
                         front.delivered(&http, shows, &[posted]).await;
                     }
                     Delivery::Unavailable => {
@@ -100,4 +115,55 @@ pub fn spawn(
             }
         }
     })
+}
+
+/// For each notice, whether a later notice of the same sweep shows a board of the same game in
+/// the same channel (so that, where the channel has had its share, only the last is shown).
+fn later_boards(notices: &[Notice]) -> Vec<bool> {
+    let mut seen = std::collections::HashSet::new();
+    let mut later = vec![false; notices.len()];
+    for (i, notice) in notices.iter().enumerate().rev() {
+        let Some(game) = notice.reply.game.filter(|_| notice.reply.board.is_some()) else {
+            continue;
+        };
+        if !seen.insert((notice.channel, game))
+            && let Some(flag) = later.get_mut(i)
+        {
+            *flag = true;
+        }
+    }
+    later
+}
+
+/// Shows `outgoing` (a new board of a game) by editing the game's live board in `channel`
+/// instead of posting, where there is one and Discord takes the edit; whether it did.
+async fn edited_in_place(
+    front: &Front,
+    http: &Http,
+    channel: ChannelId,
+    outgoing: &Outgoing,
+) -> bool {
+    let Some((game, _)) = outgoing.shows.game else {
+        return false;
+    };
+    let Some(live) = front.live.in_channel(game, channel) else {
+        return false;
+    };
+    if !outgoing.has_files() || !front.own.may_edit(channel) {
+        return false;
+    }
+    let shows = outgoing.shows;
+    match channel
+        .edit_message(http, live.message, outgoing.clone().message_edit())
+        .await
+    {
+        Ok(_) => {
+            front.delivered(http, shows, &[live]).await;
+            true
+        }
+        Err(error) => {
+            tracing::warn!(%error, %channel, "could not edit a game's board in place; posting");
+            false
+        }
+    }
 }
