@@ -1,4 +1,5 @@
-//! The bot token and the database's password never reach the logs, even with
+//! The bot token, the database's password, the web board's key and its play links never
+//! reach the logs, even with
 //! `RUST_LOG=trace`: the real bot runs against the fake Discord with every log on (its own
 //! logger, as `nadare run` installs it), on PostgreSQL with a password in its URL when a
 //! server answers (else on SQLite), then a server that does not answer is tried; all of the
@@ -36,6 +37,9 @@ impl Write for Captured {
 
 /// The password the database URLs carry.
 const DB_SECRET: &str = "nadare-db-secret-7f3a";
+
+/// The web board's signing key in the test's configuration (32 bytes, URL-safe base64).
+const WEB_KEY: &str = "bmFkYXJlLXdlYi1rZXktZm9yLXRoZS1sb2ctdGVzdCE";
 
 /// `url` with [`DB_SECRET`] as its password, or as it is when it has one already (which is
 /// then the secret to look for); the secret either way.
@@ -132,8 +136,14 @@ async fn no_secret_is_logged_even_at_trace_level() {
             DB_SECRET.to_owned(),
         ),
     };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
     let text = format!(
-        "token = \"{TOKEN}\"\ndatabase = \"{database}\"\napi_proxy = \"{}\"\ncdn_url = \"{}\"\n",
+        "token = \"{TOKEN}\"\ndatabase = \"{database}\"\napi_proxy = \"{}\"\ncdn_url = \"{}\"\n\
+         [web]\nbind = \"127.0.0.1:{port}\"\npublic_url = \"http://127.0.0.1:{port}\"\n\
+         key = \"{WEB_KEY}\"\n",
         fake.url(),
         fake.cdn_url(),
     );
@@ -160,6 +170,53 @@ async fn no_secret_is_logged_even_at_trace_level() {
     let token = payloads::token(id);
     fake.wait_call("the answer", |c| c.path.contains(&token))
         .await;
+    // A game whose board offers to play on the web, and a player's own link, sent to Discord
+    // and never written to a log.
+    let id = fake.snowflake();
+    let computer = [
+        payloads::Opt::int("computer", 1),
+        payloads::Opt::str("colour", "white"),
+    ];
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        GUILD_ID,
+        payloads::slash(id, &alice, FakeChannel::text(11), "challenge", &computer),
+    )
+    .await;
+    let token = payloads::token(id);
+    let board = fake
+        .wait_call("the game's board", |c| {
+            c.path.contains(&token) && c.json.to_string().contains("nadare-web:")
+        })
+        .await;
+    let play = board
+        .json
+        .to_string()
+        .split('"')
+        .find(|s| s.starts_with("nadare-web:"))
+        .expect("a Play on the web button")
+        .to_owned();
+    let id = fake.snowflake();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        GUILD_ID,
+        payloads::button(id, &alice, FakeChannel::text(11), 7, &play),
+    )
+    .await;
+    let token = payloads::token(id);
+    let link = fake
+        .wait_call("the play link", |c| {
+            c.path.contains(&token) && c.json.to_string().contains("/play/")
+        })
+        .await
+        .json
+        .to_string();
+    let play_token = link
+        .split("/play/")
+        .nth(1)
+        .and_then(|rest| rest.split(['"', ' ', '\\']).next())
+        .expect("a play link")
+        .to_owned();
     bot.stop().await.expect("a clean stop");
     fake.wait_disconnected().await;
     assert_eq!(fake.identifies()[0].token, TOKEN, "the token was sent");
@@ -196,7 +253,9 @@ async fn no_secret_is_logged_even_at_trace_level() {
     let secrets = needles(TOKEN)
         .into_iter()
         .chain(needles(&db_secret))
-        .chain(needles(DB_SECRET));
+        .chain(needles(DB_SECRET))
+        .chain([WEB_KEY.to_owned()])
+        .chain(play_token.split('.').map(str::to_owned));
     for needle in secrets {
         if let Some(at) = output.find(&needle) {
             let from = output.floor_char_boundary(at.saturating_sub(300));
