@@ -161,16 +161,26 @@ impl Browser {
         found[ELEMENT].as_str().map(str::to_owned)
     }
 
-    /// Clicks the element `css` selects, as a user would (pointer events and all).
+    /// Clicks the element `css` selects, as a user would (pointer events and all). An element
+    /// the page drew again between finding and clicking it is found again.
     pub async fn click(&self, css: &str) {
-        let element = self
-            .element(css)
-            .await
-            .unwrap_or_else(|| panic!("nothing to click at `{css}`"));
-        let clicked = self
-            .call("POST", &format!("/element/{element}/click"), json!({}))
-            .await;
-        assert!(clicked.is_null(), "clicking `{css}` failed: {clicked}");
+        for _ in 0..5 {
+            let element = self
+                .element(css)
+                .await
+                .unwrap_or_else(|| panic!("nothing to click at `{css}`"));
+            let clicked = self
+                .call("POST", &format!("/element/{element}/click"), json!({}))
+                .await;
+            if clicked.is_null() {
+                return;
+            }
+            assert_eq!(
+                clicked["error"], "stale element reference",
+                "clicking `{css}` failed: {clicked}"
+            );
+        }
+        panic!("`{css}` kept being drawn again");
     }
 
     /// Types `text` into the element `css` selects (WebDriver's key codes for special keys:

@@ -14,12 +14,31 @@ const page = {
   flipped: false,  // turned around from the reader's own side
   busy: false,     // a turn is on its way
   pick: null,      // a half-made turn: { choice, from, candidates, pushing }
+  text: "",        // the state as the server last sent it
 };
 
 const $ = (id) => document.getElementById(id);
 
 function squareName(index) {
   return FILES[index % 8] + String(Math.floor(index / 8) + 1);
+}
+
+// The pieces of a FEN's first field, a1 to h8, each as `wK`, `bP`… or "".
+function squaresOf(placement) {
+  const squares = new Array(64).fill("");
+  placement.split("/").forEach((rank, r) => {
+    let file = 0;
+    for (const c of rank) {
+      if (c >= "1" && c <= "9") {
+        file += Number(c);
+      } else {
+        const color = c === c.toUpperCase() ? "w" : "b";
+        squares[(7 - r) * 8 + file] = color + c.toUpperCase();
+        file += 1;
+      }
+    }
+  });
+  return squares;
 }
 
 function latest() {
@@ -49,6 +68,7 @@ function drawBoard() {
   const view = page.view;
   if (!view) return;
   const ply = view.plies[page.shown];
+  const pieces = squaresOf(ply.board);
   const whiteBottom = bottomSide() === "white";
   board.classList.toggle("playable", playing());
   board.replaceChildren();
@@ -79,7 +99,7 @@ function drawBoard() {
       sq.className = "sq " + ((file + rank) % 2 === 1 ? "light" : "dark");
       sq.dataset.square = name;
       sq.setAttribute("role", "gridcell");
-      const piece = ply.board[index];
+      const piece = pieces[index];
       sq.setAttribute("aria-label", name + (piece ? " " + piece : ""));
       if (ply.from === name || ply.to === name) sq.classList.add("moved");
       if (ply.push && (ply.push[0] === name || ply.push[1] === name)) sq.classList.add("pushed");
@@ -406,7 +426,11 @@ async function refresh() {
   try {
     const response = await fetch(base + "/state", { credentials: "same-origin", cache: "no-store" });
     if (!response.ok) return;
-    const view = await response.json();
+    const text = await response.text();
+    // The same game as shown: nothing to draw again (a half-made turn stays as it is).
+    if (page.view && text === page.text) return;
+    page.text = text;
+    const view = JSON.parse(text);
     const wasLatest = !page.view || page.shown === latest();
     const grew = !page.view || view.plies.length !== page.view.plies.length;
     page.view = view;

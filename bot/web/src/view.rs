@@ -5,7 +5,7 @@
 
 use domain::{GameReview, Judgement, Sight, UserId};
 use present::i18n::{self, Lang, Surface};
-use rules::{Color, Game, Position, Square, Turn};
+use rules::{Color, Game, Position, Turn};
 use serde::Serialize;
 
 /// The page's whole picture of a game.
@@ -74,8 +74,9 @@ struct Side {
 /// One position of the game.
 #[derive(Debug, Serialize)]
 struct PlyView {
-    /// The pieces, a1 to h8, each as `wK`, `bp`… or empty.
-    board: Vec<String>,
+    /// The pieces, as FEN's first field: the eighth rank first, a run of empty squares as
+    /// its length (the page only lays it out).
+    board: String,
     /// The turn that led here, in nadare's notation.
     notation: Option<String>,
     /// Its move's squares as drawn (a castling: the king's from and to).
@@ -231,17 +232,12 @@ fn plies_of(game: &Game) -> Vec<PlyView> {
 
 /// One position, marked with the turn that led to it.
 fn ply_view(pos: &Position, led: Option<(&Position, &Turn, String)>) -> PlyView {
-    let board = Square::all()
-        .map(|sq| {
-            pos.piece_at(sq).map_or_else(String::new, |p| {
-                let color = match p.color {
-                    Color::White => 'w',
-                    Color::Black => 'b',
-                };
-                format!("{color}{}", p.role.upper_char())
-            })
-        })
-        .collect();
+    let board = pos
+        .to_fen()
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_owned();
     let shown = led
         .as_ref()
         .and_then(|(before, turn, _)| turn.mv.map(|m| before.shown_squares(m)));
