@@ -290,6 +290,22 @@ async fn a_game_is_watched_live_and_played_from_its_page() {
     assert_eq!(last["push"], json!(["d7", "d6"]));
     assert_eq!(last["side"], "black");
     assert_eq!(after["status"], "bob (Black) to move.");
+    // A page that has the start asks only for what follows; past the end, the last position.
+    let (_, rest) = get(&format!("{page}/state?from=1"), None).await;
+    let rest: Value = serde_json::from_str(&rest).expect("JSON");
+    assert_eq!(rest["first"], 1);
+    assert_eq!(rest["plies"].as_array().map(Vec::len), Some(1));
+    assert_eq!(rest["plies"][0], after["plies"][1]);
+    let (_, past) = get(&format!("{page}/state?from=99"), None).await;
+    let past: Value = serde_json::from_str(&past).expect("JSON");
+    assert_eq!(
+        (
+            past["first"].clone(),
+            past["plies"].as_array().map(Vec::len)
+        ),
+        (json!(1), Some(1))
+    );
+    assert_eq!(get(&format!("{page}/state?from=x"), None).await.0, 400);
 
     // The game's channel is told of it, as of any turn.
     let notices = h.sweep().await;

@@ -151,16 +151,28 @@ async fn a_turn_made_by_clicks_on_a_phone_is_seen_live_by_a_watcher() {
         "the channel is told"
     );
 
+    // A takeback and another turn in its place: the pages, which ask only for what follows
+    // the position they have, notice the game changed before it.
+    assert!(!served.h.say("alice> takeback").await.private);
+    assert!(!served.h.say("bob> takeback accept").await.private);
+    until(&desk, &plies(0), "the watcher sees the takeback").await;
+    assert!(!served.h.say("alice> move a3/h6").await.private);
+    until(&desk, &plies(1), "and the turn played instead").await;
+    let moves = desk
+        .script(
+            "return document.getElementById('moves').textContent",
+            json!([]),
+        )
+        .await;
+    assert!(!moves.as_str().unwrap_or("").contains("e4/d6"), "{moves}");
+    assert!(!served.h.say("bob> move e5/h3").await.private);
+    until(&desk, &plies(2), "and the next").await;
+
     // The watcher steps back with the arrow keys, and forward again.
     desk.type_into("body", "\u{E012}").await;
-    until(
-        &desk,
-        "document.querySelector('.sq.moved') === null",
-        "← shows the start",
-    )
-    .await;
+    until(&desk, &has("a3", "moved"), "← shows the turn before").await;
     desk.type_into("body", "\u{E014}").await;
-    until(&desk, &has("e4", "moved"), "→ shows the turn again").await;
+    until(&desk, &has("e5", "moved"), "→ shows the last turn again").await;
 
     // The phone's page, for whoever reads the test's output.
     let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-board-phone.png");

@@ -422,15 +422,33 @@ async function send(action) {
   await refresh();
 }
 
+// The game's state: only the positions from the last one this page has, unless the game
+// changed before it (a takeback), then all of them.
+async function fetchState(from) {
+  const response = await fetch(base + "/state?from=" + from, { credentials: "same-origin", cache: "no-store" });
+  if (!response.ok) return null;
+  return response.text();
+}
+
+function samePly(a, b) {
+  return a && b && a.board === b.board && a.notation === b.notation;
+}
+
 async function refresh() {
   try {
-    const response = await fetch(base + "/state", { credentials: "same-origin", cache: "no-store" });
-    if (!response.ok) return;
-    const text = await response.text();
+    const from = page.view ? page.view.plies.length - 1 : 0;
+    let text = await fetchState(from);
+    if (text === null) return;
     // The same game as shown: nothing to draw again (a half-made turn stays as it is).
     if (page.view && text === page.text) return;
+    let view = JSON.parse(text);
+    if (view.first > 0 && !(page.view && samePly(page.view.plies[view.first], view.plies[0]))) {
+      text = await fetchState(0);
+      if (text === null) return;
+      view = JSON.parse(text);
+    }
     page.text = text;
-    const view = JSON.parse(text);
+    if (view.first > 0) view.plies = page.view.plies.slice(0, view.first).concat(view.plies);
     const wasLatest = !page.view || page.shown === latest();
     const grew = !page.view || view.plies.length !== page.view.plies.length;
     page.view = view;

@@ -266,17 +266,25 @@ async fn page(
     }
 }
 
-/// `GET /g/ADDRESS/state`: the game as JSON, for the reader.
+/// What a page asks of a game's state: its positions from `from` on (it has the earlier).
+#[derive(Debug, Default, serde::Deserialize)]
+struct StateAsk {
+    #[serde(default)]
+    from: usize,
+}
+
+/// `GET /g/ADDRESS/state[?from=N]`: the game as JSON, for the reader.
 async fn state(
     State(web): State<WebFront>,
     Path(address): Path<String>,
+    axum::extract::Query(ask): axum::extract::Query<StateAsk>,
     headers: HeaderMap,
 ) -> Response {
     let reader = web.reader(&headers);
     match web.sight(&address, reader).await {
         Ok(sight) => {
             let lang = lang_of(&headers);
-            let view = view::View::of(&sight, reader, lang);
+            let view = view::View::of(&sight, reader, lang, ask.from);
             ([(header::CACHE_CONTROL, "no-store")], axum::Json(view)).into_response()
         }
         Err(response) => response,

@@ -22,7 +22,9 @@ pub(crate) struct View {
     /// The colour(s) the reader plays: `white`, `black`, `both` (a game against oneself), or
     /// none.
     you: Option<&'static str>,
-    /// Every position from the start, the start first.
+    /// The index of the first position in `plies` (0: the start).
+    first: usize,
+    /// Every position from `first` on.
     plies: Vec<PlyView>,
     /// Whose turn it is, or the result, in the reader's language.
     status: String,
@@ -123,8 +125,9 @@ const fn side(color: Color) -> &'static str {
 }
 
 impl View {
-    /// `sight` as `reader` sees it, in `lang`.
-    pub(crate) fn of(sight: &Sight, reader: Option<UserId>, lang: Lang) -> View {
+    /// `sight` as `reader` sees it, in `lang`, its positions from `from` on (a page that has
+    /// the earlier ones asks only for the rest; past the last, the last).
+    pub(crate) fn of(sight: &Sight, reader: Option<UserId>, lang: Lang, from: usize) -> View {
         let row = &sight.row;
         let you = reader.and_then(|r| match (row.white.id == r, row.black.id == r) {
             (true, true) => Some("both"),
@@ -133,6 +136,7 @@ impl View {
             (false, false) => None,
         });
         let played = &sight.played;
+        let first = from.min(played.turns().len());
         let over = played.outcome();
         let pos = played.position();
         let to_move = pos.side_to_move();
@@ -157,7 +161,8 @@ impl View {
                 computer: domain::is_computer(row.black.id),
             },
             you,
-            plies: plies_of(played),
+            first,
+            plies: plies_of(played, first),
             status: present::message_text(&sight.status.clone().into(), lang, Surface::Console),
             result: over.map(|o| o.result_str()),
             turns,
@@ -217,14 +222,21 @@ fn review_of(review: &GameReview, lang: Lang) -> ReviewView {
 }
 
 /// Every position of `game` with its marks, the start first.
-fn plies_of(game: &Game) -> Vec<PlyView> {
-    let notations = game.notations();
-    let mut plies = vec![ply_view(game.start(), None)];
-    for (i, turn) in game.turns().iter().enumerate() {
+fn plies_of(game: &Game, first: usize) -> Vec<PlyView> {
+    let mut plies = Vec::new();
+    if first == 0 {
+        plies.push(ply_view(game.start(), None));
+    }
+    for (i, turn) in game
+        .turns()
+        .iter()
+        .enumerate()
+        .skip(first.saturating_sub(1))
+    {
         let (Some(before), Some(after)) = (game.position_at(i), game.position_at(i + 1)) else {
             break;
         };
-        let notation = notations.get(i).cloned().unwrap_or_default();
+        let notation = before.turn_to_notation(turn);
         plies.push(ply_view(after, Some((before, turn, notation))));
     }
     plies
