@@ -350,6 +350,9 @@ struct Tally {
     reread: AtomicBool,
     /// The length of the last state read.
     state_bytes: AtomicUsize,
+    /// The last position a page has before the turn being told (it asks from there on, as
+    /// the page does).
+    from: AtomicUsize,
 }
 
 impl Tally {
@@ -359,6 +362,7 @@ impl Tally {
             read: (0..watchers).map(|_| Mutex::new(Vec::new())).collect(),
             reread: AtomicBool::new(false),
             state_bytes: AtomicUsize::new(0),
+            from: AtomicUsize::new(0),
         }
     }
 
@@ -416,7 +420,8 @@ async fn watcher(me: usize, host: String, events: String, state: String, tally: 
         for _ in 0..take_events(&mut seen) {
             tally.heard[me].lock().expect("the tally").push(at);
             if greeted && tally.reread.load(Ordering::Relaxed) {
-                let bytes = get_on(&mut reads, &host, &state).await;
+                let from = tally.from.load(Ordering::Relaxed);
+                let bytes = get_on(&mut reads, &host, &format!("{state}?from={from}")).await;
                 tally.state_bytes.store(bytes, Ordering::Relaxed);
                 tally.read[me]
                     .lock()
@@ -494,6 +499,7 @@ async fn latency(watchers: usize, turns: usize, rereads: usize) {
         let (mut last_from_answer, mut last_from_post, mut every, mut reads) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for _ in 0..count {
+            tally.from.store(line.plies(), Ordering::Relaxed);
             let (sent, returned) = post_turn(&http, &page, &cookies, &mut line).await;
             let heard = tally.after(false, sent).await;
             if reread {
