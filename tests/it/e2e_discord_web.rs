@@ -48,8 +48,9 @@ fn link_in(text: &str) -> Option<String> {
     rest.get(..end).map(str::to_owned)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn boards_link_to_the_live_page_and_players_play_there() {
+/// A world with the web board on a free port, and a game alice (White) and bob accepted in
+/// `channel`: the world, the port, and the answer that posted the game's first board.
+async fn web_game(channel: FakeChannel) -> (World, u16, testkit::fake_discord::RestCall) {
     let port = free_port();
     let mut world = World::new(1).await;
     world
@@ -58,7 +59,6 @@ async fn boards_link_to_the_live_page_and_players_play_there() {
             ..Setup::default()
         })
         .await;
-    let channel = FakeChannel::text(2_000_000_000_000_901);
     world
         .slash(
             &alice(),
@@ -69,6 +69,13 @@ async fn boards_link_to_the_live_page_and_players_play_there() {
         .await;
     let board = world.slash(&bob(), channel, "accept", &[]).await;
     assert!(board.succeeded(), "{board:#?}");
+    (world, port, board)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_link_to_the_live_page_and_players_play_there() {
+    let channel = FakeChannel::text(2_000_000_000_000_901);
+    let (mut world, port, board) = web_game(channel).await;
 
     // The board links to the game's page, and offers to play there.
     let shown = buttons(&board.json);
@@ -139,24 +146,8 @@ async fn boards_link_to_the_live_page_and_players_play_there() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fast_web_turns_keep_the_channel_within_discords_pace() {
-    let port = free_port();
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            web: Some(port),
-            ..Setup::default()
-        })
-        .await;
     let channel = FakeChannel::text(2_000_000_000_000_902);
-    world
-        .slash(
-            &alice(),
-            channel,
-            "challenge",
-            &[Opt::user("opponent", &bob()), Opt::str("colour", "white")],
-        )
-        .await;
-    let board = world.slash(&bob(), channel, "accept", &[]).await;
+    let (mut world, _, board) = web_game(channel).await;
     let page = buttons(&board.json)
         .iter()
         .find_map(|b| b["url"].as_str().map(str::to_owned))

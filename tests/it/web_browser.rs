@@ -41,6 +41,24 @@ fn plies(n: usize) -> String {
     format!("document.body.dataset.plies === '{n}'")
 }
 
+/// A game between alice (White) and bob in `room` from `challenge`'s options (a variant, a
+/// position), accepted.
+async fn game_in(h: &Harness, room: &str, challenge: &str) -> domain::GameId {
+    let made = h
+        .say_in(room, &format!("alice> challenge bob white {challenge}"))
+        .await;
+    let id = made.game.expect("a challenge");
+    assert!(!h.say_in(room, "bob> accept").await.private);
+    id
+}
+
+/// Opens `name`'s play link for game `id` in `browser`.
+async fn play_as(browser: &Browser, served: &crate::web::Served, id: domain::GameId, name: &str) {
+    browser
+        .go(&served.front.play(id, console::user(name).id))
+        .await;
+}
+
 #[tokio::test]
 async fn a_turn_made_by_clicks_on_a_phone_is_seen_live_by_a_watcher() {
     let Some(phone) = Browser::start(360, 740).await else {
@@ -53,9 +71,7 @@ async fn a_turn_made_by_clicks_on_a_phone_is_seen_live_by_a_watcher() {
 
     desk.go(&page).await;
     until(&desk, &plies(0), "the watcher's page shows the start").await;
-    phone
-        .go(&served.front.play(id, console::user("alice").id))
-        .await;
+    play_as(&phone, &served, id, "alice").await;
     until(&phone, &plies(0), "the play link opens the game").await;
     until(
         &phone,
@@ -189,14 +205,8 @@ async fn castling_and_promotion_are_clicked_as_players_expect() {
     };
     let served = serve(Harness::new().await).await;
     let h = &served.h;
-    let challenge = h
-        .say("alice> challenge bob white fen r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1")
-        .await;
-    let id = challenge.game.expect("a challenge");
-    assert!(!h.say("bob> accept").await.private);
-    phone
-        .go(&served.front.play(id, console::user("alice").id))
-        .await;
+    let id = game_in(h, "main", "fen r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1").await;
+    play_as(&phone, &served, id, "alice").await;
     until(
         &phone,
         "document.querySelector('.sq.from') !== null",
@@ -254,14 +264,8 @@ async fn avalanche_asks_a_pending_promotion_first_and_confirms_a_losing_push() {
     let h = &served.h;
     // White's pawn on a8 was pushed there: White chooses its piece at the start of the turn.
     // Black's pawn on f3 must be pushed, and pushing it to f2 checks White's own king.
-    let challenge = h
-        .say("alice> challenge bob avalanche white fen P7/4k3/8/8/8/5p2/8/4K3 w - - 0 1")
-        .await;
-    let id = challenge.game.expect("a challenge");
-    assert!(!h.say("bob> accept").await.private);
-    phone
-        .go(&served.front.play(id, console::user("alice").id))
-        .await;
+    let id = game_in(h, "main", "avalanche fen P7/4k3/8/8/8/5p2/8/4K3 w - - 0 1").await;
+    play_as(&phone, &served, id, "alice").await;
     until(&phone, &plies(0), "the game opens").await;
     until(
         &phone,
@@ -377,11 +381,8 @@ async fn two_players_play_a_whole_avalanche_game_by_clicks_while_a_third_watches
     let id = game(&served.h, "avalanche").await;
     let page = served.front.watch(id);
     watcher.go(&page).await;
-    alice
-        .go(&served.front.play(id, console::user("alice").id))
-        .await;
-    bob.go(&served.front.play(id, console::user("bob").id))
-        .await;
+    play_as(&alice, &served, id, "alice").await;
+    play_as(&bob, &served, id, "bob").await;
     for browser in [&alice, &bob, &watcher] {
         until(browser, &plies(0), "the game opens").await;
     }
@@ -437,17 +438,8 @@ async fn chess960_castles_both_ways_by_click() {
     // King on d1 between its rooks: the king's own square, or its rook's, castles.
     let fen = "r2k3r/8/8/8/8/8/8/R2K3R w HAha - 0 1";
     for (room, target, castled) in [("kingside", "g1", "O-O"), ("queenside", "a1", "O-O-O+")] {
-        let challenge = h
-            .say_in(
-                room,
-                &format!("alice> challenge bob chess960 white fen {fen}"),
-            )
-            .await;
-        let id = challenge.game.expect("a challenge");
-        assert!(!h.say_in(room, "bob> accept").await.private);
-        browser
-            .go(&served.front.play(id, console::user("alice").id))
-            .await;
+        let id = game_in(h, room, &format!("chess960 fen {fen}")).await;
+        play_as(&browser, &served, id, "alice").await;
         until(
             &browser,
             "document.querySelector('.sq.from') !== null",
