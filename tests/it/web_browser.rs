@@ -498,3 +498,23 @@ async fn a_page_that_lost_its_connection_catches_up() {
     .await;
     browser.close().await;
 }
+
+#[tokio::test]
+async fn a_page_without_a_live_stream_still_shows_the_game() {
+    let Some(browser) = Browser::start(800, 700).await else {
+        return;
+    };
+    let served = serve(Harness::new().await).await;
+    let id = game(&served.h, "").await;
+    // The board takes no more live pages: this one is told so, and reads the game anyway.
+    served.front.limit_watchers(0, 0);
+    browser.go(&served.front.watch(id)).await;
+    until(&browser, &plies(0), "the game is shown").await;
+    until(
+        &browser,
+        "document.getElementById('live').dataset.state === 'lost'",
+        "not live",
+    )
+    .await;
+    browser.close().await;
+}

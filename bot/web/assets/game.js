@@ -461,12 +461,18 @@ async function refresh() {
   }
 }
 
+// The game's changes as they come: the stream's greeting brings the first read of the state;
+// a stream that cannot be had (the board has as many as it takes) still lets the page read it.
 function listen() {
   const live = $("live");
   const events = new EventSource(base + "/events");
   events.addEventListener("open", () => { live.dataset.state = "live"; live.textContent = words.live; });
   events.addEventListener("changed", () => refresh());
-  events.addEventListener("error", () => { live.dataset.state = "lost"; live.textContent = words.reconnecting; });
+  events.addEventListener("error", () => {
+    live.dataset.state = "lost";
+    live.textContent = words.reconnecting;
+    if (!page.view) refresh();
+  });
 }
 
 // Drag: a piece taken on one square and let go on another is a click on each.
@@ -549,7 +555,7 @@ function setUp() {
     e.preventDefault();
   });
   dragging();
-  refresh().then(listen);
+  listen();
 }
 
 setUp();
