@@ -255,6 +255,14 @@ async fn a_game_is_watched_live_and_played_from_its_page() {
     let cookie = cookie.expect("a session cookie");
     let (status, _, again) = sign_in(&link).await;
     assert_eq!((status, again), (403, None));
+    // Opened again by her, signed in (another tab): on to the game, nothing spent.
+    let reopened = client()
+        .post(&link)
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(reopened.status().as_u16(), 303);
 
     // Her page offers every legal turn of the position: 160 at Avalanche's start, each move
     // with its pushes, as the rules core counts them.

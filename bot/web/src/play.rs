@@ -153,7 +153,7 @@ pub(crate) async fn redeem_page(Path(token): Path<String>, headers: HeaderMap) -
 }
 
 /// `POST /play/TOKEN`: spends the link once, sets the session cookie and sends the browser on
-/// to the game's page.
+/// to the game's page; its player, signed in already, is sent on at once.
 pub(crate) async fn redeem(
     State(web): State<WebFront>,
     Path(token): Path<String>,
@@ -179,6 +179,11 @@ pub(crate) async fn redeem(
     let Some((pass, nonce)) = inner.keys.read_play(&token) else {
         return refused("page-link-bad");
     };
+    let to = format!("/g/{}", inner.keys.page(pass.game));
+    // Its player, signed in already (the link opened again, in another tab): on to the game.
+    if web.reader(&headers) == Some(pass.user) {
+        return Redirect::to(&to).into_response();
+    }
     if pass.expires_ms <= inner.service.now_ms() {
         return refused("page-link-expired");
     }
@@ -201,6 +206,5 @@ pub(crate) async fn redeem(
         "{SESSION_COOKIE}={value}; Path=/; Max-Age={}; HttpOnly; SameSite=Lax{secure}",
         SESSION_TTL_MS / 1000
     );
-    let to = format!("/g/{}", inner.keys.page(pass.game));
     ([(header::SET_COOKIE, cookie)], Redirect::to(&to)).into_response()
 }
