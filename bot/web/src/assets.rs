@@ -24,12 +24,13 @@ const STYLE: &str = include_str!("../assets/game.css");
 /// The page's HTML, with `{{…}}` holes filled by [`Assets::page`].
 const PAGE: &str = include_str!("../assets/game.html");
 
-/// The answer to an address that is no game (or one the reader may not see).
-pub(crate) const NOT_FOUND: &str = "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\">\
-<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>nadare</title>\
-<link rel=\"stylesheet\" href=\"/assets/game.css\"><body class=\"note\">\
-<h1>nadare</h1><p>No game here: the address is wrong, or the game is private to its players \
-(open it through the “Play on the web” button).</p></body></html>";
+/// What the page at an address that is no game (or one the reader may not see) says.
+const NOT_FOUND: &str = "<h1>nadare</h1><p>No game here: the address is wrong, or the game is \
+    private to its players (open it through the “Play on the web” button).</p>";
+
+/// What the board's home page says.
+const HOME: &str = "<h1>nadare</h1><p>Chess, Chess960 and Avalanche, played in Discord. Each \
+    game has its own page here: follow the “Watch live” button under its board.</p>";
 
 /// The prepared assets.
 pub(crate) struct Assets {
@@ -76,12 +77,23 @@ impl Assets {
 }
 
 /// `GET /`: what the server is.
-pub(crate) async fn home() -> Html<&'static str> {
-    Html(
-        "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>nadare</title>\
-         <link rel=\"stylesheet\" href=\"/assets/game.css\"><body class=\"note\">\
-         <h1>nadare</h1><p>Chess, Chess960 and Avalanche, played in Discord. Each game has its \
-         own page here: follow the “Watch live” button under its board.</p></body></html>",
+pub(crate) async fn home() -> Html<String> {
+    Html(short_page("en", "", HOME))
+}
+
+/// The page an address that is no game answers.
+pub(crate) fn not_found_page() -> String {
+    short_page("en", "", NOT_FOUND)
+}
+
+/// A short page of the board's own (a note, a link's form) in `lang`: `head` added to its
+/// head, `body` as its body, in the board's style.
+fn short_page(lang: &str, head: &str, body: &str) -> String {
+    format!(
+        "<!doctype html><html lang=\"{lang}\"><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
+         <title>nadare</title><link rel=\"stylesheet\" href=\"/assets/game.css\">{head}\
+         <body class=\"note\">{body}</body></html>"
     )
 }
 
@@ -110,30 +122,26 @@ pub(crate) async fn asset(State(web): State<WebFront>, Path(name): Path<String>)
 /// The page a play link opens: its script sends it as a form, so a browser uses the link and a
 /// link preview (which runs no script) does not.
 pub(crate) fn redeem_page(token: &str, lang: Lang) -> String {
-    let go = i18n::plain(lang, Surface::Console, "page-link-continue");
-    let token = escape(token);
-    format!(
-        "<!doctype html><html lang=\"{lang}\"><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <title>nadare</title><link rel=\"stylesheet\" href=\"/assets/game.css\">\
-         <script src=\"/assets/redeem.js\" defer></script><body class=\"note\">\
-         <form id=\"go\" method=\"post\" action=\"/play/{token}\">\
-         <button type=\"submit\">{go}</button></form></body></html>",
-        lang = <&str>::from(lang),
-        go = escape(&go),
+    let go = escape(&i18n::plain(lang, Surface::Console, "page-link-continue"));
+    let form = format!(
+        "<form id=\"go\" method=\"post\" action=\"/play/{}\">\
+         <button type=\"submit\">{go}</button></form>",
+        escape(token)
+    );
+    short_page(
+        lang.into(),
+        "<script src=\"/assets/redeem.js\" defer></script>",
+        &form,
     )
 }
 
 /// A short page saying the catalog message `key` in `lang`.
 pub(crate) fn note_page(lang: Lang, key: &str) -> String {
-    let note = i18n::plain(lang, Surface::Console, key);
-    format!(
-        "<!doctype html><html lang=\"{lang}\"><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <title>nadare</title><link rel=\"stylesheet\" href=\"/assets/game.css\">\
-         <body class=\"note\"><h1>nadare</h1><p id=\"note\">{note}</p></body></html>",
-        lang = <&str>::from(lang),
-        note = escape(&note),
+    let note = escape(&i18n::plain(lang, Surface::Console, key));
+    short_page(
+        lang.into(),
+        "",
+        &format!("<h1>nadare</h1><p id=\"note\">{note}</p>"),
     )
 }
 

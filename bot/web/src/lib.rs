@@ -245,7 +245,7 @@ fn not_found() -> Response {
     (
         StatusCode::NOT_FOUND,
         [(header::CACHE_CONTROL, "no-store")],
-        Html(assets::NOT_FOUND),
+        Html(assets::not_found_page()),
     )
         .into_response()
 }
