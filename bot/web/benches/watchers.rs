@@ -28,10 +28,9 @@ use rules::{Game, Variant};
 use serde_json::{Value, json};
 use testkit::browser::Browser;
 use testkit::harness::{Harness, Rng};
+use testkit::web::Served;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio::sync::oneshot;
-use web::WebFront;
 
 /// Set in the child process that serves the memory part.
 const ROLE: &str = "NADARE_BENCH_ROLE";
@@ -122,39 +121,9 @@ fn rss(pid: &str) -> u64 {
         * 1024
 }
 
-/// A served web board: its harness, its front, its base address.
-struct Served {
-    h: Harness,
-    front: WebFront,
-    base: String,
-    _stop: oneshot::Sender<()>,
-}
-
 /// A harness's web board on a free loopback port.
 async fn serve() -> Served {
-    let h = Harness::new().await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("a loopback port");
-    let base = format!("http://{}", listener.local_addr().expect("its address"));
-    let front = WebFront::new(h.service.clone(), None, &base, render::Theme::default())
-        .await
-        .expect("the web front starts");
-    let (stop, stopped) = oneshot::channel::<()>();
-    let serving = front.clone();
-    tokio::spawn(async move {
-        let _ = serving
-            .serve(listener, async {
-                let _ = stopped.await;
-            })
-            .await;
-    });
-    Served {
-        h,
-        front,
-        base,
-        _stop: stop,
-    }
+    testkit::web::serve(Harness::new().await).await
 }
 
 /// A standard game between alice (White) and bob.
