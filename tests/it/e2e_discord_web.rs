@@ -3,7 +3,7 @@
 //! only them, with their own link; a turn made on the page is announced in the channel as
 //! every turn is, and a turn made on Discord is on the page.
 
-use serde_json::{Value, json};
+use serde_json::json;
 use testkit::fake_discord::payloads::{FakeChannel, Opt};
 
 use super::e2e_discord::{Setup, World, alice, bob, carol};
@@ -15,27 +15,6 @@ fn free_port() -> u16 {
         .and_then(|l| l.local_addr())
         .expect("a free port")
         .port()
-}
-
-/// The message a call sent: its body, or an interaction callback's `data`.
-fn message_of(json: &Value) -> &Value {
-    if json["data"].is_object() {
-        &json["data"]
-    } else {
-        json
-    }
-}
-
-/// The buttons of a message as the bot sent it.
-fn buttons(json: &Value) -> Vec<Value> {
-    message_of(json)["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|row| row["components"].as_array())
-        .flatten()
-        .cloned()
-        .collect()
 }
 
 /// The first `http://…` in `text`.
@@ -78,7 +57,7 @@ async fn boards_link_to_the_live_page_and_players_play_there() {
     let (mut world, port, board) = web_game(channel).await;
 
     // The board links to the game's page, and offers to play there.
-    let shown = buttons(&board.json);
+    let shown = board.buttons();
     let watch = shown
         .iter()
         .find(|b| b["style"] == 5)
@@ -101,9 +80,7 @@ async fn boards_link_to_the_live_page_and_players_play_there() {
     // A stranger is pointed to the page; alice gets her own link, privately.
     let stranger = world.press(&carol(), channel, &play_button).await;
     assert!(stranger.shown_private);
-    let pointed = message_of(&stranger.json)["content"]
-        .as_str()
-        .unwrap_or_default();
+    let pointed = stranger.content();
     assert!(pointed.contains("do not play"), "{pointed}");
     assert_eq!(link_in(pointed).as_deref(), Some(watch.as_str()));
     let answered = world.press(&alice(), channel, &play_button).await;
@@ -111,10 +88,7 @@ async fn boards_link_to_the_live_page_and_players_play_there() {
         answered.shown_private,
         "a play link is for its player alone"
     );
-    let content = message_of(&answered.json)["content"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
+    let content = answered.content().to_owned();
     let link = link_in(&content).expect("a link");
     assert!(link.contains("/play/"), "{content}");
 
@@ -130,9 +104,7 @@ async fn boards_link_to_the_live_page_and_players_play_there() {
     let text = told.json.to_string();
     assert!(text.contains("e4"), "{text}");
     assert!(
-        buttons(&told.json)
-            .iter()
-            .any(|b| b["url"] == watch.as_str()),
+        told.buttons().iter().any(|b| b["url"] == watch.as_str()),
         "the new board links to the page too"
     );
 
@@ -148,11 +120,13 @@ async fn boards_link_to_the_live_page_and_players_play_there() {
 async fn fast_web_turns_keep_the_channel_within_discords_pace() {
     let channel = FakeChannel::text(2_000_000_000_000_902);
     let (mut world, _, board) = web_game(channel).await;
-    let page = buttons(&board.json)
+    let page = board
+        .buttons()
         .iter()
         .find_map(|b| b["url"].as_str().map(str::to_owned))
         .expect("a Watch live link");
-    let play = buttons(&board.json)
+    let play = board
+        .buttons()
         .iter()
         .find_map(|b| {
             b["custom_id"]
@@ -164,10 +138,7 @@ async fn fast_web_turns_keep_the_channel_within_discords_pace() {
     let mut cookies = Vec::new();
     for player in [alice(), bob()] {
         let answer = world.press(&player, channel, &play).await;
-        let content = message_of(&answer.json)["content"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
+        let content = answer.content().to_owned();
         let (_, _, cookie) = sign_in(&link_in(&content).expect("a link")).await;
         cookies.push(cookie.expect("a session"));
     }

@@ -342,21 +342,23 @@ impl RestCall {
             .collect()
     }
 
+    /// Every button of the message (link buttons too), as the bot sent it.
+    pub fn buttons(&self) -> Vec<&Value> {
+        self.message()["components"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|row| row["components"].as_array())
+            .flatten()
+            .collect()
+    }
+
     /// The custom ids of every button in the message.
     pub fn button_ids(&self) -> Vec<String> {
-        let mut ids = Vec::new();
-        if let Some(rows) = self.message()["components"].as_array() {
-            for row in rows {
-                if let Some(components) = row["components"].as_array() {
-                    ids.extend(
-                        components
-                            .iter()
-                            .filter_map(|c| c["custom_id"].as_str().map(str::to_owned)),
-                    );
-                }
-            }
-        }
-        ids
+        self.buttons()
+            .into_iter()
+            .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
+            .collect()
     }
 }
 
