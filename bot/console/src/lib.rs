@@ -312,11 +312,8 @@ impl Console {
 
     /// Links a public board of a game to its live page, when the web board is served.
     fn link(&self, reply: &mut Reply) {
-        if let (Some(web), Some(game)) = (&self.web, reply.game)
-            && reply.board.is_some()
-            && !reply.private
-        {
-            reply.watch = Some(web.watch(game));
+        if let Some(web) = &self.web {
+            reply.link_to_web(web.as_ref());
         }
     }
 

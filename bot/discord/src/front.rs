@@ -109,11 +109,8 @@ impl Front {
     /// Draws `reply`'s board and replay, with the players' pictures that come in time; a
     /// public board of a game links to its live page when the web board has an address.
     pub async fn draw(&self, reply: &mut Reply) {
-        if let (Some(web), Some(game)) = (&self.web, reply.game)
-            && reply.board.is_some()
-            && !reply.private
-        {
-            reply.watch = Some(web.watch(game));
+        if let Some(web) = &self.web {
+            reply.link_to_web(web.as_ref());
         }
         match &self.pictures {
             Some(pictures) => {

@@ -782,6 +782,17 @@ impl Reply {
         self.messages.contains(message)
     }
 
+    /// Links the reply, when it is a public board of a game, to the game's live page on the
+    /// web board `web` (a front that has one calls it before drawing the board).
+    pub fn link_to_web(&mut self, web: &dyn crate::WebLinks) {
+        if let Some(game) = self.game
+            && self.board.is_some()
+            && !self.private
+        {
+            self.watch = Some(web.watch(game));
+        }
+    }
+
     /// The same reply about `game`.
     pub fn with_game(mut self, game: GameId) -> Reply {
         self.game = Some(game);
