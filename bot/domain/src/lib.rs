@@ -19,6 +19,7 @@ mod review;
 mod sight;
 mod store;
 pub mod suggest;
+pub mod timing;
 mod tournaments;
 mod types;
 
