@@ -29,6 +29,8 @@ pub enum EndReason {
     Aborted,
     /// A player missed the move deadline.
     Timeout,
+    /// A player's clock ran out (a draw when the other side could not have won).
+    TimeForfeit,
 }
 
 impl EndReason {
@@ -46,6 +48,7 @@ impl EndReason {
             EndReason::DrawAgreed => "agreement",
             EndReason::Aborted => "abort",
             EndReason::Timeout => "a missed move deadline",
+            EndReason::TimeForfeit => "time forfeit",
         }
     }
 
@@ -63,11 +66,12 @@ impl EndReason {
             EndReason::DrawAgreed => "draw-agreed",
             EndReason::Aborted => "aborted",
             EndReason::Timeout => "timeout",
+            EndReason::TimeForfeit => "time-forfeit",
         }
     }
 
     /// Every reason, in the order of the enum.
-    pub const ALL: [EndReason; 11] = [
+    pub const ALL: [EndReason; 12] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::ThreefoldRepetition,
@@ -79,6 +83,7 @@ impl EndReason {
         EndReason::DrawAgreed,
         EndReason::Aborted,
         EndReason::Timeout,
+        EndReason::TimeForfeit,
     ];
 
     /// The reason for an identifier written by [`EndReason::id`].
@@ -87,7 +92,7 @@ impl EndReason {
     }
 
     /// True for the reasons the players decide rather than the board: resignation,
-    /// agreement, abort and a missed deadline ([`crate::Game::set_outcome`]).
+    /// agreement, abort, a missed deadline and a clock run out ([`crate::Game::set_outcome`]).
     pub(crate) const fn by_players(self) -> bool {
         matches!(
             self,
@@ -95,6 +100,7 @@ impl EndReason {
                 | EndReason::DrawAgreed
                 | EndReason::Aborted
                 | EndReason::Timeout
+                | EndReason::TimeForfeit
         )
     }
 }

@@ -462,6 +462,25 @@ impl Position {
         })
     }
 
+    /// False when `side` could not win by any series of legal turns, whatever the other side
+    /// did: it has its king alone, or its king and one bishop or knight against a lone king
+    /// (FIDE 6.9: a flag against the other side is then a draw). Pawns and pushes aside, an
+    /// Avalanche position of such material plays as chess; with more on the board either
+    /// side may still win, if only by the other's own losing push.
+    pub fn can_win(&self, side: Color) -> bool {
+        let own = self.by_color[side.index()];
+        let theirs = self.by_color[side.opposite().index()];
+        let kings = self.role_bb(Role::King);
+        let minors = self.role_bb(Role::Knight) | self.role_bb(Role::Bishop);
+        let own_men = (own & !kings).count();
+        let their_men = (theirs & !kings).count();
+        match own_men {
+            0 => false,
+            1 => their_men > 0 || (own & minors).is_empty(),
+            _ => true,
+        }
+    }
+
     /// True when neither side can ever mate: K v K, K+minor v K, or K+B v K+B with the
     /// bishops on squares of one colour.
     pub fn is_insufficient_material(&self) -> bool {

@@ -110,6 +110,7 @@ async fn a_rematch_swaps_colours_and_keeps_the_setup_and_deadline() {
                 setup: Some(SetupChoice::Number(123)),
                 color: ColorChoice::White,
                 deadline: Some(DAY),
+                time: None,
             }
             .into()
         ),

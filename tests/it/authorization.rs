@@ -265,6 +265,7 @@ async fn games_lists_this_servers_games_and_direct_messages_only_ones_own() {
                 setup: None,
                 color: domain::ColorChoice::White,
                 deadline: None,
+                time: None,
                 rated: None,
             },
             Options::default(),

@@ -33,6 +33,7 @@ async fn a_thousand_games_on_a_thousand_channels_at_once() {
                 setup: None,
                 color: domain::ColorChoice::White,
                 deadline: None,
+                time: None,
                 rated: None,
             };
             let r = h.execute(&origin(&room, &white), challenge).await;

@@ -188,6 +188,7 @@ async fn a_chess960_challenge_without_a_number_starts_a_random_setup() {
         setup: None,
         color: ColorChoice::White,
         deadline: None,
+        time: None,
         rated: None,
     };
     assert_eq!(h.service.check_challenge(&alice, &challenge), None);

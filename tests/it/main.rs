@@ -6,6 +6,7 @@ mod architecture;
 mod authorization;
 mod avalanche;
 mod boards;
+mod clocks;
 mod concurrency;
 mod deadlines;
 mod e2e_discord;

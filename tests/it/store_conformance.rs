@@ -30,6 +30,7 @@ fn challenge(id: u64, guild: Option<u64>, channel: u64) -> ChallengeRecord {
         setup: Some(SetupChoice::Random),
         color: ColorChoice::Black,
         deadline: None,
+        time: None,
         created_ms: 5,
         expires_ms: 600_005,
         rated: true,

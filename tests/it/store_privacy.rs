@@ -89,6 +89,7 @@ async fn challenged(store: &dyn GameStore, by: User, to: Option<User>) -> Challe
         setup: None,
         color: ColorChoice::Random,
         deadline: None,
+        time: None,
         created_ms: 5,
         expires_ms: 600_005,
         rated: true,

@@ -8,6 +8,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use console::{CONSOLE_GUILD, Request, parse_line, room_channel};
 use domain::messages::{Message, NoticeMsg, Refusal, TurnMsg, ViewMsg};
+use domain::timing::{Clocks, TimeControl};
 use domain::{ChannelId, Command, GameRecord, GameState, Locale, Notice, Origin, Reply, User};
 use rules::{Color, EndReason, Game, Position, Turn, Variant};
 use service::{GameService, ManualClock, Options, ServiceConfig};
@@ -202,6 +203,32 @@ impl Harness {
         notices
     }
 
+    /// The notices a timer posts when game `id`'s clock runs out: waits (up to ten seconds
+    /// of real time, nothing settling the game meanwhile) until the timer has stored its
+    /// end, then sweeps as the front it wakes does. Panics if the timer never ends it.
+    pub async fn timed_notices(&self, id: u64) -> Vec<Notice> {
+        let start = std::time::Instant::now();
+        loop {
+            let stored = domain::Games::load_game(&self.storage, id)
+                .await
+                .expect("load")
+                .expect("stored");
+            if stored.row.state.finished.is_some() {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "game {id}'s timer did not end it"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        println!(
+            "game {id} ended by its timer {:?} after the clock moved",
+            start.elapsed()
+        );
+        self.sweep().await
+    }
+
     /// Where `user` gives commands in the main room.
     pub fn origin(&self, user: &str) -> Origin {
         Origin {
@@ -315,8 +342,8 @@ pub fn user(id: u64, name: &str) -> User {
 }
 
 /// A game record with every stored field set, some to values a backend could mangle: names
-/// with non-ASCII letters and quotes, a Chess960 setup and its start as FEN, a deadline, an
-/// offer and a half-entered turn.
+/// with non-ASCII letters and quotes, a Chess960 setup and its start as FEN, a deadline, a
+/// clock (a berserk Black), an offer and a half-entered turn.
 pub fn sample_game(id: u64, guild: Option<u64>, channel: u64) -> GameRecord {
     GameRecord {
         id,
@@ -328,6 +355,10 @@ pub fn sample_game(id: u64, guild: Option<u64>, channel: u64) -> GameRecord {
         white: user(1, "Ålice ♟"),
         black: user(2, "bob \"the\" rook"),
         deadline: Some(Duration::from_secs(86_400)),
+        time: Some(TimeControl {
+            base: Duration::from_millis(90_500),
+            increment: Duration::from_secs(2),
+        }),
         created_ms: 1_000,
         rated: true,
         state: GameState {
@@ -338,6 +369,11 @@ pub fn sample_game(id: u64, guild: Option<u64>, channel: u64) -> GameRecord {
             pending: Some("prefix:-:g1f3".into()),
             finished: None,
             revision: 0,
+            clocks: Some(Clocks {
+                white_ms: 90_500,
+                black_ms: 87_250,
+            }),
+            berserk: [false, true],
         },
     }
 }

@@ -10,6 +10,7 @@ use rules::Variant;
 use domain::input::parse_duration;
 use domain::rating::RatingFamily;
 use domain::suggest::edit_distance;
+use domain::timing::TimeControl;
 use domain::{
     ColorChoice, Command, DEFAULT_STOCKFISH_ELO, Organiser, Request, STOCKFISH_ELOS, SetupChoice,
     User, computer_at, stockfish,
@@ -95,6 +96,8 @@ pub enum Expected {
     Elo,
     /// A deadline like `10m` or `3d`.
     Deadline,
+    /// A time control like `5+3`.
+    Time,
     /// A game id: a number, `12` or `#12`.
     GameId,
     /// A page number from 1.
@@ -230,6 +233,7 @@ impl Expected {
             Expected::Level => "console-command-not-level",
             Expected::Elo => "console-command-not-elo",
             Expected::Deadline => "console-command-not-deadline",
+            Expected::Time => "console-command-not-time",
             Expected::GameId => "console-command-not-game-id",
             Expected::Page => "console-command-not-page",
             Expected::Turn => "console-command-not-turn",
@@ -351,6 +355,7 @@ fn expected(command: &str, option: &str) -> Expected {
         (_, "computer") => Expected::Level,
         (_, "stockfish") => Expected::Elo,
         (_, "deadline") => Expected::Deadline,
+        (_, "time") => Expected::Time,
         (_, "page") => Expected::Page,
         (_, "turn") => Expected::Turn,
         (_, "days") => Expected::Days,
@@ -605,6 +610,7 @@ fn parse_challenge<E: From<CommandError>>(
     let mut setup = None;
     let mut color = None;
     let mut deadline = None;
+    let mut time = None;
     let mut level = None;
     let mut rated = None;
     let mut against_computer = false;
@@ -733,6 +739,12 @@ fn parse_challenge<E: From<CommandError>>(
                 );
                 continue;
             }
+            Some("time") => {
+                time = Some(
+                    TimeControl::parse(value).map_err(|_| not_in_challenge(arg, Expected::Time))?,
+                );
+                continue;
+            }
             Some(_) => return Err(bad_challenge(Problem::UnknownOption(arg.to_string())).into()),
             None => {}
         }
@@ -768,6 +780,10 @@ fn parse_challenge<E: From<CommandError>>(
             setup = Some(SetupChoice::Number(n));
         } else if let Some(d) = parse_duration(value) {
             deadline = Some(d);
+        } else if value.contains('+') && value.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        {
+            time =
+                Some(TimeControl::parse(value).map_err(|_| not_in_challenge(arg, Expected::Time))?);
         } else if value.starts_with(|c: char| c.is_ascii_digit() || "-+#=".contains(c)) {
             // A malformed option, never a name: `-5`, `0s`, `1e9m`.
             return Err(bad_challenge(Problem::Unreadable(arg.to_string())).into());
@@ -814,6 +830,7 @@ fn parse_challenge<E: From<CommandError>>(
         setup,
         color: color.unwrap_or_default(),
         deadline,
+        time,
         rated,
     })
 }
@@ -1102,6 +1119,7 @@ mod tests {
                 setup: None,
                 color: ColorChoice::Black,
                 deadline: Some(Duration::from_secs(86_400)),
+                time: None,
                 rated: Some(false),
             })
         );

@@ -1,7 +1,7 @@
 //! Autocomplete: for `/move`, the legal moves and Avalanche turns that match what the player
 //! to move has typed, as the service ranks them; for `/tournament standings | pairings |
 //! info`, the server's tournaments whose name matches, newest first (Discord shows at most
-//! 25).
+//! 25); for `/challenge time`, the time typed and the usual controls that match it.
 
 use domain::Id;
 use serenity::all::{
@@ -9,10 +9,11 @@ use serenity::all::{
     Http,
 };
 
-use super::commands::{self, MOVE_OPTION, TOURNAMENT_OPTION};
+use super::commands::{self, MOVE_OPTION, TIME_OPTION, TOURNAMENT_OPTION};
 use super::front::{Front, person};
 use super::langs::{self, Langs};
 use domain::Origin;
+use domain::timing::{TimeControl, USUAL_CONTROLS};
 use present::fluent_args;
 use present::i18n::{self, Surface};
 
@@ -20,6 +21,24 @@ use present::i18n::{self, Surface};
 const MAX_CHOICES: usize = 25;
 /// Discord's limit on a choice's name.
 const MAX_CHOICE_NAME: usize = 100;
+
+/// The time controls offered for what was typed: the one typed, when it reads as one, then
+/// the usual ones that start with it (all of them for nothing typed).
+fn time_choices(typed: &str) -> Vec<TimeControl> {
+    let typed = rules::ascii_width(typed.trim()).into_owned();
+    let own = TimeControl::parse(&typed).ok();
+    let usual = USUAL_CONTROLS
+        .iter()
+        .filter(|c| c.starts_with(typed.as_str()))
+        .filter_map(|c| TimeControl::parse(c).ok());
+    let mut choices: Vec<TimeControl> = own.into_iter().collect();
+    for time in usual {
+        if !choices.contains(&time) {
+            choices.push(time);
+        }
+    }
+    choices
+}
 
 /// Answers one autocomplete request.
 pub async fn handle(front: &Front, http: &Http, request: &CommandInteraction) {
@@ -72,6 +91,21 @@ pub async fn handle(front: &Front, http: &Http, request: &CommandInteraction) {
             }
             None => Vec::new(),
         },
+        ("challenge", Some(option)) if option.name == TIME_OPTION => {
+            let lang = Langs::at(&front.service, &origin).private;
+            time_choices(option.value)
+                .into_iter()
+                .map(|time| {
+                    let speed = i18n::plain(
+                        lang,
+                        Surface::Discord,
+                        &format!("speed-{}", time.speed().id()),
+                    );
+                    let name = format!("{time} · {speed}");
+                    AutocompleteChoice::new(name, time.to_string())
+                })
+                .collect()
+        }
         _ => Vec::new(),
     };
     let choices: Vec<AutocompleteChoice> = choices.into_iter().take(MAX_CHOICES).collect();

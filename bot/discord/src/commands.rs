@@ -15,6 +15,9 @@ use present::i18n::{self, Lang, Surface};
 /// The option of `/move` that autocomplete fills.
 pub const MOVE_OPTION: &str = "notation";
 
+/// The option of `/challenge` that takes a time control (autocompleted).
+pub const TIME_OPTION: &str = "time";
+
 /// The option of `/tournament standings | pairings | info` that autocomplete fills with the
 /// server's tournaments.
 pub const TOURNAMENT_OPTION: &str = "tournament";
@@ -252,6 +255,8 @@ pub enum Refusal {
     BadSetup(String),
     /// A deadline that is not a duration.
     BadDeadline(String),
+    /// A time control that cannot be read.
+    BadTime(String),
     /// `/game` without a game id.
     MissingGameId,
     /// A vacation that is neither a number of days from 1 nor `end`.
@@ -312,6 +317,7 @@ impl Refusal {
             Refusal::BadSetup(text) => {
                 say("front-bad-setup", fluent_args![("text", text.as_str())])
             }
+            Refusal::BadTime(text) => say("front-bad-time", fluent_args![("text", text.as_str())]),
             Refusal::BadDeadline(text) => {
                 say("front-bad-deadline", fluent_args![("text", text.as_str())])
             }
@@ -381,6 +387,7 @@ impl Refusal {
                 "variant" => Refusal::BadVariant(text),
                 "chess960" | "number" => Refusal::BadSetup(text),
                 "deadline" => Refusal::BadDeadline(text),
+                "time" => Refusal::BadTime(text),
                 "days" => Refusal::BadVacation(text),
                 "setup" => Refusal::BadSetupChoice(text),
                 "start" => Refusal::BadStart(text),

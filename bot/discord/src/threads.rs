@@ -198,6 +198,7 @@ mod tests {
             setup: None,
             color: ColorChoice::Random,
             deadline: None,
+            time: None,
             rated: None,
         };
         assert_eq!(name(&origin, &command, Lang::En).chars().count(), MAX_NAME);

@@ -15,10 +15,20 @@ pub fn from_unix_ms(ms: i64) -> SystemTime {
     UNIX_EPOCH + Duration::from_millis(u64::try_from(ms).unwrap_or(0))
 }
 
-/// Where the service reads the time from. Deadlines, reminders and expiries all use it.
+/// Called when a clock is moved by hand ([`Clock::when_moved`]).
+pub type Moved = Box<dyn Fn() + Send + Sync>;
+
+/// Where the service reads the time from. Deadlines, reminders, expiries and chess clocks
+/// all use it.
 pub trait Clock: Send + Sync {
     /// The current time.
     fn now(&self) -> SystemTime;
+
+    /// From now on, calls `moved` whenever the time jumps (a clock moved by hand), so timers
+    /// waiting on this clock look again. The real clock never jumps: it does nothing.
+    fn when_moved(&self, moved: Moved) {
+        drop(moved);
+    }
 }
 
 /// The system's wall clock.
@@ -32,9 +42,18 @@ impl Clock for SystemClock {
 }
 
 /// A clock that moves only when told to: tests drive deadlines with it, never sleeping.
-#[derive(Debug)]
 pub struct ManualClock {
     now: Mutex<SystemTime>,
+    /// Told of every move.
+    watchers: Mutex<Vec<Moved>>,
+}
+
+impl std::fmt::Debug for ManualClock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ManualClock")
+            .field("now", &self.now())
+            .finish_non_exhaustive()
+    }
 }
 
 impl ManualClock {
@@ -42,32 +61,43 @@ impl ManualClock {
     pub fn new(start: SystemTime) -> ManualClock {
         ManualClock {
             now: Mutex::new(start),
+            watchers: Mutex::new(Vec::new()),
         }
     }
 
     /// Moves the clock forward by `by`.
     pub fn advance(&self, by: Duration) {
-        let mut now = self
-            .now
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *now += by;
+        *lock(&self.now) += by;
+        self.tell();
     }
 
     /// Sets the clock to `to`.
     pub fn set(&self, to: SystemTime) {
-        *self
-            .now
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = to;
+        *lock(&self.now) = to;
+        self.tell();
+    }
+
+    /// Tells the watchers the clock moved.
+    fn tell(&self) {
+        for moved in lock(&self.watchers).iter() {
+            moved();
+        }
     }
 }
 
 impl Clock for ManualClock {
     fn now(&self) -> SystemTime {
-        *self
-            .now
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        *lock(&self.now)
     }
+
+    fn when_moved(&self, moved: Moved) {
+        lock(&self.watchers).push(moved);
+    }
+}
+
+/// Locks `mutex`, taking over a poisoned one (a time or a list stays whole).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

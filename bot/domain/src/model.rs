@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use rules::{Color, Outcome, Variant};
 
+use crate::timing::{Clocks, TimeControl};
 use crate::{ChannelId, ColorChoice, GameId, GuildId, SetupChoice, Shown, User};
 
 /// An open challenge.
@@ -28,6 +29,8 @@ pub struct ChallengeRecord {
     pub color: ColorChoice,
     /// The per-turn deadline of the game.
     pub deadline: Option<Duration>,
+    /// The game's chess clock, instead of a deadline.
+    pub time: Option<TimeControl>,
     /// When it was made (Unix ms).
     pub created_ms: i64,
     /// When it lapses (Unix ms).
@@ -73,6 +76,8 @@ pub struct GameRecord {
     pub black: User,
     /// The time each turn may take.
     pub deadline: Option<Duration>,
+    /// The game's chess clock, instead of a deadline.
+    pub time: Option<TimeControl>,
     /// When it started (Unix ms).
     pub created_ms: i64,
     /// Whether its result changes the players' ratings (never for games against the computer
@@ -85,8 +90,13 @@ pub struct GameRecord {
 /// A game's changing facts besides its turns.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameState {
-    /// When the current turn began (Unix ms): the deadline counts from here.
+    /// When the current turn began (Unix ms): the deadline, or the clock of the side to
+    /// move, counts from here.
     pub turn_started_ms: i64,
+    /// Both sides' remaining times when the current turn began, in a game with a clock.
+    pub clocks: Option<Clocks>,
+    /// Which sides went berserk (an arena's halved clock without increment): White, Black.
+    pub berserk: [bool; 2],
     /// Whether the player to move has been reminded of the deadline this turn.
     pub reminded: bool,
     /// The side whose draw offer stands.
@@ -128,6 +138,8 @@ pub struct StoredGame {
     pub row: GameRecord,
     /// Every ply played, in notation.
     pub turns: Vec<String>,
+    /// Both sides' remaining times after each ply, in a game with a clock (else empty).
+    pub clocks: Vec<Clocks>,
     /// How much of it a front has marked as shown to the players (`None`: nothing yet, not
     /// even its start).
     pub announced: Option<Shown>,

@@ -9,6 +9,7 @@ use crate::Lang;
 use crate::messages::{Message, Players};
 use crate::rating::RatingFamily;
 use crate::review::ReviewSheet;
+use crate::timing::{Clocks, TimeControl};
 use crate::tournaments::{RoundShown, StandingsTable};
 use crate::{TournamentAsk, TournamentId};
 
@@ -145,6 +146,8 @@ pub enum Command {
         color: ColorChoice,
         /// The time each player has for a turn; `None` for the configured default.
         deadline: Option<Duration>,
+        /// A chess clock instead of deadlines: base time and increment.
+        time: Option<TimeControl>,
         /// Rated or casual; `None` for the default: rated between two people (a game
         /// against the computer or oneself is never rated).
         rated: Option<bool>,
@@ -685,6 +688,9 @@ pub struct Board {
     pub faces: Option<Faces>,
     /// Arrows drawn over the board, from and to: a hint's turn ([`Board::arrows_of`]).
     pub arrows: Vec<(Square, Square)>,
+    /// Both sides' remaining times at the position shown, in a game with a clock; the side
+    /// to move is the one whose clock runs (none once the game is over).
+    pub clocks: Option<Clocks>,
 }
 
 impl Board {
@@ -713,6 +719,7 @@ impl Board {
             outcome: None,
             faces: None,
             arrows: Vec::new(),
+            clocks: None,
         }
     }
 }
@@ -746,6 +753,10 @@ pub struct Replay {
     pub outcome: Option<Outcome>,
     /// Whose pictures the name bars may show; `None` shows the icons.
     pub faces: Option<Faces>,
+    /// The game's time control, when it was played with a clock.
+    pub time: Option<TimeControl>,
+    /// Both sides' remaining times after each ply (empty without a clock).
+    pub clocks: Vec<Clocks>,
 }
 
 /// Where a game shown on a board stands: whose move it is, or how it ended.

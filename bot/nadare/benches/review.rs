@@ -90,6 +90,7 @@ async fn entered(service: &GameService, game: &Game) -> u64 {
         setup: None,
         color: domain::ColorChoice::White,
         deadline: None,
+        time: None,
         rated: Some(false),
     };
     service.execute(&alice, challenge, Options::default()).await;

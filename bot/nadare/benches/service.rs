@@ -165,6 +165,7 @@ async fn start_games(service: &Bot, base: u64, variant: Variant) {
                 setup: None,
                 color: ColorChoice::White,
                 deadline: None,
+                time: None,
                 rated: None,
             };
             let r = service
@@ -219,6 +220,7 @@ async fn one_turn_percentiles(bot: &Bot, base: u64, line: &[String], games: u64)
             setup: None,
             color: ColorChoice::White,
             deadline: None,
+            time: None,
             rated: None,
         };
         bot.execute(&origin(channel, 2 * channel), challenge).await;
@@ -350,6 +352,7 @@ fn turn_commit_latency(c: &mut Criterion) {
             white: user(1),
             black: user(2),
             deadline: None,
+            time: None,
             created_ms: 0,
             rated: false,
             state: GameState::default(),

@@ -15,6 +15,7 @@ pub(super) fn words(say: &Say, message: &ChallengeMsg) -> String {
             setup,
             color,
             deadline,
+            time,
         } => {
             let (setup, number, fen) = match setup {
                 Some(SetupChoice::Number(n)) => ("number", i64::from(*n), ""),
@@ -40,7 +41,11 @@ pub(super) fn words(say: &Say, message: &ChallengeMsg) -> String {
                 ("fen", say.code(fen)),
                 ("color", color.id()),
                 ("side", side),
-                ("deadline", deadline)
+                ("deadline", deadline),
+                (
+                    "time",
+                    time.map_or_else(|| "none".to_owned(), |t| t.to_string())
+                )
             ]
         }
         ChallengeMsg::AnswerWithin { opponent, ttl } => {
@@ -63,6 +68,12 @@ pub(super) fn words(say: &Say, message: &ChallengeMsg) -> String {
         ChallengeMsg::TurnDeadline { deadline } => {
             fluent_args![("deadline", say.duration(*deadline))]
         }
+        ChallengeMsg::Clock { time, first_turn } => fluent_args![
+            ("time", time.to_string()),
+            ("base", say.duration(time.base)),
+            ("increment", time.increment.as_secs()),
+            ("first", say.duration(*first_turn))
+        ],
         ChallengeMsg::Declined { by, challenger } => {
             fluent_args![("by", say.name(by)), ("challenger", say.name(challenger))]
         }

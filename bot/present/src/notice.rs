@@ -26,6 +26,22 @@ pub(super) fn words(say: &Say, message: &NoticeMsg) -> String {
             ("player", say.player(player, *color)),
             ("deadline", say.duration(*deadline))
         ],
+        NoticeMsg::Flagged {
+            player,
+            color,
+            drawn,
+        } => fluent_args![
+            ("player", say.player(player, *color)),
+            ("drawn", if *drawn { "yes" } else { "no" })
+        ],
+        NoticeMsg::FirstTurnMissed {
+            player,
+            color,
+            limit,
+        } => fluent_args![
+            ("player", say.player(player, *color)),
+            ("limit", say.duration(*limit))
+        ],
         NoticeMsg::Reminder {
             player,
             game,

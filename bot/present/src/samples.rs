@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use domain::Id;
+use domain::timing::TimeControl;
 use strum::EnumCount;
 
 use rules::{
@@ -75,6 +76,7 @@ fn challenge() -> Vec<ChallengeMsg> {
             setup: Some(SetupChoice::Number(7)),
             color: ColorChoice::White,
             deadline: Some(Duration::from_secs(86_400)),
+            time: None,
         },
         ChallengeMsg::AnswerWithin {
             opponent: Some("bob".into()),
@@ -89,6 +91,7 @@ fn challenge() -> Vec<ChallengeMsg> {
             )),
             color: ColorChoice::Random,
             deadline: None,
+            time: TimeControl::parse("3+2").ok(),
         },
         ChallengeMsg::Started {
             players: players(),
@@ -108,6 +111,20 @@ fn challenge() -> Vec<ChallengeMsg> {
         },
         ChallengeMsg::TurnDeadline {
             deadline: Duration::from_secs(3600),
+        },
+        ChallengeMsg::Clock {
+            time: TimeControl {
+                base: Duration::from_secs(300),
+                increment: Duration::from_secs(3),
+            },
+            first_turn: Duration::from_secs(60),
+        },
+        ChallengeMsg::Clock {
+            time: TimeControl {
+                base: Duration::from_secs(30),
+                increment: Duration::ZERO,
+            },
+            first_turn: Duration::from_secs(30),
         },
         ChallengeMsg::Declined {
             by: "bob".into(),
@@ -268,6 +285,21 @@ fn notice() -> Vec<NoticeMsg> {
             player: "bob".into(),
             color: Color::Black,
             deadline: Duration::from_secs(600),
+        },
+        NoticeMsg::Flagged {
+            player: "bob".into(),
+            color: Color::Black,
+            drawn: false,
+        },
+        NoticeMsg::Flagged {
+            player: "alice".into(),
+            color: Color::White,
+            drawn: true,
+        },
+        NoticeMsg::FirstTurnMissed {
+            player: "bob".into(),
+            color: Color::Black,
+            limit: Duration::from_secs(60),
         },
         NoticeMsg::Reminder {
             player: "alice".into(),

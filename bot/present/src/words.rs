@@ -35,6 +35,8 @@ impl Say {
             EndReason::DrawAgreed => "outcome-draw-agreed",
             EndReason::Aborted => "outcome-aborted",
             EndReason::Timeout => "outcome-timeout",
+            EndReason::TimeForfeit if outcome.winner.is_none() => "outcome-time-forfeit-drawn",
+            EndReason::TimeForfeit => "outcome-time-forfeit",
         };
         let winner = outcome.winner.map(|c| self.color(c)).unwrap_or_default();
         self.text(key, &fluent_args![("winner", winner)])

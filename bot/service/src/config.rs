@@ -33,6 +33,12 @@ pub struct ServiceConfig {
     /// own per variant (`engine::review::default_depth`: 11 in standard chess and Chess960,
     /// 5 in Avalanche).
     pub review_depth: Option<u32>,
+    /// How long each side has for its first turn in a game with a clock before the game is
+    /// aborted (default 1 minute); the clocks run from each side's second turn.
+    pub first_turn_limit: Duration,
+    /// How much of each turn a person plays on a clock is not charged (default 0.5 s): the
+    /// round trip of the board to the player and of their turn back to the bot.
+    pub lag_allowance: Duration,
     /// Stockfish for games against it in standard chess and Chess960 (default none: the
     /// computer is nadare's own engine only).
     pub stockfish: Option<StockfishSettings>,
@@ -51,6 +57,8 @@ impl Default for ServiceConfig {
             max_open_challenges: 3,
             vacation_days_per_year: 14,
             review_depth: None,
+            first_turn_limit: Duration::from_secs(60),
+            lag_allowance: Duration::from_millis(500),
             stockfish: None,
         }
     }

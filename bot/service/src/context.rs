@@ -34,6 +34,14 @@ pub(crate) struct Context {
     /// the start or the end), here or in another process on the database, once the write is
     /// done: pages watching it update. `None`: changes elsewhere may have been missed.
     changes: tokio::sync::broadcast::Sender<Option<GameId>>,
+    /// Bumped whenever the service's clock jumps (a manual clock in tests), so that timers
+    /// waiting on it look again.
+    clock_moved: std::sync::Arc<tokio::sync::watch::Sender<u64>>,
+    /// The wake-up of each game's clock timer (see `games::clocks`): raised when the game
+    /// changes, here or in another process.
+    pub(crate) timers: std::sync::Arc<DashMap<GameId, std::sync::Arc<Notify>>>,
+    /// Raised once the service stops: the clock timers end, settling nothing more.
+    timers_stopped: tokio::sync::watch::Sender<bool>,
 }
 
 impl Context {
@@ -43,6 +51,11 @@ impl Context {
         store: std::sync::Arc<dyn GameStore>,
         clock: std::sync::Arc<dyn Clock>,
     ) -> Context {
+        let clock_moved = std::sync::Arc::new(tokio::sync::watch::Sender::new(0_u64));
+        let bump = std::sync::Arc::clone(&clock_moved);
+        clock.when_moved(Box::new(move || {
+            bump.send_modify(|n| *n = n.wrapping_add(1))
+        }));
         Context {
             config,
             store,
@@ -53,6 +66,9 @@ impl Context {
             )),
             outbox: Outbox::default(),
             changes: tokio::sync::broadcast::channel(CHANGES_KEPT).0,
+            clock_moved,
+            timers: std::sync::Arc::new(DashMap::new()),
+            timers_stopped: tokio::sync::watch::Sender::new(false),
         }
     }
 
@@ -63,8 +79,12 @@ impl Context {
         also: impl Fn(Option<GameId>) + Send + Sync + 'static,
     ) {
         let changes = self.changes.clone();
+        let timers = std::sync::Arc::clone(&self.timers);
         self.store.hear_changes(Box::new(move |game| {
             also(game);
+            if let Some(game) = game {
+                wake_timer(&timers, game);
+            }
             // Nobody watching is the usual case, not an error.
             let _ = changes.send(game);
         }));
@@ -75,6 +95,7 @@ impl Context {
     pub(crate) fn changed(&self, game: GameId) {
         // Nobody watching is the usual case, not an error.
         let _ = self.changes.send(Some(game));
+        wake_timer(&self.timers, game);
         let store = std::sync::Arc::clone(&self.store);
         tokio::spawn(async move {
             if let Err(e) = store.tell_changed(game).await {
@@ -98,6 +119,38 @@ impl Context {
     /// The time on the service's clock, in Unix milliseconds.
     pub(crate) fn now_ms(&self) -> i64 {
         to_unix_ms(self.clock.now())
+    }
+
+    /// Returns once the service's clock reads `due_ms` (Unix ms) or later: at that time on
+    /// the real clock, at once when a manual clock is moved past it.
+    pub(crate) async fn sleep_until(&self, due_ms: i64) {
+        let mut moved = self.clock_moved.subscribe();
+        loop {
+            moved.borrow_and_update();
+            let left = due_ms.saturating_sub(self.now_ms());
+            let Ok(left) = u64::try_from(left) else {
+                return;
+            };
+            if left == 0 {
+                return;
+            }
+            tokio::select! {
+                () = tokio::time::sleep(std::time::Duration::from_millis(left)) => {}
+                _ = moved.changed() => {}
+            }
+        }
+    }
+
+    /// Stops every clock timer for good (the service is stopping).
+    pub(crate) fn stop_timers(&self) {
+        self.timers_stopped.send_replace(true);
+    }
+
+    /// Returns once the clock timers are stopped ([`Context::stop_timers`]).
+    pub(crate) async fn timers_stopped(&self) {
+        let mut stopped = self.timers_stopped.subscribe();
+        // The sender lives as long as the context, so this only ends when it is raised.
+        let _ = stopped.wait_for(|stopped| *stopped).await;
     }
 
     /// The store, for the calls [`Context::store`] runs.
@@ -157,13 +210,21 @@ impl Context {
     }
 }
 
+/// Wakes `game`'s clock timer, if it has one, to look at the game again.
+fn wake_timer(timers: &DashMap<GameId, std::sync::Arc<Notify>>, game: GameId) {
+    let timer = timers.get(&game).map(|t| std::sync::Arc::clone(&t));
+    if let Some(timer) = timer {
+        timer.notify_one();
+    }
+}
+
 /// Notices for the next sweep: reports made at start, and what commands queued for other
 /// channels (vacations begun or ended, tournament games started).
 #[derive(Default)]
 pub(crate) struct Outbox {
-    /// Reports made at start (games set aside, turns not yet announced), with their server:
-    /// they are worded in its language when they go out, so a language learnt after the
-    /// start is the one used.
+    /// Reports made at start (games set aside, turns not yet announced) and what timers
+    /// found (a clock run out), with their server: they are worded in its language when
+    /// they go out, so a language learnt after the start is the one used.
     startup: Mutex<Vec<(Option<GuildId>, Notice)>>,
     /// Notices queued by commands.
     queued: Mutex<Vec<Notice>>,
@@ -176,6 +237,13 @@ impl Outbox {
     /// Keeps the reports made at start for the first sweep.
     pub(crate) fn at_startup(&self, notices: Vec<(Option<GuildId>, Notice)>) {
         lock(&self.startup).extend(notices);
+    }
+
+    /// A notice of a server's channel for the next sweep to word in its language, posted at
+    /// once: a front waiting to sweep is woken.
+    pub(crate) fn queue_placed(&self, guild: Option<GuildId>, notice: Notice) {
+        lock(&self.startup).push((guild, notice));
+        self.wake.notify_one();
     }
 
     /// Notices for the next sweep to post; wakes a front waiting to sweep when there are any.

@@ -129,7 +129,7 @@ impl GameService {
         let ctx = Arc::new(Context::new(config, store, clock));
         let settings = Arc::new(Settings::load(Arc::clone(&ctx)).await?);
         let away = Arc::new(Away::of(ctx.db().active_vacations().await?));
-        let games = Arc::new(Games::load(Arc::clone(&ctx), Arc::clone(&away)).await?);
+        let games = Games::load(Arc::clone(&ctx), Arc::clone(&away)).await?;
         // A game held here that another process changed is reloaded; when changes may have
         // been missed, every game is, before its next command.
         let held = Arc::clone(&games);
@@ -607,6 +607,8 @@ impl GameService {
     /// between two positions; they are made again after the restart.
     pub async fn shutdown(&self) {
         self.parts.reviews.stop();
+        // No clock runs out while the process stops: the next start resumes every clock.
+        self.parts.ctx.stop_timers();
         if let Err(e) = self.parts.ctx.db().flush().await {
             tracing::warn!(error = %e, "could not flush the database at shutdown");
         }

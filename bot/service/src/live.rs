@@ -5,6 +5,7 @@ use rules::{Color, Game, Outcome, Position};
 use domain::messages::{
     ChallengeMsg, GameKind, Message, NoticeMsg, Players, Ply, Refusal, TurnMsg,
 };
+use domain::timing::Clocks;
 use domain::{
     ChallengeRecord, Faces, GameId, GameRecord, GuildId, Reply, Shown, StoredGame, User, UserId,
     is_computer,
@@ -69,13 +70,15 @@ pub(crate) struct Live {
     /// What was stored as shown to the players when the game was loaded (`None`: nothing,
     /// not even its start); the marks made since are the service's `shown`.
     pub(crate) announced: Option<Shown>,
+    /// Both sides' remaining times after each ply, in a game on a clock (else empty).
+    pub(crate) clocks: Vec<Clocks>,
 }
 
 impl Live {
     /// A stored game as it stood: its turns replayed, its half-entered turn and its result
     /// restored.
     pub(crate) fn restore(stored: StoredGame) -> Result<Live, ServiceError> {
-        let (row, announced) = (stored.row, stored.announced);
+        let (row, announced, clocks) = (stored.row, stored.announced, stored.clocks);
         let mut game = match &row.start_fen {
             Some(fen) => Position::from_fen(row.variant, fen)
                 .map(Game::from_position)
@@ -123,6 +126,7 @@ impl Live {
             game,
             pending,
             announced,
+            clocks,
         })
     }
 

@@ -62,6 +62,7 @@ pub(crate) fn board_of(live: &Live, orientation: Color) -> Board {
         outcome: live.outcome(),
         faces: Some(live.faces()),
         arrows: Vec::new(),
+        clocks: live.row.state.clocks,
     }
 }
 
@@ -116,6 +117,8 @@ fn replay_of(live: &Live) -> Replay {
         players: live.players(),
         outcome: live.outcome(),
         faces: Some(live.faces()),
+        time: live.row.time,
+        clocks: live.clocks.clone(),
     }
 }
 

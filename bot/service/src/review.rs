@@ -472,6 +472,7 @@ fn step_reply(live: &Live, review: &GameReview, turn: usize) -> Reply {
         arrows: better
             .map(|(before, t)| Board::arrows_of(before, &t))
             .unwrap_or_default(),
+        clocks: crate::games::clocks::clocks_at(live, turn),
     };
     let mut actions = Vec::new();
     if let Some(back) = turn.checked_sub(1) {

@@ -3,6 +3,7 @@
 //! out of its own rows, so SQLite and PostgreSQL store exactly the same thing.
 
 use domain::Id;
+use domain::timing::{Clocks, TimeControl};
 use std::time::Duration;
 
 use rules::{Color, EndReason, Outcome, Variant};
@@ -31,12 +32,13 @@ pub(crate) struct RawChallenge {
     pub expires_ms: i64,
     pub status: String,
     pub rated: i64,
+    pub time_control: Option<String>,
 }
 
 /// The columns of `challenges`, in [`RawChallenge`] order.
 pub(crate) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, \
     challenger_name, opponent_id, opponent_name, variant, setup, color, deadline_secs, \
-    created_ms, expires_ms, status, rated";
+    created_ms, expires_ms, status, rated, time_control";
 
 /// The columns of `games` as stored, in [`GAME_COLUMNS`] order.
 #[derive(Clone, Debug)]
@@ -55,6 +57,7 @@ pub(crate) struct RawGame {
     pub state: RawState,
     pub rated: i64,
     pub start_fen: Option<String>,
+    pub time_control: Option<String>,
 }
 
 /// The changing columns of `games`, in [`GAME_COLUMNS`] order.
@@ -70,14 +73,20 @@ pub(crate) struct RawState {
     pub end_reason: Option<String>,
     pub finished_ms: Option<i64>,
     pub revision: i64,
+    pub clock_white_ms: Option<i64>,
+    pub clock_black_ms: Option<i64>,
+    pub berserk: String,
 }
 
-/// The fixed columns of `games`, then the changing ones ([`RawState`]), then `rated` and
-/// `start_fen`: in [`RawGame`] order.
+/// The fixed columns of `games`, then the changing ones ([`RawState`]), then `rated`,
+/// `start_fen` and `time_control`: in [`RawGame`] order.
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, chess960, white_id, \
     white_name, black_id, black_name, deadline_secs, created_ms, turn_started_ms, reminded, \
-    draw_offer, takeback, pending, status, winner, end_reason, finished_ms, revision, rated, \
-    start_fen";
+    draw_offer, takeback, pending, status, winner, end_reason, finished_ms, revision, \
+    clock_white_ms, clock_black_ms, berserk, rated, start_fen, time_control";
+
+/// How many columns [`GAME_COLUMNS`] names: what a query selects after them starts here.
+pub(crate) const GAME_COLUMN_COUNT: usize = 27;
 
 /// The SQL condition on `guild_id` selecting the servers of shards `first..=last` of `total`
 /// by Discord's formula (direct messages are shard 0), with the three values as `?1`, `?2`,
@@ -116,6 +125,7 @@ impl RawChallenge {
             c.expires_ms.into(),
             c.status.into(),
             c.rated.into(),
+            c.time_control.into(),
         ]
     }
 
@@ -137,6 +147,7 @@ impl RawChallenge {
             expires_ms: r.int(12)?,
             status: r.text(13)?,
             rated: r.int(14)?,
+            time_control: r.opt_text(15)?,
         })
     }
 
@@ -158,6 +169,7 @@ impl RawChallenge {
             expires_ms: c.expires_ms,
             status: end.map_or("open", ChallengeEnd::id).to_string(),
             rated: i64::from(c.rated),
+            time_control: c.time.map(time_out),
         })
     }
 
@@ -195,6 +207,7 @@ impl RawChallenge {
             setup: setup_in(&self.setup)?,
             color: ColorChoice::from_id(&self.color).ok_or_else(|| bad(t, "color", self.color))?,
             deadline: secs_in(self.deadline_secs),
+            time: time_in(self.time_control, t)?,
             created_ms: self.created_ms,
             expires_ms: self.expires_ms,
             rated: self.rated != 0,
@@ -223,6 +236,7 @@ impl RawGame {
         values.extend(g.state.values());
         values.push(g.rated.into());
         values.push(g.start_fen.into());
+        values.push(g.time_control.into());
         values
     }
 
@@ -251,9 +265,13 @@ impl RawGame {
                 end_reason: r.opt_text(18)?,
                 finished_ms: r.opt_int(19)?,
                 revision: r.int(20)?,
+                clock_white_ms: r.opt_int(21)?,
+                clock_black_ms: r.opt_int(22)?,
+                berserk: r.text(23)?,
             },
-            rated: r.int(21)?,
-            start_fen: r.opt_text(22)?,
+            rated: r.int(24)?,
+            start_fen: r.opt_text(25)?,
+            time_control: r.opt_text(26)?,
         })
     }
 
@@ -274,6 +292,7 @@ impl RawGame {
             state: RawState::from_state(&g.state)?,
             rated: i64::from(g.rated),
             start_fen: g.start_fen.clone(),
+            time_control: g.time.map(time_out),
         })
     }
 
@@ -302,6 +321,7 @@ impl RawGame {
                 name: self.black_name,
             },
             deadline: secs_in(self.deadline_secs),
+            time: time_in(self.time_control, t)?,
             created_ms: self.created_ms,
             rated: self.rated != 0,
             state: self.state.into_state()?,
@@ -311,7 +331,7 @@ impl RawGame {
 
 impl RawState {
     /// The values of the changing columns, in [`GAME_COLUMNS`] order.
-    pub fn values(self) -> [SqlValue; 10] {
+    pub fn values(self) -> [SqlValue; 13] {
         [
             self.turn_started_ms.into(),
             self.reminded.into(),
@@ -323,6 +343,9 @@ impl RawState {
             self.end_reason.into(),
             self.finished_ms.into(),
             self.revision.into(),
+            self.clock_white_ms.into(),
+            self.clock_black_ms.into(),
+            self.berserk.into(),
         ]
     }
 
@@ -345,6 +368,13 @@ impl RawState {
             finished_ms: s.finished.map(|f| f.at_ms),
             revision: i64::try_from(s.revision)
                 .map_err(|_| StoreError::Backend(format!("revision {} too large", s.revision)))?,
+            clock_white_ms: s.clocks.map(|c| c.white_ms),
+            clock_black_ms: s.clocks.map(|c| c.black_ms),
+            berserk: [(0, 'w'), (1, 'b')]
+                .into_iter()
+                .filter(|&(side, _)| s.berserk[side])
+                .map(|(_, c)| c)
+                .collect(),
         })
     }
 
@@ -377,6 +407,14 @@ impl RawState {
             finished,
             revision: u64::try_from(self.revision)
                 .map_err(|_| bad(t, "revision", self.revision.to_string()))?,
+            clocks: clocks_in(self.clock_white_ms, self.clock_black_ms),
+            berserk: match self.berserk.as_str() {
+                "" => [false, false],
+                "w" => [true, false],
+                "b" => [false, true],
+                "wb" => [true, true],
+                _ => return Err(bad(t, "berserk", self.berserk)),
+            },
         })
     }
 }
@@ -431,6 +469,31 @@ pub(crate) fn ply_in(ply: usize) -> Result<i64, StoreError> {
 
 fn secs_out(d: Duration) -> i64 {
     i64::try_from(d.as_secs()).unwrap_or(i64::MAX)
+}
+
+/// A time control as stored: base and increment in milliseconds, `180000+2000`.
+fn time_out(time: TimeControl) -> String {
+    format!("{}+{}", time.base_ms(), time.increment_ms())
+}
+
+/// A stored time control back ([`time_out`]).
+fn time_in(text: Option<String>, table: &'static str) -> Result<Option<TimeControl>, StoreError> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let ms = |part: &str| part.parse::<u64>().ok().map(Duration::from_millis);
+    match text.split_once('+').map(|(b, i)| (ms(b), ms(i))) {
+        Some((Some(base), Some(increment))) => Ok(Some(TimeControl { base, increment })),
+        _ => Err(bad(table, "time_control", text)),
+    }
+}
+
+/// Both remaining times as stored, when both are.
+pub(crate) fn clocks_in(white_ms: Option<i64>, black_ms: Option<i64>) -> Option<Clocks> {
+    Some(Clocks {
+        white_ms: white_ms?,
+        black_ms: black_ms?,
+    })
 }
 
 fn secs_in(secs: Option<i64>) -> Option<Duration> {

@@ -132,12 +132,12 @@ fn every_end_reason_is_listed_once() {
     for reason in EndReason::ALL {
         match reason {
             Checkmate | Stalemate | ThreefoldRepetition | FiftyMoveRule | InsufficientMaterial
-            | PromotedIntoCheck | ExposedOwnKing | Resignation | DrawAgreed | Aborted | Timeout => {
-            }
+            | PromotedIntoCheck | ExposedOwnKing | Resignation | DrawAgreed | Aborted | Timeout
+            | TimeForfeit => {}
         }
         assert!(seen.insert(reason), "{reason:?} twice");
     }
-    assert_eq!(seen.len(), 11);
+    assert_eq!(seen.len(), 12);
 }
 
 /// With the draws a GUI claims, the game goes on past every draw but stalemate while a turn
@@ -186,4 +186,27 @@ fn claimed_draws_leave_the_game_open_while_a_turn_is_legal() {
     };
     game.set_outcome(resigned);
     assert_eq!(game.with_draws(Draws::Automatic).outcome(), Some(resigned));
+}
+
+/// Who could still win, for a flag (FIDE 6.9): a lone king never, a king and one minor
+/// piece not against a lone king, anything more always (hand-checked positions).
+#[test]
+fn who_could_still_win_after_a_flag() {
+    let can_win = |fen: &str, side| {
+        Position::from_fen(Variant::Standard, fen)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"))
+            .can_win(side)
+    };
+    use rules::Color::{Black, White};
+    // A lone king against a queen: only the queen's side.
+    assert!(!can_win("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Black));
+    assert!(can_win("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", White));
+    // King and knight, or king and bishop, against a lone king: neither.
+    assert!(!can_win("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", White));
+    assert!(!can_win("4k3/8/8/8/8/8/8/3BK3 w - - 0 1", White));
+    // King and bishop against king and pawn: a mate can still happen (Ka8, Pa7; Kc7, Bd5).
+    assert!(can_win("4k3/p7/8/8/8/8/8/3BK3 w - - 0 1", White));
+    // A king and a pawn, or two knights: the pawn may promote; two knights may mate.
+    assert!(can_win("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", White));
+    assert!(can_win("4k3/8/8/8/8/8/8/2NNK3 w - - 0 1", White));
 }

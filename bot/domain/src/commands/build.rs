@@ -1,6 +1,7 @@
 //! What the options given to a command mean: the service's [`Request`] made from [`Args`],
 //! the same from every front.
 
+use crate::timing::TimeControl;
 use std::time::Duration;
 
 use rules::Variant;
@@ -316,6 +317,12 @@ fn challenge(spec: &Spec, args: &Args) -> Result<Command, ArgError> {
         setup,
         color,
         deadline: duration(args, "deadline")?,
+        time: args
+            .text("time")
+            .map(|text| {
+                TimeControl::parse(&rules::ascii_width(text)).map_err(|_| bad("time", text))
+            })
+            .transpose()?,
         rated: args.flag("rated"),
     })
 }

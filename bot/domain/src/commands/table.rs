@@ -162,6 +162,13 @@ pub const COMMANDS: &[Spec] = &[
                 opt("chess960", text(6)),
                 opt("position", text(100)),
                 opt("deadline", text(16)),
+                opt(
+                    "time",
+                    Kind::Text {
+                        max: 16,
+                        autocomplete: true,
+                    },
+                ),
                 opt("rated", Kind::Flag),
             ],
         )

@@ -5,6 +5,7 @@ use std::time::Duration;
 use rules::Variant;
 
 use super::{GameKind, Players};
+use crate::timing::TimeControl;
 use crate::{ColorChoice, SetupChoice};
 
 /// What is said about a challenge and the start of its game.
@@ -25,6 +26,8 @@ pub enum ChallengeMsg {
         color: ColorChoice,
         /// The time for each turn.
         deadline: Option<Duration>,
+        /// The chess clock, instead of deadlines.
+        time: Option<TimeControl>,
     },
     /// How to answer a challenge, and for how long it stands.
     AnswerWithin {
@@ -51,6 +54,13 @@ pub enum ChallengeMsg {
     TurnDeadline {
         /// The time for each turn.
         deadline: Duration,
+    },
+    /// The game is played on a chess clock, and each side's first turn has a time limit.
+    Clock {
+        /// The time control.
+        time: TimeControl,
+        /// The time each side has for its first turn before the game is aborted.
+        first_turn: Duration,
     },
     /// The challenged player declined.
     Declined {

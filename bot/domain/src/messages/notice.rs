@@ -27,6 +27,24 @@ pub enum NoticeMsg {
         /// The time they had for the turn.
         deadline: Duration,
     },
+    /// A player's clock ran out: they lose, or draw when the other side could not have won.
+    Flagged {
+        /// Who.
+        player: String,
+        /// Their colour.
+        color: Color,
+        /// True when the game is drawn (the other side could not have won).
+        drawn: bool,
+    },
+    /// A player did not make their first turn in time: the game is called off.
+    FirstTurnMissed {
+        /// Who.
+        player: String,
+        /// Their colour.
+        color: Color,
+        /// The time the first turn had.
+        limit: Duration,
+    },
     /// A player's time for their turn runs out soon.
     Reminder {
         /// The player to move.

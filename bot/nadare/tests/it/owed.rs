@@ -116,6 +116,7 @@ fn seed_lapse(storage: &Storage, k: usize) -> u64 {
         setup: None,
         color: ColorChoice::Random,
         deadline: None,
+        time: None,
         created_ms: 0,
         expires_ms: 1,
         rated: false,

@@ -13,6 +13,14 @@ variant-avalanche = Avalanche
 variant-avalanche-balanced = Balanced Avalanche
 variant-avalanche-reversed = Reversed Avalanche
 
+## How fast a game is (lichess's speeds)
+
+speed-bullet = Bullet
+speed-blitz = Blitz
+speed-rapid = Rapid
+speed-classical = Classical
+speed-correspondence = Correspondence
+
 ## Why a game ended ($winner is a colour's name)
 
 outcome-checkmate = { $winner } wins by checkmate
@@ -26,6 +34,8 @@ outcome-resignation = { $winner } wins by resignation
 outcome-draw-agreed = Draw by agreement
 outcome-aborted = Game aborted
 outcome-timeout = { $winner } wins on time (missed move deadline)
+outcome-time-forfeit = { $winner } wins on time
+outcome-time-forfeit-drawn = Draw: time ran out, but the other side could not have won
 
 ## The board image: the heading over the board and the status line under it
 

@@ -40,6 +40,7 @@ console-command-not-family = `{ $command }`: `{ $text }` is not a variant: choos
 console-command-not-setup = `{ $command }`: `{ $text }` is not a Chess960 setup: write a number from 0 to 959, or `random`
 console-command-not-level = `{ $command }`: level `{ $text }` does not exist: choose 1 to 8
 console-command-not-deadline = `{ $command }`: `{ $text }` is not a deadline: write it like 10m, 1h, 1d or 3d
+console-command-not-time = `{ $command }`: `{ $text }` is not a time control: write minutes+seconds, like 5+3 or 0.5+0 (0.5 to 180 minutes, 0 to 60 seconds)
 console-command-one-family = `{ $command }` takes one variant at most, but got `{ $text }`
 console-command-two-variants = `{ $command }`: two variants given (`{ $text }`)
 console-command-split-variant = `{ $command }`: `{ $text }` is one variant written in two words: write `{ $suggestion }`

@@ -10,6 +10,7 @@ front-bad-colour = `{ $text }` is not a colour: choose white, black or random.
 front-bad-variant = `{ $text }` is not a variant: `/rules` lists them.
 front-bad-setup = `{ $text }` is not a Chess960 setup: give a number from 0 to 959, or `random`.
 front-bad-deadline = `{ $text }` is not a deadline: write a number and a unit, e.g. 10m, 1h, 1d.
+front-bad-time = `{ $text }` is not a time control: write minutes+seconds, like 5+3 or 0.5+0 (0.5 to 180 minutes, 0 to 60 seconds).
 front-stale-button = This button is out of date; use the slash commands.
 # A press on a board (or challenge) of a game that has a newer one.
 front-stale-board = This message is out of date: use the buttons on the game's newest board, or the slash commands.

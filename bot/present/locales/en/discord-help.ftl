@@ -2,13 +2,13 @@
 
 help =
     nadare plays standard chess, Chess960 and the Avalanche family. One game per channel or thread; `/challenge` opens a thread where it can.
-    • `/challenge opponent:… variant:… colour:… chess960:… position:… deadline:…` (optional): no opponent, anyone may accept; `chess960:` 0–959 or `random`; `position:` a FEN (unrated); `deadline:` per turn (`10m`, `1d`)
-    • `/challenge computer:LEVEL`: play the computer, level 1 (beginner) to 8 (strong) · `/hint`: a suggested turn (vs the computer)
+    • `/challenge opponent:… variant:… colour:… chess960:… position:… deadline:… time:…` (optional): no opponent, anyone may accept; `chess960:` 0–959 or `random`; `position:` a FEN (unrated); `deadline:` per turn (`1d`), or `time:` a clock (`3+2`: minutes+increment)
+    • `/challenge computer:LEVEL`: play the computer, levels 1 (beginner) to 8 · `/hint`: a suggested turn
     • `/accept` · `/decline` · `/cancel`: answer or withdraw a challenge (or buttons); `/cancel` also drops a half-entered turn
     • `/move notation:…`: your turn: `e4`, `Nf3`, `O-O`, UCI `g1f3`; Avalanche `Nf3/a6`, or `Nf3` then `a6`; legal turns are offered
-    • Buttons under each board: resign (asks first), offer a draw, flip the board; the piece a pushed pawn becomes; confirm or cancel a losing push
+    • Buttons under each board: resign (asks first), draw, flip; a pushed pawn's new piece; confirm or cancel a losing push
     • `/resign` · `/draw action:…` · `/takeback action:…` · `/abort` (before both sides have moved)
-    • `/board flip:…` · `/moves` · `/position` · `/games`: the board, the record (a PGN file), the FEN (to you), this server's games
+    • `/board flip:…` · `/moves` · `/position` · `/games`: the board, the record (PGN), the FEN (to you), this server's games
     • `/chess960 number:…`: a Chess960 setup · `/rules variant:…`: each variant's rules
     • After a game: `/rematch` · `/gif game:…` (replay) · `/review game:…` · `/history user:… page:…` · `/game id:…`
     • `/vacation days:…`: pause your deadlines (a move or `days:end` ends it)

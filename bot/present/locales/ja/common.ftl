@@ -13,6 +13,14 @@ variant-avalanche = アバランチ
 variant-avalanche-balanced = バランス・アバランチ
 variant-avalanche-reversed = リバース・アバランチ
 
+## 対局の速さ（lichess の区分）
+
+speed-bullet = ブレット
+speed-blitz = ブリッツ
+speed-rapid = ラピッド
+speed-classical = クラシカル
+speed-correspondence = 通信戦
+
 ## 終局の理由($winner は色の名前)
 
 outcome-checkmate = チェックメイトで{ $winner }の勝ち
@@ -26,6 +34,8 @@ outcome-resignation = 投了で{ $winner }の勝ち
 outcome-draw-agreed = 合意により引き分け
 outcome-aborted = 対局中止
 outcome-timeout = 時間切れで{ $winner }の勝ち（着手期限切れ）
+outcome-time-forfeit = 時間切れで{ $winner }の勝ち
+outcome-time-forfeit-drawn = 引き分け（時間切れ、ただし相手に勝つ手段なし）
 
 ## 盤面画像:盤の上の見出しと下の状況
 

@@ -40,6 +40,7 @@ console-command-not-family = `{ $command }`：`{ $text }` は種目ではあり�
 console-command-not-setup = `{ $command }`：`{ $text }` はチェス960の初期配置ではありません。0〜959の番号か `random` を書いてください
 console-command-not-level = `{ $command }`：レベル `{ $text }` はありません。1〜8から選んでください
 console-command-not-deadline = `{ $command }`：`{ $text }` は期限として読めません。10m、1h、1d、3d のように書いてください
+console-command-not-time = `{ $command }`：`{ $text }` は持ち時間として読めません。5+3 や 0.5+0 のように「分+秒」で書いてください（0.5〜180分、0〜60秒）
 console-command-one-family = `{ $command }` に指定できる種目は1つまでですが、`{ $text }` が書かれています
 console-command-two-variants = `{ $command }`：変種が2つ指定されています（`{ $text }`）
 console-command-split-variant = `{ $command }`：`{ $text }` は1つの変種を2語で書いたものです。`{ $suggestion }` と書いてください

@@ -2,7 +2,7 @@
 
 help =
     nadare は通常のチェス、チェス960、アバランチ系の変種を指します。1行は `名前> コマンド`、別の部屋で指すときは `名前@部屋> コマンド` と書きます。対局または挑戦は部屋ごとに1つです。
-    • `challenge [相手] [変種] [0-959|random960] [white|black|random] [10m|1h|1d|3d]`：相手を指定しなければ誰でも受けられ、自分自身に挑戦すると両方の側を練習できます。例：`alice> challenge bob avalanche black 1d`。`position FEN` で任意の局面から始めます（レーティング対象外）
+    • `challenge [相手] [変種] [0-959|random960] [white|black|random] [10m|1h|1d|3d|5+3]`：相手を指定しなければ誰でも受けられ、`5+3` は対局時計（分+加算秒）、自分自身に挑戦すると両方の側を練習できます。例：`alice> challenge bob avalanche black 1d`。`position FEN` で任意の局面から始めます（レーティング対象外）
     • `challenge computer [1-8]`：コンピューターと対局します（指定しなければレベル3） · `challenge stockfish [1350-2850]`：Stockfish と対局（導入時。標準チェスとチェス960） · `hint`：おすすめの手番（コンピューターとの対局でのみ）
     • `accept` · `decline` · `cancel`：挑戦を受ける・断る・取り下げる（挑戦は10分で失効します）。`cancel` は途中まで入力した手番も取り消します
     • `move 指し手`：自分の手番に指します。`e4`、`Nf3`、`O-O`、UCI の `g1f3`。アバランチは `Nf3/a6` とまとめて、または `Nf3` の後に `a6`。昇格を待つポーンがあれば先頭に `=Q Kd2/e6`

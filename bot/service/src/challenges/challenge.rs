@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use domain::messages::{ChallengeMsg, Message, RatingMsg, Refusal};
 use domain::rating::RatingFamily;
+use domain::timing::TimeControl;
 use domain::{
     Action, ChallengeEnd, ChallengeRecord, ColorChoice, Command, Computer, GameRecord, GameState,
     Origin, Reply, SetupChoice, User, computer_player, is_computer,
@@ -12,7 +13,7 @@ use rand::Rng;
 use rules::{Game, Position, Variant};
 
 use super::Challenges;
-use crate::games::SlotGuard;
+use crate::games::{SlotGuard, clocks};
 use crate::live::{Live, Slot};
 use crate::replies::{game_reply, save_failed};
 
@@ -23,6 +24,7 @@ pub(crate) struct Ask {
     pub(crate) setup: Option<SetupChoice>,
     pub(crate) color: ColorChoice,
     pub(crate) deadline: Option<Duration>,
+    pub(crate) time: Option<TimeControl>,
     pub(crate) rated: Option<bool>,
 }
 
@@ -35,6 +37,7 @@ impl Ask {
             setup,
             color,
             deadline,
+            time,
             rated,
         } = command
         else {
@@ -46,6 +49,7 @@ impl Ask {
             setup: setup.clone(),
             color: *color,
             deadline: *deadline,
+            time: *time,
             rated: *rated,
         })
     }
@@ -83,7 +87,11 @@ impl Challenges {
             Ok(None) => ask,
             Err(e) => return Reply::private(e),
         };
-        let deadline = ask.deadline.or(self.ctx.config.default_deadline);
+        // A game on a clock has no deadline per turn.
+        let deadline = match ask.time {
+            Some(_) => None,
+            None => ask.deadline.or(self.ctx.config.default_deadline),
+        };
         let now = self.ctx.now_ms();
         let ttl = i64::try_from(self.ctx.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
         let id = match self.ctx.store(self.ctx.db().new_id()).await {
@@ -100,6 +108,7 @@ impl Challenges {
             setup: ask.setup.clone(),
             color: ask.color,
             deadline,
+            time: ask.time,
             created_ms: now,
             expires_ms: now.saturating_add(ttl),
             // Rated by default between two people in a server; never against oneself or the
@@ -133,6 +142,7 @@ impl Challenges {
             setup: row.setup.clone(),
             color: row.color,
             deadline: row.deadline,
+            time: row.time,
         };
         let answer = ChallengeMsg::AnswerWithin {
             opponent,
@@ -273,10 +283,14 @@ impl Challenges {
             white,
             black,
             deadline: challenge.deadline,
+            time: challenge.time,
             created_ms: now,
             rated,
             state: GameState {
                 turn_started_ms: now,
+                clocks: challenge
+                    .time
+                    .map(|time| clocks::start_clocks(time, [false, false])),
                 ..GameState::default()
             },
         };
@@ -290,6 +304,7 @@ impl Challenges {
             game,
             pending: None,
             announced: None,
+            clocks: Vec::new(),
         };
         let mut messages: Vec<Message> = vec![live.started().into()];
         let people =
@@ -306,7 +321,17 @@ impl Challenges {
         if let Some(deadline) = live.row.deadline {
             messages.push(ChallengeMsg::TurnDeadline { deadline }.into());
         }
+        if let Some(time) = live.row.time {
+            messages.push(
+                ChallengeMsg::Clock {
+                    time,
+                    first_turn: self.ctx.config.first_turn_limit,
+                }
+                .into(),
+            );
+        }
         messages.push(live.status().into());
+        self.games.watch_clock(&live);
         self.games.replace_slot(guard, Slot::Game(Box::new(live)));
         let Slot::Game(live) = &**guard else {
             return Reply::private(Refusal::Misrouted);

@@ -6,6 +6,7 @@ use rules::{Color, EndReason, Outcome};
 
 use super::Challenges;
 use crate::games::SlotGuard;
+use crate::games::clocks;
 use crate::live::{Live, Slot, game_in};
 use crate::replies::{game_over, game_reply, not_a_player, save_failed};
 
@@ -267,6 +268,8 @@ impl Challenges {
         state.pending = None;
         state.reminded = false;
         state.turn_started_ms = self.ctx.now_ms();
+        // A takeback on a clock brings back the clocks as they stood at the turn taken back.
+        state.clocks = clocks::clocks_at(live, keep);
         let id = live.row.id;
         if let Err(e) = self
             .ctx
@@ -283,6 +286,7 @@ impl Challenges {
         self.ctx.changed(id);
         live.row.state = state;
         live.pending = None;
+        live.clocks.truncate(keep);
         let messages = vec![message.into(), live.status().into()];
         game_reply(live, messages)
     }

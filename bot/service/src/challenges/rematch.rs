@@ -59,6 +59,7 @@ impl Challenges {
             },
             color,
             deadline: live.row.deadline,
+            time: live.row.time,
             rated: Some(live.row.rated),
         };
         let mut reply = self.challenge(origin, guard, ask).await;

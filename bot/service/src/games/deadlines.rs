@@ -39,6 +39,9 @@ impl Games {
                 reply.tells = Some(Owed::Lapse(id));
                 Some(reply)
             }
+            Slot::Game(live) if live.outcome().is_none() && live.row.time.is_some() => {
+                self.settle_clock(live).await
+            }
             Slot::Game(live) if live.outcome().is_none() => {
                 let deadline = live.row.deadline?;
                 if self.away.any([live.row.white.id, live.row.black.id]) {

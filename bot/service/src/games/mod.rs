@@ -13,6 +13,7 @@
 //! user is told to look again.
 
 mod announce;
+pub(crate) mod clocks;
 mod computer;
 mod deadlines;
 mod play;
@@ -44,6 +45,8 @@ pub(crate) type SlotGuard = OwnedMutexGuard<Slot>;
 
 /// The channels' challenges and games, and what is kept about their turns.
 pub(crate) struct Games {
+    /// Itself, for the tasks it starts (each game's clock timer).
+    me: std::sync::Weak<Games>,
     ctx: Arc<Context>,
     /// The vacations under way, which pause deadlines.
     away: Arc<Away>,
@@ -69,7 +72,10 @@ impl Games {
     /// A stored game that cannot be read or no longer replays is set aside: logged, reported
     /// in its channel by the first sweep, and left in the database unchanged. The other games
     /// start as usual.
-    pub(crate) async fn load(ctx: Arc<Context>, away: Arc<Away>) -> Result<Games, ServiceError> {
+    pub(crate) async fn load(
+        ctx: Arc<Context>,
+        away: Arc<Away>,
+    ) -> Result<Arc<Games>, ServiceError> {
         let config = &ctx.config;
         let retention = i64::try_from(config.finished_retention.as_millis()).unwrap_or(i64::MAX);
         let since = ctx.now_ms().saturating_sub(retention);
@@ -100,7 +106,7 @@ impl Games {
         }
         for stored in unfinished.games {
             let (id, channel, guild) = (stored.row.id, stored.row.channel, stored.row.guild);
-            let live = match Live::restore(stored) {
+            let mut live = match Live::restore(stored) {
                 Ok(live) => live,
                 Err(e) => {
                     tracing::error!(
@@ -134,6 +140,7 @@ impl Games {
             if let Some(marked) = live.announced {
                 shown.insert(id, marked);
             }
+            Games::resume_clock(&ctx, &mut live).await;
             channels.insert(id, channel);
             slots.insert(channel, Arc::new(Mutex::new(Slot::Game(Box::new(live)))));
         }
@@ -180,7 +187,8 @@ impl Games {
         };
         tracing::info!(slots = slots.len(), shards = %config.shards, "game service open");
         ctx.outbox.at_startup(startup_notices);
-        Ok(Games {
+        let games = Arc::new_cyclic(|me| Games {
+            me: me.clone(),
             ctx,
             away,
             slots,
@@ -189,7 +197,13 @@ impl Games {
             retries: DashMap::new(),
             ended: StdMutex::new(Vec::new()),
             stockfish,
-        })
+        });
+        for (_, slot) in games.all_slots() {
+            if let Slot::Game(live) = &*slot.lock().await {
+                games.watch_clock(live);
+            }
+        }
+        Ok(games)
     }
 
     /// The locked slot of `channel` for a command on its challenge or game, created empty if
@@ -306,6 +320,9 @@ impl Games {
         self.retries.remove(&id);
         if let Some(new_id) = fresh.id() {
             self.channels.insert(new_id, channel);
+        }
+        if let Slot::Game(live) = &fresh {
+            self.watch_clock(live);
         }
         **guard = fresh;
     }
@@ -673,6 +690,7 @@ mod tests {
             setup: None,
             color: ColorChoice::White,
             deadline: None,
+            time: None,
             rated: None,
         };
         assert!(

@@ -3,9 +3,11 @@
 
 use domain::messages::{Message, PushChoice, Refusal, TurnMsg};
 use domain::suggest::closest;
+use domain::timing::Charge;
 use domain::{Action, EarlyPrivacy, Finished, Origin, Reply, StoreError};
 use rules::{MoveError, ParsedInput, Position, Turn, TurnPrefix};
 
+use super::clocks;
 use super::results::change_messages;
 use super::{Games, SlotGuard};
 use crate::live::{Live, game_in};
@@ -175,15 +177,27 @@ impl Games {
         let notation = before.turn_to_notation(&turn);
         let ply = live.game.turns().len();
         let mover = before.side_to_move();
+        let now = self.ctx.now_ms();
+        let clocks = match clocks::after_turn(&self.ctx, live, now) {
+            Some(Charge::Flagged) => {
+                // The flag fell before the turn came: the game is lost (or drawn) on time.
+                return match self.settle_clock(live).await {
+                    Some(reply) => reply,
+                    None => Reply::private(Refusal::SaveFailed).with_game(live.row.id),
+                };
+            }
+            Some(Charge::InTime(clocks)) => Some(clocks),
+            None => None,
+        };
         if let Err(error) = live.game.play(turn) {
             return Reply::private(Refusal::Illegal {
                 error,
                 suggestions: Vec::new(),
             });
         }
-        let now = self.ctx.now_ms();
         let mut state = live.row.state.next();
         state.turn_started_ms = now;
+        state.clocks = clocks;
         state.reminded = false;
         state.pending = None;
         state.takeback = None;
@@ -211,6 +225,7 @@ impl Games {
         };
         live.row.state = state;
         live.pending = None;
+        live.clocks.extend(clocks);
         let mut messages: Vec<Message> = vec![live.played(ply, &notation).into()];
         if lapsed {
             messages.push(

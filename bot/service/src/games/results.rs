@@ -113,6 +113,18 @@ impl Games {
         message: Message,
     ) -> Reply {
         let state = self.ended_state(live, outcome);
+        self.finish_with(live, state, outcome, message).await
+    }
+
+    /// Ends a game with `outcome` in `state` (an [`Games::ended_state`], perhaps changed
+    /// further), stored before the reply that announces it with `message`.
+    pub(crate) async fn finish_with(
+        &self,
+        live: &mut Live,
+        state: GameState,
+        outcome: Outcome,
+        message: Message,
+    ) -> Reply {
         let rated = match self.save_state(live, state).await {
             Ok(rated) => rated,
             Err(e) => return save_failed(&e),

@@ -947,6 +947,7 @@ impl Tournaments {
             setup: b.setup.map(SetupChoice::Number),
             color: ColorChoice::White,
             deadline: t.deadline,
+            time: None,
             created_ms: now,
             expires_ms: now,
             rated: t.rated,

@@ -236,7 +236,7 @@ impl Games for PgStore {
         state: &GameState,
         rating: Option<&RatingUpdate>,
     ) -> Result<(), StoreError> {
-        let mut steps = vec![games::insert_turn(game, ply, notation)?];
+        let mut steps = vec![games::insert_turn(game, ply, notation, state.clocks)?];
         steps.extend(ratings::rating_steps(game, rating)?);
         self.write_game(game, state, &steps).await
     }

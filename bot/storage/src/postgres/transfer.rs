@@ -67,7 +67,7 @@ impl Transfer for PgStore {
             Step::new(transfer::DELETE_GAME, games::id_value(id)?),
             games::insert_game(&game.row)?,
         ];
-        steps.extend(games::insert_turns(id, &game.turns)?);
+        steps.extend(games::insert_turns(game)?);
         if let Some(shown) = game.announced {
             steps.push(games::announce(id, shown)?);
         }

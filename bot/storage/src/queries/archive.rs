@@ -2,7 +2,7 @@
 
 use domain::{ArchiveQuery, ArchivedGame, StoreError};
 
-use crate::codec::{GAME_COLUMNS, RawGame, id_in};
+use crate::codec::{GAME_COLUMN_COUNT, GAME_COLUMNS, RawGame, id_in};
 use crate::sql::{Columns, SqlValue};
 
 /// The archive's two queries for a page: the count of the matching games, and the page of
@@ -57,6 +57,6 @@ pub(crate) fn archive_sql(q: &ArchiveQuery) -> Result<ArchiveSql, StoreError> {
 pub(crate) fn read_archived(r: &dyn Columns) -> Result<ArchivedGame, StoreError> {
     Ok(ArchivedGame {
         row: RawGame::read(r)?.into_record()?,
-        plies: usize::try_from(r.int(23)?).unwrap_or(0),
+        plies: usize::try_from(r.int(GAME_COLUMN_COUNT)?).unwrap_or(0),
     })
 }

@@ -8,10 +8,11 @@ use domain::{
 };
 
 use crate::codec::{
-    CHALLENGE_COLUMNS, GAME_COLUMNS, RawChallenge, RawGame, RawState, SHARD_CONDITION,
-    announced_out, id_in, id_out, ply_in, shard_values,
+    CHALLENGE_COLUMNS, GAME_COLUMN_COUNT, GAME_COLUMNS, RawChallenge, RawGame, RawState,
+    SHARD_CONDITION, announced_out, clocks_in, id_in, id_out, ply_in, shard_values,
 };
 use crate::sql::{Columns, SqlValue, Step};
+use domain::timing::Clocks;
 
 /// Hands out the next id, returning it.
 pub(crate) const NEXT_ID: &str = "UPDATE ids SET next_id = next_id + 1 RETURNING next_id - 1";
@@ -35,8 +36,8 @@ pub(crate) const GAME_REVISION: &str = "SELECT revision FROM games WHERE id = ?1
 
 const INSERT_CHALLENGE: &str = "INSERT INTO challenges (id, guild_id, channel_id, \
     challenger_id, challenger_name, opponent_id, opponent_name, variant, setup, color, \
-    deadline_secs, created_ms, expires_ms, status, rated)
-    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)";
+    deadline_secs, created_ms, expires_ms, status, rated, time_control)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
 
 /// Closes a challenge that must be open; ?3 is 1 when its end is owed to its players (a
 /// lapse), until marked shown.
@@ -49,16 +50,18 @@ const LAPSE_SHOWN: &str = "UPDATE challenges SET unannounced_end = 0 WHERE id = 
 const INSERT_GAME: &str = "INSERT INTO games (id, guild_id, channel_id, variant, chess960, \
     white_id, white_name, black_id, black_name, deadline_secs, created_ms, turn_started_ms, \
     reminded, draw_offer, takeback, pending, status, winner, end_reason, finished_ms, revision, \
-    rated, start_fen)
+    clock_white_ms, clock_black_ms, berserk, rated, start_fen, time_control)
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-        ?20, ?21, ?22, ?23)";
+        ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)";
 
 const UPDATE_STATE: &str = "UPDATE games SET turn_started_ms = ?2, reminded = ?3, \
     draw_offer = ?4, takeback = ?5, pending = ?6, status = ?7, winner = ?8, end_reason = ?9, \
-    finished_ms = ?10, revision = CAST(?11 AS BIGINT)
+    finished_ms = ?10, revision = CAST(?11 AS BIGINT), clock_white_ms = ?12, \
+    clock_black_ms = ?13, berserk = ?14
     WHERE id = ?1 AND revision = CAST(?11 AS BIGINT) - 1";
 
-const INSERT_TURN: &str = "INSERT INTO turns (game_id, ply, notation) VALUES (?1, ?2, ?3)";
+const INSERT_TURN: &str =
+    "INSERT INTO turns (game_id, ply, notation, white_ms, black_ms) VALUES (?1, ?2, ?3, ?4, ?5)";
 
 const DELETE_TURNS_FROM: &str = "DELETE FROM turns WHERE game_id = ?1 AND ply >= ?2";
 
@@ -111,19 +114,33 @@ pub(crate) fn update_state(game: GameId, state: &GameState) -> Result<Step, Stor
     Ok(Step::one(UPDATE_STATE, values, "game", game))
 }
 
-/// The statement appending ply number `ply`.
-pub(crate) fn insert_turn(game: GameId, ply: usize, notation: &str) -> Result<Step, StoreError> {
+/// The statement appending ply number `ply`, with both clocks after it (in a game with a
+/// clock).
+pub(crate) fn insert_turn(
+    game: GameId,
+    ply: usize,
+    notation: &str,
+    clocks: Option<Clocks>,
+) -> Result<Step, StoreError> {
     Ok(Step::new(
         INSERT_TURN,
-        vec![id_in(game)?.into(), ply_in(ply)?.into(), notation.into()],
+        vec![
+            id_in(game)?.into(),
+            ply_in(ply)?.into(),
+            notation.into(),
+            clocks.map(|c| c.white_ms).into(),
+            clocks.map(|c| c.black_ms).into(),
+        ],
     ))
 }
 
-/// The statements appending every turn of a game, in order.
-pub(crate) fn insert_turns(game: GameId, turns: &[String]) -> Result<Vec<Step>, StoreError> {
+/// The statements appending every turn of a game, in order, with their clocks.
+pub(crate) fn insert_turns(game: &StoredGame) -> Result<Vec<Step>, StoreError> {
     (0..)
-        .zip(turns)
-        .map(|(ply, notation)| insert_turn(game, ply, notation))
+        .zip(&game.turns)
+        .map(|(ply, notation)| {
+            insert_turn(game.row.id, ply, notation, game.clocks.get(ply).copied())
+        })
         .collect()
 }
 
@@ -243,10 +260,10 @@ impl Filter {
         )
     }
 
-    /// The turns of the games, by game and ply: `game_id, notation`.
+    /// The turns of the games, by game and ply: `game_id, notation, white_ms, black_ms`.
     pub fn turns_sql(&self) -> String {
         format!(
-            "SELECT game_id, notation FROM turns
+            "SELECT game_id, notation, white_ms, black_ms FROM turns
              WHERE game_id IN (SELECT id FROM games WHERE {}) ORDER BY game_id, ply",
             self.games
         )
@@ -278,7 +295,11 @@ impl Loaded {
             Ok(StoredGame {
                 row: raw.into_record()?,
                 turns: Vec::new(),
-                announced: announced_out(r.opt_int(23)?, r.int(24)?)?,
+                clocks: Vec::new(),
+                announced: announced_out(
+                    r.opt_int(GAME_COLUMN_COUNT)?,
+                    r.int(GAME_COLUMN_COUNT + 1)?,
+                )?,
             })
         });
         match read {
@@ -299,8 +320,19 @@ impl Loaded {
         let Ok(at) = self.games.binary_search_by_key(&id, |g| g.row.id) else {
             return Ok(());
         };
-        match r.text(1) {
-            Ok(notation) => self.games[at].turns.push(notation),
+        let read = r.text(1).and_then(|notation| {
+            let clocks = clocks_in(r.opt_int(2)?, r.opt_int(3)?);
+            Ok((notation, clocks))
+        });
+        match read {
+            Ok((notation, clocks)) => {
+                let game = &mut self.games[at];
+                // Only a game with a clock keeps clocks, and it keeps one per ply.
+                if let Some(clocks) = clocks.filter(|_| game.row.time.is_some()) {
+                    game.clocks.push(clocks);
+                }
+                game.turns.push(notation);
+            }
             Err(e) => self.broken.push((at, raw_id, e.to_string())),
         }
         Ok(())

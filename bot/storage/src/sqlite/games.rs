@@ -109,7 +109,7 @@ impl Games for Storage {
     ) -> Result<(), StoreError> {
         let mut steps = vec![
             games::update_state(game, state)?,
-            games::insert_turn(game, ply, notation)?,
+            games::insert_turn(game, ply, notation, state.clocks)?,
         ];
         steps.extend(ratings::rating_steps(game, rating)?);
         self.write(steps).await

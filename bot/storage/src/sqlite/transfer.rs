@@ -45,7 +45,7 @@ impl Transfer for Storage {
 
     async fn import_game(&self, game: &StoredGame) -> Result<(), StoreError> {
         let mut steps = vec![games::insert_game(&game.row)?];
-        steps.extend(games::insert_turns(game.row.id, &game.turns)?);
+        steps.extend(games::insert_turns(game)?);
         if let Some(shown) = game.announced {
             steps.push(games::announce(game.row.id, shown)?);
         }
