@@ -30,7 +30,7 @@ async fn a_game_from_a_position_is_unrated_and_recorded_with_its_fen() {
         asked.says(
             &RatingMsg::Rated {
                 rated: false,
-                family: domain::rating::RatingFamily::Standard
+                family: domain::rating::RatingFamily::Correspondence
             }
             .into()
         ),

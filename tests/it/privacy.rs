@@ -204,7 +204,7 @@ async fn forget_asks_first_then_ends_everything_and_leaves_a_deleted_user() {
         .expect("ratings");
     assert_eq!((hers[0].games, hers[0].wins), (1, 1), "{hers:?}");
     assert!(
-        text(&won).contains("alice's Standard chess rating: 1500? → 16"),
+        text(&won).contains("alice's Correspondence rating: 1500? → 16"),
         "{}",
         text(&won)
     );

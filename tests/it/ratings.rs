@@ -1,6 +1,7 @@
 //! Ratings through the service: a rated game between two people moves both ratings by the
 //! Glicko-2 amounts, stored with the result; games against the computer, against oneself and
-//! aborted games change no rating; each variant family keeps its own.
+//! aborted games change no rating; standard chess is rated per speed and each other variant
+//! family keeps one rating.
 
 use console::{CONSOLE_GUILD, user_id};
 use domain::messages::{Message, RatingMsg, SettingsMsg, Shown, ShownChange};
@@ -55,13 +56,13 @@ async fn a_rated_game_moves_both_ratings_by_the_glicko2_amounts() {
         vec![
             ShownChange {
                 name: "alice".into(),
-                family: RatingFamily::Standard,
+                family: RatingFamily::Correspondence,
                 before: shown(1500),
                 after: shown(1662),
             },
             ShownChange {
                 name: "bob".into(),
-                family: RatingFamily::Standard,
+                family: RatingFamily::Correspondence,
                 before: shown(1500),
                 after: shown(1338),
             },
@@ -69,12 +70,12 @@ async fn a_rated_game_moves_both_ratings_by_the_glicko2_amounts() {
     );
     let words = text(&r);
     assert!(
-        words.contains("alice's Standard chess rating: 1500? → 1662? (+162)"),
+        words.contains("alice's Correspondence rating: 1500? → 1662? (+162)"),
         "{words}"
     );
 
     let (alice, bob) = (&ratings(&h, "alice").await[0], &ratings(&h, "bob").await[0]);
-    assert_eq!(alice.family, RatingFamily::Standard);
+    assert_eq!(alice.family, RatingFamily::Correspondence);
     assert_eq!(
         (alice.games, alice.wins, bob.games, bob.losses),
         (1, 1, 1, 1)
@@ -168,7 +169,7 @@ async fn a_casual_game_says_so_and_changes_no_rating() {
     assert!(
         r.says(&Message::Rating(RatingMsg::Rated {
             rated: false,
-            family: RatingFamily::Standard
+            family: RatingFamily::Correspondence
         })),
         "{r:?}"
     );
@@ -236,7 +237,7 @@ async fn rating_and_leaderboard_show_the_stored_ratings() {
     else {
         panic!("{r:?}");
     };
-    assert_eq!((*family, *players), (RatingFamily::Standard, 3));
+    assert_eq!((*family, *players), (RatingFamily::Correspondence, 3));
     let names: Vec<&str> = top.iter().map(|p| p.name.as_str()).collect();
     // alice won her only game; carol won one and lost one; bob lost.
     assert_eq!(names, vec!["alice", "carol", "bob"]);
@@ -345,3 +346,4 @@ async fn a_servers_chosen_language_comes_before_its_locale_and_survives_a_restar
     assert_eq!(r.lang, Lang::En);
     assert_eq!(h.say("alice> rules").await.lang, Lang::En);
 }
+

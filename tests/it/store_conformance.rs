@@ -508,8 +508,8 @@ async fn migrate_copies_everything_and_verifies(backend: &Backend) {
         at_ms: 77,
     });
     let update = RatingUpdate::compute(
-        PlayerRating::unrated(3, RatingFamily::Standard, rated.row.white.clone()),
-        PlayerRating::unrated(3, RatingFamily::Standard, rated.row.black.clone()),
+        PlayerRating::unrated(3, RatingFamily::Correspondence, rated.row.white.clone()),
+        PlayerRating::unrated(3, RatingFamily::Correspondence, rated.row.black.clone()),
         Some(Color::Black),
         77,
     );

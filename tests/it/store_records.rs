@@ -75,8 +75,8 @@ async fn standard_rating_in(
         .await
         .expect("ratings")
         .into_iter()
-        .find(|r| r.family == RatingFamily::Standard)
-        .unwrap_or_else(|| PlayerRating::unrated(guild, RatingFamily::Standard, who))
+        .find(|r| r.family == RatingFamily::Correspondence)
+        .unwrap_or_else(|| PlayerRating::unrated(guild, RatingFamily::Correspondence, who))
 }
 
 /// The update a game between `g`'s players (of a server: rated) won by `winner` makes, from
@@ -325,7 +325,7 @@ async fn the_leaderboard_ranks_the_top_and_the_askers_own_place(backend: &Backen
         })
         .collect();
     // Noise: another family, another server.
-    ratings.push(rated(GUILD, RatingFamily::Standard, 1, 2500.0));
+    ratings.push(rated(GUILD, RatingFamily::Correspondence, 1, 2500.0));
     ratings.push(rated(GUILD + 1, RatingFamily::Avalanche, 99, 2600.0));
     store
         .import_extras(&Extras {
@@ -375,7 +375,7 @@ async fn the_leaderboard_ranks_the_top_and_the_askers_own_place(backend: &Backen
     let families: Vec<RatingFamily> = mine.iter().map(|r| r.family).collect();
     assert_eq!(
         families,
-        vec![RatingFamily::Standard, RatingFamily::Avalanche]
+        vec![RatingFamily::Correspondence, RatingFamily::Avalanche]
     );
 }
 

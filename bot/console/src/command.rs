@@ -1210,10 +1210,24 @@ mod tests {
             parse("leaderboard"),
             Ok(Command::Leaderboard { family: None })
         );
+        // Standard chess is rated per speed; `standard` is its correspondence rating.
         assert_eq!(
             parse("top Standard"),
             Ok(Command::Leaderboard {
-                family: Some(RatingFamily::Standard)
+                family: Some(RatingFamily::Correspondence)
+            })
+        );
+        assert_eq!(
+            parse("leaderboard blitz"),
+            Ok(Command::Leaderboard {
+                family: Some(RatingFamily::Blitz)
+            })
+        );
+        assert_eq!(
+            parse("rating bob correspondence"),
+            Ok(Command::Rating {
+                user: bob(),
+                family: Some(RatingFamily::Correspondence)
             })
         );
         assert_eq!(

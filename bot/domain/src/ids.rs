@@ -48,7 +48,18 @@ mod tests {
             ids::<ChallengeEnd>(),
             ["accepted", "declined", "cancelled", "expired"]
         );
-        assert_eq!(ids::<RatingFamily>(), ["standard", "chess960", "avalanche"]);
+        assert_eq!(
+            ids::<RatingFamily>(),
+            [
+                "bullet",
+                "blitz",
+                "rapid",
+                "classical",
+                "standard",
+                "chess960",
+                "avalanche"
+            ]
+        );
         assert_eq!(
             ids::<TournamentFormat>(),
             ["round-robin", "double-round-robin", "swiss"]

@@ -11,12 +11,13 @@ use crate::{
     TournamentRecord, User, UserId,
 };
 
-/// A player's rating in one variant family of one server, with their rated record there.
+/// A player's rating in one rating family of one server (standard chess at one speed, or
+/// another variant family), with their rated record there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerRating {
     /// The server.
     pub guild: GuildId,
-    /// The variant family.
+    /// The rating family.
     pub family: RatingFamily,
     /// The player, with the name they had in their latest rated game.
     pub user: User,

@@ -210,15 +210,15 @@ pub enum Command {
     ShowGame(GameId),
     /// Start a vacation of some days, or end the one under way.
     Vacation(VacationAsk),
-    /// A player's ratings in this server (the caller's by default), in every variant family
-    /// or one.
+    /// A player's ratings in this server (the caller's by default), in every rating family
+    /// (standard chess at each speed, the other variant families) or one.
     Rating {
         /// Whose; `None` for the caller.
         user: Option<User>,
         /// Which family; `None` for all.
         family: Option<RatingFamily>,
     },
-    /// The leaderboard of a variant family in this server, with the caller's own place.
+    /// The leaderboard of a rating family in this server, with the caller's own place.
     Leaderboard {
         /// Which family; `None` for the one the caller has played most.
         family: Option<RatingFamily>,

@@ -182,4 +182,49 @@ mod tests {
         assert_eq!(signed(-38), "-38");
         assert_eq!(signed(0), "±0");
     }
+
+    #[test]
+    fn a_players_ratings_name_each_speed_of_standard_chess() {
+        use crate::i18n::Surface;
+        use domain::messages::Message;
+
+        let line = |family| ShownRating {
+            family,
+            shown: Shown {
+                rating: 1500,
+                deviation: 80,
+                provisional: false,
+            },
+            games: 9,
+            wins: 3,
+            draws: 3,
+            losses: 3,
+        };
+        let ratings: Message = RatingMsg::Ratings {
+            name: "alice".into(),
+            family: None,
+            ratings: RatingFamily::all().map(line).collect(),
+        }
+        .into();
+        let words = |lang| crate::message_text(&ratings, lang, Surface::Console);
+        let lines: Vec<String> = words(Lang::En).lines().skip(1).map(str::to_owned).collect();
+        let starts: Vec<&str> = lines.iter().filter_map(|l| l.split(':').next()).collect();
+        assert_eq!(
+            starts,
+            [
+                "Bullet",
+                "Blitz",
+                "Rapid",
+                "Classical",
+                "Correspondence",
+                "Chess960",
+                "Avalanche (all three)"
+            ]
+        );
+        let ja = words(Lang::Ja);
+        for name in ["バレット", "ブリッツ", "ラピッド", "クラシカル", "通信戦"]
+        {
+            assert!(ja.contains(name), "{name}: {ja}");
+        }
+    }
 }

@@ -985,22 +985,31 @@ fn place(rank: u64, name: &str) -> Place {
 }
 
 fn rating() -> Vec<RatingMsg> {
-    let ratings = vec![ShownRating {
-        family: RatingFamily::Avalanche,
-        shown: shown(1662, true),
-        games: 1,
-        wins: 1,
+    let line = |family, rating, games| ShownRating {
+        family,
+        shown: shown(rating, games < 5),
+        games,
+        wins: games,
         draws: 0,
         losses: 0,
-    }];
+    };
+    let ratings = vec![
+        line(RatingFamily::Blitz, 1720, 12),
+        line(RatingFamily::Correspondence, 1580, 30),
+        line(RatingFamily::Avalanche, 1662, 1),
+    ];
     vec![
         RatingMsg::Rated {
             rated: true,
             family: RatingFamily::Avalanche,
         },
         RatingMsg::Rated {
+            rated: true,
+            family: RatingFamily::Bullet,
+        },
+        RatingMsg::Rated {
             rated: false,
-            family: RatingFamily::Standard,
+            family: RatingFamily::Correspondence,
         },
         RatingMsg::Changed(ShownChange {
             name: "*bob*".into(),
@@ -1025,13 +1034,13 @@ fn rating() -> Vec<RatingMsg> {
         },
         RatingMsg::NoServer,
         RatingMsg::Leaderboard {
-            family: RatingFamily::Standard,
+            family: RatingFamily::Rapid,
             players: 12,
             top: vec![place(1, "alice"), place(2, "*bob*"), place(3, "carol")],
             own: Some(place(11, "dave")),
         },
         RatingMsg::Leaderboard {
-            family: RatingFamily::Standard,
+            family: RatingFamily::Correspondence,
             players: 1,
             top: vec![place(1, "alice")],
             own: None,

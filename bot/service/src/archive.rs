@@ -156,7 +156,7 @@ impl Archive {
                     messages.push(
                         RatingMsg::Changed(ShownChange {
                             name: player,
-                            family: RatingFamily::of(live.row.variant),
+                            family: RatingFamily::of(live.row.variant, live.row.time),
                             before: Shown::of(change.before),
                             after: Shown::of(change.after),
                         })
@@ -268,8 +268,8 @@ impl Archive {
     }
 
     /// The leaderboard of `family` in the asker's server, with the asker's own place. With no
-    /// family given, the one the asker has played most rated games in (standard chess when
-    /// none).
+    /// family given, the one the asker has played most rated games in (the earlier family on a
+    /// tie; correspondence standard chess when none).
     pub(crate) async fn leaderboard_view(
         &self,
         guild: Option<GuildId>,
@@ -288,7 +288,7 @@ impl Archive {
                 .await?
                 .iter()
                 .max_by_key(|r| (r.games, std::cmp::Reverse(r.family)))
-                .map_or(RatingFamily::Standard, |r| r.family),
+                .map_or(RatingFamily::Correspondence, |r| r.family),
         };
         let board = self
             .ctx

@@ -194,7 +194,7 @@ mod tests {
         let player = |id| {
             PlayerRating::unrated(
                 1,
-                RatingFamily::Standard,
+                RatingFamily::Correspondence,
                 User {
                     id,
                     name: format!("p{id}"),

@@ -12,7 +12,7 @@ help =
     • `chess960 [N]`: a Chess960 setup · `rules [variant]`: each variant's rules
     • After a game: `rematch` · `gif [ID]` (replay) · `review [ID] [turn]` · `history [@player] [page]` · `game ID`
     • `vacation DAYS` · `vacation end`: pause your deadlines (a move ends it too)
-    • `rating [@user] [variant]` · `leaderboard [variant]`: Glicko-2 ratings per variant family, the top 10 and your place; `casual` games are unrated · `language en|ja|default`: the language here · `avatars on|off`: players' pictures on boards (`--avatar NAME=FILE`)
+    • `rating [@user] [variant]` · `leaderboard [variant]`: Glicko-2 ratings (standard chess per speed), top 10 and your place; `casual` games are unrated · `language en|ja|default`: the language here · `avatars on|off`: players' pictures on boards (`--avatar NAME=FILE`)
     • `tournament create "NAME" VARIANT FORMAT` · `tournament join|start|standings|pairings`: round robin or Swiss
     • `privacy` · `mydata` · `forget`: what nadare keeps about you, a copy, deleting it
     • Shorthand: `m` = `move` (`alice> m Nf3/a3`), `play` = `challenge`, `flip` = `board flip`.

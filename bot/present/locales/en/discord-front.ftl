@@ -44,7 +44,7 @@ help-typed-moves = • In a game's channel, the player to move may also just wri
 front-game-title = Game #{ $game }
 front-missing-game-id = `/game` needs the id of a game, e.g. 12.
 front-bad-vacation = `{ $text }` is neither a number of days from 1 nor `end`.
-front-bad-family = `{ $text }` is not a variant family: choose standard, chess960 or avalanche.
+front-bad-family = `{ $text }` is not a rating: choose bullet, blitz, rapid, classical, correspondence (or standard), chess960 or avalanche.
 front-not-an-admin = Only those who may manage this server can change its language.
 # A file left out of a message because Discord would refuse it: larger than the server allows.
 front-file-too-large = `{ $file }` ({ $size } MB) is not attached: Discord allows { $limit } MB of files per message here.

@@ -12,7 +12,7 @@ help =
     • `/chess960 number:…`: a Chess960 setup · `/rules variant:…`: each variant's rules
     • After a game: `/rematch` · `/gif game:…` (replay) · `/review game:…` · `/history user:… page:…` · `/game id:…`
     • `/vacation days:…`: pause your deadlines (a move or `days:end` ends it)
-    • `/rating user:… variant:…` · `/leaderboard variant:…`: Glicko-2 ratings per variant family, the top 10 and your place; rated unless `rated:False` · `/language` · `/avatars`: this server's language and players' pictures on boards (server managers)
+    • `/rating user:… variant:…` · `/leaderboard variant:…`: Glicko-2 ratings (standard chess per speed), top 10 and your place; rated unless `rated:False` · `/language` · `/avatars`: this server's language and players' pictures on boards (server managers)
     • `/tournament`: round robin or Swiss, a thread per game (created by managers or organisers)
     • DMs and group DMs (nadare added to your account): casual games; notices it cannot post wait for a command
     • `/privacy`: what nadare keeps about you · `/mydata`: a copy · `/forget`: delete it

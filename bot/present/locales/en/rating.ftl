@@ -1,14 +1,23 @@
-# Ratings (Glicko-2, per server and variant family), leaderboards, rated or casual games.
+# Ratings (Glicko-2, per server and rating family), leaderboards, rated or casual games.
 # Ratings arrive formatted ("1662", "1662?" while provisional); a change arrives signed
 # ("+162", "-38").
 
-## Variant families: each keeps its own rating
+## Rating families: each keeps its own rating. Standard chess has one per speed (its
+## correspondence one, without a clock, has the id `standard`); the other variants one each.
 
-rating-family-standard = Standard chess
+rating-family-bullet = Bullet
+rating-family-blitz = Blitz
+rating-family-rapid = Rapid
+rating-family-classical = Classical
+rating-family-standard = Correspondence
 rating-family-chess960 = Chess960
 rating-family-avalanche = Avalanche (all three)
 # The family inside a sentence: "no rated { $family } game".
-rating-family-in-text-standard = standard chess
+rating-family-in-text-bullet = bullet
+rating-family-in-text-blitz = blitz
+rating-family-in-text-rapid = rapid
+rating-family-in-text-classical = classical
+rating-family-in-text-standard = correspondence
 rating-family-in-text-chess960 = Chess960
 rating-family-in-text-avalanche = Avalanche
 

@@ -42,7 +42,7 @@ help-typed-moves = • 対局中のチャンネルでは、手番のプレイヤ
 front-game-title = 対局 #{ $game }
 front-missing-game-id = `/game` には対局の番号が必要です（例：12）。
 front-bad-vacation = `{ $text }` は1以上の日数でも `end` でもありません。
-front-bad-family = `{ $text }` は種目ではありません。standard、chess960、avalanche から選んでください。
+front-bad-family = `{ $text }` は種目ではありません。bullet、blitz、rapid、classical、correspondence（standard も可）、chess960、avalanche から選んでください。
 front-not-an-admin = サーバーの言語を変えられるのは、サーバーを管理できる人だけです。
 # Discord が受け付けない大きさのため、メッセージから外したファイル。
 front-file-too-large = `{ $file }`（{ $size } MB）は添付していません。ここでは 1 件のメッセージに添付できるファイルは { $limit } MB までです。

@@ -2,13 +2,22 @@
 # レーティングは書式済み（「1662」、暫定なら「1662?」）、変化は符号付き（「+162」「-38」）で
 # 渡される。
 
-## 種目：それぞれ別のレーティングを持つ
+## 種目：それぞれ別のレーティングを持つ。通常のチェスは持ち時間の区分ごと（時計なしの
+## 通信戦の id は `standard`）、ほかの変種は1つずつ。
 
-rating-family-standard = 通常のチェス
+rating-family-bullet = バレット
+rating-family-blitz = ブリッツ
+rating-family-rapid = ラピッド
+rating-family-classical = クラシカル
+rating-family-standard = 通信戦
 rating-family-chess960 = チェス960
 rating-family-avalanche = アバランチ（3種共通）
 # 文中の種目名：「{ $family }のレーティング対局」。
-rating-family-in-text-standard = 通常のチェス
+rating-family-in-text-bullet = バレット
+rating-family-in-text-blitz = ブリッツ
+rating-family-in-text-rapid = ラピッド
+rating-family-in-text-classical = クラシカル
+rating-family-in-text-standard = 通信戦
 rating-family-in-text-chess960 = チェス960
 rating-family-in-text-avalanche = アバランチ
 

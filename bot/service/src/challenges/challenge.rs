@@ -150,7 +150,7 @@ impl Challenges {
         };
         let rated = RatingMsg::Rated {
             rated: row.rated,
-            family: RatingFamily::of(row.variant),
+            family: RatingFamily::of(row.variant, row.time),
         };
         Reply {
             messages: vec![challenged.into(), rated.into(), answer.into()],
@@ -313,7 +313,7 @@ impl Challenges {
             messages.push(
                 RatingMsg::Rated {
                     rated: live.row.rated,
-                    family: RatingFamily::of(live.row.variant),
+                    family: RatingFamily::of(live.row.variant, live.row.time),
                 }
                 .into(),
             );

@@ -63,7 +63,7 @@ impl Games {
         let (Some(guild), Some(finished)) = (rated_in(row, state), state.finished) else {
             return write(None).await;
         };
-        let family = RatingFamily::of(row.variant);
+        let family = RatingFamily::of(row.variant, row.time);
         for _ in 0..RATING_ATTEMPTS {
             let white = self.player_rating(guild, family, &row.white).await?;
             let black = self.player_rating(guild, family, &row.black).await?;
