@@ -5,8 +5,8 @@
 
 use console::{CONSOLE_GUILD, user_id};
 use domain::messages::{Message, RatingMsg, SettingsMsg, Shown, ShownChange};
-use domain::rating::RatingFamily;
-use domain::{Locale, PlayerRating, Ratings, Reply, Settings, Transfer};
+use domain::rating::{Glicko, RatingFamily};
+use domain::{Extras, Locale, PlayerRating, Ratings, Reply, Settings, Transfer, User};
 use present::i18n::Lang;
 use testkit::harness::{Harness, text};
 
@@ -347,3 +347,192 @@ async fn a_servers_chosen_language_comes_before_its_locale_and_survives_a_restar
     assert_eq!(h.say("alice> rules").await.lang, Lang::En);
 }
 
+/// A rating of `name` in the console's server, as imported: `games` games won, at `rating`.
+fn imported(family: RatingFamily, name: &str, rating: f64, games: u32) -> PlayerRating {
+    PlayerRating {
+        glicko: Glicko {
+            rating,
+            deviation: 80.0,
+            volatility: 0.06,
+        },
+        games,
+        wins: games,
+        updated_ms: 1_000,
+        ..PlayerRating::unrated(
+            CONSOLE_GUILD,
+            family,
+            User {
+                id: user_id(name),
+                name: name.into(),
+            },
+        )
+    }
+}
+
+/// A rating stored before standard chess was rated per speed (its family `standard`, written
+/// as that version wrote it) is the correspondence rating now: shown so, and played on by a
+/// game without a clock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_old_standard_rating_carries_over_as_correspondence() {
+    let h = Harness::new().await;
+    let conn = rusqlite::Connection::open(&h.db).expect("raw open");
+    conn.execute(
+        "INSERT INTO ratings (guild_id, family, user_id, user_name, rating, deviation, \
+         volatility, games, wins, draws, losses, updated_ms) \
+         VALUES (?1, 'standard', ?2, 'alice', 1720.0, 60.0, 0.06, 30, 20, 5, 5, 1000)",
+        [
+            i64::try_from(CONSOLE_GUILD).expect("small"),
+            i64::try_from(user_id("alice")).expect("small"),
+        ],
+    )
+    .expect("insert");
+    drop(conn);
+
+    let stored = ratings(&h, "alice").await;
+    assert_eq!(stored.len(), 1);
+    assert_eq!(
+        (stored[0].family, stored[0].games),
+        (RatingFamily::Correspondence, 30)
+    );
+    let words = text(&h.say("alice> rating").await);
+    assert!(
+        words.contains("Correspondence: 1720 ± 60, 30 games (20 won, 5 drawn, 5 lost)"),
+        "{words}"
+    );
+    let words = text(&h.say("bob> leaderboard standard").await);
+    assert!(
+        words.contains("Correspondence leaderboard (1 rated player)"),
+        "{words}"
+    );
+    assert!(words.contains("1. alice — 1720 (30 games)"), "{words}");
+
+    // A game without a clock plays on from it.
+    start(&h, "standard").await;
+    h.say("alice> move e4").await;
+    let r = h.say("bob> resign").await;
+    assert!(
+        text(&r).contains("alice's Correspondence rating: 1720 → "),
+        "{}",
+        text(&r)
+    );
+    let stored = ratings(&h, "alice").await;
+    assert_eq!(stored.len(), 1, "{stored:?}");
+    assert_eq!(
+        (stored[0].family, stored[0].games),
+        (RatingFamily::Correspondence, 31)
+    );
+    assert!(stored[0].glicko.rating > 1720.0, "{stored:?}");
+}
+
+/// `/rating` lists standard chess's speeds, then the other families, each on its line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rating_lists_each_speed_then_the_other_families() {
+    let h = Harness::new().await;
+    h.storage
+        .import_extras(&Extras {
+            ratings: vec![
+                imported(RatingFamily::Avalanche, "alice", 1600.0, 4),
+                imported(RatingFamily::Correspondence, "alice", 1550.0, 9),
+                imported(RatingFamily::Blitz, "alice", 1810.0, 12),
+                imported(RatingFamily::Bullet, "alice", 1490.0, 3),
+            ],
+            ..Extras::default()
+        })
+        .await
+        .expect("import");
+    let r = h.say("alice> rating").await;
+    let Some(Message::Rating(RatingMsg::Ratings { ratings, .. })) = r.messages.first() else {
+        panic!("{r:?}");
+    };
+    let families: Vec<RatingFamily> = ratings.iter().map(|r| r.family).collect();
+    assert_eq!(
+        families,
+        [
+            RatingFamily::Bullet,
+            RatingFamily::Blitz,
+            RatingFamily::Correspondence,
+            RatingFamily::Avalanche
+        ]
+    );
+    let words = text(&r);
+    let starts: Vec<&str> = words
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(':').next())
+        .collect();
+    assert_eq!(
+        starts,
+        ["Bullet", "Blitz", "Correspondence", "Avalanche (all three)"],
+        "{words}"
+    );
+    // One speed alone, by its name.
+    let r = h.say("alice> rating blitz").await;
+    let words = text(&r);
+    assert!(words.contains("Blitz: 1810 ± 80, 12 games"), "{words}");
+    assert!(!words.contains("Bullet"), "{words}");
+    let words = text(&h.say("alice> rating rapid").await);
+    assert!(
+        words.contains("alice has no rated rapid game in this server yet."),
+        "{words}"
+    );
+}
+
+/// Each speed of standard chess has its own leaderboard; with none named, the caller's is
+/// the one they have played most rated games in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_speed_has_its_own_leaderboard() {
+    let h = Harness::new().await;
+    h.storage
+        .import_extras(&Extras {
+            ratings: vec![
+                imported(RatingFamily::Blitz, "alice", 1810.0, 12),
+                imported(RatingFamily::Blitz, "bob", 1700.0, 3),
+                imported(RatingFamily::Correspondence, "alice", 1550.0, 9),
+                imported(RatingFamily::Correspondence, "carol", 1900.0, 5),
+                imported(RatingFamily::Rapid, "carol", 1400.0, 1),
+            ],
+            ..Extras::default()
+        })
+        .await
+        .expect("import");
+    let board = |reply: &Reply| match reply.messages.first() {
+        Some(Message::Rating(RatingMsg::Leaderboard { family, top, .. })) => (
+            *family,
+            top.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+        ),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        board(&h.say("carol> leaderboard blitz").await),
+        (RatingFamily::Blitz, vec!["alice".into(), "bob".into()])
+    );
+    assert_eq!(
+        board(&h.say("alice> leaderboard correspondence").await),
+        (
+            RatingFamily::Correspondence,
+            vec!["carol".into(), "alice".into()]
+        )
+    );
+    // alice has played blitz most, carol correspondence; dave nothing: correspondence.
+    assert_eq!(
+        board(&h.say("alice> leaderboard").await).0,
+        RatingFamily::Blitz
+    );
+    assert_eq!(
+        board(&h.say("carol> leaderboard").await).0,
+        RatingFamily::Correspondence
+    );
+    assert_eq!(
+        board(&h.say("dave> leaderboard").await).0,
+        RatingFamily::Correspondence
+    );
+    let words = text(&h.say("bob> leaderboard rapid").await);
+    assert!(
+        words.contains("Rapid leaderboard (1 rated player)"),
+        "{words}"
+    );
+    assert!(
+        words.contains("You have no rated rapid game in this server yet."),
+        "{words}"
+    );
+}
