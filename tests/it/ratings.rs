@@ -6,9 +6,13 @@
 use console::{CONSOLE_GUILD, user_id};
 use domain::messages::{Message, RatingMsg, SettingsMsg, Shown, ShownChange};
 use domain::rating::{Glicko, RatingFamily};
-use domain::{Extras, Locale, PlayerRating, Ratings, Reply, Settings, Transfer, User};
+use domain::timing::TimeControl;
+use domain::{
+    ColorChoice, Command, Extras, Locale, PlayerRating, Ratings, Reply, Settings, Transfer, User,
+};
 use present::i18n::Lang;
-use testkit::harness::{Harness, text};
+use rules::Variant;
+use testkit::harness::{Harness, main_room, text};
 
 /// `name`'s ratings in the console's server.
 async fn ratings(h: &Harness, name: &str) -> Vec<PlayerRating> {
@@ -534,5 +538,114 @@ async fn each_speed_has_its_own_leaderboard() {
     assert!(
         words.contains("You have no rated rapid game in this server yet."),
         "{words}"
+    );
+}
+
+/// alice challenges bob in the main room to `variant` on the clock `time` (`3+2`), as White,
+/// and he accepts; the challenge's reply.
+async fn start_on_clock(h: &Harness, variant: Variant, time: &str) -> Reply {
+    let time = TimeControl::parse(time).expect("a time control");
+    let challenge = Command::Challenge {
+        opponent: Some(console::user("bob")),
+        variant,
+        setup: None,
+        color: ColorChoice::White,
+        deadline: None,
+        time: Some(time),
+        rated: None,
+    };
+    let r = h.run(main_room(), "alice", challenge).await;
+    h.say("bob> accept").await.game.expect("game id");
+    r
+}
+
+/// A rated game at 3+2 is blitz: it says so when challenged, and its result changes both
+/// players' blitz ratings and not their correspondence ones; Chess960 on the same clock
+/// changes its one rating.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_blitz_game_changes_the_blitz_rating_only() {
+    let h = Harness::new().await;
+    h.storage
+        .import_extras(&Extras {
+            ratings: vec![
+                imported(RatingFamily::Correspondence, "alice", 1550.0, 9),
+                imported(RatingFamily::Correspondence, "bob", 1650.0, 7),
+            ],
+            ..Extras::default()
+        })
+        .await
+        .expect("import");
+    let before = ratings(&h, "alice").await;
+
+    let challenge = start_on_clock(&h, Variant::Standard, "3+2").await;
+    assert!(
+        challenge.says(&Message::Rating(RatingMsg::Rated {
+            rated: true,
+            family: RatingFamily::Blitz
+        })),
+        "{challenge:?}"
+    );
+    assert!(
+        text(&challenge).contains("the result changes both players' Blitz ratings"),
+        "{}",
+        text(&challenge)
+    );
+    h.say("alice> move e4").await;
+    h.say("bob> move e5").await;
+    let r = h.say("bob> resign").await;
+    let families: Vec<RatingFamily> = changes(&r).iter().map(|c| c.family).collect();
+    assert_eq!(
+        families,
+        [RatingFamily::Blitz, RatingFamily::Blitz],
+        "{r:?}"
+    );
+    assert!(
+        text(&r).contains("alice's Blitz rating: 1500? → 1662? (+162)"),
+        "{}",
+        text(&r)
+    );
+
+    let alice = ratings(&h, "alice").await;
+    let family = |rs: &[PlayerRating], f| rs.iter().find(|r| r.family == f).cloned();
+    let blitz = family(&alice, RatingFamily::Blitz).expect("a blitz rating");
+    assert_eq!((blitz.games, blitz.wins), (1, 1));
+    assert_eq!(
+        family(&alice, RatingFamily::Correspondence),
+        family(&before, RatingFamily::Correspondence),
+        "the correspondence rating is untouched"
+    );
+    let bob = ratings(&h, "bob").await;
+    assert_eq!(
+        family(&bob, RatingFamily::Blitz).map(|r| (r.games, r.losses)),
+        Some((1, 1))
+    );
+    assert_eq!(
+        family(&bob, RatingFamily::Correspondence).map(|r| r.games),
+        Some(7)
+    );
+    let words = text(&h.say("carol> leaderboard blitz").await);
+    assert!(
+        words.contains("Blitz leaderboard (2 rated players)"),
+        "{words}"
+    );
+
+    // Chess960 keeps one rating at every speed.
+    let challenge = start_on_clock(&h, Variant::Chess960, "3+2").await;
+    assert!(
+        challenge.says(&Message::Rating(RatingMsg::Rated {
+            rated: true,
+            family: RatingFamily::Chess960
+        })),
+        "{challenge:?}"
+    );
+    h.say("alice> resign").await;
+    let alice = ratings(&h, "alice").await;
+    assert_eq!(
+        family(&alice, RatingFamily::Chess960).map(|r| (r.games, r.losses)),
+        Some((1, 1))
+    );
+    assert_eq!(
+        family(&alice, RatingFamily::Blitz).map(|r| r.games),
+        Some(1)
     );
 }
