@@ -36,6 +36,7 @@ mod analysis;
 pub mod attacks;
 mod bitboard;
 pub mod chess960;
+mod clk;
 mod error;
 mod fen;
 mod game;
@@ -56,6 +57,7 @@ mod width;
 
 pub use analysis::analysis_url;
 pub use bitboard::Bitboard;
+pub use clk::{clk_command, clk_in_comment};
 pub use error::{CastleObstacle, FenError, MoveError, NoPush, SetupError, Unreadable};
 pub use fen::{MAX_COUNTER, REVERSED_START, STANDARD_START};
 pub use game::{Draws, Game};

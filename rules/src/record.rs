@@ -1,6 +1,6 @@
 //! PGN-style game records: tags (Event, Site, Date, White, Black, Result, Variant,
-//! SetUp/FEN) and movetext in the notation of docs/rules.md; comments, variations, NAGs and
-//! annotation glyphs are tolerated on import.
+//! SetUp/FEN) and movetext in the notation of docs/rules.md; variations, NAGs and annotation
+//! glyphs are tolerated on import, and each turn's comments are read with it.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, ErrorKind};
@@ -64,6 +64,9 @@ const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 /// (`=Q 12345...Qa1xh8=Q+!!/h7#??` and the like), so a reader never holds more than this of
 /// one word, however long the word in the input.
 const MAX_WORD: usize = 256;
+
+/// The most of a turn's comments a reader keeps, in bytes; the rest is read and left out.
+const MAX_COMMENT: usize = 4096;
 
 /// The longest tag line a record may hold, in bytes, brackets included. The writer keeps
 /// every line it writes shorter ([`MAX_TAG_NAME`], [`MAX_TAG_VALUE`]).
@@ -239,6 +242,10 @@ pub struct ReadTurn {
     pub before: Position,
     /// The turn.
     pub turn: Turn,
+    /// The comments after the turn, before the next (`{…}` and `;…` outside variations), as
+    /// one text: their words separated by single spaces, at most 4 096 bytes.
+    /// `None` without any.
+    pub comment: Option<String>,
 }
 
 /// A game record read as it streams in: the tags when it is made, then one turn at a time, so
@@ -255,6 +262,11 @@ pub struct RecordReader<R> {
     depth: usize,
     /// Words of the movetext read but not yet taken.
     words: VecDeque<String>,
+    /// The next turn as written, read ahead of it (or why it could not be), so that the
+    /// comments between a turn and the next are known when the turn is given.
+    ahead: Option<Result<Option<String>, RecordError>>,
+    /// The comments read since the last turn given.
+    comment: String,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -287,6 +299,8 @@ impl<R: BufRead> RecordReader<R> {
             plies: 0,
             depth: 0,
             words: VecDeque::new(),
+            ahead: None,
+            comment: String::new(),
         })
     }
 
@@ -303,9 +317,20 @@ impl<R: BufRead> RecordReader<R> {
         &self.tags
     }
 
-    /// Reads and plays the next turn; `None` at the end of the movetext.
+    /// Reads and plays the next turn, with the comments after it; `None` at the end of the
+    /// movetext. The reader reads on to the next turn first: an error there (an unclosed
+    /// comment) is given by the next call.
     pub fn next_turn(&mut self) -> Result<Option<ReadTurn>, RecordError> {
-        let Some(token) = self.next_token()? else {
+        let token = match self.ahead.take() {
+            Some(ahead) => ahead?,
+            None => {
+                let token = self.next_token()?;
+                // Comments before the first turn belong to no turn.
+                self.comment.clear();
+                token
+            }
+        };
+        let Some(token) = token else {
             return Ok(None);
         };
         let ply = self.plies + 1;
@@ -337,7 +362,14 @@ impl<R: BufRead> RecordReader<R> {
         {
             self.game.forget_history();
         }
-        Ok(Some(ReadTurn { ply, before, turn }))
+        self.ahead = Some(self.next_token());
+        let comment = (!self.comment.is_empty()).then(|| std::mem::take(&mut self.comment));
+        Ok(Some(ReadTurn {
+            ply,
+            before,
+            turn,
+            comment,
+        }))
     }
 
     /// Plays the turns not yet read and returns the game and the tags. A game the rules did
@@ -399,26 +431,33 @@ impl<R: BufRead> RecordReader<R> {
     }
 
     /// The bytes of the next word separated by ASCII whitespace, a comment or the end; empty at
-    /// the end of the movetext. Comments `{…}` and `;…` separate words, variations `(…)` (which
-    /// may nest) are left out.
+    /// the end of the movetext. Comments `{…}` and `;…` separate words (those outside
+    /// variations are kept, [`RecordReader::read_comment`]), variations `(…)` (which may nest)
+    /// are left out.
     fn next_raw_word(&mut self) -> Result<Vec<u8>, RecordError> {
         let mut word = Vec::new();
         loop {
-            let Some(byte) = self.input.next()? else {
+            let Some(byte) = self.input.peek()? else {
                 if self.depth > 0 {
                     return Err(RecordError::Unclosed("variation `(`"));
                 }
                 return Ok(word);
             };
+            let comment = byte == b'{' || byte == b';' && self.depth == 0;
+            if comment && !word.is_empty() {
+                // A comment glued to a word is read after the word is taken: it follows it.
+                return Ok(word);
+            }
+            self.input.next()?;
             let separates = match byte {
                 b'{' => {
-                    if !self.input.skip_past(b'}')? {
+                    if !self.read_comment(b'}')? {
                         return Err(RecordError::Unclosed("comment `{`"));
                     }
                     true
                 }
                 b';' if self.depth == 0 => {
-                    self.input.skip_past(b'\n')?;
+                    self.read_comment(b'\n')?;
                     true
                 }
                 b'(' => {
@@ -446,6 +485,34 @@ impl<R: BufRead> RecordReader<R> {
                 return Ok(word);
             }
         }
+    }
+
+    /// Reads a comment's text up to `end` (taken too), and adds its words to the comment
+    /// after the last turn when it stands outside variations, up to [`MAX_COMMENT`] bytes in
+    /// all; false when the input ended first.
+    fn read_comment(&mut self, end: u8) -> Result<bool, RecordError> {
+        let room = if self.depth == 0 {
+            MAX_COMMENT.saturating_sub(self.comment.len())
+        } else {
+            0
+        };
+        let mut text = Vec::new();
+        let closed = self.input.take_past(end, &mut text, room)?;
+        'words: for word in String::from_utf8_lossy(&text).split_whitespace() {
+            if !self.comment.is_empty() {
+                if self.comment.len() + 1 >= MAX_COMMENT {
+                    break;
+                }
+                self.comment.push(' ');
+            }
+            for c in word.chars() {
+                if self.comment.len() + c.len_utf8() > MAX_COMMENT {
+                    break 'words;
+                }
+                self.comment.push(c);
+            }
+        }
+        Ok(closed)
     }
 }
 
@@ -512,18 +579,21 @@ impl<R: BufRead> Bytes<R> {
         Ok(byte)
     }
 
-    /// Takes bytes up to and including `end`, a buffer at a time; false when the input ended
-    /// first.
-    fn skip_past(&mut self, end: u8) -> Result<bool, RecordError> {
+    /// Takes bytes up to and including `end`, a buffer at a time, and keeps in `kept` the
+    /// first `room` of those before `end`; false when the input ended first.
+    fn take_past(&mut self, end: u8, kept: &mut Vec<u8>, room: usize) -> Result<bool, RecordError> {
         loop {
             let (found, taken) = loop {
                 match self.0.fill_buf() {
                     Ok([]) => return Ok(false),
                     Ok(buffer) => {
-                        break match buffer.iter().position(|&b| b == end) {
-                            Some(at) => (true, at + 1),
+                        let (found, before) = match buffer.iter().position(|&b| b == end) {
+                            Some(at) => (true, at),
                             None => (false, buffer.len()),
                         };
+                        let keep = before.min(room.saturating_sub(kept.len()));
+                        kept.extend(buffer.iter().take(keep));
+                        break (found, before + usize::from(found));
                     }
                     Err(e) if e.kind() == ErrorKind::Interrupted => {}
                     Err(e) => return Err(RecordError::Read(e.to_string())),

@@ -6,7 +6,8 @@
 use std::collections::BTreeSet;
 
 use rules::{
-    Color, EndReason, Game, Move, Outcome, ParsedInput, Position, Setups, Turn, TurnPrefix, Variant,
+    Annotation, Color, EndReason, Game, Move, Outcome, ParsedInput, Position, RecordReader, Setups,
+    Turn, TurnPrefix, Variant, clk_in_comment,
 };
 
 /// The longest walk, in plies: long enough to reach a fifty-move draw.
@@ -249,7 +250,8 @@ fn assert_notations_read_back(pos: &Position, turn: &Turn) {
 }
 
 /// Record: a record that reads is written again, and what is written reads back as the same
-/// game and is written the same. Input: the record's text.
+/// game and is written the same; its turns' comments, written as annotations, read back the
+/// same (a `}` written `)`), and a clock is looked for in each. Input: the record's text.
 pub fn record(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -258,6 +260,39 @@ pub fn record(data: &[u8]) {
         return;
     };
     assert_record_round_trips(&game, &tags);
+    let notes = turn_comments(text);
+    for note in &notes {
+        let _ = clk_in_comment(&note.comment);
+    }
+    let annotated = game.to_annotated_record(&tags, &notes);
+    let expected: Vec<Annotation> = notes
+        .into_iter()
+        .map(|n| Annotation {
+            comment: n.comment.replace('}', ")"),
+            ..n
+        })
+        .collect();
+    assert_eq!(
+        turn_comments(&annotated),
+        expected,
+        "comments of\n{annotated}"
+    );
+}
+
+/// Each commented turn's comment in `record`, a record that reads.
+fn turn_comments(record: &str) -> Vec<Annotation> {
+    let mut reader = RecordReader::new(record.as_bytes()).expect("the record read before");
+    let mut notes = Vec::new();
+    while let Some(read) = reader.next_turn().expect("the record read before") {
+        if let Some(comment) = read.comment {
+            notes.push(Annotation {
+                ply: read.ply - 1,
+                nag: None,
+                comment,
+            });
+        }
+    }
+    notes
 }
 
 /// `game` written as a record with `tags` reads back as the same game, written the same.

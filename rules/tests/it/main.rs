@@ -4,6 +4,7 @@
 mod common;
 
 mod avalanche;
+mod comments;
 mod fidelity;
 mod full_width;
 mod fuzz_checks;

@@ -1,7 +1,7 @@
 //! Any string a user can type reaches these parsers: none of them may panic on any input.
 
 use proptest::prelude::*;
-use rules::{Game, Move, Position, Role, Square, TurnPrefix, Variant};
+use rules::{Game, Move, Position, Role, Square, TurnPrefix, Variant, clk_in_comment};
 
 fn positions() -> Vec<Position> {
     let fens = [
@@ -85,6 +85,11 @@ proptest! {
     #[test]
     fn record_parsing_never_panics(input in prop_oneof![any::<String>(), "(\\[[A-Za-z]{1,8} \"[^\"]{0,12}\"\\]\n){0,3}[0-9. a-hNBRQKOx/=+#!?{}();$-]{0,60}"]) {
         let _ = Game::from_record(&input);
+    }
+
+    #[test]
+    fn clock_reading_never_panics(input in prop_oneof![any::<String>(), "[a-z ]{0,4}\\[%clk[ 0-9:.\\-]{0,16}\\]?[ \\]]{0,2}"]) {
+        let _ = clk_in_comment(&input);
     }
 
     #[test]
