@@ -4,8 +4,8 @@
 use std::error::Error;
 
 use render::{
-    CrossResult, EvalGraph, GraphMark, Headings, Labels, RenderOptions, Renderer, Scene, Severity,
-    StandingRow, Standings, Theme,
+    ClockFace, CrossResult, EvalGraph, GraphMark, Headings, Labels, RenderOptions, Renderer, Scene,
+    Severity, StandingRow, Standings, Theme,
 };
 use rules::{Color, EndReason, Game, Outcome, Position, Role, Square, Variant};
 
@@ -105,6 +105,24 @@ fn main() -> Result<(), Box<dyn Error>> {
         black: "黒".into(),
     });
     draw(&dir, "japanese.png", Theme::Classic, &japanese)?;
+
+    // A blitz game: White's clock runs; Black, who just moved, is down to seconds.
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let mut clocks = Scene::from_position(&Position::from_fen(Variant::Standard, fen)?);
+    clocks.last_move = Some((sq("g8")?, sq("f6")?));
+    clocks.white = "Magnus".into();
+    clocks.black = "Hikaru".into();
+    clocks.white_clock = Some(ClockFace {
+        text: "2:47".into(),
+        running: true,
+        low: false,
+    });
+    clocks.black_clock = Some(ClockFace {
+        text: "0:07.3".into(),
+        running: false,
+        low: true,
+    });
+    draw(&dir, "clocks.png", Theme::Classic, &clocks)?;
 
     let renderer = Renderer::new(RenderOptions::default())?;
     for (file, standings) in [

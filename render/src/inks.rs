@@ -21,6 +21,10 @@ pub(crate) struct Inks {
     pub label: Ink,
     /// Arrows.
     pub arrow: Ink,
+    /// A running clock's time, on its light box.
+    pub clock: Ink,
+    /// A clock's time when little is left.
+    pub low: Ink,
 }
 
 impl Inks {
@@ -31,6 +35,8 @@ impl Inks {
             dim: Ink::new(palette, c.bar_dim, 1.0, TEXT_LEVELS),
             label: Ink::new(palette, c.bar_text, 1.0, TEXT_LEVELS),
             arrow: Ink::new(palette, c.arrow, ARROW_ALPHA, ARROW_LEVELS),
+            clock: Ink::new(palette, c.bar, 1.0, TEXT_LEVELS),
+            low: Ink::new(palette, c.check, 1.0, TEXT_LEVELS),
         }
     }
 }

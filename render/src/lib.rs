@@ -16,6 +16,7 @@ mod arrows;
 mod avatar;
 mod bars;
 mod canvas;
+mod clock;
 mod encode;
 mod font;
 mod gif;
@@ -41,7 +42,7 @@ pub use bars::{SetWords, Typesetter};
 pub use graph::{EvalGraph, GraphLegend, GraphMark, Severity};
 pub use renderer::{RenderOptions, Renderer};
 pub use save::{save, save_with};
-pub use scene::{Labels, Scene};
+pub use scene::{ClockFace, Labels, Scene};
 pub use standings::{
     CrossResult, Headings, MAX_CROSS_PLAYERS, MAX_STANDING_ROWS, StandingRow, Standings,
 };

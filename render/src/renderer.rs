@@ -8,6 +8,7 @@ use tiny_skia::Pixmap;
 
 use crate::avatar::{Avatar, Prepared};
 use crate::canvas::{Canvas, Clip, Tile};
+use crate::clock;
 use crate::font::Font;
 use crate::gif::{FRAME_DELAY_CS, GifWriter, LAST_FRAME_DELAY_CS};
 use crate::graph::EvalGraph;
@@ -15,7 +16,7 @@ use crate::inks::{self, Inks};
 use crate::layout::Layout;
 use crate::palette::{Histogram, Ink, Palette};
 use crate::plot::{self, Frame, GraphArt};
-use crate::scene::{Labels, Scene};
+use crate::scene::{ClockFace, Labels, Scene};
 use crate::sprites::PieceArtist;
 use crate::standings::Standings;
 use crate::table::{self, TableArt};
@@ -59,6 +60,8 @@ pub struct Renderer {
     text: Text,
     inks: Inks,
     bar: u8,
+    /// The box behind a running clock: the light squares' colour.
+    clock_box: u8,
     /// The bars' colour, which avatars' round edges fade into.
     bar_rgb: Rgb,
     accent: u8,
@@ -164,6 +167,7 @@ impl Renderer {
             text: Text::new(layout.name_px, layout.info_px, layout.label_px)?,
             inks: Inks::new(&palette, &colors),
             bar: palette.nearest(colors.bar),
+            clock_box: palette.nearest(colors.light),
             bar_rgb: colors.bar,
             accent: palette.nearest(colors.accent),
             plte: palette.plte(),
@@ -409,24 +413,54 @@ impl Renderer {
             Some((face, at)) => canvas.draw_avatar(icon_x, icon_y, face, *at),
             None => canvas.copy_tile(icon_x, icon_y, &self.icons[color.index()]),
         }
+        let baseline = bars::baselines(l, y, 1)[0];
+        let gap = l.pad / 2;
+        // The words end at the bar's right padding, or left of the clock's box.
+        let (words_end, clip_end) = match scene.clock(color) {
+            Some(face) => {
+                let box_x = self.draw_clock(canvas, y, baseline, face);
+                (box_x.saturating_sub(gap), box_x)
+            }
+            None => (w - l.pad, w),
+        };
         let lines = bars::right_lines(&self.text, l, right);
         let widest = lines.iter().map(|line| line.width).fold(0.0, f32::max);
-        let right_x = w as f32 - l.pad as f32 - widest;
-        let gap = l.pad / 2;
+        let right_x = words_end as f32 - widest;
         let info_x0 = (right_x as usize).saturating_sub(gap);
-        let info_clip = Clip::rect(info_x0, y, w - info_x0, l.bar);
+        let info_clip = Clip::rect(info_x0, y, clip_end.saturating_sub(info_x0), l.bar);
         for (line, baseline) in lines.iter().zip(bars::baselines(l, y, lines.len())) {
-            // Each line ends at the bar's right padding.
-            let x = w as f32 - l.pad as f32 - line.width;
+            let x = words_end as f32 - line.width;
             self.draw_line(canvas, line, x, baseline, right_ink, info_clip);
         }
-        let baseline = bars::baselines(l, y, 1)[0];
         let name_x0 = icon_x + l.icon;
         let name_x = (name_x0 + gap) as f32;
         let room = right_x - l.pad as f32 - name_x;
         let name = self.text.line(Style::Name, name, room);
         let name_clip = Clip::rect(name_x0, y, info_x0.saturating_sub(name_x0), l.bar);
         self.draw_line(canvas, &name, name_x, baseline, &self.inks.text, name_clip);
+    }
+
+    /// Draws `face` at the right end of the bar whose top is `y`, its digits on the names'
+    /// `baseline`: on a light box while it runs, red when low. Returns the box's left edge.
+    fn draw_clock(&self, canvas: &mut Canvas, y: usize, baseline: i32, face: &ClockFace) -> usize {
+        let l = &self.layout;
+        let set = clock::set(&self.text, l, face);
+        let x0 = l.width().saturating_sub(l.pad / 2 + set.width);
+        let (box_y, box_h) = (y + (l.bar - l.icon) / 2, l.icon);
+        if face.running {
+            canvas.fill_rect(x0, box_y, set.width, box_h, self.clock_box);
+        }
+        let ink = match (face.low, face.running) {
+            (true, _) => &self.inks.low,
+            (false, true) => &self.inks.clock,
+            (false, false) => &self.inks.text,
+        };
+        let clip = Clip::rect(x0, box_y, set.width, box_h);
+        for (g, gx) in &set.glyphs {
+            let pen = (x0 as f32 + gx).round() as i32;
+            canvas.draw_mask(pen + g.left, baseline + g.top, &g.mask, ink, clip);
+        }
+        x0
     }
 
     fn draw_line(

@@ -34,6 +34,10 @@ pub struct Scene {
     pub white_avatar: Option<Avatar>,
     /// Black's picture, drawn in place of the icon; `None` draws the icon.
     pub black_avatar: Option<Avatar>,
+    /// White's clock, at the right end of White's bar; `None` for a game without one.
+    pub white_clock: Option<ClockFace>,
+    /// Black's clock, at the right end of Black's bar; `None` for a game without one.
+    pub black_clock: Option<ClockFace>,
     /// The rule set, named in the bar.
     pub variant: Variant,
     /// The Chess960 setup number, named in the bar when the game started from one.
@@ -46,6 +50,17 @@ pub struct Scene {
     /// The words of the bars, from the caller's message catalog; `None` draws
     /// [`Labels::english`].
     pub labels: Option<Labels>,
+}
+
+/// A player's clock as their bar shows it, decided by the caller.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClockFace {
+    /// The time as shown ("3:00", "0:07.3"), its digits set at one pitch.
+    pub text: String,
+    /// The clock is running (its side is to move): drawn dark on a light box.
+    pub running: bool,
+    /// Little time is left: drawn in red.
+    pub low: bool,
 }
 
 /// Every word an image shows besides the players' names, supplied by the caller so that it can
@@ -104,6 +119,8 @@ impl Default for Scene {
             black: String::new(),
             white_avatar: None,
             black_avatar: None,
+            white_clock: None,
+            black_clock: None,
             variant: Variant::Standard,
             chess960: None,
             move_number: 1,
@@ -209,6 +226,14 @@ impl Scene {
                     self.move_number, self.side_to_move
                 )
             }
+        }
+    }
+
+    /// The clock of `color`'s player, if the game has clocks.
+    pub(crate) fn clock(&self, color: Color) -> Option<&ClockFace> {
+        match color {
+            Color::White => self.white_clock.as_ref(),
+            Color::Black => self.black_clock.as_ref(),
         }
     }
 

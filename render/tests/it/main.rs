@@ -5,6 +5,7 @@ mod common;
 
 mod avatars;
 mod bar_words;
+mod clocks;
 mod coordinates;
 mod gif;
 mod graph;
