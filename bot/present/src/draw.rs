@@ -11,7 +11,7 @@ use domain::messages::{ArchiveMsg, Message, Players};
 use domain::{Board, Lang, Replay, Reply};
 use render::{Avatar, Renderer, Scene};
 
-use crate::image::labels;
+use crate::image::{labels, set_clocks};
 use crate::pictures::{Pictures, faces_of};
 use crate::review::{annotated_record, graph, mistake_scenes};
 use crate::standings::standings;
@@ -149,7 +149,7 @@ pub fn board_scene(board: Board, lang: Lang) -> Scene {
 }
 
 /// A board's scene with `faces` in its name bars, labelled in `lang`, its result said once
-/// the game is over.
+/// the game is over, and its clocks.
 fn scene_of(board: Board, faces: Faces, lang: Lang) -> Scene {
     let mut scene = Scene::from_position(&board.position);
     scene.orientation = board.orientation;
@@ -165,11 +165,13 @@ fn scene_of(board: Board, faces: Faces, lang: Lang) -> Scene {
         board.outcome.as_ref(),
         lang,
     );
+    set_clocks(&mut scene, board.clocks);
     scene
 }
 
 /// A replay's scenes, one per position, with `faces` in their name bars, labelled in
-/// `lang`, the result on the last.
+/// `lang`, the result on the last; in a game with a clock, each with the clocks of its
+/// position (the time control's start on the first).
 fn replay_scenes(replay: Replay, faces: Faces, lang: Lang) -> Vec<Scene> {
     let mut scenes = Scene::replay(&replay.played);
     let last = scenes.len().saturating_sub(1);
@@ -181,6 +183,11 @@ fn replay_scenes(replay: Replay, faces: Faces, lang: Lang) -> Vec<Scene> {
             None
         };
         label(scene, &replay.players, faces.clone(), shown, lang);
+        let clocks = match i.checked_sub(1) {
+            None => replay.time.map(|t| t.start()),
+            Some(ply) => replay.clocks.get(ply).copied(),
+        };
+        set_clocks(scene, clocks);
     }
     scenes
 }
@@ -378,6 +385,101 @@ mod tests {
         let labels = scene.labels.expect("labels");
         assert_eq!(labels.heading, "大悪手：3... Nf6");
         assert_eq!(labels.status, "より良い手：3... g6");
+    }
+
+    fn clocks(white_ms: i64, black_ms: i64) -> domain::timing::Clocks {
+        domain::timing::Clocks { white_ms, black_ms }
+    }
+
+    /// The text, running and low of a scene's clocks, White's then Black's.
+    fn faces(scene: &Scene) -> [Option<(String, bool, bool)>; 2] {
+        [&scene.white_clock, &scene.black_clock]
+            .map(|f| f.as_ref().map(|f| (f.text.clone(), f.running, f.low)))
+    }
+
+    fn face(text: &str, running: bool, low: bool) -> Option<(String, bool, bool)> {
+        Some((text.to_owned(), running, low))
+    }
+
+    #[test]
+    fn a_board_shows_both_clocks_the_side_to_moves_running_and_red_when_low() {
+        let mut position =
+            rules::Position::new_game(rules::Variant::Standard, None).expect("setup");
+        let turn = position.parse_turn("e4").expect("legal");
+        position = position.play(&turn).expect("legal");
+        let mut board = Board::of_position(position);
+        assert_eq!(faces(&board_scene(board.clone(), Lang::En)), [None, None]);
+        board.clocks = Some(clocks(181_000, 9_400));
+        assert_eq!(
+            faces(&board_scene(board.clone(), Lang::En)),
+            [face("3:01", false, false), face("0:09.4", true, true)]
+        );
+        board.clocks = Some(clocks(10_000, 3_600_000));
+        assert_eq!(
+            faces(&board_scene(board.clone(), Lang::Ja)),
+            [face("0:10", false, false), face("1:00:00", true, false)]
+        );
+        board.outcome = Some(rules::Outcome {
+            winner: Some(rules::Color::White),
+            reason: rules::EndReason::Timeout,
+        });
+        board.clocks = Some(clocks(5_000, 0));
+        assert_eq!(
+            faces(&board_scene(board, Lang::En)),
+            [face("0:05.0", false, true), face("0:00.0", false, true)],
+            "no clock runs once the game is over"
+        );
+    }
+
+    #[test]
+    fn each_replay_frame_shows_the_clocks_of_its_position() {
+        let mut game = rules::Game::new(rules::Variant::Standard, None).expect("setup");
+        for turn in ["f3", "e5", "g4", "Qh4#"] {
+            game.play_str(turn).expect("legal");
+        }
+        let time = domain::timing::TimeControl::parse("3+2").expect("a time control");
+        let replay = Replay {
+            game: 9,
+            outcome: game.outcome(),
+            played: game,
+            orientation: rules::Color::White,
+            players: Players {
+                white: "ann".into(),
+                black: "bob".into(),
+            },
+            faces: None,
+            time: Some(time),
+            clocks: vec![
+                clocks(180_000, 180_000),
+                clocks(180_000, 180_000),
+                clocks(175_300, 180_000),
+                clocks(175_300, 171_000),
+            ],
+        };
+        let framed: Vec<_> = replay_scenes(replay.clone(), (None, None), Lang::En)
+            .iter()
+            .map(faces)
+            .collect();
+        assert_eq!(
+            framed,
+            [
+                [face("3:00", true, false), face("3:00", false, false)],
+                [face("3:00", false, false), face("3:00", true, false)],
+                [face("3:00", true, false), face("3:00", false, false)],
+                [face("2:55", false, false), face("3:00", true, false)],
+                [face("2:55", false, false), face("2:51", false, false)],
+            ]
+        );
+        let untimed = Replay {
+            time: None,
+            clocks: Vec::new(),
+            ..replay
+        };
+        assert!(
+            replay_scenes(untimed, (None, None), Lang::En)
+                .iter()
+                .all(|s| faces(s) == [None, None])
+        );
     }
 
     #[tokio::test]

@@ -1,8 +1,10 @@
 //! The words drawn on a board image: its heading and status line, the colours' names for
-//! blank player names, and a forgotten player's name in the image's language.
+//! blank player names, a forgotten player's name in the image's language, and the players'
+//! clocks.
 
-use render::{Labels, Scene};
-use rules::{Outcome, Variant};
+use domain::timing::{Clocks, clock_face};
+use render::{ClockFace, Labels, Scene};
+use rules::{Color, Outcome, Variant};
 
 use super::Say;
 use crate::fluent_args;
@@ -45,9 +47,26 @@ pub fn labels(scene: &Scene, outcome: Option<&Outcome>, lang: Lang) -> Labels {
     Labels {
         heading,
         status,
-        white: say.color(rules::Color::White),
-        black: say.color(rules::Color::Black),
+        white: say.color(Color::White),
+        black: say.color(Color::Black),
     }
+}
+
+/// A clock under this many milliseconds is drawn red: the tenths show from here on.
+const LOW_MS: i64 = 10_000;
+
+/// Puts `clocks` in `scene`'s name bars (none without): each time as
+/// [`clock_face`] words it, the side to move's clock running while no result is shown, and
+/// red under ten seconds.
+pub fn set_clocks(scene: &mut Scene, clocks: Option<Clocks>) {
+    let face = |side: Color| {
+        clocks.map(|c| ClockFace {
+            text: clock_face(c.of(side)),
+            running: scene.result.is_none() && scene.side_to_move == side,
+            low: c.of(side) < LOW_MS,
+        })
+    };
+    (scene.white_clock, scene.black_clock) = (face(Color::White), face(Color::Black));
 }
 
 /// A player's name as a picture shows it in `lang`: a forgotten player's as "deleted user".
