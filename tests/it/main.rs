@@ -3,6 +3,7 @@
 
 mod after_game;
 mod architecture;
+mod arena;
 mod authorization;
 mod avalanche;
 mod boards;

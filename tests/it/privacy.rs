@@ -319,6 +319,8 @@ async fn forgetting_withdraws_from_tournaments_and_cancels_an_open_one_created()
                 format: domain::TournamentFormat::RoundRobin,
                 rounds: None,
                 deadline: None,
+                time: None,
+                length: None,
                 rated: true,
                 random_setup: false,
                 start: None,

@@ -109,6 +109,9 @@ async fn tournament(store: &dyn GameStore, by: User, players: &[User]) -> Tourna
         format: TournamentFormat::RoundRobin,
         rounds: 0,
         deadline: Some(Duration::from_secs(86_400)),
+        time: None,
+        length: None,
+        ends_ms: None,
         rated: true,
         random_setup: false,
         starts_ms: None,
@@ -142,6 +145,7 @@ async fn started_round(
         game: Some(game),
         setup: None,
         result: None,
+        berserk: [false, false],
     };
     store
         .advance_tournament(
@@ -367,7 +371,7 @@ async fn forgetting_puts_a_stand_in_in_their_place_and_deletes_the_rest(backend:
         .await
         .expect("withdraw");
     store
-        .record_board(w.carols.id, 1, 1, BoardResult::BlackForfeit)
+        .record_board(w.carols.id, 1, 1, BoardResult::BlackForfeit, [false, false])
         .await
         .expect("forfeit");
     let bob_before = store.user_data(bob().id).await.expect("bob");

@@ -37,6 +37,9 @@ async fn created(store: &dyn GameStore, name: &str) -> TournamentRecord {
         format: TournamentFormat::Swiss,
         rounds: 5,
         deadline: Some(Duration::from_secs(86_400)),
+        time: None,
+        length: None,
+        ends_ms: None,
         rated: true,
         random_setup: true,
         starts_ms: None,
@@ -66,6 +69,7 @@ fn board(
         game,
         setup: Some(518),
         result: None,
+        berserk: [false, false],
     }
 }
 
@@ -264,13 +268,16 @@ async fn a_board_result_is_stored_once(backend: &Backend) {
     )];
     start(&*store, t.id, &boards).await;
     store
-        .record_board(t.id, 1, 1, BoardResult::BlackWins)
+        .record_board(t.id, 1, 1, BoardResult::BlackWins, [false, true])
         .await
         .expect("result");
-    let again = store.record_board(t.id, 1, 1, BoardResult::Draw).await;
+    let again = store
+        .record_board(t.id, 1, 1, BoardResult::Draw, [false, false])
+        .await;
     assert!(again.expect_err("twice").is_conflict());
     let read = store.tournament(t.id).await.expect("read").expect("there");
     assert_eq!(read.boards[0].result, Some(BoardResult::BlackWins));
+    assert_eq!(read.boards[0].berserk, [false, true], "berserks read back");
 }
 
 async fn migrate_copies_tournaments(backend: &Backend) {
@@ -285,7 +292,7 @@ async fn migrate_copies_tournaments(backend: &Backend) {
         .expect("join");
     let boards = [board(1, 1, user(2, "bob"), Some(user(3, "carol")), None)];
     start(&*from, t.id, &boards).await;
-    from.record_board(t.id, 1, 1, BoardResult::WhiteForfeit)
+    from.record_board(t.id, 1, 1, BoardResult::WhiteForfeit, [true, false])
         .await
         .expect("result");
 

@@ -487,6 +487,8 @@ async fn organisers_are_server_managers_and_the_chosen_role() {
         format: TournamentFormat::Swiss,
         rounds: None,
         deadline: None,
+        time: None,
+        length: None,
         rated: true,
         random_setup: false,
         start: None,

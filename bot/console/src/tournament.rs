@@ -6,6 +6,7 @@
 
 use domain::Id;
 use domain::input::parse_duration;
+use domain::timing::TimeControl;
 use domain::{Organiser, Role, TournamentAsk, TournamentFormat, TournamentId};
 use rules::Variant;
 
@@ -153,8 +154,8 @@ fn quoted_words(text: &str) -> Vec<String> {
     words
 }
 
-/// `create NAME VARIANT FORMAT [rounds N] [deadline D] [start D] [960] [casual | rated]`:
-/// the console's user may organise.
+/// `create NAME VARIANT FORMAT [rounds N] [deadline D] [time 3+2] [duration D] [start D]
+/// [960] [casual | rated]`: the console's user may organise.
 fn parse_create(args: &[&str]) -> Result<TournamentAsk, CommandError> {
     let not = |word: &str, expected: Expected| CommandError::BadArgument {
         command: COMMAND,
@@ -176,6 +177,7 @@ fn parse_create(args: &[&str]) -> Result<TournamentAsk, CommandError> {
         .ok_or_else(|| not(format, Expected::Format))?;
     let (mut rounds, mut deadline, mut start, mut rated, mut random_setup) =
         (None, None, None, true, false);
+    let (mut time, mut length) = (None, None);
     let mut words = options.iter();
     while let Some(word) = words.next() {
         match word.to_lowercase().as_str() {
@@ -196,6 +198,14 @@ fn parse_create(args: &[&str]) -> Result<TournamentAsk, CommandError> {
                 let d = words.next().copied().unwrap_or("");
                 start = Some(parse_duration(d).ok_or_else(|| not(d, Expected::Deadline))?);
             }
+            "time" => {
+                let t = words.next().copied().unwrap_or("");
+                time = Some(TimeControl::parse(t).map_err(|_| not(t, Expected::Time))?);
+            }
+            "duration" => {
+                let d = words.next().copied().unwrap_or("");
+                length = Some(parse_duration(d).ok_or_else(|| not(d, Expected::Deadline))?);
+            }
             "960" | "chess960" => random_setup = true,
             "casual" | "unrated" => rated = false,
             "rated" => rated = true,
@@ -213,6 +223,8 @@ fn parse_create(args: &[&str]) -> Result<TournamentAsk, CommandError> {
         format,
         rounds,
         deadline,
+        time,
+        length,
         rated,
         random_setup,
         start,
@@ -261,6 +273,8 @@ mod tests {
                 format: TournamentFormat::Swiss,
                 rounds: Some(7),
                 deadline: Some(Duration::from_secs(3 * 86_400)),
+                time: None,
+                length: None,
                 rated: false,
                 random_setup: false,
                 start: None,

@@ -91,7 +91,7 @@ pub async fn handle(front: &Front, http: &Http, request: &CommandInteraction) {
             }
             None => Vec::new(),
         },
-        ("challenge", Some(option)) if option.name == TIME_OPTION => {
+        ("challenge" | "tournament", Some(option)) if option.name == TIME_OPTION => {
             let lang = Langs::at(&front.service, &origin).private;
             time_choices(option.value)
                 .into_iter()

@@ -62,7 +62,7 @@ mod tests {
         );
         assert_eq!(
             ids::<TournamentFormat>(),
-            ["round-robin", "double-round-robin", "swiss"]
+            ["round-robin", "double-round-robin", "swiss", "arena"]
         );
         assert_eq!(
             ids::<TournamentState>(),

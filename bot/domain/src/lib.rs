@@ -47,10 +47,11 @@ pub use store::{
     ShardSet, StoreError, Tournaments, Transfer, Vacations, Web,
 };
 pub use tournaments::{
-    BoardResult, CrossResult, Entrant, GameRooms, MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME, Organiser,
-    Role, RoleId, Room, RoundShown, StandingsTable, TournamentAsk, TournamentAskKind,
-    TournamentBoard, TournamentFormat, TournamentId, TournamentRecord, TournamentState,
-    TournamentSummary, Withdrawal,
+    BoardResult, CrossResult, DEFAULT_ARENA_LENGTH, Entrant, GameRooms, MAX_ARENA_LENGTH,
+    MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME, MIN_ARENA_LENGTH, Organiser, Role, RoleId, Room,
+    RoundShown, StandingsTable, TournamentAsk, TournamentAskKind, TournamentBoard,
+    TournamentFormat, TournamentId, TournamentRecord, TournamentState, TournamentSummary,
+    Withdrawal,
 };
 pub use types::{
     Action, Board, ChannelId, ColorChoice, Command, CommandKind, DrawAction, EarlyPrivacy, Faces,

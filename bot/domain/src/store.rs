@@ -402,8 +402,10 @@ pub trait Tournaments: Send + Sync {
     /// tried that start).
     async fn clear_tournament_start(&self, id: TournamentId) -> Result<(), StoreError>;
 
-    /// Adds `user` to an open tournament, after the players there; a
-    /// [`StoreError::Conflict`] (`tournament`) if it is not open or they are in already.
+    /// Adds `user` to an open tournament, after the players there, or to a running arena
+    /// (late, or back from a pause: a paused player plays again); a
+    /// [`StoreError::Conflict`] (`tournament`) if it takes no player now or they are in
+    /// already.
     async fn join_tournament(&self, id: TournamentId, user: &User) -> Result<(), StoreError>;
 
     /// Takes `user` out of an open tournament; a conflict if it is not open or they are not
@@ -443,14 +445,20 @@ pub trait Tournaments: Send + Sync {
         boards: &[TournamentBoard],
     ) -> Result<(), StoreError>;
 
-    /// Stores a board's result, only if it has none yet (else a conflict).
+    /// Stores a board's result, with the sides that went berserk in its game (White,
+    /// Black), only if it has none yet (else a conflict).
     async fn record_board(
         &self,
         id: TournamentId,
         round: u32,
         board: u32,
         result: BoardResult,
+        berserk: [bool; 2],
     ) -> Result<(), StoreError>;
+
+    /// Sets when running arena `id` stops pairing, once: a conflict if it has an end
+    /// already (another process started it).
+    async fn set_tournament_end(&self, id: TournamentId, ends_ms: i64) -> Result<(), StoreError>;
 
     /// Notes how far a tournament's announcements have been shown.
     async fn mark_round_shown(&self, shown: RoundShown) -> Result<(), StoreError>;

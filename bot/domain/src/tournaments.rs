@@ -6,6 +6,7 @@ use std::time::Duration;
 use rules::Variant;
 
 use crate::messages::StandingLine;
+use crate::timing::TimeControl;
 use crate::{ChannelId, GameId, GuildId, Lang, User};
 
 /// A tournament's id (taken from the same sequence as games).
@@ -32,6 +33,10 @@ pub enum TournamentFormat {
     DoubleRoundRobin,
     /// A fixed number of rounds paired by the FIDE (Dutch) System.
     Swiss,
+    /// lichess's arena: for a set time, every free player is paired at once with one of
+    /// close score; a win is 2 points, a draw 1, and after two wins in a row each game
+    /// scores double until one is not a win.
+    Arena,
 }
 
 /// Where a tournament is in its life.
@@ -130,6 +135,9 @@ pub struct TournamentBoard {
     pub setup: Option<u16>,
     /// The result, once known.
     pub result: Option<BoardResult>,
+    /// Which sides went berserk in the board's game (an arena's), White then Black: stored
+    /// with the result.
+    pub berserk: [bool; 2],
 }
 
 /// A tournament with its players and boards.
@@ -151,6 +159,12 @@ pub struct TournamentRecord {
     pub rounds: u32,
     /// The per-turn deadline of its games.
     pub deadline: Option<Duration>,
+    /// The chess clock of its games, instead of a deadline (an arena's always has one).
+    pub time: Option<TimeControl>,
+    /// How long an arena lasts from its start.
+    pub length: Option<Duration>,
+    /// When a running arena stops pairing (Unix ms): set at its start.
+    pub ends_ms: Option<i64>,
     /// Whether its games are rated.
     pub rated: bool,
     /// Whether each round's games start from a Chess960 setup drawn for the round: always
@@ -256,6 +270,10 @@ pub enum TournamentAsk {
         rounds: Option<u32>,
         /// The per-turn deadline of its games (`None`: the configured default).
         deadline: Option<Duration>,
+        /// A chess clock for its games instead (an arena's default is 3+2).
+        time: Option<TimeControl>,
+        /// How long an arena lasts (`None`: an hour).
+        length: Option<Duration>,
         /// Rated (the default) or casual.
         rated: bool,
         /// Each round from a Chess960 setup drawn for it (implied by Chess960; the Avalanche
@@ -291,6 +309,13 @@ pub enum TournamentAsk {
     /// Call it off (its creator).
     Cancel,
 }
+
+/// How long an arena lasts when its creator says nothing.
+pub const DEFAULT_ARENA_LENGTH: Duration = Duration::from_secs(60 * 60);
+/// The shortest arena.
+pub const MIN_ARENA_LENGTH: Duration = Duration::from_secs(5 * 60);
+/// The longest arena.
+pub const MAX_ARENA_LENGTH: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// The most rounds a Swiss may have.
 pub const MAX_SWISS_ROUNDS: u32 = 30;

@@ -174,6 +174,9 @@ pub enum Command {
     Takeback(TakebackAction),
     /// Call the game off while a side has not moved yet.
     Abort,
+    /// In an arena game, before one's first turn: half the clock, no increment, a point
+    /// more for a win.
+    Berserk,
     /// A turn suggested by the engine, in games against the computer only.
     Hint,
     /// Show the board; `flip` shows it from the other side.

@@ -243,7 +243,7 @@ mod tests {
             ..Reply::public(TournamentMsg::Standings {
                 name: "Club".into(),
                 after: 1,
-                swiss: false,
+                format: TournamentFormat::RoundRobin,
                 lines,
             })
         }

@@ -709,6 +709,8 @@ fn tournament() -> Vec<TournamentMsg> {
             deadline: Some(Duration::from_secs(86_400)),
             random_setup: true,
             start: None,
+            time: None,
+            length: None,
         },
         TournamentMsg::Created {
             name: name(),
@@ -719,6 +721,37 @@ fn tournament() -> Vec<TournamentMsg> {
             deadline: None,
             random_setup: false,
             start: Some(Duration::from_secs(7_200)),
+            time: None,
+            length: None,
+        },
+        TournamentMsg::Created {
+            name: name(),
+            variant: Variant::Standard,
+            format: TournamentFormat::Arena,
+            rounds: 0,
+            rated: true,
+            deadline: None,
+            random_setup: false,
+            start: None,
+            time: TimeControl::parse("3+2").ok(),
+            length: Some(Duration::from_secs(3_600)),
+        },
+        TournamentMsg::Paused {
+            name: name(),
+            player: "bob".into(),
+        },
+        TournamentMsg::Returned {
+            name: name(),
+            player: "bob".into(),
+        },
+        TournamentMsg::Berserk {
+            player: "alice".into(),
+        },
+        TournamentMsg::NotArenaGame,
+        TournamentMsg::TooLateToBerserk,
+        TournamentMsg::BadLength {
+            min: Duration::from_secs(300),
+            max: Duration::from_secs(86_400),
         },
         TournamentMsg::Joined {
             name: name(),
@@ -771,13 +804,13 @@ fn tournament() -> Vec<TournamentMsg> {
         TournamentMsg::Standings {
             name: name(),
             after: 2,
-            swiss: true,
+            format: TournamentFormat::Swiss,
             lines: vec![line(1, "alice", 3, false), line(2, "bob", 0, true)],
         },
         TournamentMsg::Standings {
             name: name(),
             after: 7,
-            swiss: false,
+            format: TournamentFormat::RoundRobin,
             lines: vec![line(1, "alice", 10, false), line(1, "carol", 10, false)],
         },
         TournamentMsg::Info {

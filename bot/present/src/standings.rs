@@ -14,6 +14,8 @@ pub fn standings(table: &StandingsTable, lang: Lang) -> Standings {
     let say = Say::new(lang, Surface::Console);
     let subtitle = if table.after >= table.rounds && table.rounds > 0 {
         say.plain("tournament-table-final")
+    } else if table.format == TournamentFormat::Arena {
+        say.plain("tournament-table-live")
     } else {
         say.text(
             "tournament-table-after",
@@ -25,9 +27,10 @@ pub fn standings(table: &StandingsTable, lang: Lang) -> Standings {
         TournamentFormat::RoundRobin | TournamentFormat::DoubleRoundRobin => {
             ["tournament-table-direct", "tournament-table-sb"]
         }
+        TournamentFormat::Arena => ["tournament-table-wins", "tournament-table-games"],
     };
     let meetings = match table.format {
-        TournamentFormat::Swiss => 0,
+        TournamentFormat::Swiss | TournamentFormat::Arena => 0,
         TournamentFormat::RoundRobin => 1,
         TournamentFormat::DoubleRoundRobin => 2,
     };

@@ -18,6 +18,8 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
             deadline,
             random_setup,
             start,
+            time,
+            length,
         } => {
             let deadline = deadline
                 .map(|d| say.duration(d))
@@ -35,6 +37,20 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
             );
             if *random_setup {
                 text = format!("{text} {}", say.plain("tournament-created-setup"));
+            }
+            if let Some(time) = time {
+                let clock = say.text(
+                    "tournament-created-clock",
+                    &fluent_args![("time", time.to_string())],
+                );
+                text = format!("{text} {clock}");
+            }
+            if let Some(length) = length {
+                let arena = say.text(
+                    "tournament-created-arena",
+                    &fluent_args![("length", say.duration(*length))],
+                );
+                text = format!("{text} {arena}");
             }
             if let Some(start) = start {
                 let start = say.text(
@@ -67,13 +83,18 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
         TournamentMsg::Standings {
             name: t,
             after,
-            swiss,
+            format,
             lines,
         } => {
-            let head = say.says(message, &fluent_args![("name", name(t)), ("after", *after)]);
+            let args = fluent_args![("name", name(t)), ("after", *after)];
+            let head = if *format == TournamentFormat::Arena {
+                say.says_form(message, "arena", &args)
+            } else {
+                say.says(message, &args)
+            };
             let lines: Vec<String> = lines
                 .iter()
-                .map(|l| standing_line(say, *swiss, l))
+                .map(|l| standing_line(say, *format, l))
                 .collect();
             return format!("{head}\n{}", lines.join("\n"));
         }
@@ -98,8 +119,14 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
             ("players", *players)
         ],
         TournamentMsg::Withdrew { name: t, player }
+        | TournamentMsg::Paused { name: t, player }
+        | TournamentMsg::Returned { name: t, player }
         | TournamentMsg::Removed { name: t, player } => {
             fluent_args![("name", name(t)), ("player", name(player))]
+        }
+        TournamentMsg::Berserk { player } => fluent_args![("player", name(player))],
+        TournamentMsg::BadLength { min, max } => {
+            fluent_args![("min", say.duration(*min)), ("max", say.duration(*max))]
         }
         TournamentMsg::Game {
             name: t,
@@ -184,6 +211,8 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
         TournamentMsg::NoServer
         | TournamentMsg::NoTournament
         | TournamentMsg::NotOrganiser
+        | TournamentMsg::NotArenaGame
+        | TournamentMsg::TooLateToBerserk
         | TournamentMsg::NoRooms => fluent_args![],
     };
     say.says(message, &args)
@@ -221,16 +250,18 @@ fn board_line(say: &Say, b: &BoardLine) -> String {
 }
 
 /// "1. alice 3.5 (Buchholz Cut-1 7.0, Sonneborn-Berger 5.25)".
-fn standing_line(say: &Say, swiss: bool, l: &StandingLine) -> String {
+fn standing_line(say: &Say, format: TournamentFormat, l: &StandingLine) -> String {
     let tiebreak = |at: usize| {
         l.tiebreaks
             .get(at)
             .map_or_else(|| "-".to_string(), |q| quarters(*q))
     };
-    let key = if swiss {
-        "tournament-standing-swiss"
-    } else {
-        "tournament-standing-round-robin"
+    let key = match format {
+        TournamentFormat::Swiss => "tournament-standing-swiss",
+        TournamentFormat::RoundRobin | TournamentFormat::DoubleRoundRobin => {
+            "tournament-standing-round-robin"
+        }
+        TournamentFormat::Arena => "tournament-standing-arena",
     };
     let line = say.text(
         key,

@@ -340,6 +340,7 @@ impl GameService {
             Command::Draw(action) => challenges.draw(origin, guard, action).await,
             Command::Takeback(action) => challenges.takeback(origin, guard, action).await,
             Command::Abort => challenges.abort(origin, guard).await,
+            Command::Berserk => games.berserk(origin, guard).await,
             Command::Rematch => challenges.rematch(origin, guard).await,
             Command::Hint => {
                 early.mark_private();

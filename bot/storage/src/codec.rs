@@ -370,11 +370,7 @@ impl RawState {
                 .map_err(|_| StoreError::Backend(format!("revision {} too large", s.revision)))?,
             clock_white_ms: s.clocks.map(|c| c.white_ms),
             clock_black_ms: s.clocks.map(|c| c.black_ms),
-            berserk: [(0, 'w'), (1, 'b')]
-                .into_iter()
-                .filter(|&(side, _)| s.berserk[side])
-                .map(|(_, c)| c)
-                .collect(),
+            berserk: sides_out(s.berserk),
         })
     }
 
@@ -408,13 +404,7 @@ impl RawState {
             revision: u64::try_from(self.revision)
                 .map_err(|_| bad(t, "revision", self.revision.to_string()))?,
             clocks: clocks_in(self.clock_white_ms, self.clock_black_ms),
-            berserk: match self.berserk.as_str() {
-                "" => [false, false],
-                "w" => [true, false],
-                "b" => [false, true],
-                "wb" => [true, true],
-                _ => return Err(bad(t, "berserk", self.berserk)),
-            },
+            berserk: sides_in(&self.berserk, t)?,
         })
     }
 }
@@ -472,12 +462,15 @@ fn secs_out(d: Duration) -> i64 {
 }
 
 /// A time control as stored: base and increment in milliseconds, `180000+2000`.
-fn time_out(time: TimeControl) -> String {
+pub(crate) fn time_out(time: TimeControl) -> String {
     format!("{}+{}", time.base_ms(), time.increment_ms())
 }
 
 /// A stored time control back ([`time_out`]).
-fn time_in(text: Option<String>, table: &'static str) -> Result<Option<TimeControl>, StoreError> {
+pub(crate) fn time_in(
+    text: Option<String>,
+    table: &'static str,
+) -> Result<Option<TimeControl>, StoreError> {
     let Some(text) = text else {
         return Ok(None);
     };
@@ -485,6 +478,27 @@ fn time_in(text: Option<String>, table: &'static str) -> Result<Option<TimeContr
     match text.split_once('+').map(|(b, i)| (ms(b), ms(i))) {
         Some((Some(base), Some(increment))) => Ok(Some(TimeControl { base, increment })),
         _ => Err(bad(table, "time_control", text)),
+    }
+}
+
+/// Which of White and Black something is true of, as stored: `w`, `b`, `wb` or empty.
+pub(crate) fn sides_out(sides: [bool; 2]) -> String {
+    let [white, black] = sides;
+    [(white, 'w'), (black, 'b')]
+        .into_iter()
+        .filter(|&(yes, _)| yes)
+        .map(|(_, c)| c)
+        .collect()
+}
+
+/// Sides as stored back ([`sides_out`]).
+pub(crate) fn sides_in(text: &str, table: &'static str) -> Result<[bool; 2], StoreError> {
+    match text {
+        "" => Ok([false, false]),
+        "w" => Ok([true, false]),
+        "b" => Ok([false, true]),
+        "wb" => Ok([true, true]),
+        _ => Err(bad(table, "berserk", text)),
     }
 }
 

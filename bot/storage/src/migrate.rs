@@ -31,10 +31,11 @@ pub(crate) const MIGRATIONS: &[(i64, &str)] = &[
     (13, include_str!("../migrations/0013_web.sql")),
     (14, include_str!("../migrations/0014_announced_notices.sql")),
     (15, include_str!("../migrations/0015_clocks.sql")),
+    (16, include_str!("../migrations/0016_arena.sql")),
 ];
 
 /// The newest schema version this build knows.
-pub const LATEST_VERSION: i64 = 15;
+pub const LATEST_VERSION: i64 = 16;
 
 /// Creates the table of applied migrations, if missing.
 pub(crate) const CREATE_MIGRATIONS: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (

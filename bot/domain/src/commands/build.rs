@@ -53,6 +53,7 @@ fn game(spec: &Spec, args: &Args) -> Result<Command, ArgError> {
         "cancel" => Command::Cancel,
         "resign" => Command::Resign,
         "abort" => Command::Abort,
+        "berserk" => Command::Berserk,
         "hint" => Command::Hint,
         "moves" => Command::Moves,
         "position" => Command::Position,
@@ -233,6 +234,13 @@ fn duration(args: &Args, option: &'static str) -> Result<Option<Duration>, ArgEr
         .transpose()
 }
 
+/// The `time` option: a chess clock, `minutes+seconds`.
+fn time_control(args: &Args) -> Result<Option<TimeControl>, ArgError> {
+    args.text("time")
+        .map(|text| TimeControl::parse(&rules::ascii_width(text)).map_err(|_| bad("time", text)))
+        .transpose()
+}
+
 /// `vacation`'s days: a number of days from 1, or `end`.
 fn vacation(text: &str) -> Result<VacationAsk, ArgError> {
     let ascii = rules::ascii_width(text.trim());
@@ -317,12 +325,7 @@ fn challenge(spec: &Spec, args: &Args) -> Result<Command, ArgError> {
         setup,
         color,
         deadline: duration(args, "deadline")?,
-        time: args
-            .text("time")
-            .map(|text| {
-                TimeControl::parse(&rules::ascii_width(text)).map_err(|_| bad("time", text))
-            })
-            .transpose()?,
+        time: time_control(args)?,
         rated: args.flag("rated"),
     })
 }
@@ -367,7 +370,8 @@ fn tournament(args: &Args, by: Organiser) -> Result<TournamentAsk, ArgError> {
     })
 }
 
-/// `/tournament create name variant format [rounds] [deadline] [rated] [setup] [start]`.
+/// `/tournament create name variant format [rounds] [deadline] [time] [duration] [rated]
+/// [setup] [start]`.
 fn create(args: &Args, by: Organiser) -> Result<TournamentAsk, ArgError> {
     let name = args.text("name").unwrap_or_default().trim();
     if name.is_empty() {
@@ -384,6 +388,8 @@ fn create(args: &Args, by: Organiser) -> Result<TournamentAsk, ArgError> {
         // Out of range (Discord keeps to 1–30 anyway) is the service's refusal.
         rounds: args.number("rounds").map(|n| u32::try_from(n).unwrap_or(0)),
         deadline: duration(args, "deadline")?,
+        time: time_control(args)?,
+        length: duration(args, "duration")?,
         rated: args.flag("rated").unwrap_or(true),
         random_setup: match args.text("setup") {
             None => false,

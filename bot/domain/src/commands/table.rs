@@ -125,6 +125,14 @@ const TOURNAMENT: &[Opt] = &[
             required("format", choices("format", TournamentFormat::VARIANTS)),
             opt("rounds", number(1, Some(MAX_SWISS_ROUNDS as i64))),
             opt("deadline", text(16)),
+            opt(
+                "time",
+                Kind::Text {
+                    max: 16,
+                    autocomplete: true,
+                },
+            ),
+            opt("duration", text(16)),
             opt("rated", Kind::Flag),
             opt("setup", choices("setup", &["usual", "chess960"])),
             opt("start", text(16)),
@@ -209,6 +217,7 @@ pub const COMMANDS: &[Spec] = &[
     command("cancel", &[]),
     command("resign", &[]),
     command("abort", &[]),
+    command("berserk", &[]),
     command("hint", &[]),
     command("moves", &[]),
     command("position", &[]),

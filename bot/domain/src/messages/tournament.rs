@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use rules::Variant;
 
+use crate::timing::TimeControl;
 use crate::{BoardResult, TournamentFormat, TournamentId, TournamentState};
 
 /// One board of a round as shown: "1. alice – bob 1-0".
@@ -82,6 +83,10 @@ pub enum TournamentMsg {
         random_setup: bool,
         /// Starts by itself in this long (`None`: when its creator says).
         start: Option<Duration>,
+        /// The clock of its games, if any.
+        time: Option<TimeControl>,
+        /// How long an arena lasts.
+        length: Option<Duration>,
     },
     /// The role whose members may create tournaments was set (or, `None`, cleared).
     Organisers {
@@ -121,6 +126,37 @@ pub enum TournamentMsg {
         /// The player.
         player: String,
     },
+    /// A player paused in a running arena: paired no more until they join again.
+    Paused {
+        /// The arena.
+        name: String,
+        /// The player.
+        player: String,
+    },
+    /// A player came back to a running arena (or joined it late).
+    Returned {
+        /// The arena.
+        name: String,
+        /// The player.
+        player: String,
+    },
+    /// A player of an arena game went berserk: half their clock, no increment, a point more
+    /// for a win.
+    Berserk {
+        /// The player.
+        player: String,
+    },
+    /// An arena's length is out of range.
+    BadLength {
+        /// The shortest.
+        min: Duration,
+        /// The longest.
+        max: Duration,
+    },
+    /// Berserk is for arena games only.
+    NotArenaGame,
+    /// Berserk is only before one's first turn, and once.
+    TooLateToBerserk,
     /// A player was removed after forfeiting two games (lost on time without moving).
     Removed {
         /// The tournament.
@@ -154,8 +190,8 @@ pub enum TournamentMsg {
         name: String,
         /// Rounds finished.
         after: u32,
-        /// Whether it is a Swiss (the tiebreaks differ).
-        swiss: bool,
+        /// How players meet (the tiebreaks differ).
+        format: TournamentFormat,
         /// The lines, best first.
         lines: Vec<StandingLine>,
     },

@@ -19,13 +19,21 @@ tournament-left = { $player } left { $name } ({ $players ->
     }).
 tournament-withdrew = { $player } withdrew from { $name }: their remaining games are forfeited.
 tournament-removed = { $player } forfeited two games and is removed from { $name }.
+tournament-paused = { $player } paused in { $name }: no new games until they join again.
+tournament-returned = { $player } is playing in { $name } now: their next game comes as soon as an opponent is free.
+tournament-berserk = { $player } goes berserk: half the clock, no increment, a point more for a win.
+tournament-not-arena-game = Berserk is for arena games only.
+tournament-too-late-to-berserk = Berserk is only before your first turn, and once.
+tournament-bad-length = An arena lasts from { $min } to { $max }.
 tournament-round = { $name }, round { $round } of { $rounds }:
 tournament-board = { $board }. { $white } – { $black } { $result }
 tournament-bye = { $board }. { $player }: bye (1 point)
 tournament-game = { $name }, round { $round }, board { $board }.
 tournament-standings = { $name }: standings after round { $after }
+tournament-standings-arena = { $name }: standings
 tournament-standing-swiss = { $rank }. { $player } { $points } (Buchholz Cut-1 { $first }, Sonneborn-Berger { $second })
 tournament-standing-round-robin = { $rank }. { $player } { $points } (direct encounter { $first }, Sonneborn-Berger { $second })
+tournament-standing-arena = { $rank }. { $player } { $points } ({ $first } won of { $second })
 tournament-withdrawn-mark = (withdrawn)
 tournament-info = { $name } (#{ $id }): { $variant }, { $format }, { $rounds ->
         [0] rounds set at the start
@@ -46,6 +54,7 @@ tournament-state-cancelled = cancelled
 tournament-format-round-robin = round robin
 tournament-format-double-round-robin = double round robin
 tournament-format-swiss = Swiss
+tournament-format-arena = arena
 tournament-finished = { $name } is over. { $count ->
         [one] The winner is { $winners }!
        *[other] First place is shared by { $winners }!
@@ -85,6 +94,8 @@ tournament-bad-name = A tournament's name has from 1 to { $max } characters, con
 tournament-no-rooms = Tournament games cannot be started here: this front opens no rooms for them.
 tournament-unpairable = The next round of { $name } cannot be paired by the rules (too few players left who have not met).
 tournament-created-setup = Each round starts from a Chess960 setup drawn for it, the same on every board.
+tournament-created-clock = Its games are played on a clock, { $time }.
+tournament-created-arena = An arena: it lasts { $length } from its start, free players are paired at once, a win is 2 points and a draw 1, double after two wins in a row; join, pause and come back at any time.
 tournament-created-start = It starts by itself in { $start } if it has at least 2 players.
 tournament-organisers-set = Members with the role { $role } may now create tournaments here, as may those who manage the server.
 tournament-organisers-cleared = Only those who manage the server may create tournaments here now.
@@ -111,4 +122,7 @@ tournament-table-points = Pts
 tournament-table-buchholz = BH-C1
 tournament-table-direct = DE
 tournament-table-sb = SB
+tournament-table-wins = W
+tournament-table-games = G
+tournament-table-live = Live standings
 tournament-unknown = There is no tournament #{ $id } in this server.

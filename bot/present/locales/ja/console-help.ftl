@@ -13,6 +13,6 @@ help =
     • `rematch`：先後を入れ替えてもう一局 · `gif [番号]`：再生アニメーション · `review [番号] [手番]`：エンジンによる検討（手番を書くとその局面） · `history [@プレイヤー] [ページ]` · `game 番号`：終局した対局の棋譜と解析リンク
     • `vacation 日数` · `vacation end`：すべての対局の期限を止めます（年間の上限あり。指しても終了）
     • `rating [@ユーザー] [変種]` · `leaderboard [変種]`：このサーバーでの種目ごとの Glicko-2 レーティング（通常のチェスは持ち時間の区分ごと）と、上位10人とあなたの順位。二人の対局は、挑戦に `casual` と書かない限りレーティング対局です · `language en|ja|default`：ここでの公開メッセージの言語 · `avatars on|off`：ここでの盤面のプレイヤーの画像（`--avatar 名前=ファイル`）
-    • `tournament create "名前" 変種 方式` · `tournament join|start|standings|pairings`：総当たりやスイス式の大会
+    • `tournament create "名前" 変種 方式` · `tournament join|start|standings|pairings`：総当たり・スイス式・アリーナの大会（`berserk`：持ち時間半分）
     • `privacy`：nadare があなたについて保存するもの · `mydata`：その写し（出力フォルダーのファイル） · `forget`：削除する（`forget` の後に `forget confirm`）
     • 省略形：`move` は `m`（`alice> m Nf3/a3`）、`challenge` は `play`、`board flip` は `flip` とも書けます。

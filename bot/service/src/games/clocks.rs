@@ -18,15 +18,16 @@
 use std::sync::Arc;
 
 use domain::messages::NoticeMsg;
+use domain::messages::TournamentMsg;
 use domain::timing::{Charge, Clocks, charge};
-use domain::{ChannelId, GameId, Notice, Reply, is_computer};
+use domain::{ChannelId, GameId, Notice, Origin, Reply, TournamentFormat, is_computer};
 use rules::{Color, EndReason, Outcome};
 use tokio::sync::Notify;
 
-use super::Games;
+use super::{Games, SlotGuard};
 use crate::context::Context;
-use crate::live::{Live, Slot};
-use crate::replies::stamped;
+use crate::live::{Live, Slot, game_in};
+use crate::replies::{game_over, game_reply, not_a_player, save_failed, stamped};
 
 /// What runs out when a game's timer fires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,6 +164,58 @@ impl Games {
         reply.mentions.dedup();
         reply.mentions.retain(|id| !is_computer(*id));
         Some(reply)
+    }
+
+    /// `origin`'s user goes berserk in the arena game in `guard`, before their first turn:
+    /// their clock halved, no increment after their turns, a point more if they win.
+    pub(crate) async fn berserk(&self, origin: &Origin, guard: &mut SlotGuard) -> Reply {
+        let live = match game_in(guard) {
+            Ok(live) => live,
+            Err(reply) => return *reply,
+        };
+        if live.outcome().is_some() {
+            return game_over(live);
+        }
+        let colors = live.colors_of(origin.user.id);
+        let [side] = colors.as_slice() else {
+            return not_a_player(live);
+        };
+        let side = *side;
+        let in_arena = match self.ctx.db().board_of_game(live.row.id).await {
+            Ok(Some((tournament, _, _))) => matches!(
+                self.ctx.db().tournament(tournament).await,
+                Ok(Some(t)) if t.format == TournamentFormat::Arena
+            ),
+            Ok(None) => false,
+            Err(e) => return save_failed(&e),
+        };
+        let (Some(time), Some(clocks), true) = (live.row.time, live.row.state.clocks, in_arena)
+        else {
+            return Reply::private(TournamentMsg::NotArenaGame).with_game(live.row.id);
+        };
+        let start = live.game.start().side_to_move();
+        let moved = match live.game.turns().len() {
+            0 => false,
+            1 => side == start,
+            _ => true,
+        };
+        if moved || live.row.state.berserk[side.index()] {
+            return Reply::private(TournamentMsg::TooLateToBerserk).with_game(live.row.id);
+        }
+        let mut state = live.row.state.next();
+        state.berserk[side.index()] = true;
+        state.clocks = Some(clocks.with(side, time.base_ms() / 2));
+        if let Err(e) = self.save_state(live, state).await {
+            return save_failed(&e);
+        }
+        let messages = vec![
+            TournamentMsg::Berserk {
+                player: origin.user.name.clone(),
+            }
+            .into(),
+            live.status().into(),
+        ];
+        game_reply(live, messages)
     }
 
     /// Starts the timer of `live`'s game if it is on a clock and has none here yet; wakes

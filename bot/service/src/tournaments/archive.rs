@@ -166,6 +166,7 @@ mod tests {
             game: None,
             setup: None,
             result,
+            berserk: [false, false],
         };
         let (a, b, c) = (user(1, "ann"), user(2, "ben\u{7}\n"), user(3, "cat"));
         let t = TournamentRecord {
@@ -177,6 +178,9 @@ mod tests {
             format: TournamentFormat::Swiss,
             rounds: 3,
             deadline: None,
+            time: None,
+            length: None,
+            ends_ms: None,
             rated: true,
             random_setup: false,
             starts_ms: None,

@@ -14,6 +14,8 @@
 //! of later rounds are forfeited (round robin) or not paired (Swiss).
 
 mod archive;
+mod arena;
+mod arenas;
 mod model;
 mod standings;
 
@@ -23,13 +25,16 @@ use std::time::Duration;
 
 use domain::input::clean_name;
 use domain::messages::{BoardLine, EarlyEnd, NoticeMsg, TournamentMsg};
+use domain::timing::TimeControl;
 use domain::{
     Action, BoardResult, ChallengeRecord, ChannelId, ColorChoice, GameRooms, GuildId, Locale,
     Notice, Organiser, Origin, Owed, Reply, Room, RoundShown, SetupChoice, StoreError, StoredGame,
     TournamentAsk, TournamentBoard, TournamentFormat, TournamentId, TournamentRecord,
     TournamentState, TournamentSummary, User, Withdrawal,
 };
-use domain::{MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME};
+use domain::{
+    DEFAULT_ARENA_LENGTH, MAX_ARENA_LENGTH, MAX_SWISS_ROUNDS, MAX_TOURNAMENT_NAME, MIN_ARENA_LENGTH,
+};
 use rand::Rng;
 use rules::{Color, EndReason, Outcome, Variant};
 use tournament::{Pairing, berger, dutch};
@@ -57,6 +62,9 @@ const MAX_START: Duration = Duration::from_secs(30 * DAY_SECS);
 /// Seconds in a day.
 const DAY_SECS: u64 = 24 * 60 * 60;
 
+/// The clock of an arena whose creator named none (lichess's usual).
+const DEFAULT_ARENA_TIME: &str = "3+2";
+
 /// Forfeits after which a player is withdrawn.
 const FORFEITS_TO_REMOVE: usize = 2;
 
@@ -72,6 +80,8 @@ pub(crate) struct Tournaments {
     roomless: Mutex<Vec<TournamentId>>,
     /// Whether this process has carried on the running tournaments once since its start.
     resumed: AtomicBool,
+    /// Arenas whose time is up, to carry on (end) at the next sweep.
+    ending: Arc<Mutex<Vec<TournamentId>>>,
 }
 
 impl Tournaments {
@@ -91,6 +101,7 @@ impl Tournaments {
             rooms: OnceLock::new(),
             roomless: Mutex::new(Vec::new()),
             resumed: AtomicBool::new(false),
+            ending: Arc::new(Mutex::new(Vec::new())),
         }
     }
 
@@ -132,6 +143,8 @@ impl Tournaments {
             format,
             rounds,
             deadline,
+            time,
+            length,
             rated,
             random_setup,
             start,
@@ -164,6 +177,20 @@ impl Tournaments {
             if random_setup && !variant.allows_chess960_setup() {
                 return Reply::private(TournamentMsg::FixedSetup { variant });
             }
+            let arena = format == TournamentFormat::Arena;
+            let length = arena.then(|| length.unwrap_or(DEFAULT_ARENA_LENGTH));
+            if length.is_some_and(|l| !(MIN_ARENA_LENGTH..=MAX_ARENA_LENGTH).contains(&l)) {
+                return Reply::private(TournamentMsg::BadLength {
+                    min: MIN_ARENA_LENGTH,
+                    max: MAX_ARENA_LENGTH,
+                });
+            }
+            // An arena is played on a clock: lichess's usual 3+2 unless another is asked.
+            let time = match time {
+                Some(time) => Some(time),
+                None if arena => TimeControl::parse(DEFAULT_ARENA_TIME).ok(),
+                None => None,
+            };
             if start.is_some_and(|s| s < MIN_START || s > MAX_START) {
                 return Reply::private(TournamentMsg::BadStart {
                     max_days: MAX_START.as_secs() / DAY_SECS,
@@ -173,7 +200,11 @@ impl Tournaments {
                 Ok(id) => id,
                 Err(e) => return save_failed(&e),
             };
-            let deadline = deadline.or(self.ctx.config.default_deadline);
+            // Games on a clock have no deadline per turn.
+            let deadline = match time {
+                Some(_) => None,
+                None => deadline.or(self.ctx.config.default_deadline),
+            };
             let now = self.ctx.now_ms();
             let t = TournamentRecord {
                 id,
@@ -184,6 +215,9 @@ impl Tournaments {
                 format,
                 rounds,
                 deadline,
+                time,
+                length,
+                ends_ms: None,
                 rated,
                 random_setup: random_setup || variant == Variant::Chess960,
                 starts_ms: start.map(|s| now.saturating_add(duration_ms(s))),
@@ -208,6 +242,8 @@ impl Tournaments {
                     deadline,
                     random_setup: t.random_setup,
                     start,
+                    time,
+                    length,
                 })
             };
             if format == TournamentFormat::Swiss && rounds > 1 {
@@ -352,6 +388,9 @@ impl Tournaments {
     }
 
     async fn join(&self, origin: &Origin, t: &TournamentRecord) -> Reply {
+        if t.format == TournamentFormat::Arena && t.state == TournamentState::Running {
+            return self.join_arena(origin, t).await;
+        }
         if t.state != TournamentState::Open {
             return Reply::private(TournamentMsg::NotOpen {
                 name: t.name.clone(),
@@ -391,6 +430,11 @@ impl Tournaments {
                     }),
                     Err(e) => save_failed(&e),
                 }
+            }
+            (TournamentState::Running, Some(p))
+                if t.format == TournamentFormat::Arena && !p.withdrawn =>
+            {
+                self.pause_arena(origin, t, p.seq).await
             }
             (TournamentState::Running, Some(p)) if may_withdraw && !p.withdrawn => {
                 if let Err(e) = self.withdraw(t, &origin.user).await {
@@ -467,7 +511,7 @@ impl Tournaments {
         match self
             .ctx
             .db()
-            .record_board(t.id, board.round, board.board, result)
+            .record_board(t.id, board.round, board.board, result, [false, false])
             .await
         {
             Err(e) if !e.is_conflict() => Err(e),
@@ -505,7 +549,11 @@ impl Tournaments {
         if self.rooms.get().is_none() {
             return Reply::private(TournamentMsg::NoRooms);
         }
-        let boards = match self.pair(t, 1).await {
+        let paired = match t.format {
+            TournamentFormat::Arena => self.arena_wave(t).await.map_err(Unpaired::Store),
+            _ => self.pair(t, 1).await,
+        };
+        let boards = match paired {
             Ok(boards) => boards,
             Err(Unpaired::Rules(_)) => {
                 return Reply::private(TournamentMsg::Unpairable {
@@ -526,6 +574,13 @@ impl Tournaments {
             .await;
         if let Err(e) = moved {
             return save_failed(&e);
+        }
+        if let Some(length) = t.length {
+            let ends_ms = self.ctx.now_ms().saturating_add(duration_ms(length));
+            if let Err(e) = self.ctx.db().set_tournament_end(t.id, ends_ms).await {
+                tracing::error!(tournament = t.id, error = %e, "could not store an arena's end");
+            }
+            self.wake_at_end(t.id, ends_ms);
         }
         let follow = self.progress(t.id).await;
         self.ctx.outbox.queue(follow);
@@ -625,6 +680,8 @@ impl Tournaments {
         let order = in_order(t);
         let n = u32::try_from(order.len()).unwrap_or(u32::MAX);
         let pairings: Vec<Pairing> = match t.format {
+            // An arena pairs its free players in waves (`arenas`), never by rounds.
+            TournamentFormat::Arena => return Err(Unpaired::Rules(EarlyEnd::NoPairing)),
             TournamentFormat::RoundRobin => berger::round_robin(n)
                 .into_iter()
                 .nth(round.saturating_sub(1) as usize)
@@ -678,6 +735,7 @@ impl Tournaments {
                 game,
                 setup,
                 result,
+                berserk: [false, false],
             });
         }
         Ok(boards)
@@ -689,6 +747,12 @@ impl Tournaments {
     /// from any process: each step is a conditional write. Returns what to post.
     pub(crate) async fn progress(&self, id: TournamentId) -> Vec<Notice> {
         let mut notices = Vec::new();
+        if matches!(
+            self.ctx.db().tournament(id).await,
+            Ok(Some(t)) if t.format == TournamentFormat::Arena
+        ) {
+            return self.progress_arena(id).await;
+        }
         loop {
             let t = match self.ctx.db().tournament(id).await {
                 Ok(Some(t)) if t.state == TournamentState::Running => t,
@@ -711,7 +775,7 @@ impl Tournaments {
                         match self
                             .ctx
                             .db()
-                            .record_board(t.id, b.round, b.board, result)
+                            .record_board(t.id, b.round, b.board, result, [false, false])
                             .await
                         {
                             Ok(()) => notices.extend(self.count_forfeits(&t, b, result).await),
@@ -947,7 +1011,7 @@ impl Tournaments {
             setup: b.setup.map(SetupChoice::Number),
             color: ColorChoice::White,
             deadline: t.deadline,
-            time: None,
+            time: t.time,
             created_ms: now,
             expires_ms: now,
             rated: t.rated,
@@ -1024,6 +1088,9 @@ impl Tournaments {
     ) -> Notice {
         let name = t.name.clone();
         let message = match why {
+            Withdrawal::Withdrew if t.format == TournamentFormat::Arena => {
+                TournamentMsg::Paused { name, player }
+            }
             Withdrawal::Withdrew => TournamentMsg::Withdrew { name, player },
             Withdrawal::Removed => TournamentMsg::Removed { name, player },
         };
@@ -1093,8 +1160,20 @@ impl Tournaments {
                 .running_tournaments(self.ctx.config.shards)
                 .await
             {
-                Ok(running) => ids.extend(running.iter().map(|t| t.id)),
+                Ok(running) => {
+                    for t in &running {
+                        if let Some(ends_ms) = t.ends_ms {
+                            self.wake_at_end(t.id, ends_ms);
+                        }
+                    }
+                    ids.extend(running.iter().map(|t| t.id));
+                }
                 Err(e) => tracing::error!(error = %e, "could not load the running tournaments"),
+            }
+        }
+        for id in std::mem::take(&mut *lock(&self.ending)) {
+            if !ids.contains(&id) {
+                ids.push(id);
             }
         }
         let ended = self.games.take_ended();
@@ -1150,7 +1229,11 @@ fn duration_ms(d: Duration) -> i64 {
 /// a forfeit, an aborted game a double forfeit.
 fn board_result(stored: &StoredGame, outcome: Outcome) -> BoardResult {
     let plies = stored.turns.len();
+    let clocked = stored.row.time.is_some();
     match (outcome.winner, outcome.reason) {
+        // On a clock, a game aborted before a side's first turn is that side's forfeit.
+        (None, EndReason::Aborted) if clocked && plies == 0 => BoardResult::BlackForfeit,
+        (None, EndReason::Aborted) if clocked && plies == 1 => BoardResult::WhiteForfeit,
         (Some(Color::White), EndReason::Timeout) if plies <= 1 => BoardResult::WhiteForfeit,
         (Some(Color::Black), EndReason::Timeout) if plies == 0 => BoardResult::BlackForfeit,
         (Some(Color::White), _) => BoardResult::WhiteWins,

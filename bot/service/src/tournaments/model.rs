@@ -26,6 +26,8 @@ pub(crate) fn total_rounds(t: &TournamentRecord) -> u32 {
         TournamentFormat::Swiss => t.rounds,
         TournamentFormat::RoundRobin => single,
         TournamentFormat::DoubleRoundRobin => single * 2,
+        // An arena's pairing waves so far: it ends by the clock, not by a count.
+        TournamentFormat::Arena => t.round,
     }
 }
 

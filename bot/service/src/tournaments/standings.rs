@@ -11,6 +11,7 @@ use domain::{
     TournamentState, UserId,
 };
 
+use super::arena;
 use super::model::{in_order, model, plays, total_rounds};
 
 /// The standings of `t` after the results stored so far, said and drawn.
@@ -27,6 +28,9 @@ pub(crate) fn standings_reply(t: &TournamentRecord) -> Reply {
 /// same whenever it is asked: the byes, forfeits and results of the round under way wait for
 /// its end. A finished tournament's table is its final one, whatever rounds were planned.
 pub(crate) fn standings(t: &TournamentRecord) -> (TournamentMsg, StandingsTable) {
+    if t.format == TournamentFormat::Arena {
+        return arena_standings(t);
+    }
     let after = (1..=t.round)
         .rev()
         .find(|&r| t.round_boards(r).all(|b| b.result.is_some()))
@@ -81,7 +85,48 @@ pub(crate) fn standings(t: &TournamentRecord) -> (TournamentMsg, StandingsTable)
     let message = TournamentMsg::Standings {
         name: t.name.clone(),
         after,
-        swiss,
+        format: t.format,
+        lines,
+    };
+    (message, table)
+}
+
+/// An arena's standings from every game finished so far (those under way wait for their
+/// end): points, then games won, then games played (the same points in fewer games first).
+/// Ties on all three share a rank.
+fn arena_standings(t: &TournamentRecord) -> (TournamentMsg, StandingsTable) {
+    let scores = arena::scores(t);
+    let ranked = arena::ranked(t, &scores);
+    let mut lines: Vec<StandingLine> = Vec::with_capacity(ranked.len());
+    let mut previous: Option<(u32, u32, u32)> = None;
+    for (at, (p, score)) in ranked.iter().enumerate() {
+        let key = (score.points, score.wins, score.games);
+        let rank = match (previous, lines.last()) {
+            (Some(before), Some(last)) if before == key => last.rank,
+            _ => u32::try_from(at + 1).unwrap_or(u32::MAX),
+        };
+        previous = Some(key);
+        lines.push(StandingLine {
+            rank,
+            name: p.user.name.clone(),
+            halves: score.points * 2,
+            tiebreaks: vec![score.wins * 4, score.games * 4],
+            withdrawn: p.withdrawn,
+        });
+    }
+    let finished = t.state == TournamentState::Finished;
+    let table = StandingsTable {
+        name: t.name.clone(),
+        after: t.round,
+        rounds: if finished { t.round } else { 0 },
+        format: t.format,
+        lines: lines.clone(),
+        against: Vec::new(),
+    };
+    let message = TournamentMsg::Standings {
+        name: t.name.clone(),
+        after: t.round,
+        format: t.format,
         lines,
     };
     (message, table)
@@ -148,6 +193,7 @@ mod tests {
             game: None,
             setup: None,
             result: Some(result),
+            berserk: [false, false],
         }
     }
 
@@ -163,6 +209,7 @@ mod tests {
             game: None,
             setup: None,
             result: Some(BoardResult::Bye),
+            berserk: [false, false],
         };
         TournamentRecord {
             id: 1,
@@ -173,6 +220,9 @@ mod tests {
             format: TournamentFormat::DoubleRoundRobin,
             rounds: 0,
             deadline: None,
+            time: None,
+            length: None,
+            ends_ms: None,
             rated: true,
             random_setup: false,
             starts_ms: None,

@@ -150,8 +150,14 @@ impl Tournaments for PgStore {
         round: u32,
         board: u32,
         result: BoardResult,
+        berserk: [bool; 2],
     ) -> Result<(), StoreError> {
-        self.write_steps(&[tournaments::record_step(id, round, board, result)?])
+        self.write_steps(&[tournaments::record_step(id, round, board, result, berserk)?])
+            .await
+    }
+
+    async fn set_tournament_end(&self, id: TournamentId, ends_ms: i64) -> Result<(), StoreError> {
+        self.write_steps(&[tournaments::end_step(id, ends_ms)?])
             .await
     }
 

@@ -11,20 +11,22 @@ use domain::{
     TournamentFormat, TournamentId, TournamentRecord, TournamentState, User, UserId, Withdrawal,
 };
 
-use crate::codec::{SHARD_CONDITION, bad, id_in, id_out, shard_values};
+use crate::codec::{
+    SHARD_CONDITION, bad, id_in, id_out, shard_values, sides_in, sides_out, time_in, time_out,
+};
 use crate::queries::ratings::count_out;
 use crate::sql::{Columns, SqlValue, Step};
 
 /// The columns of `tournaments`, in [`read_tournament`] order.
 const TOURNAMENT_COLUMNS: &str = "t.id, t.guild_id, t.channel_id, t.name, t.variant, t.format, \
     t.rounds, t.deadline_secs, t.rated, t.state, t.round, t.creator_id, t.creator_name, \
-    t.created_ms, t.random_setup, t.starts_ms";
+    t.created_ms, t.random_setup, t.starts_ms, t.time_control, t.arena_secs, t.ends_ms";
 
 /// Stores a tournament.
 const INSERT_TOURNAMENT: &str = "INSERT INTO tournaments (id, guild_id, channel_id, name, \
     variant, format, rounds, deadline_secs, rated, state, round, creator_id, creator_name, \
-    created_ms, random_setup, starts_ms) \
-    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
+    created_ms, random_setup, starts_ms, time_control, arena_secs, ends_ms) \
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)";
 
 /// Stores a player as they are (a new tournament's, or an import).
 const INSERT_PLAYER: &str = "INSERT INTO tournament_players (tournament_id, user_id, \
@@ -32,15 +34,18 @@ const INSERT_PLAYER: &str = "INSERT INTO tournament_players (tournament_id, user
 
 /// Stores a board.
 const INSERT_BOARD: &str = "INSERT INTO tournament_boards (tournament_id, round, board, \
-    white_id, white_name, black_id, black_name, game_id, setup, result) \
-    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
+    white_id, white_name, black_id, black_name, game_id, setup, result, berserk) \
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
 
-/// Adds a player after the others, only while the tournament is open and they are not in.
+/// Adds a player after the others, only while the tournament is open (or a running arena)
+/// and they are not in; in a running arena, a paused player plays again.
 const JOIN: &str = "INSERT INTO tournament_players (tournament_id, user_id, user_name, seq, \
     withdrawn) SELECT CAST(?1 AS BIGINT), CAST(?2 AS BIGINT), CAST(?3 AS TEXT), \
     COALESCE((SELECT MAX(seq) FROM tournament_players WHERE tournament_id = ?1), 0) + 1, 0 \
-    FROM tournaments WHERE id = ?1 AND state = 'open' \
-    ON CONFLICT (tournament_id, user_id) DO NOTHING";
+    FROM tournaments WHERE id = ?1 \
+    AND (state = 'open' OR (state = 'running' AND format = 'arena')) \
+    ON CONFLICT (tournament_id, user_id) DO UPDATE SET withdrawn = 0, \
+    unannounced_withdrawal = NULL WHERE tournament_players.withdrawn = 1";
 
 /// Takes a player out, only while the tournament is open.
 const LEAVE: &str = "DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2 \
@@ -76,9 +81,12 @@ const MARK_SHOWN: &str =
 const CLEAR_START: &str =
     "UPDATE tournaments SET starts_ms = NULL WHERE id = ?1 AND starts_ms IS NOT NULL";
 
-/// Stores a board's result, only if it has none.
-const RECORD: &str = "UPDATE tournament_boards SET result = ?4 \
+/// Stores a board's result and its berserks, only if it has none.
+const RECORD: &str = "UPDATE tournament_boards SET result = ?4, berserk = ?5 \
     WHERE tournament_id = ?1 AND round = ?2 AND board = ?3 AND result IS NULL";
+
+/// Sets a running arena's end, once.
+const SET_END: &str = "UPDATE tournaments SET ends_ms = ?2 WHERE id = ?1 AND ends_ms IS NULL";
 
 /// The board a game was paired for.
 pub(crate) const BOARD_OF_GAME: &str =
@@ -170,7 +178,7 @@ impl Selection {
                 ),
                 format!(
                     "SELECT b.tournament_id, b.round, b.board, b.white_id, b.white_name, \
-                     b.black_id, b.black_name, b.game_id, b.setup, b.result \
+                     b.black_id, b.black_name, b.game_id, b.setup, b.result, b.berserk \
                      FROM tournament_boards b JOIN tournaments t ON t.id = b.tournament_id \
                      WHERE {c} ORDER BY b.tournament_id, b.round, b.board"
                 ),
@@ -204,6 +212,11 @@ pub(crate) fn insert_steps(t: &TournamentRecord) -> Result<Vec<Step>, StoreError
             t.created_ms.into(),
             i64::from(t.random_setup).into(),
             t.starts_ms.into(),
+            t.time.map(time_out).into(),
+            t.length
+                .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+                .into(),
+            t.ends_ms.into(),
         ],
     )];
     for p in &t.players {
@@ -240,6 +253,7 @@ fn board_steps(id: TournamentId, boards: &[TournamentBoard]) -> Result<Vec<Step>
                     b.game.map(id_in).transpose()?.into(),
                     b.setup.map(u32::from).into(),
                     b.result.map(BoardResult::id).into(),
+                    sides_out(b.berserk).into(),
                 ],
             ))
         })
@@ -357,6 +371,7 @@ pub(crate) fn record_step(
     round: u32,
     board: u32,
     result: BoardResult,
+    berserk: [bool; 2],
 ) -> Result<Step, StoreError> {
     Ok(Step::one(
         RECORD,
@@ -365,7 +380,18 @@ pub(crate) fn record_step(
             round.into(),
             board.into(),
             result.id().into(),
+            sides_out(berserk).into(),
         ],
+        "tournament",
+        id,
+    ))
+}
+
+/// The statement setting running arena `id`'s end, once.
+pub(crate) fn end_step(id: TournamentId, ends_ms: i64) -> Result<Step, StoreError> {
+    Ok(Step::one(
+        SET_END,
+        vec![id_in(id)?.into(), ends_ms.into()],
         "tournament",
         id,
     ))
@@ -424,6 +450,13 @@ pub(crate) fn read_tournament(r: &dyn Columns) -> Result<TournamentRecord, Store
         created_ms: r.int(13)?,
         random_setup: flag(r.int(14)?, t, "random_setup")?,
         starts_ms: r.opt_int(15)?,
+        time: time_in(r.opt_text(16)?, t)?,
+        length: r
+            .opt_int(17)?
+            .map(|s| u64::try_from(s).map_err(|_| bad(t, "arena_secs", s.to_string())))
+            .transpose()?
+            .map(Duration::from_secs),
+        ends_ms: r.opt_int(18)?,
         players: Vec::new(),
         boards: Vec::new(),
     })
@@ -477,6 +510,7 @@ pub(crate) fn read_board(r: &dyn Columns) -> Result<(TournamentId, TournamentBoa
             game: r.opt_int(7)?.map(|g| id_out(g, t, "game_id")).transpose()?,
             setup,
             result,
+            berserk: sides_in(&r.text(10)?, t)?,
         },
     ))
 }

@@ -156,9 +156,16 @@ impl Tournaments for Storage {
         round: u32,
         board: u32,
         result: BoardResult,
+        berserk: [bool; 2],
     ) -> Result<(), StoreError> {
-        self.write(vec![tournaments::record_step(id, round, board, result)?])
-            .await
+        self.write(vec![tournaments::record_step(
+            id, round, board, result, berserk,
+        )?])
+        .await
+    }
+
+    async fn set_tournament_end(&self, id: TournamentId, ends_ms: i64) -> Result<(), StoreError> {
+        self.write(vec![tournaments::end_step(id, ends_ms)?]).await
     }
 
     async fn board_of_game(
