@@ -275,3 +275,46 @@ async fn an_avalanche_clock_stops_after_the_push_and_takebacks_bring_clocks_back
         "the clocks as the turn taken back began"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_record_keeps_the_time_control_and_every_turns_clock_as_stored() {
+    let h = Harness::new().await;
+    let id = started(&h, "", "3+2", ["e4", "e5"]).await;
+    for (wait_ms, line) in [
+        (4_321, "alice> move Nf3"),
+        (12_050, "bob> move Nc6"),
+        (700, "alice> move Bb5"),
+    ] {
+        h.advance(Duration::from_millis(wait_ms));
+        assert!(!h.say(line).await.private, "{line}");
+    }
+    let moves = h.say("alice> moves").await;
+    let (_, file) = moves.files.first().expect("the record file");
+    let text = String::from_utf8(file.clone()).expect("utf-8");
+    let mut reader = rules::RecordReader::new(text.as_bytes()).expect("a record");
+    let tags = reader.tags().clone();
+    assert!(
+        tags.iter()
+            .any(|(name, value)| name == "TimeControl" && value == "180+2"),
+        "{text}"
+    );
+    let mut read = Vec::new();
+    while let Some(turn) = reader.next_turn().expect("reads") {
+        let clk = turn.comment.as_deref().and_then(rules::clk_in_comment);
+        read.push(clk.expect("each turn has its clock"));
+    }
+    let stored = h.storage.load_game(id).await.expect("load").expect("game");
+    let movers = [Color::White, Color::Black];
+    let expected: Vec<u64> = stored
+        .clocks
+        .iter()
+        .zip(movers.iter().cycle())
+        .map(|(c, &mover)| {
+            let ms = u64::try_from(c.of(mover)).expect("positive");
+            ms - ms % 100
+        })
+        .collect();
+    assert_eq!(read, expected, "{text}");
+    // Nf3: 4.321 s less the 0.5 s allowance, 2 s added: 178.179 s, written to the tenth.
+    assert_eq!(read.get(2), Some(&178_100));
+}

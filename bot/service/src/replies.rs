@@ -3,6 +3,7 @@
 //! gives (refusals, notes put before a reply, notices of turns not yet shown).
 
 use rand::Rng;
+use rules::Annotation;
 use rules::{Color, EndReason, Position, Role, Square, Variant};
 
 use super::live::{Live, Slot};
@@ -235,11 +236,39 @@ fn record_text(live: &Live) -> Message {
 /// The game's record as a file: PGN for standard chess and Chess960, nadare's own record (in
 /// PGN's form) for the Avalanche family.
 pub(crate) fn record_file(live: &Live) -> (String, Vec<u8>) {
-    let record = live.game.to_record(&record_tags(live));
+    let record = clocked_record(live, record_tags(live));
     (
         format!("nadare-game-{}.pgn", live.row.id),
         record.into_bytes(),
     )
+}
+
+/// The game's record with `tags`; on a clock, with its `TimeControl` tag (`180+2`) and
+/// after each turn a `%clk` comment: the time its mover had left.
+pub(crate) fn clocked_record(live: &Live, mut tags: Vec<(String, String)>) -> String {
+    let Some(time) = live.row.time else {
+        return live.game.to_record(&tags);
+    };
+    tags.push(("TimeControl".to_owned(), time.pgn()));
+    let first = live.game.start().side_to_move();
+    let notes: Vec<Annotation> = live
+        .clocks
+        .iter()
+        .enumerate()
+        .map(|(ply, clocks)| {
+            let mover = if ply % 2 == 0 {
+                first
+            } else {
+                first.opposite()
+            };
+            Annotation {
+                ply,
+                nag: None,
+                comment: rules::clk_command(u64::try_from(clocks.of(mover)).unwrap_or(0)),
+            }
+        })
+        .collect();
+    live.game.to_annotated_record(&tags, &notes)
 }
 
 /// The UTC date of a Unix time in ms, as `YYYY-MM-DD`.

@@ -18,7 +18,7 @@ use super::Tournaments;
 use super::model::{in_order, model};
 use super::standings::standings;
 use crate::live::Live;
-use crate::replies::civil_date;
+use crate::replies::{civil_date, clocked_record};
 
 impl Tournaments {
     /// The notice that `t` is over: the winner (or the players sharing first place), the final
@@ -106,7 +106,7 @@ fn records(event: &str, games: Vec<(u32, u32, StoredGame)>) -> (usize, String) {
             ("Black".to_owned(), live.row.black.name.clone()),
             ("Board".to_owned(), board.to_string()),
         ];
-        out.push(live.game.to_record(&tags));
+        out.push(clocked_record(&live, tags));
     }
     (out.len(), out.join("\n"))
 }
