@@ -22,7 +22,7 @@ use testkit::fake_discord::payloads::{self, FakeChannel, FakeUser, GUILD_ID, Opt
 use testkit::fake_discord::{FakeDiscord, FakeMessage, ROOT_CERTIFICATE, RestCall};
 
 /// How many slash commands the bot registers (docs/commands.md lists them).
-const COMMANDS: usize = 31;
+const COMMANDS: usize = 32;
 
 /// A 2×2 PNG, made with the png crate.
 fn tiny_png() -> Vec<u8> {

@@ -12,6 +12,7 @@ mod concurrency;
 mod deadlines;
 mod e2e_discord;
 mod e2e_discord_busy;
+mod e2e_discord_clocks;
 mod e2e_discord_direct;
 mod e2e_discord_gateway;
 mod e2e_discord_messages;
