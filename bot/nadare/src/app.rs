@@ -73,6 +73,8 @@ fn service_config(config: &Config) -> ServiceConfig {
         challenge_ttl: config.challenge_expiry,
         default_deadline: config.default_deadline,
         vacation_days_per_year: config.vacation_days_per_year,
+        first_turn_limit: config.first_turn_limit,
+        lag_allowance: std::time::Duration::from_millis(u64::from(config.lag_allowance_ms)),
         review_depth: config.review_depth,
         stockfish: config.stockfish.clone(),
         shards: match config.shards {

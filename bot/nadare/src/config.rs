@@ -97,6 +97,11 @@ pub struct Config {
     pub sweep_interval: Duration,
     /// Vacation days each player has per calendar year.
     pub vacation_days_per_year: u32,
+    /// How long each side of a game on a clock has for its first turn before the game is
+    /// aborted.
+    pub first_turn_limit: Duration,
+    /// How much of each turn a person plays on a clock is not charged, in milliseconds.
+    pub lag_allowance_ms: u32,
     /// The depth `/review` searches each position to; `None` for the engine's own per variant.
     pub review_depth: Option<u32>,
     /// Which shards this process runs.
@@ -214,6 +219,8 @@ struct RawGames {
     sweep_interval: Option<String>,
     vacation_days_per_year: Option<u32>,
     review_depth: Option<u32>,
+    first_turn_limit: Option<String>,
+    lag_allowance_ms: Option<u32>,
 }
 
 impl Config {
@@ -353,6 +360,12 @@ impl RawConfig {
             self.games.vacation_days_per_year =
                 Some(env_number("games.vacation_days_per_year", &v)?);
         }
+        if let Some(v) = env("NADARE_FIRST_TURN_LIMIT") {
+            self.games.first_turn_limit = Some(v);
+        }
+        if let Some(v) = env("NADARE_LAG_ALLOWANCE_MS") {
+            self.games.lag_allowance_ms = Some(env_number("games.lag_allowance_ms", &v)?);
+        }
         if let Some(v) = env("NADARE_REVIEW_DEPTH") {
             self.games.review_depth = Some(env_number("games.review_depth", &v)?);
         }
@@ -462,6 +475,23 @@ impl RawConfig {
             Some(text) => duration_key("games.sweep_interval", text)?,
             None => Duration::from_secs(30),
         };
+        let first_turn_limit = match &self.games.first_turn_limit {
+            Some(text) => duration_key("games.first_turn_limit", text)?,
+            None => Duration::from_secs(60),
+        };
+        if !(Duration::from_secs(10)..=Duration::from_secs(600)).contains(&first_turn_limit) {
+            return Err(ConfigError::Invalid {
+                key: "games.first_turn_limit",
+                reason: "a first turn has from 10s to 10m".to_owned(),
+            });
+        }
+        let lag_allowance_ms = self.games.lag_allowance_ms.unwrap_or(500);
+        if lag_allowance_ms > 5_000 {
+            return Err(ConfigError::Invalid {
+                key: "games.lag_allowance_ms",
+                reason: format!("{lag_allowance_ms} ms is more than the 5000 allowed"),
+            });
+        }
         let vacation_days_per_year = self.games.vacation_days_per_year.unwrap_or(14);
         if vacation_days_per_year > 366 {
             return Err(ConfigError::Invalid {
@@ -534,6 +564,8 @@ impl RawConfig {
             typed_moves: self.games.typed_moves.unwrap_or(false),
             sweep_interval,
             vacation_days_per_year,
+            first_turn_limit,
+            lag_allowance_ms,
             review_depth,
             shards,
             api_proxy,
@@ -899,6 +931,27 @@ mod tests {
                 err.to_string().contains("engine.stockfish_movetime"),
                 "{err}"
             );
+        }
+    }
+
+    #[test]
+    fn clock_settings_have_defaults_and_bounds() {
+        let config = from_file("token = \"t\"").expect("valid");
+        assert_eq!(config.first_turn_limit, Duration::from_secs(60));
+        assert_eq!(config.lag_allowance_ms, 500);
+        let config =
+            from_file("token = \"t\"\n[games]\nfirst_turn_limit = \"30s\"\nlag_allowance_ms = 0")
+                .expect("valid");
+        assert_eq!(config.first_turn_limit, Duration::from_secs(30));
+        assert_eq!(config.lag_allowance_ms, 0);
+        for (bad, key) in [
+            ("first_turn_limit = \"5s\"", "games.first_turn_limit"),
+            ("first_turn_limit = \"1h\"", "games.first_turn_limit"),
+            ("first_turn_limit = \"soon\"", "games.first_turn_limit"),
+            ("lag_allowance_ms = 6000", "games.lag_allowance_ms"),
+        ] {
+            let err = from_file(&format!("token = \"t\"\n[games]\n{bad}")).expect_err(bad);
+            assert!(err.to_string().contains(key), "{err}");
         }
     }
 
