@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use console::ConsoleRooms;
 use domain::messages::{Message, TournamentMsg};
-use domain::{BoardResult, Games, TournamentRecord, TournamentState, Tournaments};
+use domain::{Action, BoardResult, Games, TournamentRecord, TournamentState, Tournaments};
 use testkit::harness::{Harness, text};
 
 /// A harness whose service opens console rooms for tournament games.
@@ -92,6 +92,12 @@ async fn an_arena_of_eight_pairs_in_waves_with_streaks_and_a_berserk() {
         assert!(!h.say(&format!("{p}> tournament join")).await.private);
     }
     assert!(!h.say("admin> tournament start").await.private);
+    let boards = h.sweep().await;
+    let offered = boards
+        .iter()
+        .filter(|n| n.reply.actions.contains(&Action::Berserk))
+        .count();
+    assert_eq!(offered, 4, "each game's first board offers berserk");
     let t = stored(&h).await;
     assert_eq!(t.state, TournamentState::Running);
     assert!(t.ends_ms.is_some(), "the end is set at the start");

@@ -31,6 +31,7 @@ fn on_live_message(action: Action) -> bool {
             | Action::OfferDraw
             | Action::Flip
             | Action::Promote(_)
+            | Action::Berserk
     )
 }
 

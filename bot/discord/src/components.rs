@@ -35,7 +35,7 @@ fn style(action: Action) -> ButtonStyle {
         | Action::ConfirmResign
         | Action::ConfirmPush
         | Action::ConfirmForget => ButtonStyle::Danger,
-        Action::Promote(_) | Action::Rematch => ButtonStyle::Primary,
+        Action::Promote(_) | Action::Rematch | Action::Berserk => ButtonStyle::Primary,
         Action::PreviousPage(_)
         | Action::NextPage(_)
         | Action::StepThrough(_)

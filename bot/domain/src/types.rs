@@ -349,6 +349,8 @@ pub enum Action {
     CancelPush,
     /// Challenge the other player of a finished game again, colours swapped.
     Rematch,
+    /// Go berserk in an arena game (half the clock, a point more for a win).
+    Berserk,
     /// Show an earlier page of the archive.
     PreviousPage(PageRef),
     /// Show a later page of the archive.
@@ -371,7 +373,7 @@ pub enum Action {
 
 impl Action {
     /// Every button.
-    pub const ALL: [Action; 22] = [
+    pub const ALL: [Action; 23] = [
         Action::AcceptChallenge,
         Action::DeclineChallenge,
         Action::Resign,
@@ -385,6 +387,7 @@ impl Action {
         Action::ConfirmPush,
         Action::CancelPush,
         Action::Rematch,
+        Action::Berserk,
         Action::PreviousPage(PageRef {
             user: None,
             page: 1,
@@ -418,6 +421,7 @@ impl Action {
             Action::ConfirmPush => "confirm-push",
             Action::CancelPush => "cancel-push",
             Action::Rematch => "rematch",
+            Action::Berserk => "berserk",
             Action::PreviousPage(_) => "page-previous",
             Action::NextPage(_) => "page-next",
             Action::JoinTournament(_) => "tournament-join",
@@ -496,6 +500,7 @@ impl Action {
             "confirm-push" => Action::ConfirmPush,
             "cancel-push" => Action::CancelPush,
             "rematch" => Action::Rematch,
+            "berserk" => Action::Berserk,
             "forget-yes" => Action::ConfirmForget,
             "forget-no" => Action::CancelForget,
             _ => return None,
@@ -515,6 +520,7 @@ impl Action {
             Action::ConfirmPush => game(Command::ConfirmPush),
             Action::CancelPush => game(Command::CancelPush),
             Action::Rematch => game(Command::Rematch),
+            Action::Berserk => game(Command::Berserk),
             Action::PreviousPage(p) | Action::NextPage(p) => game(Command::History {
                 user: p.user,
                 page: p.page,

@@ -13,6 +13,7 @@ button-promote-n = Knight
 button-confirm-push = Confirm (loses)
 button-cancel-push = Cancel
 button-rematch = Rematch
+button-berserk = Berserk
 button-page-previous = ◀ Previous
 button-page-next = Next ▶
 button-tournament-join = Join

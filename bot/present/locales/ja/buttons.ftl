@@ -13,6 +13,7 @@ button-promote-n = ナイト
 button-confirm-push = 確定（負けになる）
 button-cancel-push = 取り消す
 button-rematch = 再戦
+button-berserk = バーサーク
 button-page-previous = ◀ 前へ
 button-page-next = 次へ ▶
 button-tournament-join = 参加する

@@ -1020,6 +1020,10 @@ impl Tournaments {
         if reply.private {
             return None;
         }
+        if t.format == TournamentFormat::Arena {
+            // Either player may go berserk before their first turn.
+            reply.actions.insert(0, Action::Berserk);
+        }
         reply.messages.insert(
             0,
             TournamentMsg::Game {
