@@ -41,7 +41,7 @@ pub use records::{
 };
 pub use redact::{Redacted, has_user_info};
 pub use review::{Eval, GameReview, Judgement, Mark, ReviewSheet, ReviewStatus, StoredReview};
-pub use sight::{PLAY_LINK_MINUTES, Sight, WebLinks};
+pub use sight::{PLAY_LINK_MINUTES, Sight, SightClocks, WebLinks};
 pub use store::{
     Archive, ChallengeEntry, GameStore, Games, Heard, Privacy, Ratings, Reviews, Settings,
     ShardSet, StoreError, Tournaments, Transfer, Vacations, Web,

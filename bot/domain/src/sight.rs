@@ -1,9 +1,13 @@
 //! A game as a watcher sees it, for a front that draws its own board (the web page): its
-//! facts, every turn from its start, what is played and where it stands, as data.
+//! facts, every turn from its start, what is played and where it stands, and its clocks, as
+//! data.
+
+use std::time::Duration;
 
 use rules::Game;
 
 use crate::messages::{GameKind, TurnMsg};
+use crate::timing::Clocks;
 use crate::{GameId, GameRecord, GameReview, UserId};
 
 /// A game as it stands, for watching it: the service hands it out, a front lays it out.
@@ -19,6 +23,24 @@ pub struct Sight {
     pub status: TurnMsg,
     /// The engine's review of the finished game, when one was made.
     pub review: Option<GameReview>,
+    /// The clocks of a game on a clock (`row.time`); `None` without one.
+    pub clocks: Option<SightClocks>,
+}
+
+/// A game's clocks as a watcher sees them: enough for a page to run the clock of the side to
+/// move by itself between the service's changes, whatever the watcher's own clock says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SightClocks {
+    /// Both sides' times at each position of the game, the start first, then after each ply
+    /// as stored; the last as the current turn began (`row.state.clocks`), or as the game
+    /// ended (a flagged side's at zero).
+    pub at: Vec<Clocks>,
+    /// How long each side's first turn may take (it is not charged to the clock) before the
+    /// game is aborted.
+    pub first_turn_limit: Duration,
+    /// The service's clock when the sight was taken (Unix ms): less `row.state.turn_started_ms`,
+    /// how long the current turn had run by then.
+    pub now_ms: i64,
 }
 
 impl Sight {
@@ -35,6 +57,18 @@ impl Sight {
     /// Whether `user` plays in it.
     pub fn is_player(&self, user: UserId) -> bool {
         self.row.white.id == user || self.row.black.id == user
+    }
+
+    /// How long the current turn had run when the sight was taken, in milliseconds on the
+    /// service's clock (never negative), in a game on a clock.
+    pub fn turn_elapsed_ms(&self) -> Option<i64> {
+        let clocks = self.clocks.as_ref()?;
+        Some(
+            clocks
+                .now_ms
+                .saturating_sub(self.row.state.turn_started_ms)
+                .max(0),
+        )
     }
 }
 

@@ -226,6 +226,12 @@ impl Clocks {
     }
 }
 
+/// Whether the side to move, with `plies` played before, is at its first turn: the first
+/// two plies, which the clock does not charge (the first-turn limit applies instead).
+pub fn is_first_turn(plies: usize) -> bool {
+    plies < 2
+}
+
 /// What the clock of a side that just finished a turn says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Charge {

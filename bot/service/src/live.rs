@@ -278,14 +278,15 @@ impl Live {
 }
 
 impl Live {
-    /// The game as a watcher sees it.
-    pub(crate) fn sight(&self) -> domain::Sight {
+    /// The game as a watcher sees it, with its `clocks` as they stand.
+    pub(crate) fn sight(&self, clocks: Option<domain::SightClocks>) -> domain::Sight {
         domain::Sight {
             row: self.row.clone(),
             played: self.game.clone(),
             kind: self.kind(),
             status: self.status(),
             review: None,
+            clocks,
         }
     }
 }

@@ -19,8 +19,10 @@ use std::sync::Arc;
 
 use domain::messages::NoticeMsg;
 use domain::messages::TournamentMsg;
-use domain::timing::{Charge, Clocks, charge};
-use domain::{ChannelId, GameId, Notice, Origin, Reply, TournamentFormat, is_computer};
+use domain::timing::{Charge, Clocks, charge, is_first_turn};
+use domain::{
+    ChannelId, GameId, Notice, Origin, Reply, SightClocks, TournamentFormat, is_computer,
+};
 use rules::{Color, EndReason, Outcome};
 use tokio::sync::Notify;
 
@@ -55,7 +57,7 @@ fn allowance(ctx: &Context, live: &Live, side: Color) -> i64 {
 
 /// Whether the side to move is yet to play its first turn (the first two plies).
 fn first_turn(live: &Live) -> bool {
-    live.game.turns().len() < 2
+    is_first_turn(live.game.turns().len())
 }
 
 /// When the side to move runs out, and how; `None` for a game without a clock, or over.
@@ -105,6 +107,25 @@ pub(crate) fn clocks_at(live: &Live, kept: usize) -> Option<Clocks> {
         None => Some(start_clocks(time, live.row.state.berserk)),
         Some(ply) => live.clocks.get(ply).copied(),
     }
+}
+
+/// The clocks of `live`'s game as a watcher sees them, now; `None` without a clock.
+pub(crate) fn sight(ctx: &Context, live: &Live) -> Option<SightClocks> {
+    let time = live.row.time?;
+    let mut at = Vec::with_capacity(live.clocks.len() + 1);
+    at.push(start_clocks(time, live.row.state.berserk));
+    at.extend(live.clocks.iter().copied());
+    // The last position's: as the current turn began, or as the game ended (a flag).
+    if at.len() == live.game.turns().len() + 1
+        && let (Some(last), Some(now)) = (at.last_mut(), live.row.state.clocks)
+    {
+        *last = now;
+    }
+    Some(SightClocks {
+        at,
+        first_turn_limit: ctx.config.first_turn_limit,
+        now_ms: ctx.now_ms(),
+    })
 }
 
 /// Both sides' clocks at the start of a game, a berserk side's halved.

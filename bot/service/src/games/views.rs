@@ -6,8 +6,8 @@ use domain::{
     ChannelId, GameId, Origin, Reply, ReviewStatus, Sight, StoredReview, UserId, suggest,
 };
 
-use super::Games;
 use super::play::candidates;
+use super::{Games, clocks};
 use crate::live::{Live, Slot};
 use crate::replies::{board_reply, shown_game};
 
@@ -175,7 +175,7 @@ impl Games {
             if let Slot::Game(live) = &*guard
                 && live.row.id == game
             {
-                return Some(live.sight());
+                return Some(live.sight(clocks::sight(&self.ctx, live)));
             }
         }
         let stored = match self.ctx.db().load_game(game).await {
@@ -186,7 +186,7 @@ impl Games {
             }
         };
         match Live::restore(stored) {
-            Ok(live) => Some(live.sight()),
+            Ok(live) => Some(live.sight(clocks::sight(&self.ctx, &live))),
             Err(e) => {
                 tracing::warn!(game, error = %e, "a game to watch does not replay");
                 None
