@@ -181,6 +181,8 @@ async fn a_game_is_watched_live_and_played_from_its_page() {
     assert_eq!(watched["plies"].as_array().map(Vec::len), Some(1));
     assert_eq!(watched["turns"], json!([]));
     assert_eq!(watched["status"], "alice (White) to move.");
+    assert_eq!(watched["clock"], Value::Null, "a game without a clock");
+    assert_eq!(watched["plies"][0]["clocks"], Value::Null);
     let mut changes = events(&format!("{page}/events")).await;
     let greeted = tokio::time::timeout(Duration::from_secs(5), changes.recv()).await;
     assert!(matches!(greeted, Ok(Some(_))), "a stream says hello");
@@ -647,6 +649,67 @@ async fn a_reviewed_game_replays_with_its_graph_and_marks() {
     );
     let last = review["expectations"][7].as_f64().unwrap_or(0.0);
     assert!(last > 0.9, "White has mated: {last}");
+}
+
+#[tokio::test]
+async fn the_json_carries_the_clocks_after_each_turn() {
+    const SEC: Duration = Duration::from_secs(1);
+    let served = serve(Harness::new().await).await;
+    let (h, front) = (&served.h, &served.front);
+    assert!(!h.say("alice> challenge bob white 1+2").await.private);
+    let accepted = h.say("bob> accept").await;
+    let page = front.watch(accepted.game.expect("a game"));
+    let both = |white: i64, black: i64| json!({"white": white, "black": black});
+
+    // White's first turn: not on the clock, the first-turn limit counting down instead.
+    h.advance(15 * SEC);
+    let view = state(&page, None).await;
+    assert_eq!(
+        view["clock"],
+        json!({"control": "1+2", "running": "white", "elapsed_ms": 15_000, "first_turn_ms": 60_000})
+    );
+    assert_eq!(view["plies"][0]["clocks"], both(60_000, 60_000));
+
+    // Both first turns, then 10 s for 2. Nf3: 0.5 s allowed, 2 s added.
+    assert!(!h.say("alice> move e4").await.private);
+    h.advance(20 * SEC);
+    assert!(!h.say("bob> move e5").await.private);
+    h.advance(10 * SEC);
+    assert!(!h.say("alice> move Nf3").await.private);
+    h.advance(3 * SEC);
+    let view = state(&page, None).await;
+    assert_eq!(
+        view["clock"],
+        json!({"control": "1+2", "running": "black", "elapsed_ms": 3_000, "first_turn_ms": null})
+    );
+    let clocks: Vec<Value> = view["plies"]
+        .as_array()
+        .expect("plies")
+        .iter()
+        .map(|p| p["clocks"].clone())
+        .collect();
+    assert_eq!(
+        clocks,
+        [
+            both(60_000, 60_000),
+            both(60_000, 60_000),
+            both(60_000, 60_000),
+            both(62_500 - 10_000, 60_000),
+        ]
+    );
+
+    // Black's flag: the last position's clocks say so, and nothing runs any more; a page
+    // that has that position reads it again.
+    h.advance(61 * SEC);
+    h.timed_notices(accepted.game.expect("a game")).await;
+    let view = state(&page, None).await;
+    assert_eq!(view["result"], "1-0");
+    assert_eq!(view["clock"]["running"], Value::Null);
+    assert_eq!(view["clock"]["first_turn_ms"], Value::Null);
+    assert_eq!(view["plies"][3]["clocks"], both(52_500, 0));
+    let (_, rest) = get(&format!("{page}/state?from=3"), None).await;
+    let rest: Value = serde_json::from_str(&rest).expect("JSON");
+    assert_eq!(rest["plies"][0]["clocks"], both(52_500, 0));
 }
 
 #[tokio::test]

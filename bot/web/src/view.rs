@@ -1,11 +1,15 @@
 //! A game laid out for its page, as JSON: every position from the start with what marks it
 //! (the turn that led there, its push, check, a pending promotion), the players, the status
 //! in the reader's language, and, for the player to move, every legal turn of the position.
-//! The page only filters that list: it never works out a rule itself.
+//! The page only filters that list: it never works out a rule itself. A game on a clock
+//! carries both clocks at each position, and how long the current turn had run on the
+//! service's clock when the view was made, so the page runs the clock of the side to move
+//! from its own monotonic time and never from the browser's date.
 
+use domain::timing::{Clocks, is_first_turn};
 use domain::{GameReview, Judgement, Sight, UserId};
 use present::i18n::{self, Lang, Surface};
-use rules::{Color, Game, Position, Turn};
+use rules::{Color, Position, Turn};
 use serde::Serialize;
 
 /// The page's whole picture of a game.
@@ -38,6 +42,40 @@ pub(crate) struct View {
     takeback: Option<&'static str>,
     /// The engine's review of the finished game, when one was made.
     review: Option<ReviewView>,
+    /// The game's clock; `None` without one.
+    clock: Option<ClockView>,
+}
+
+/// A game's clock as the page runs it (each position's times are on its ply).
+#[derive(Debug, Serialize)]
+struct ClockView {
+    /// The time control, as typed (`3+2`).
+    control: String,
+    /// The side whose clock runs now: the side to move, until the game is over.
+    running: Option<&'static str>,
+    /// How long the current turn had run when the view was made, by the service's clock.
+    elapsed_ms: i64,
+    /// The first-turn limit, while the running side is at its first turn (its clock does not
+    /// run: the game is aborted once this much has passed).
+    first_turn_ms: Option<i64>,
+}
+
+/// Both sides' times, in milliseconds.
+#[derive(Debug, Serialize)]
+struct ClocksView {
+    /// White's.
+    white: i64,
+    /// Black's.
+    black: i64,
+}
+
+impl From<Clocks> for ClocksView {
+    fn from(clocks: Clocks) -> ClocksView {
+        ClocksView {
+            white: clocks.white_ms,
+            black: clocks.black_ms,
+        }
+    }
 }
 
 /// A review as the page draws it: its graph and the marks in the move list.
@@ -93,6 +131,9 @@ struct PlyView {
     promo: Option<String>,
     /// The side to move here.
     side: &'static str,
+    /// Both clocks here, in a game on a clock: after the turn that led here; at the last
+    /// position, as the current turn began (or as the game ended).
+    clocks: Option<ClocksView>,
 }
 
 /// A legal turn of the player to move.
@@ -162,15 +203,35 @@ impl View {
             },
             you,
             first,
-            plies: plies_of(played, first),
+            plies: plies_of(sight, first),
             status: present::message_text(&sight.status.clone().into(), lang, Surface::Console),
             result: over.map(|o| o.result_str()),
             turns,
             draw_offer: row.state.draw_offer.map(side),
             takeback: row.state.takeback.map(side),
             review: sight.review.as_ref().map(|r| review_of(r, lang)),
+            clock: clock_of(sight),
         }
     }
+}
+
+/// The clock of `sight`'s game for the page; `None` without one.
+fn clock_of(sight: &Sight) -> Option<ClockView> {
+    let time = sight.row.time?;
+    let clocks = sight.clocks.as_ref()?;
+    let played = &sight.played;
+    let running = played
+        .outcome()
+        .is_none()
+        .then(|| side(played.position().side_to_move()));
+    let first_turn_ms = (running.is_some() && is_first_turn(played.turns().len()))
+        .then(|| i64::try_from(clocks.first_turn_limit.as_millis()).unwrap_or(i64::MAX));
+    Some(ClockView {
+        control: time.to_string(),
+        running,
+        elapsed_ms: sight.turn_elapsed_ms().unwrap_or(0),
+        first_turn_ms,
+    })
 }
 
 /// `review` for the page, its words in `lang`.
@@ -221,11 +282,19 @@ fn review_of(review: &GameReview, lang: Lang) -> ReviewView {
     }
 }
 
-/// Every position of `game` with its marks, the start first.
-fn plies_of(game: &Game, first: usize) -> Vec<PlyView> {
+/// Every position of `sight`'s game from `first` on, with its marks and clocks.
+fn plies_of(sight: &Sight, first: usize) -> Vec<PlyView> {
+    let game = &sight.played;
+    let clocks_at = |ply: usize| {
+        sight
+            .clocks
+            .as_ref()
+            .and_then(|c| c.at.get(ply).copied())
+            .map(ClocksView::from)
+    };
     let mut plies = Vec::new();
     if first == 0 {
-        plies.push(ply_view(game.start(), None));
+        plies.push(ply_view(game.start(), None, clocks_at(0)));
     }
     for (i, turn) in game
         .turns()
@@ -237,13 +306,21 @@ fn plies_of(game: &Game, first: usize) -> Vec<PlyView> {
             break;
         };
         let notation = before.turn_to_notation(turn);
-        plies.push(ply_view(after, Some((before, turn, notation))));
+        plies.push(ply_view(
+            after,
+            Some((before, turn, notation)),
+            clocks_at(i + 1),
+        ));
     }
     plies
 }
 
-/// One position, marked with the turn that led to it.
-fn ply_view(pos: &Position, led: Option<(&Position, &Turn, String)>) -> PlyView {
+/// One position, marked with the turn that led to it, with both `clocks` there.
+fn ply_view(
+    pos: &Position,
+    led: Option<(&Position, &Turn, String)>,
+    clocks: Option<ClocksView>,
+) -> PlyView {
     let board = pos
         .to_fen()
         .split(' ')
@@ -268,6 +345,7 @@ fn ply_view(pos: &Position, led: Option<(&Position, &Turn, String)>) -> PlyView 
         check: check.map(|sq| sq.to_string()),
         promo: pos.pending_promotion().map(|sq| sq.to_string()),
         side: side(pos.side_to_move()),
+        clocks,
     }
 }
 
@@ -318,6 +396,8 @@ pub(crate) fn words(lang: Lang) -> serde_json::Value {
         "reconnecting",
         "decided",
         "review",
+        "first-turn",
+        "first-turn-hint",
     ];
     let map = keys
         .iter()
