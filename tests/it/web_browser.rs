@@ -1,7 +1,8 @@
 //! The web board in a real browser (headless Chromium through ChromeDriver): a turn made by
 //! clicks on a 360 px phone screen, seen live by a watcher on a desktop; castling and
 //! promotion clicked as players expect; Avalanche's pending promotion asked first and a
-//! losing push confirmed; Escape and the arrow keys.
+//! losing push confirmed; Escape and the arrow keys; a game's clock running on the page from
+//! the service's clock.
 
 use std::time::Duration;
 
@@ -517,4 +518,212 @@ async fn a_page_without_a_live_stream_still_shows_the_game() {
     )
     .await;
     browser.close().await;
+}
+
+/// The time the clock of `bar` (`top`, `bottom`) shows, its label, whether it runs and
+/// whether it is low, read at once.
+async fn clock_of(browser: &Browser, bar: &str) -> serde_json::Value {
+    browser
+        .script(
+            "const box = document.querySelector(`#bar-${arguments[0]} .clock`); \
+             return { time: box.querySelector('.time').textContent, \
+                      label: box.querySelector('.label').textContent, \
+                      hidden: box.hidden, \
+                      running: box.classList.contains('running'), \
+                      low: box.classList.contains('low'), \
+                      background: getComputedStyle(box).backgroundColor }",
+            json!([bar]),
+        )
+        .await
+}
+
+/// The whole seconds of a clock's face (`0:49`, `0:07.3`, `1:00`).
+fn seconds(face: &serde_json::Value) -> u64 {
+    let text = face.as_str().unwrap_or_default();
+    let (minutes, rest) = text
+        .split_once(':')
+        .unwrap_or_else(|| panic!("not a clock: {text}"));
+    let secs = rest.split('.').next().unwrap_or_default();
+    let read = |n: &str| {
+        n.parse::<u64>()
+            .unwrap_or_else(|_| panic!("not a clock: {text}"))
+    };
+    read(minutes) * 60 + read(secs)
+}
+
+/// Asserts that a clock with `left` on the service's clock when the page read the game, read
+/// at most `real` later, shows whole seconds between what is left after `real` and `left`.
+fn shows_about(clock: &serde_json::Value, left: Duration, real: Duration) {
+    let shown = seconds(&clock["time"]);
+    let least = left.saturating_sub(real).as_secs();
+    assert!(
+        (least..=left.as_secs()).contains(&shown),
+        "{left:?} left, read within {real:?} of the page's load: {clock}"
+    );
+}
+
+#[tokio::test]
+async fn the_clock_of_the_side_to_move_ticks_on_the_page() {
+    const SEC: Duration = Duration::from_secs(1);
+    let Some(phone) = Browser::start(360, 740).await else {
+        return;
+    };
+    let served = serve(Harness::new().await).await;
+    let h = &served.h;
+    let id = game_in(h, "main", "1+0").await;
+    let page = served.front.watch(id);
+
+    // The page writes a time as the bot does.
+    phone.go(&page).await;
+    until(&phone, &plies(0), "the page shows the game").await;
+    let samples = [
+        0_i64, -3, 99, 9_999, 10_000, 59_999, 60_000, 180_000, 3_599_999, 3_661_000,
+    ];
+    let faces = phone
+        .script("return arguments[0].map(clockFace)", json!([samples]))
+        .await;
+    let expected: Vec<String> = samples
+        .iter()
+        .map(|&ms| domain::timing::clock_face(ms))
+        .collect();
+    assert_eq!(faces, json!(expected));
+
+    // White's first turn: the first-turn limit counts down instead of the clock, which it
+    // does not charge; Black's clock waits.
+    h.advance(15 * SEC);
+    let loaded = std::time::Instant::now();
+    phone.go(&page).await;
+    until(
+        &phone,
+        "document.querySelector('#bar-bottom .clock.running.first-turn') !== null",
+        "White's first turn counts down",
+    )
+    .await;
+    let white = clock_of(&phone, "bottom").await;
+    shows_about(&white, 45 * SEC, loaded.elapsed());
+    assert_eq!(white["label"], "First move");
+    let black = clock_of(&phone, "top").await;
+    assert_eq!(
+        (&black["time"], &black["running"], &black["hidden"]),
+        (&json!("1:00"), &json!(false), &json!(false)),
+        "{black}"
+    );
+
+    // Both first turns played: White's clock runs from its whole minute, highlighted.
+    assert!(!h.say("alice> move e4").await.private);
+    assert!(!h.say("bob> move e5").await.private);
+    until(&phone, &plies(2), "the page follows the game").await;
+    h.advance(10 * SEC);
+    let loaded = std::time::Instant::now();
+    phone.go(&page).await;
+    until(
+        &phone,
+        "document.querySelector('#bar-bottom .clock.running:not(.first-turn)') !== null",
+        "White's clock runs",
+    )
+    .await;
+    let white = clock_of(&phone, "bottom").await;
+    shows_about(&white, 50 * SEC, loaded.elapsed());
+    assert_eq!(white["label"], "");
+    assert_eq!(white["low"], false, "{white}");
+    assert_eq!(white["background"], "rgb(236, 236, 236)", "highlighted");
+    let black = clock_of(&phone, "top").await;
+    assert_eq!(
+        (&black["time"], &black["running"]),
+        (&json!("1:00"), &json!(false))
+    );
+    let fits = phone
+        .script(
+            "return [document.documentElement.scrollWidth, innerWidth]",
+            json!([]),
+        )
+        .await;
+    assert_eq!(fits[0], fits[1], "no sideways scrolling on a phone: {fits}");
+
+    // Under ten seconds it turns red, in tenths, and stops at zero: the page never flags.
+    h.advance(48 * SEC);
+    let loaded = std::time::Instant::now();
+    phone.go(&page).await;
+    until(
+        &phone,
+        "document.querySelector('#bar-bottom .clock.running.low') !== null",
+        "White's clock is low",
+    )
+    .await;
+    let white = clock_of(&phone, "bottom").await;
+    shows_about(&white, 2 * SEC, loaded.elapsed());
+    assert_eq!(white["background"], "rgb(211, 47, 47)", "red: {white}");
+    until(
+        &phone,
+        "document.querySelector('#bar-bottom .clock .time').textContent === '0:00.0'",
+        "the clock reaches zero",
+    )
+    .await;
+    let white = clock_of(&phone, "bottom").await;
+    assert_eq!(
+        (&white["time"], &white["running"]),
+        (&json!("0:00.0"), &json!(true)),
+        "at zero the clock waits for the server: {white}"
+    );
+    assert_eq!(
+        phone
+            .script(
+                "return document.getElementById('status').textContent",
+                json!([])
+            )
+            .await,
+        json!("alice (White) to move."),
+        "the page decides nothing"
+    );
+
+    // A position stepped back to shows that moment's clocks, still.
+    phone.type_into("body", "\u{E012}").await;
+    until(&phone, &has("e2", "moved"), "← shows 1. e4 again").await;
+    until(
+        &phone,
+        "document.querySelector('.clock.running') === null",
+        "no clock runs on a past position",
+    )
+    .await;
+    let white = clock_of(&phone, "bottom").await;
+    assert_eq!(
+        (&white["time"], &white["low"]),
+        (&json!("1:00"), &json!(false))
+    );
+    phone.type_into("body", "\u{E014}").await;
+    until(
+        &phone,
+        "document.querySelector('#bar-bottom .clock.running.low') !== null",
+        "→ runs the clock again",
+    )
+    .await;
+
+    // The server's timer flags White (past the lag allowance): the page shows the result,
+    // White's clock at zero, nothing running.
+    h.advance(3 * SEC);
+    h.timed_notices(id).await;
+    until(
+        &phone,
+        "document.querySelector('.clock.running') === null \
+         && document.querySelector('#bar-bottom .clock .time').textContent === '0:00.0'",
+        "the flag stops the clock",
+    )
+    .await;
+    let white = clock_of(&phone, "bottom").await;
+    assert_eq!(white["low"], true, "{white}");
+    let status = phone
+        .script(
+            "return document.getElementById('status').textContent",
+            json!([]),
+        )
+        .await;
+    assert!(
+        status.as_str().unwrap_or_default().contains("wins on time"),
+        "{status}"
+    );
+
+    let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-clock-phone.png");
+    std::fs::write(&shot, phone.screenshot().await).expect("the screenshot is written");
+    println!("the phone's page at the flag: {}", shot.display());
+    phone.close().await;
 }

@@ -1,6 +1,9 @@
 // The game page: draws the game the server describes (`…/state`), follows it live
 // (`…/events`), and lets a signed-in player make a turn by click, tap or drag, picking from
-// the legal turns the server sends. It works out no chess rule itself.
+// the legal turns the server sends. It works out no chess rule itself. A game's clock runs
+// here between the server's changes, from how long the turn had run on the server's clock
+// when it made the view and the page's own monotonic clock since: never from the browser's
+// date. The page never decides a flag: at zero it waits for the server's.
 "use strict";
 
 const words = JSON.parse(document.getElementById("words").textContent);
@@ -14,7 +17,9 @@ const page = {
   flipped: false,  // turned around from the reader's own side
   busy: false,     // a turn is on its way
   pick: null,      // a half-made turn: { choice, from, candidates, pushing }
-  text: "",        // the state as the server last sent it
+  text: "",        // the state as the server last sent it, less the clock's time
+  sync: null,      // { elapsed, at }: the turn had run `elapsed` ms at `performance.now()` `at`
+  ticking: 0,      // the interval that runs the clock
 };
 
 const $ = (id) => document.getElementById(id);
@@ -158,6 +163,73 @@ function drawBars() {
   }
 }
 
+// A remaining time as the clock shows it, as the bot writes it (`domain::timing::clock_face`):
+// m:ss (h:mm:ss from an hour on), tenths under ten seconds, never below zero.
+function clockFace(ms) {
+  const left = Math.max(0, Math.floor(ms));
+  const secs = Math.floor(left / 1000);
+  const [h, m, s] = [Math.floor(secs / 3600), Math.floor(secs / 60) % 60, secs % 60];
+  const two = (n) => String(n).padStart(2, "0");
+  if (h > 0) return h + ":" + two(m) + ":" + two(s);
+  if (left < 10000) return m + ":" + two(s) + "." + (Math.floor(left / 100) % 10);
+  return m + ":" + two(s);
+}
+
+// How long the current turn has run: what the server said, and the page's own time since.
+function turnElapsed() {
+  const sync = page.sync;
+  return sync ? sync.elapsed + (performance.now() - sync.at) : 0;
+}
+
+// Whether a clock runs on the page: the game goes on and its latest position is shown.
+function clockRuns() {
+  const clock = page.view && page.view.clock;
+  return Boolean(clock && clock.running && page.shown === latest());
+}
+
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+// Each bar's clock: both times at the position shown; at the latest position of a game going
+// on, the running side's less what its turn has taken, or at its first turn the time left to
+// make it (that turn is not on the clock).
+function drawClocks() {
+  const view = page.view;
+  const clock = view.clock;
+  const times = view.plies[page.shown].clocks;
+  const runs = clockRuns();
+  for (const id of ["bar-top", "bar-bottom"]) {
+    const bar = $(id);
+    const box = bar.querySelector(".clock");
+    box.hidden = !clock || !times;
+    if (box.hidden) continue;
+    const color = bar.dataset.color;
+    const running = runs && clock.running === color;
+    const first = running && clock.first_turn_ms !== null;
+    let ms = times[color];
+    if (running) ms = (first ? clock.first_turn_ms : ms) - turnElapsed();
+    ms = Math.max(0, ms);
+    setText(box.querySelector(".time"), clockFace(ms));
+    setText(box.querySelector(".label"), first ? words["first-turn"] : "");
+    box.title = first ? words["first-turn-hint"] : "";
+    box.classList.toggle("running", running);
+    box.classList.toggle("first-turn", first);
+    box.classList.toggle("low", ms < 10000);
+  }
+}
+
+// The clock ticks only while it runs on the page.
+function tick() {
+  const runs = clockRuns();
+  if (runs && !page.ticking) {
+    page.ticking = setInterval(drawClocks, 100);
+  } else if (!runs && page.ticking) {
+    clearInterval(page.ticking);
+    page.ticking = 0;
+  }
+}
+
 function drawMoves() {
   const list = $("moves");
   list.replaceChildren();
@@ -278,6 +350,8 @@ function draw() {
   if (!page.view) return;
   drawBoard();
   drawBars();
+  drawClocks();
+  tick();
   drawMoves();
   drawReview();
   drawControls();
@@ -423,11 +497,22 @@ async function send(action) {
 }
 
 // The game's state: only the positions from the last one this page has, unless the game
-// changed before it (a takeback), then all of them.
+// changed before it (a takeback), then all of them. With it, when the server made it by the
+// page's monotonic clock: halfway between asking and the answer.
 async function fetchState(from) {
+  const asked = performance.now();
   const response = await fetch(base + "/state?from=" + from, { credentials: "same-origin", cache: "no-store" });
   if (!response.ok) return null;
-  return response.text();
+  const text = await response.text();
+  return { text, at: (asked + performance.now()) / 2 };
+}
+
+// The view in `got`, its clock's time taken out into `page.sync`; with the rest as text.
+function readState(got) {
+  const view = JSON.parse(got.text);
+  page.sync = { elapsed: view.clock ? view.clock.elapsed_ms : 0, at: got.at };
+  if (view.clock) delete view.clock.elapsed_ms;
+  return { view, text: JSON.stringify(view) };
 }
 
 function samePly(a, b) {
@@ -437,15 +522,19 @@ function samePly(a, b) {
 async function refresh() {
   try {
     const from = page.view ? page.view.plies.length - 1 : 0;
-    let text = await fetchState(from);
-    if (text === null) return;
-    // The same game as shown: nothing to draw again (a half-made turn stays as it is).
-    if (page.view && text === page.text) return;
-    let view = JSON.parse(text);
+    const got = await fetchState(from);
+    if (got === null) return;
+    let { view, text } = readState(got);
+    // The same game as shown: nothing to draw again (a half-made turn stays as it is), only
+    // the clock set right.
+    if (page.view && text === page.text) {
+      drawClocks();
+      return;
+    }
     if (view.first > 0 && !(page.view && samePly(page.view.plies[view.first], view.plies[0]))) {
-      text = await fetchState(0);
-      if (text === null) return;
-      view = JSON.parse(text);
+      const all = await fetchState(0);
+      if (all === null) return;
+      ({ view, text } = readState(all));
     }
     page.text = text;
     if (view.first > 0) view.plies = page.view.plies.slice(0, view.first).concat(view.plies);
