@@ -3,36 +3,13 @@
 //! a draw, late joining and pausing, and the end: no pairing once the time is up, the games
 //! still running finish and count, then the final standings.
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use console::ConsoleRooms;
 use domain::messages::{Message, TournamentMsg};
 use domain::{Action, BoardResult, Games, TournamentRecord, TournamentState, Tournaments};
 use testkit::harness::{Harness, text};
 
-/// A harness whose service opens console rooms for tournament games.
-async fn harness() -> Harness {
-    let h = Harness::new().await;
-    h.service.set_rooms(Arc::new(ConsoleRooms::default()));
-    h
-}
-
-/// The server's arena as stored.
-async fn stored(h: &Harness) -> TournamentRecord {
-    h.storage
-        .guild_tournaments(console::CONSOLE_GUILD)
-        .await
-        .expect("read")
-        .into_iter()
-        .next()
-        .expect("an arena")
-}
-
-/// The room of a board.
-fn room(t: &TournamentRecord, round: u32, board: u32) -> String {
-    format!("t{}-r{round}-b{board}", t.id)
-}
+use crate::tournaments::{harness, room, stored};
 
 /// The pairs of wave `round`, White first, by name.
 fn wave(t: &TournamentRecord, round: u32) -> Vec<(String, String)> {

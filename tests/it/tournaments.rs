@@ -25,14 +25,14 @@ use rules::{Color, EndReason, Outcome, Variant};
 use testkit::harness::{Harness, text};
 
 /// A harness whose service opens console rooms for tournament games.
-async fn harness() -> Harness {
+pub(crate) async fn harness() -> Harness {
     let h = Harness::new().await;
     h.service.set_rooms(Arc::new(ConsoleRooms::default()));
     h
 }
 
 /// The server's tournament, as stored.
-async fn stored(h: &Harness) -> TournamentRecord {
+pub(crate) async fn stored(h: &Harness) -> TournamentRecord {
     h.storage
         .guild_tournaments(console::CONSOLE_GUILD)
         .await
@@ -57,7 +57,7 @@ async fn started(h: &Harness, spec: &str, players: &[&str]) -> TournamentRecord 
 }
 
 /// The room of a board.
-fn room(t: &TournamentRecord, round: u32, board: u32) -> String {
+pub(crate) fn room(t: &TournamentRecord, round: u32, board: u32) -> String {
     format!("t{}-r{round}-b{board}", t.id)
 }
 

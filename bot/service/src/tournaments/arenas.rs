@@ -9,7 +9,7 @@ use domain::{
 };
 use rand::Rng;
 
-use super::{Tournaments, arena, board_result};
+use super::{Tournaments, arena};
 use crate::replies::save_failed;
 
 /// The most steps one call carries an arena on (each stores something): a bound, not a
@@ -104,38 +104,9 @@ impl Tournaments {
                     break;
                 }
             };
-            let mut recorded = false;
-            for b in t.boards.iter().filter(|b| b.result.is_none()) {
-                let Some(game) = b.game else { continue };
-                match self.ctx.db().load_game(game).await {
-                    Ok(None) => notices.extend(self.start_board(&t, b).await),
-                    Ok(Some(stored)) => {
-                        let Some(finished) = stored.row.state.finished else {
-                            continue;
-                        };
-                        let result = board_result(&stored, finished.outcome);
-                        let berserk = stored.row.state.berserk;
-                        match self
-                            .ctx
-                            .db()
-                            .record_board(t.id, b.round, b.board, result, berserk)
-                            .await
-                        {
-                            Ok(()) => notices.extend(self.count_forfeits(&t, b, result).await),
-                            Err(e) if e.is_conflict() => {}
-                            Err(e) => {
-                                tracing::error!(tournament = id, error = %e, "could not store a result");
-                                return notices;
-                            }
-                        }
-                        recorded = true;
-                    }
-                    Err(e) => {
-                        tracing::error!(tournament = id, game, error = %e, "could not read a game");
-                        return notices;
-                    }
-                }
-            }
+            let Some(recorded) = self.carry_boards(&t, t.boards.iter(), &mut notices).await else {
+                return notices;
+            };
             if recorded {
                 continue;
             }

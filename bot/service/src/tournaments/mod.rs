@@ -762,37 +762,12 @@ impl Tournaments {
                     break;
                 }
             };
-            let mut recorded = false;
-            for b in t.round_boards(t.round).filter(|b| b.result.is_none()) {
-                let Some(game) = b.game else { continue };
-                match self.ctx.db().load_game(game).await {
-                    Ok(None) => notices.extend(self.start_board(&t, b).await),
-                    Ok(Some(stored)) => {
-                        let Some(finished) = stored.row.state.finished else {
-                            continue;
-                        };
-                        let result = board_result(&stored, finished.outcome);
-                        match self
-                            .ctx
-                            .db()
-                            .record_board(t.id, b.round, b.board, result, [false, false])
-                            .await
-                        {
-                            Ok(()) => notices.extend(self.count_forfeits(&t, b, result).await),
-                            Err(e) if e.is_conflict() => {}
-                            Err(e) => {
-                                tracing::error!(tournament = id, error = %e, "could not store a result");
-                                return notices;
-                            }
-                        }
-                        recorded = true;
-                    }
-                    Err(e) => {
-                        tracing::error!(tournament = id, game, error = %e, "could not read a game");
-                        return notices;
-                    }
-                }
-            }
+            let Some(recorded) = self
+                .carry_boards(&t, t.round_boards(t.round), &mut notices)
+                .await
+            else {
+                return notices;
+            };
             if recorded {
                 continue;
             }
@@ -834,6 +809,51 @@ impl Tournaments {
             notices.extend(self.round_notices(&t, &paired, next));
         }
         notices
+    }
+
+    /// Starts the games of `boards` (of `t`) not started yet and stores the results of
+    /// those that ended, with who went berserk, adding what to post to `notices`. Whether a
+    /// result was stored (the tournament should be read again); `None` when the store failed
+    /// (logged).
+    async fn carry_boards<'a>(
+        &self,
+        t: &TournamentRecord,
+        boards: impl Iterator<Item = &'a TournamentBoard>,
+        notices: &mut Vec<Notice>,
+    ) -> Option<bool> {
+        let mut recorded = false;
+        for b in boards.filter(|b| b.result.is_none()) {
+            let Some(game) = b.game else { continue };
+            match self.ctx.db().load_game(game).await {
+                Ok(None) => notices.extend(self.start_board(t, b).await),
+                Ok(Some(stored)) => {
+                    let Some(finished) = stored.row.state.finished else {
+                        continue;
+                    };
+                    let result = board_result(&stored, finished.outcome);
+                    let berserk = stored.row.state.berserk;
+                    match self
+                        .ctx
+                        .db()
+                        .record_board(t.id, b.round, b.board, result, berserk)
+                        .await
+                    {
+                        Ok(()) => notices.extend(self.count_forfeits(t, b, result).await),
+                        Err(e) if e.is_conflict() => {}
+                        Err(e) => {
+                            tracing::error!(tournament = t.id, error = %e, "could not store a result");
+                            return None;
+                        }
+                    }
+                    recorded = true;
+                }
+                Err(e) => {
+                    tracing::error!(tournament = t.id, game, error = %e, "could not read a game");
+                    return None;
+                }
+            }
+        }
+        Some(recorded)
     }
 
     /// The notices of round `round`'s start: the standings of `before` (the tournament as
