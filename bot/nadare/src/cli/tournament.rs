@@ -73,6 +73,14 @@ async fn export(args: ExportArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("reading tournament {} from {database}", args.id))?
         .ok_or_else(|| anyhow!("{database} holds no tournament {}", args.id))?;
+    if t.format == domain::TournamentFormat::Arena {
+        bail!(
+            "tournament {} is an arena: its players meet in waves, not rounds, and score by \
+             streaks, which a TRF cannot hold; its standings are `/tournament standings` and \
+             its games' records are in its final notice",
+            args.id
+        );
+    }
     let text = tournament::trf::write(&service::tournament_report(&t))
         .with_context(|| format!("tournament {} cannot be written as a TRF", args.id))?;
     match &args.output {
