@@ -1,15 +1,18 @@
 //! Several game services (as several bot processes would run them) on one PostgreSQL
 //! database: each loads only its shards' games, a crashed process's games continue on the
 //! process that takes its shards over, a process holding a stale copy of a game is refused
-//! and reloads instead of overwriting (and is told of other processes' changes), and a
-//! deadline fires once however many processes sweep. Skipped (and says so) without a reachable PostgreSQL.
+//! and reloads instead of overwriting (and is told of other processes' changes), a
+//! deadline fires once however many processes sweep, and a chess clock's flag is stored and
+//! announced once however many processes' timers race on it (and never during a restart).
+//! Skipped (and says so) without a reachable PostgreSQL.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use console::parse_line;
-use domain::messages::Refusal;
-use domain::{Locale, Origin, Reply, ShardSet};
+use domain::messages::{Message, NoticeMsg, Refusal};
+use domain::{GameId, GameStore, Locale, Notice, Origin, Reply, ShardSet};
+use rules::{Color, EndReason};
 use service::{GameService, ManualClock, Options, ServiceConfig};
 use testkit::harness::{epoch, guild_in_shard, lost_on_time, record, refusal, text};
 use testkit::stores::Backend;
@@ -232,6 +235,207 @@ async fn a_lost_connection_is_retried_and_no_turn_is_lost() {
         record(&moves).contains("e5"),
         "the turn was stored: {}",
         text(&moves)
+    );
+    backend.cleanup().await;
+}
+
+/// Whether `notice` tells of a flag.
+fn flagged(notice: &Notice) -> bool {
+    notice
+        .reply
+        .messages
+        .iter()
+        .any(|m| matches!(m, Message::Notice(NoticeMsg::Flagged { .. })))
+}
+
+/// Whether game `id` is stored as finished.
+async fn finished(store: &dyn GameStore, id: GameId) -> bool {
+    let stored = store.load_game(id).await.expect("load").expect("stored");
+    stored.row.state.finished.is_some()
+}
+
+/// The flags processes `a` and `b` announce from now on: each is swept whenever one of them says it
+/// queued notices (or every quarter second), until game `id` is stored as finished and
+/// `want` flags were heard, then again until they have been quiet for a second. Each flag
+/// comes with the index of the process that announced it.
+async fn flags_heard(
+    [a, b]: [&GameService; 2],
+    store: &dyn GameStore,
+    id: GameId,
+    want: usize,
+) -> Vec<(usize, Notice)> {
+    let start = Instant::now();
+    let mut heard = Vec::new();
+    let mut quiet_since: Option<Instant> = None;
+    loop {
+        let mut any = false;
+        for (i, p) in [a, b].into_iter().enumerate() {
+            for notice in p.sweep().await {
+                if flagged(&notice) {
+                    any = true;
+                    heard.push((i, notice));
+                }
+            }
+        }
+        if heard.len() >= want && finished(store, id).await {
+            let since = *quiet_since.get_or_insert_with(Instant::now);
+            if any {
+                quiet_since = Some(Instant::now());
+            } else if since.elapsed() > Duration::from_secs(1) {
+                break;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no flag of game {id} after 20 s: {heard:?}"
+        );
+        let queued = async {
+            tokio::select! {
+                () = a.notices_queued() => {}
+                () = b.notices_queued() => {}
+            }
+        };
+        // Quiet for a quarter second: swept anyway.
+        let _ = tokio::time::timeout(Duration::from_millis(250), queued).await;
+    }
+    println!(
+        "game {id}: {} flag(s) heard {:?} after the clock moved",
+        heard.len(),
+        start.elapsed()
+    );
+    heard
+}
+
+/// Two processes serving the same shards both hold a game on a clock, at the same stored
+/// revision, when its flag falls: both timers fire, one conditional write of the flag
+/// counts, and only the process whose write counted announces it (the other reloads the
+/// finished game), once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_race_on_one_flag_and_it_is_told_once() {
+    let Some(backend) = Backend::postgres("shared_flag_race").await else {
+        return;
+    };
+    let clock = Arc::new(ManualClock::new(epoch()));
+    let guild = guild_in_shard(0, 1, 1_000);
+    let a = process(&backend, ShardSet::All, &clock).await;
+    assert!(
+        !say(&a, guild, 30, "alice> challenge bob white 1+0")
+            .await
+            .private
+    );
+    let id = say(&a, guild, 30, "bob> accept")
+        .await
+        .game
+        .expect("a game");
+    // B starts while the game waits for its first turn: it loads the game, and starts its
+    // first turn's limit again, stored. A may still hold the game as it was: its first write
+    // is then refused and it reloads.
+    let b = process(&backend, ShardSet::All, &clock).await;
+    let mut tries = 0;
+    while say(&a, guild, 30, "alice> move e4").await.private {
+        tries += 1;
+        assert!(tries < 50, "A never caught up with B's start");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    println!("A's first turn was refused {tries} time(s) before it caught up");
+    assert!(!say(&a, guild, 30, "bob> move e5").await.private);
+    // B hears of both turns and reloads: both processes now hold the stored revision, and
+    // each has a timer on it.
+    caught_up(&b, guild, 30, "e5").await;
+    let store = backend.handle().await;
+
+    clock.advance(Duration::from_secs(61));
+    let heard = flags_heard([&a, &b], &*store, id, 1).await;
+    assert_eq!(heard.len(), 1, "one announcement across both: {heard:?}");
+    let (who, notice) = &heard[0];
+    println!("process {} announced the flag", ["A", "B"][*who]);
+    let expected = NoticeMsg::Flagged {
+        player: "alice".into(),
+        color: Color::White,
+        drawn: false,
+    };
+    assert!(notice.reply.says(&expected.into()), "{notice:?}");
+    assert_eq!(notice.channel, 30);
+
+    let stored = store.load_game(id).await.expect("load").expect("stored");
+    let end = stored.row.state.finished.expect("finished");
+    assert_eq!(end.outcome.reason, EndReason::TimeForfeit);
+    assert_eq!(end.outcome.winner, Some(Color::Black));
+    assert_eq!(stored.row.state.clocks.map(|c| c.white_ms), Some(0));
+    if stored.row.rated {
+        // The result counted once: each player has one rated game.
+        for player in [stored.row.white.id, stored.row.black.id] {
+            let ratings = store.user_ratings(guild, player).await.expect("ratings");
+            let games: u32 = ratings.iter().map(|r| r.games).sum();
+            assert_eq!(games, 1, "user {player}: {ratings:?}");
+        }
+    }
+    // Later sweeps, on either process, announce nothing more of it.
+    clock.advance(Duration::from_secs(120));
+    for _ in 0..3 {
+        let (na, nb) = tokio::join!(a.sweep(), b.sweep());
+        assert!(
+            !na.iter().chain(&nb).any(flagged),
+            "announced again: {na:?} {nb:?}"
+        );
+    }
+    backend.cleanup().await;
+}
+
+/// The process holding a game on a clock stops in the middle of a turn and starts again an
+/// hour later, while another process serves the other shards: nobody flags the player for
+/// the hour away, the turn resumes with the time it had, and once that runs out the game is
+/// flagged once, by the restarted process.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_turn_never_flags_and_the_flag_comes_once_after() {
+    let Some(backend) = Backend::postgres("shared_flag_restart").await else {
+        return;
+    };
+    let clock = Arc::new(ManualClock::new(epoch()));
+    let guild = guild_in_shard(0, 2, 1_000);
+    let a = process(&backend, range(0, 0, 2), &clock).await;
+    let other = process(&backend, range(1, 1, 2), &clock).await;
+    assert!(
+        !say(&a, guild, 40, "alice> challenge bob white 1+0")
+            .await
+            .private
+    );
+    let id = say(&a, guild, 40, "bob> accept")
+        .await
+        .game
+        .expect("a game");
+    assert!(!say(&a, guild, 40, "alice> move e4").await.private);
+    assert!(!say(&a, guild, 40, "bob> move e5").await.private);
+    let store = backend.handle().await;
+
+    // White thinks for 30 s; A stops, and starts again an hour later.
+    clock.advance(Duration::from_secs(30));
+    a.shutdown().await;
+    drop(a);
+    clock.advance(Duration::from_secs(3600));
+    let a = process(&backend, range(0, 0, 2), &clock).await;
+    let (na, nb) = tokio::join!(a.sweep(), other.sweep());
+    assert!(!na.iter().chain(&nb).any(flagged), "{na:?} {nb:?}");
+    assert!(
+        !finished(&*store, id).await,
+        "nobody flags during a restart"
+    );
+
+    // White resumes with the whole minute its turn began with (and the allowance).
+    clock.advance(Duration::from_secs(60));
+    let (na, nb) = tokio::join!(a.sweep(), other.sweep());
+    assert!(!na.iter().chain(&nb).any(flagged), "{na:?} {nb:?}");
+    assert!(!finished(&*store, id).await, "0.5 s is left");
+
+    clock.advance(Duration::from_secs(1));
+    let heard = flags_heard([&a, &other], &*store, id, 1).await;
+    assert_eq!(heard.len(), 1, "{heard:?}");
+    assert_eq!(heard[0].0, 0, "the process holding the game announces it");
+    let stored = store.load_game(id).await.expect("load").expect("stored");
+    let end = stored.row.state.finished.expect("finished");
+    assert_eq!(
+        (end.outcome.reason, end.outcome.winner),
+        (EndReason::TimeForfeit, Some(Color::Black))
     );
     backend.cleanup().await;
 }
