@@ -319,7 +319,9 @@ impl Games {
 
     /// At start: the side to move of a game on a clock resumes with the time it had when its
     /// turn began (the time the process was away is not charged), stored so every process
-    /// agrees; the first turn's limit starts again likewise.
+    /// agrees; the first turn's limit starts again likewise. Another process holding the
+    /// game is told, so it reloads the new revision rather than refuse its next turn as a
+    /// conflict and time its flag from the old start.
     pub(crate) async fn resume_clock(ctx: &Context, live: &mut Live) {
         if live.row.time.is_none() || live.outcome().is_some() {
             return;
@@ -330,7 +332,10 @@ impl Games {
             .store(ctx.db().update_game(live.row.id, &state, None))
             .await
         {
-            Ok(()) => live.row.state = state,
+            Ok(()) => {
+                live.row.state = state;
+                ctx.changed(live.row.id);
+            }
             Err(e) => tracing::warn!(game = live.row.id, error = %e, "could not resume a clock"),
         }
     }
