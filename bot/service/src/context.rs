@@ -146,6 +146,11 @@ impl Context {
         self.timers_stopped.send_replace(true);
     }
 
+    /// Whether the clock timers are stopped ([`Context::stop_timers`]).
+    pub(crate) fn timers_are_stopped(&self) -> bool {
+        *self.timers_stopped.borrow()
+    }
+
     /// Returns once the clock timers are stopped ([`Context::stop_timers`]).
     pub(crate) async fn timers_stopped(&self) {
         let mut stopped = self.timers_stopped.subscribe();

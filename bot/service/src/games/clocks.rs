@@ -283,16 +283,21 @@ impl Games {
                     _ => break,
                 }
             };
+            // Stopping comes first: a clock that ran out while the service stopped (a manual
+            // clock moved after `shutdown`) is the next start's to resume, not this one's to
+            // flag.
             let Some(due_ms) = due_ms else {
                 tokio::select! {
-                    () = woken => continue,
+                    biased;
                     () = self.ctx.timers_stopped() => break,
+                    () = woken => continue,
                 }
             };
             tokio::select! {
+                biased;
+                () = self.ctx.timers_stopped() => break,
                 () = self.ctx.sleep_until(due_ms) => self.time_is_up(channel).await,
                 () = &mut woken => {}
-                () = self.ctx.timers_stopped() => break,
             }
         }
         self.ctx.timers.remove(&game);
@@ -304,6 +309,10 @@ impl Games {
         let Some(mut guard) = self.existing_slot(channel).await else {
             return;
         };
+        // The service stopped while this timer waited for the game's lock.
+        if self.ctx.timers_are_stopped() {
+            return;
+        }
         self.reload_if_conflicted(&mut guard, channel).await;
         let Some(reply) = self.settle(&mut guard, false).await else {
             return;
