@@ -2,7 +2,12 @@
 //! (`present::draw`, after the game lock is released), across 1000 concurrent games, on SQLite
 //! and on PostgreSQL; the p50 and p99 of one turn (service and drawing) in a game played alone;
 //! the latency of committing one turn on each store; the memory an idle game holds (counted by
-//! a global allocator); and how long a restart takes to reload 1000 stored games.
+//! a global allocator); how long a restart takes to reload 1000 stored games; and how soon
+//! the flags of 1000 games on a chess clock reach the front (`flags`).
+//!
+//! A filter (`cargo bench -p nadare --bench service -- flags`) runs the printed measurements
+//! whose name holds it (`one_turn`, `restart`, `idle_memory`, `flags`) and the criterion
+//! benchmarks it matches.
 //!
 //! PostgreSQL is the server at `NADARE_TEST_POSTGRES_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/test`), in a schema `nadare_bench` made for the run and
@@ -12,14 +17,19 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicIsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use criterion::{Criterion, Throughput};
-use domain::{ColorChoice, Command, GameRecord, GameState, GameStore, Locale, Origin, Reply, User};
+use domain::clock::Clock;
+use domain::messages::{Message, NoticeMsg};
+use domain::timing::TimeControl;
+use domain::{
+    ColorChoice, Command, GameRecord, GameState, GameStore, Locale, Notice, Origin, Reply, User,
+};
 use present::i18n::Surface;
 use render::Renderer;
 use rules::Variant;
-use service::{GameService, Options, ServiceConfig, SystemClock};
+use service::{GameService, ManualClock, Options, ServiceConfig, SystemClock};
 use storage::Storage;
 use storage::postgres::{PgOptions, PgStore};
 
@@ -143,8 +153,12 @@ async fn open(dir: &std::path::Path, name: &str) -> Bot {
 }
 
 async fn open_on(store: Arc<dyn GameStore>) -> Bot {
+    open_timed(store, Arc::new(SystemClock)).await
+}
+
+async fn open_timed(store: Arc<dyn GameStore>, clock: Arc<dyn Clock>) -> Bot {
     let renderer = Renderer::new(render::RenderOptions::default()).expect("renderer");
-    let service = GameService::open(ServiceConfig::default(), store, Arc::new(SystemClock))
+    let service = GameService::open(ServiceConfig::default(), store, clock)
         .await
         .expect("service");
     Bot {
@@ -153,8 +167,9 @@ async fn open_on(store: Arc<dyn GameStore>) -> Bot {
     }
 }
 
-/// Starts one game per channel `base..base + GAMES`, White = 2c, Black = 2c + 1.
-async fn start_games(service: &Bot, base: u64, variant: Variant) {
+/// Starts one game per channel `base..base + GAMES`, White = 2c, Black = 2c + 1, on `time`'s
+/// clock if any.
+async fn start_games(service: &Bot, base: u64, variant: Variant, time: Option<TimeControl>) {
     let mut tasks = Vec::new();
     for channel in base..base + GAMES {
         let service = service.clone();
@@ -165,7 +180,7 @@ async fn start_games(service: &Bot, base: u64, variant: Variant) {
                 setup: None,
                 color: ColorChoice::White,
                 deadline: None,
-                time: None,
+                time,
                 rated: None,
             };
             let r = service
@@ -313,7 +328,7 @@ fn turns_per_second(c: &mut Criterion) {
                 b.iter_custom(|iterations| {
                     let mut elapsed = Duration::ZERO;
                     for _ in 0..iterations {
-                        runtime.block_on(start_games(service, base, *variant));
+                        runtime.block_on(start_games(service, base, *variant, None));
                         let start = Instant::now();
                         let played = runtime.block_on(play_all(service, base, line));
                         elapsed += start.elapsed();
@@ -381,11 +396,11 @@ fn idle_game_memory() {
     let dir = tempfile::tempdir().expect("temp dir");
     let service = runtime.block_on(open(dir.path(), "memory.db"));
     // Warm up every lazy structure (allocator arenas, runtime, statement caches).
-    runtime.block_on(start_games(&service, 0, Variant::Avalanche));
+    runtime.block_on(start_games(&service, 0, Variant::Avalanche, None));
     let line = avalanche_line(20);
     for (label, base, plies) in [("fresh", 10_000u64, 0usize), ("after 20 plies", 20_000, 20)] {
         let before = LIVE.load(Ordering::SeqCst);
-        runtime.block_on(start_games(&service, base, Variant::Avalanche));
+        runtime.block_on(start_games(&service, base, Variant::Avalanche, None));
         runtime.block_on(play_all(&service, base, &line[..plies]));
         let after = LIVE.load(Ordering::SeqCst);
         println!(
@@ -403,7 +418,7 @@ fn restart_reload() {
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     let dir = tempfile::tempdir().expect("temp dir");
     let service = runtime.block_on(open(dir.path(), "restart.db"));
-    runtime.block_on(start_games(&service, 0, Variant::Avalanche));
+    runtime.block_on(start_games(&service, 0, Variant::Avalanche, None));
     runtime.block_on(play_all(&service, 0, &avalanche_line(20)));
     runtime.block_on(service.service.shutdown());
     drop(service);
@@ -428,10 +443,165 @@ fn restart_reload() {
     );
 }
 
+/// Whether `notice` tells of a flag.
+fn flag_told(notice: &Notice) -> bool {
+    notice
+        .reply
+        .messages
+        .iter()
+        .any(|m| matches!(m, Message::Notice(NoticeMsg::Flagged { .. })))
+}
+
+/// Sweeps `service` as a front does (at once when it says notices were queued, else every
+/// second) until `count` flags came back; the real moment each came back, by channel.
+async fn front_hears_flags(service: GameService, count: usize) -> Vec<(u64, Instant, SystemTime)> {
+    let mut heard = Vec::new();
+    while heard.len() < count {
+        let _ = tokio::time::timeout(Duration::from_secs(1), service.notices_queued()).await;
+        let notices = service.sweep().await;
+        let (at, wall) = (Instant::now(), SystemTime::now());
+        heard.extend(
+            notices
+                .iter()
+                .filter(|n| flag_told(n))
+                .map(|n| (n.channel, at, wall)),
+        );
+    }
+    heard
+}
+
+/// The p50, p99 and largest of `times`, in milliseconds.
+fn spread_ms(mut times: Vec<f64>) -> [f64; 3] {
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    [at(0.5), at(0.99), at(1.0)]
+}
+
+/// `GAMES` games on 1+0 in `store`'s service timed by `clock`, from channel 0, both first
+/// turns played (Black's `apart` after one another, on the service's clock); returns the
+/// service.
+async fn clock_games(store: Arc<dyn GameStore>, clock: Arc<dyn Clock>, apart: Duration) -> Bot {
+    let bot = open_timed(store, clock).await;
+    let time = TimeControl::parse("1+0").expect("time control");
+    start_games(&bot, 0, Variant::Standard, Some(time)).await;
+    play_all(&bot, 0, &["e4".to_string()]).await;
+    for channel in 0..GAMES {
+        if !apart.is_zero() {
+            tokio::time::sleep(apart).await;
+        }
+        let r = bot
+            .service
+            .execute(
+                &origin(channel, 2 * channel + 1),
+                Command::Move("e5".into()),
+                Options::default(),
+            )
+            .await;
+        assert!(!r.private, "{}", text(&r));
+    }
+    // What the start queued is not measured.
+    bot.service.sweep().await;
+    bot
+}
+
+/// Prints how soon the flags of `GAMES` games on 1+0 (SQLite, both first turns played in
+/// each) come back from the front's sweep: all due at once (a manual clock moved past them
+/// all), and spread over a few seconds (the system clock, White's turns begun 2 ms apart).
+fn clock_flags() {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let dir = tempfile::tempdir().expect("temp dir");
+
+    let clock = Arc::new(ManualClock::new(
+        SystemTime::UNIX_EPOCH + Duration::from_secs(1_800_000_000),
+    ));
+    let store = Arc::new(Storage::open(&dir.path().join("flags.db")).expect("storage"));
+    let bot = runtime.block_on(clock_games(store, clock.clone(), Duration::ZERO));
+    let front = runtime.spawn(front_hears_flags(bot.service.clone(), GAMES as usize));
+    let moved = Instant::now();
+    clock.advance(Duration::from_secs(61));
+    let heard = runtime.block_on(front).expect("front");
+    let delays = heard
+        .iter()
+        .map(|(_, at, _)| at.duration_since(moved).as_secs_f64() * 1e3)
+        .collect();
+    let [p50, p99, max] = spread_ms(delays);
+    println!(
+        "flags of {GAMES} games on 1+0, all due at once (manual clock): from the flag to the \
+         front's sweep p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms (all settled and \
+         swept)"
+    );
+    runtime.block_on(bot.service.shutdown());
+
+    let store: Arc<dyn GameStore> =
+        Arc::new(Storage::open(&dir.path().join("spread.db")).expect("storage"));
+    let bot = runtime.block_on(clock_games(
+        Arc::clone(&store),
+        Arc::new(SystemClock),
+        Duration::from_millis(2),
+    ));
+    let allowance = i64::try_from(bot.service.config().lag_allowance.as_millis()).expect("ms");
+    let games = runtime
+        .block_on(store.load_unfinished(domain::ShardSet::All))
+        .expect("load")
+        .games;
+    let due: std::collections::HashMap<u64, i64> = games
+        .iter()
+        .map(|g| {
+            let left = g.row.state.clocks.expect("clocks").white_ms;
+            (
+                g.row.channel,
+                g.row.state.turn_started_ms + left + allowance,
+            )
+        })
+        .collect();
+    let (first, last) = (
+        due.values().min().copied().unwrap_or_default(),
+        due.values().max().copied().unwrap_or_default(),
+    );
+    let heard = runtime.block_on(front_hears_flags(bot.service.clone(), GAMES as usize));
+    let delays = heard
+        .iter()
+        .map(|(channel, _, wall)| {
+            let wall_ms = wall
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .expect("after 1970")
+                .as_secs_f64()
+                * 1e3;
+            wall_ms - due[channel] as f64
+        })
+        .collect();
+    let [p50, p99, max] = spread_ms(delays);
+    println!(
+        "flags of {GAMES} games on 1+0, due over {:.2} s (system clock): from the flag to the \
+         front's sweep p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms",
+        (last - first) as f64 / 1e3
+    );
+    runtime.block_on(bot.service.shutdown());
+}
+
+/// The first argument that is not an option: the filter criterion reads too.
+fn filter() -> Option<String> {
+    std::env::args().skip(1).find(|a| !a.starts_with('-'))
+}
+
+/// Whether the printed measurement `name` runs under the filter given, if any.
+fn wanted(name: &str) -> bool {
+    filter().is_none_or(|f| name.contains(&f))
+}
+
 fn main() {
-    turn_percentiles();
-    restart_reload();
-    idle_game_memory();
+    if wanted("one_turn") {
+        turn_percentiles();
+    }
+    if wanted("restart") {
+        restart_reload();
+    }
+    if wanted("idle_memory") {
+        idle_game_memory();
+    }
+    if wanted("flags") {
+        clock_flags();
+    }
     let mut criterion = Criterion::default().configure_from_args();
     turn_commit_latency(&mut criterion);
     turns_per_second(&mut criterion);
