@@ -31,6 +31,9 @@ use crate::context::Context;
 use crate::live::{Live, Slot, game_in};
 use crate::replies::{game_over, game_reply, not_a_player, save_failed, stamped};
 
+/// How long a timer waits before trying again to store a flag the database refused.
+const RETRY: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// What runs out when a game's timer fires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Due {
@@ -267,6 +270,8 @@ impl Games {
     /// and settles it when the time comes; ends with the game (or once it left this
     /// process).
     async fn run_timer(self: Arc<Games>, game: GameId, channel: ChannelId, wake: Arc<Notify>) {
+        // The time of the last flag tried: met again, its result could not be stored.
+        let mut tried: Option<i64> = None;
         loop {
             let woken = wake.notified();
             tokio::pin!(woken);
@@ -293,10 +298,23 @@ impl Games {
                     () = woken => continue,
                 }
             };
+            if tried == Some(due_ms) {
+                // The database refused the last try (not another process: that reloads the
+                // game): try again a moment later rather than at once, for as long as it fails.
+                tokio::select! {
+                    biased;
+                    () = self.ctx.timers_stopped() => break,
+                    () = &mut woken => continue,
+                    () = tokio::time::sleep(RETRY) => {}
+                }
+            }
             tokio::select! {
                 biased;
                 () = self.ctx.timers_stopped() => break,
-                () = self.ctx.sleep_until(due_ms) => self.time_is_up(channel).await,
+                () = self.ctx.sleep_until(due_ms) => {
+                    self.time_is_up(channel).await;
+                    tried = Some(due_ms);
+                }
                 () = &mut woken => {}
             }
         }
