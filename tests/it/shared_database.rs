@@ -3,14 +3,15 @@
 //! process that takes its shards over, a process holding a stale copy of a game is refused
 //! and reloads instead of overwriting (and is told of other processes' changes), a
 //! deadline fires once however many processes sweep, and a chess clock's flag is stored and
-//! announced once however many processes' timers race on it (and never during a restart).
+//! announced once however many processes' timers race on it (and never during a restart), and
+//! an arena's next wave is paired once however many processes see its games end.
 //! Skipped (and says so) without a reachable PostgreSQL.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use console::parse_line;
-use domain::messages::{Message, NoticeMsg, Refusal};
+use console::{ConsoleRooms, parse_line, room_channel};
+use domain::messages::{Message, NoticeMsg, Refusal, TournamentMsg};
 use domain::{GameId, GameStore, Locale, Notice, Origin, Reply, ShardSet};
 use rules::{Color, EndReason};
 use service::{GameService, ManualClock, Options, ServiceConfig};
@@ -438,5 +439,91 @@ async fn a_restart_mid_turn_never_flags_and_the_flag_comes_once_after() {
         (end.outcome.reason, end.outcome.winner),
         (EndReason::TimeForfeit, Some(Color::Black))
     );
+    backend.cleanup().await;
+}
+
+/// Notices posting the start of a tournament game, among `notices`.
+fn game_starts(notices: &[Notice]) -> usize {
+    notices
+        .iter()
+        .filter(|n| {
+            n.reply
+                .messages
+                .iter()
+                .any(|m| matches!(m, Message::Tournament(TournamentMsg::Game { .. })))
+        })
+        .count()
+}
+
+/// Two games of an arena end at the same moment, one through each of two processes: the wave
+/// that follows is paired once (a conditional write), its games started and announced once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arenas_next_wave_is_paired_once_across_processes() {
+    let Some(backend) = Backend::postgres("shared_arena").await else {
+        return;
+    };
+    let clock = Arc::new(ManualClock::new(epoch()));
+    let guild = guild_in_shard(0, 1, 1_000);
+    let a = process(&backend, ShardSet::All, &clock).await;
+    a.set_rooms(Arc::new(ConsoleRooms::default()));
+    let hall = 40;
+    let created = say(
+        &a,
+        guild,
+        hall,
+        "admin> tournament create Race standard arena time 3+2 duration 1h",
+    )
+    .await;
+    assert!(!created.private, "{}", text(&created));
+    for p in ["ann", "ben", "cat", "dan", "eve", "fay"] {
+        let joined = say(&a, guild, hall, &format!("{p}> tournament join")).await;
+        assert!(!joined.private, "{}", text(&joined));
+    }
+    assert!(
+        !say(&a, guild, hall, "admin> tournament start")
+            .await
+            .private
+    );
+    let store = backend.handle().await;
+    let id = store
+        .guild_tournaments(guild)
+        .await
+        .expect("read")
+        .first()
+        .map(|t| t.id)
+        .expect("the arena");
+    let room = |round: u32, board: u32| room_channel(&format!("t{id}-r{round}-b{board}"));
+    // The first wave's games start on A; B starts now and holds them too.
+    a.sweep().await;
+    let b = process(&backend, ShardSet::All, &clock).await;
+    b.set_rooms(Arc::new(ConsoleRooms::default()));
+    let (ben, dan) = tokio::join!(
+        say(&a, guild, room(1, 1), "ben> resign"),
+        say(&b, guild, room(1, 2), "dan> resign"),
+    );
+    assert!(!ben.private && !dan.private, "{ben:?} {dan:?}");
+    let (na, nb) = tokio::join!(a.sweep(), b.sweep());
+    let (ma, mb) = tokio::join!(a.sweep(), b.sweep());
+    let t = store.tournament(id).await.expect("read").expect("there");
+    assert_eq!(t.round, 2, "one wave after the two games: {:?}", t.boards);
+    let wave: Vec<_> = t.round_boards(2).collect();
+    assert_eq!(wave.len(), 2, "{wave:?}");
+    for b in &wave {
+        let game = b.game.expect("a game");
+        let stored = store.load_game(game).await.expect("load");
+        assert!(stored.is_some(), "the wave's game {game} started");
+    }
+    let busy = |name: &str| {
+        t.boards
+            .iter()
+            .filter(|b| b.result.is_none())
+            .filter(|b| b.white.name == name || b.black.as_ref().is_some_and(|u| u.name == name))
+            .count()
+    };
+    for p in ["ann", "ben", "cat", "dan", "eve", "fay"] {
+        assert!(busy(p) <= 1, "{p} is in one game at most: {:?}", t.boards);
+    }
+    let told = game_starts(&na) + game_starts(&nb) + game_starts(&ma) + game_starts(&mb);
+    assert_eq!(told, 2, "each of the wave's games announced once");
     backend.cleanup().await;
 }
