@@ -78,6 +78,11 @@ async fn turns_are_charged_less_the_allowance_and_gain_the_increment() {
             black_ms: 60_000
         }
     );
+    assert!(
+        text(&r).contains("(1:00 on the clock)"),
+        "the status says the clock of the side to move: {}",
+        text(&r)
+    );
     h.advance(Duration::from_millis(300));
     let r = h.say_undrawn("bob> move Nc6").await;
     assert_eq!(

@@ -455,6 +455,7 @@ mod tests {
                     check: false,
                     promotion: None,
                     deadline: None,
+                    clock: None,
                 }
                 .into(),
             ],

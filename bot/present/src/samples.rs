@@ -149,6 +149,15 @@ fn turn() -> Vec<TurnMsg> {
             check: true,
             promotion: Some(square("e8")),
             deadline: Some(Duration::from_secs(90_000)),
+            clock: None,
+        },
+        TurnMsg::ToMove {
+            player: "bob".into(),
+            color: Color::Black,
+            check: false,
+            promotion: None,
+            deadline: None,
+            clock: Some(58_300),
         },
         TurnMsg::Over(outcome()),
         TurnMsg::LosingPush {

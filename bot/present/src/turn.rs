@@ -19,7 +19,12 @@ pub(super) fn words(say: &Say, message: &TurnMsg) -> String {
             check,
             promotion,
             deadline,
+            clock,
         } => fluent_args![
+            (
+                "clock",
+                clock.map_or_else(|| "none".to_owned(), domain::timing::clock_face)
+            ),
             ("check", if *check { "yes" } else { "no" }),
             ("player", say.player(player, *color)),
             (

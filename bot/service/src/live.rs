@@ -264,6 +264,12 @@ impl Live {
             check: pos.is_check(),
             promotion: pos.pending_promotion(),
             deadline: self.row.deadline,
+            clock: self
+                .row
+                .state
+                .clocks
+                .filter(|_| !domain::timing::is_first_turn(self.game.turns().len()))
+                .map(|c| c.of(color)),
         }
     }
 

@@ -34,6 +34,9 @@ pub enum TurnMsg {
         promotion: Option<Square>,
         /// The time for each turn, if the game has one.
         deadline: Option<Duration>,
+        /// On a chess clock, the time they have left as their turn begins (none on a side's
+        /// untimed first turn), in milliseconds.
+        clock: Option<i64>,
     },
     /// The game is over.
     Over(Outcome),

@@ -2,7 +2,8 @@
 
 turn-played = { $turn } — { $player }
 turn-draw-offer-lapsed = { $player }'s draw offer lapsed.
-# $check is yes or no; $promotion is a square or none; $deadline is none or a duration.
+# $check is yes or no; $promotion is a square or none; $deadline is none or a duration;
+# $clock is none or the time left on the player's clock (0:58).
 turn-to-move = { $check ->
         [yes] Check!{" "}
        *[no] {""}
@@ -12,6 +13,9 @@ turn-to-move = { $check ->
     }.{ $deadline ->
         [none] {""}
        *[other] {" "}({ $deadline } per turn)
+    }{ $clock ->
+        [none] {""}
+       *[other] {" "}({ $clock } on the clock)
     }
 turn-over = { $result } — { $outcome }.
 turn-losing-push = Careful: the push in { $turn } leaves your own king attacked, so it loses the game at once. { -how-confirm-push }

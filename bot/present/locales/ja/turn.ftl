@@ -2,7 +2,7 @@
 
 turn-played = { $turn } — { $player }
 turn-draw-offer-lapsed = { $player }の引き分けの提案は取り消されました。
-# $check は yes か no、$promotion はマスか none、$deadline は none か時間。
+# $check は yes か no、$promotion はマスか none、$deadline は none か時間、$clock は none か残り時間（0:58）。
 turn-to-move = { $check ->
         [yes] チェック！{" "}
        *[no] {""}
@@ -12,6 +12,9 @@ turn-to-move = { $check ->
     }。{ $deadline ->
         [none] {""}
        *[other] （1手{ $deadline }）
+    }{ $clock ->
+        [none] {""}
+       *[other] （残り { $clock }）
     }
 turn-over = { $result } — { $outcome }。
 turn-losing-push = 注意：{ $turn } の押し出しは自分のキングを攻撃にさらすので、その場で負けになります。{ -how-confirm-push }
