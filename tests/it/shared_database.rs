@@ -442,6 +442,17 @@ async fn a_restart_mid_turn_never_flags_and_the_flag_comes_once_after() {
     backend.cleanup().await;
 }
 
+/// `line` in `channel`, said again a moment later if this process's copy of the game was
+/// stale (refused as changed elsewhere), as the refusal tells the player to.
+async fn resign_looking_again(p: &GameService, guild: u64, channel: u64, line: &str) -> Reply {
+    let first = say(p, guild, channel, line).await;
+    if refusal(&first) != Some(&Refusal::Conflict) {
+        return first;
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    say(p, guild, channel, line).await
+}
+
 /// Notices posting the start of a tournament game, among `notices`.
 fn game_starts(notices: &[Notice]) -> usize {
     notices
@@ -497,9 +508,11 @@ async fn an_arenas_next_wave_is_paired_once_across_processes() {
     a.sweep().await;
     let b = process(&backend, ShardSet::All, &clock).await;
     b.set_rooms(Arc::new(ConsoleRooms::default()));
+    // B's start resumed the games' clocks: a process that has not heard of it yet is refused
+    // (the player is told to look again) and does, as a player would.
     let (ben, dan) = tokio::join!(
-        say(&a, guild, room(1, 1), "ben> resign"),
-        say(&b, guild, room(1, 2), "dan> resign"),
+        resign_looking_again(&a, guild, room(1, 1), "ben> resign"),
+        resign_looking_again(&b, guild, room(1, 2), "dan> resign"),
     );
     assert!(!ben.private && !dan.private, "{ben:?} {dan:?}");
     let (na, nb) = tokio::join!(a.sweep(), b.sweep());

@@ -782,6 +782,17 @@ fn tournament() -> Vec<TournamentMsg> {
         },
         TournamentMsg::Round {
             name: name(),
+            round: 7,
+            rounds: 0,
+            boards: vec![BoardLine {
+                board: 1,
+                white: "alice".into(),
+                black: Some("bob".into()),
+                result: None,
+            }],
+        },
+        TournamentMsg::Round {
+            name: name(),
             round: 2,
             rounds: 5,
             boards: vec![

@@ -73,10 +73,12 @@ pub(super) fn words(say: &Say, message: &TournamentMsg) -> String {
             rounds,
             boards,
         } => {
-            let head = say.says(
-                message,
-                &fluent_args![("name", name(t)), ("round", *round), ("rounds", *rounds)],
-            );
+            let args = fluent_args![("name", name(t)), ("round", *round), ("rounds", *rounds)];
+            let head = if *rounds == 0 {
+                say.says_form(message, "wave", &args)
+            } else {
+                say.says(message, &args)
+            };
             let lines: Vec<String> = boards.iter().map(|b| board_line(say, b)).collect();
             return format!("{head}\n{}", lines.join("\n"));
         }

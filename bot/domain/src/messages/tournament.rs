@@ -168,9 +168,9 @@ pub enum TournamentMsg {
     Round {
         /// The tournament.
         name: String,
-        /// The round.
+        /// The round (an arena's wave).
         round: u32,
-        /// Rounds in all.
+        /// Rounds in all; 0 for an arena, which pairs in waves until its time is up.
         rounds: u32,
         /// Its boards.
         boards: Vec<BoardLine>,

@@ -26,6 +26,7 @@ tournament-not-arena-game = Berserk is for arena games only.
 tournament-too-late-to-berserk = Berserk is only before your first turn, and once.
 tournament-bad-length = An arena lasts from { $min } to { $max }.
 tournament-round = { $name }, round { $round } of { $rounds }:
+tournament-round-wave = { $name }, pairing { $round }:
 tournament-board = { $board }. { $white } – { $black } { $result }
 tournament-bye = { $board }. { $player }: bye (1 point)
 tournament-game = { $name }, round { $round }, board { $board }.

@@ -19,6 +19,7 @@ tournament-not-arena-game = バーサークはアリーナの対局でのみで�
 tournament-too-late-to-berserk = バーサークは自分の初手の前に、1回だけできます。
 tournament-bad-length = アリーナの長さは{ $min }から{ $max }までです。
 tournament-round = 「{ $name }」第{ $round }ラウンド（全{ $rounds }ラウンド）：
+tournament-round-wave = 「{ $name }」第{ $round }組み合わせ：
 tournament-board = { $board }. { $white } – { $black } { $result }
 tournament-bye = { $board }. { $player }：不戦勝（1点）
 tournament-game = 「{ $name }」第{ $round }ラウンド、第{ $board }盤。

@@ -1272,7 +1272,10 @@ fn round_msg(t: &TournamentRecord, round: u32) -> TournamentMsg {
     TournamentMsg::Round {
         name: t.name.clone(),
         round,
-        rounds: total_rounds(t),
+        rounds: match t.format {
+            TournamentFormat::Arena => 0,
+            _ => total_rounds(t),
+        },
         boards: t
             .round_boards(round)
             .map(|b| BoardLine {
