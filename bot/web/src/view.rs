@@ -6,6 +6,7 @@
 //! service's clock when the view was made, so the page runs the clock of the side to move
 //! from its own monotonic time and never from the browser's date.
 
+use domain::messages::TurnMsg;
 use domain::timing::{Clocks, is_first_turn};
 use domain::{GameReview, Judgement, Sight, UserId};
 use present::i18n::{self, Lang, Surface};
@@ -204,7 +205,11 @@ impl View {
             you,
             first,
             plies: plies_of(sight, first),
-            status: present::message_text(&sight.status.clone().into(), lang, Surface::Console),
+            status: present::message_text(
+                &still_status(&sight.status).into(),
+                lang,
+                Surface::Console,
+            ),
             result: over.map(|o| o.result_str()),
             turns,
             draw_offer: row.state.draw_offer.map(side),
@@ -407,4 +412,14 @@ pub(crate) fn words(lang: Lang) -> serde_json::Value {
         })
         .collect();
     serde_json::Value::Object(map)
+}
+
+/// The status as the page says it: without the time left as the turn began, which the page's
+/// own clocks show ticking (words saying `1:00` beside a clock at `0:41` would contradict it).
+fn still_status(status: &TurnMsg) -> TurnMsg {
+    let mut status = status.clone();
+    if let TurnMsg::ToMove { clock, .. } = &mut status {
+        *clock = None;
+    }
+    status
 }
