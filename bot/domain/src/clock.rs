@@ -5,9 +5,12 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// A time as Unix milliseconds (times before 1970 count as 0).
 pub fn to_unix_ms(t: SystemTime) -> i64 {
-    t.duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
+    t.duration_since(UNIX_EPOCH).map(millis).unwrap_or(0)
+}
+
+/// A duration in milliseconds, saturating at `i64::MAX`.
+pub fn millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// Unix milliseconds as a time (negative values count as the epoch).

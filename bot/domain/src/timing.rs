@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use rules::Color;
 
+use crate::clock::millis;
+
 /// The shortest base time a time control may have: half a minute.
 pub const MIN_BASE: Duration = Duration::from_secs(30);
 /// The longest base time a time control may have: three hours.
@@ -69,12 +71,12 @@ impl TimeControl {
 
     /// The base time in milliseconds.
     pub fn base_ms(self) -> i64 {
-        i64::try_from(self.base.as_millis()).unwrap_or(i64::MAX)
+        millis(self.base)
     }
 
     /// The increment in milliseconds.
     pub fn increment_ms(self) -> i64 {
-        i64::try_from(self.increment.as_millis()).unwrap_or(i64::MAX)
+        millis(self.increment)
     }
 
     /// lichess's estimated duration of a game: base seconds plus forty times the increment.

@@ -163,6 +163,15 @@ impl Live {
         self.row.white.id == self.row.black.id
     }
 
+    /// The people who play the game, each once (never the computer): whom a notice that
+    /// ends it pings.
+    pub(crate) fn people(&self) -> Vec<UserId> {
+        let mut people = vec![self.row.white.id, self.row.black.id];
+        people.dedup();
+        people.retain(|id| !is_computer(*id));
+        people
+    }
+
     /// The side to move.
     pub(crate) fn to_move(&self) -> Color {
         self.game.position().side_to_move()

@@ -230,7 +230,7 @@ fn clock_of(sight: &Sight) -> Option<ClockView> {
         .is_none()
         .then(|| side(played.position().side_to_move()));
     let first_turn_ms = (running.is_some() && is_first_turn(played.turns().len()))
-        .then(|| i64::try_from(clocks.first_turn_limit.as_millis()).unwrap_or(i64::MAX));
+        .then(|| domain::clock::millis(clocks.first_turn_limit));
     Some(ClockView {
         control: time.to_string(),
         running,

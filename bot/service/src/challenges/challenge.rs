@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use domain::clock::millis;
 use domain::messages::{ChallengeMsg, Message, RatingMsg, Refusal};
 use domain::rating::RatingFamily;
 use domain::timing::TimeControl;
@@ -93,7 +94,7 @@ impl Challenges {
             None => ask.deadline.or(self.ctx.config.default_deadline),
         };
         let now = self.ctx.now_ms();
-        let ttl = i64::try_from(self.ctx.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
+        let ttl = millis(self.ctx.config.challenge_ttl);
         let id = match self.ctx.store(self.ctx.db().new_id()).await {
             Ok(id) => id,
             Err(e) => return save_failed(&e),

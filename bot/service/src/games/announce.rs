@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use domain::clock::millis;
 use domain::messages::NoticeMsg;
 use domain::{ChannelId, GameId, Notice, Shown};
 
@@ -139,9 +140,4 @@ impl Games {
         let id: GameId = live.row.id;
         self.shown.get(&id).map(|m| *m.value()).or(live.announced)
     }
-}
-
-/// A duration in milliseconds, saturating.
-fn millis(d: Duration) -> i64 {
-    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }

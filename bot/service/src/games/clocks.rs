@@ -17,6 +17,7 @@
 
 use std::sync::Arc;
 
+use domain::clock::millis;
 use domain::messages::NoticeMsg;
 use domain::messages::TournamentMsg;
 use domain::timing::{Charge, Clocks, charge, is_first_turn};
@@ -43,18 +44,13 @@ pub(crate) enum Due {
     Flag,
 }
 
-/// The milliseconds of `d`.
-fn ms(d: std::time::Duration) -> i64 {
-    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
-}
-
 /// How much of a turn by `side` is not charged: the lag allowance for a person, nothing for
 /// the computer.
 fn allowance(ctx: &Context, live: &Live, side: Color) -> i64 {
     if is_computer(live.player(side).id) {
         0
     } else {
-        ms(ctx.config.lag_allowance)
+        millis(ctx.config.lag_allowance)
     }
 }
 
@@ -72,7 +68,7 @@ pub(crate) fn due(ctx: &Context, live: &Live) -> Option<(i64, Due)> {
     let started = live.row.state.turn_started_ms;
     if first_turn(live) {
         return Some((
-            started.saturating_add(ms(ctx.config.first_turn_limit)),
+            started.saturating_add(millis(ctx.config.first_turn_limit)),
             Due::FirstTurn,
         ));
     }
@@ -184,9 +180,7 @@ impl Games {
         if reply.private {
             return None;
         }
-        reply.mentions = vec![live.row.white.id, live.row.black.id];
-        reply.mentions.dedup();
-        reply.mentions.retain(|id| !is_computer(*id));
+        reply.mentions = live.people();
         Some(reply)
     }
 
@@ -213,8 +207,7 @@ impl Games {
             Ok(None) => false,
             Err(e) => return save_failed(&e),
         };
-        let (Some(time), Some(clocks), true) = (live.row.time, live.row.state.clocks, in_arena)
-        else {
+        let (Some(time), true) = (live.row.time, in_arena) else {
             return Reply::private(TournamentMsg::NotArenaGame).with_game(live.row.id);
         };
         let start = live.game.start().side_to_move();
@@ -228,7 +221,9 @@ impl Games {
         }
         let mut state = live.row.state.next();
         state.berserk[side.index()] = true;
-        state.clocks = Some(clocks.with(side, time.base_ms() / 2));
+        // Neither side's clock has run yet (first turns are not charged): both stand as at the
+        // start, the berserk side's now halved.
+        state.clocks = Some(start_clocks(time, state.berserk));
         if let Err(e) = self.save_state(live, state).await {
             return save_failed(&e);
         }

@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use domain::clock::from_unix_ms;
+use domain::clock::{from_unix_ms, millis};
 use domain::messages::NoticeMsg;
-use domain::{ChallengeEnd, Owed, Reply, is_computer};
+use domain::{ChallengeEnd, Owed, Reply};
 use rules::{EndReason, Outcome};
 
 use super::{Games, SlotGuard};
@@ -47,7 +47,7 @@ impl Games {
                 if self.away.any([live.row.white.id, live.row.black.id]) {
                     return None;
                 }
-                let deadline_ms = i64::try_from(deadline.as_millis()).unwrap_or(i64::MAX);
+                let deadline_ms = millis(deadline);
                 let due = live.row.state.turn_started_ms.saturating_add(deadline_ms);
                 let late = live.to_move();
                 if now >= due {
@@ -65,13 +65,10 @@ impl Games {
                         // The result could not be stored; try again at the next sweep.
                         return None;
                     }
-                    reply.mentions = vec![live.row.white.id, live.row.black.id];
-                    reply.mentions.dedup();
-                    reply.mentions.retain(|id| !is_computer(*id));
+                    reply.mentions = live.people();
                     return Some(reply);
                 }
-                let lead = i64::try_from(self.ctx.config.reminder_lead(deadline).as_millis())
-                    .unwrap_or(i64::MAX);
+                let lead = millis(self.ctx.config.reminder_lead(deadline));
                 if remind && !live.row.state.reminded && now >= due.saturating_sub(lead) {
                     let mut state = live.row.state.next();
                     state.reminded = true;

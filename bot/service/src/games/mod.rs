@@ -23,6 +23,7 @@ mod views;
 use std::sync::{Arc, Mutex as StdMutex};
 
 use dashmap::DashMap;
+use domain::clock::millis;
 use domain::messages::{NoticeMsg, Refusal};
 use domain::{ChallengeEnd, ChannelId, GameId, GuildId, Lang, Notice, Owed, Reply, Shown, UserId};
 use rules::{EndReason, Outcome};
@@ -77,7 +78,7 @@ impl Games {
         away: Arc<Away>,
     ) -> Result<Arc<Games>, ServiceError> {
         let config = &ctx.config;
-        let retention = i64::try_from(config.finished_retention.as_millis()).unwrap_or(i64::MAX);
+        let retention = millis(config.finished_retention);
         let since = ctx.now_ms().saturating_sub(retention);
         let unfinished = ctx.db().load_unfinished(config.shards).await?;
         let finished = ctx.db().load_finished_since(config.shards, since).await?;
@@ -452,8 +453,7 @@ impl Games {
         match slot {
             Slot::Free => true,
             Slot::Game(live) => live.row.state.finished.is_some_and(|f| {
-                let retention = i64::try_from(self.ctx.config.finished_retention.as_millis())
-                    .unwrap_or(i64::MAX);
+                let retention = millis(self.ctx.config.finished_retention);
                 self.ctx.now_ms().saturating_sub(f.at_ms) >= retention
             }),
             Slot::Challenge(_) | Slot::Retired => false,

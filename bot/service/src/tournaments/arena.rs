@@ -142,8 +142,8 @@ pub(crate) fn wave(t: &TournamentRecord) -> Vec<(User, User)> {
         .filter(|(p, _)| !p.withdrawn && !busy(p.user.id))
         .collect();
     let mut pairs = Vec::new();
-    while let Some((first, first_score)) = free.first().cloned() {
-        free.remove(0);
+    while !free.is_empty() {
+        let (first, first_score) = free.remove(0);
         let rematch = |other: &(&Entrant, Score)| {
             first_score.last_opponent == Some(other.0.user.id)
                 && other.1.last_opponent == Some(first.user.id)
@@ -152,7 +152,7 @@ pub(crate) fn wave(t: &TournamentRecord) -> Vec<(User, User)> {
         let pick = free
             .iter()
             .position(|o| !rematch(o))
-            .or_else(|| (active == 2).then_some(0).filter(|_| !free.is_empty()));
+            .or_else(|| (active == 2 && !free.is_empty()).then_some(0));
         let Some(at) = pick else {
             continue;
         };

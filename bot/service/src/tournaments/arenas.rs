@@ -1,20 +1,17 @@
 //! Running arenas: joining late and coming back, pausing, each wave of pairings as free
-//! players appear, results with their berserks, and the end when the time is up (games
-//! still running finish and count). The scores and the pairing rule are `arena`'s.
+//! players appear, and the end when the time is up (games still running finish and count).
+//! The scores and the pairing rule are `arena`'s; `Tournaments::progress` carries an arena
+//! on as it does every tournament.
 
 use domain::messages::TournamentMsg;
 use domain::{
     Notice, Origin, Owed, Reply, StoreError, TournamentBoard, TournamentId, TournamentRecord,
-    TournamentState, Withdrawal,
+    Withdrawal,
 };
 use rand::Rng;
 
 use super::{Tournaments, arena};
 use crate::replies::save_failed;
-
-/// The most steps one call carries an arena on (each stores something): a bound, not a
-/// limit met in play.
-const MAX_STEPS: usize = 64;
 
 impl Tournaments {
     /// `origin`'s user joins running arena `t`, late or coming back from a pause: they are
@@ -89,59 +86,28 @@ impl Tournaments {
         Ok(boards)
     }
 
-    /// Carries arena `id` as far as it goes now: starts the games paired and not started,
-    /// stores the results of those that ended (with who went berserk), pairs the players
-    /// free now while its time lasts, and once it is up and every game is over, finishes
-    /// it. Each step is a conditional write, so any process may call it any number of times.
-    pub(super) async fn progress_arena(&self, id: TournamentId) -> Vec<Notice> {
-        let mut notices = Vec::new();
-        for _ in 0..MAX_STEPS {
-            let t = match self.ctx.db().tournament(id).await {
-                Ok(Some(t)) if t.state == TournamentState::Running => t,
-                Ok(_) => break,
-                Err(e) => {
-                    tracing::error!(tournament = id, error = %e, "could not read an arena");
-                    break;
-                }
-            };
-            let Some(recorded) = self.carry_boards(&t, t.boards.iter(), &mut notices).await else {
-                return notices;
-            };
-            if recorded {
-                continue;
+    /// The next wave of running arena `t`, its games carried on already: `None` when none is
+    /// paired now, because fewer than two players are free, or because its time is up (then,
+    /// once no game is under way, it is finished here, its final notice added to `notices`).
+    pub(super) async fn next_wave(
+        &self,
+        t: &TournamentRecord,
+        notices: &mut Vec<Notice>,
+    ) -> Option<Vec<TournamentBoard>> {
+        if t.ends_ms.is_some_and(|end| self.ctx.now_ms() >= end) {
+            if t.boards.iter().all(|b| b.result.is_some()) {
+                notices.extend(self.finish(t, None).await);
             }
-            let playing = t.boards.iter().any(|b| b.result.is_none());
-            if t.ends_ms.is_some_and(|end| self.ctx.now_ms() >= end) {
-                if !playing {
-                    notices.extend(self.finish(&t, None).await);
-                }
-                break;
-            }
-            let boards = match self.arena_wave(&t).await {
-                Ok(boards) if boards.is_empty() => break,
-                Ok(boards) => boards,
-                Err(e) => {
-                    tracing::error!(tournament = id, error = %e, "could not pair an arena");
-                    break;
-                }
-            };
-            let paired = self
-                .ctx
-                .db()
-                .advance_tournament(
-                    t.id,
-                    (t.round, TournamentState::Running),
-                    (t.round + 1, TournamentState::Running),
-                    &boards,
-                )
-                .await;
-            if paired.is_err() {
-                // Another process paired this wave (or the arena was cancelled): its games
-                // start there.
-                break;
+            return None;
+        }
+        match self.arena_wave(t).await {
+            Ok(boards) if boards.is_empty() => None,
+            Ok(boards) => Some(boards),
+            Err(e) => {
+                tracing::error!(tournament = t.id, error = %e, "could not pair an arena");
+                None
             }
         }
-        notices
     }
 
     /// Has the sweep carry arena `id` on once its time is up at `ends_ms` (on the service's

@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
+use domain::clock::millis;
 use domain::input::clean_name;
 use domain::messages::{BoardLine, EarlyEnd, NoticeMsg, TournamentMsg};
 use domain::timing::TimeControl;
@@ -220,7 +221,7 @@ impl Tournaments {
                 ends_ms: None,
                 rated,
                 random_setup: random_setup || variant == Variant::Chess960,
-                starts_ms: start.map(|s| now.saturating_add(duration_ms(s))),
+                starts_ms: start.map(|s| now.saturating_add(millis(s))),
                 state: TournamentState::Open,
                 round: 0,
                 creator: origin.user.clone(),
@@ -576,7 +577,7 @@ impl Tournaments {
             return save_failed(&e);
         }
         if let Some(length) = t.length {
-            let ends_ms = self.ctx.now_ms().saturating_add(duration_ms(length));
+            let ends_ms = self.ctx.now_ms().saturating_add(millis(length));
             if let Err(e) = self.ctx.db().set_tournament_end(t.id, ends_ms).await {
                 tracing::error!(tournament = t.id, error = %e, "could not store an arena's end");
             }
@@ -743,16 +744,12 @@ impl Tournaments {
 
     /// Carries tournament `id` as far as it goes now: starts the current round's games not
     /// started yet, stores the results of those that ended, and when the round is complete
-    /// pairs the next one (or finishes the tournament). Safe to call any number of times,
-    /// from any process: each step is a conditional write. Returns what to post.
+    /// pairs the next one (or finishes the tournament). An arena's games of every wave are
+    /// carried on alike, and its free players paired in a new wave while its time lasts
+    /// ([`Tournaments::next_wave`]). Safe to call any number of times, from any process:
+    /// each step is a conditional write. Returns what to post.
     pub(crate) async fn progress(&self, id: TournamentId) -> Vec<Notice> {
         let mut notices = Vec::new();
-        if matches!(
-            self.ctx.db().tournament(id).await,
-            Ok(Some(t)) if t.format == TournamentFormat::Arena
-        ) {
-            return self.progress_arena(id).await;
-        }
         loop {
             let t = match self.ctx.db().tournament(id).await {
                 Ok(Some(t)) if t.state == TournamentState::Running => t,
@@ -762,32 +759,43 @@ impl Tournaments {
                     break;
                 }
             };
-            let Some(recorded) = self
-                .carry_boards(&t, t.round_boards(t.round), &mut notices)
-                .await
-            else {
+            let arena = t.format == TournamentFormat::Arena;
+            // An arena's games of every wave may still be under way; a round's, only its own.
+            let open: Vec<&TournamentBoard> = if arena {
+                t.boards.iter().collect()
+            } else {
+                t.round_boards(t.round).collect()
+            };
+            let Some(recorded) = self.carry_boards(&t, open.into_iter(), &mut notices).await else {
                 return notices;
             };
             if recorded {
                 continue;
             }
-            if t.round_boards(t.round).any(|b| b.result.is_none()) {
-                break;
-            }
-            if t.round >= total_rounds(&t) {
-                notices.extend(self.finish(&t, None).await);
-                break;
-            }
             let next = t.round + 1;
-            let boards = match self.pair(&t, next).await {
-                Ok(boards) => boards,
-                Err(Unpaired::Rules(why)) => {
-                    notices.extend(self.finish(&t, Some(why)).await);
+            let boards = if arena {
+                match self.next_wave(&t, &mut notices).await {
+                    Some(boards) => boards,
+                    None => break,
+                }
+            } else {
+                if t.round_boards(t.round).any(|b| b.result.is_none()) {
                     break;
                 }
-                Err(Unpaired::Store(e)) => {
-                    tracing::error!(tournament = id, error = %e, "could not pair the next round");
+                if t.round >= total_rounds(&t) {
+                    notices.extend(self.finish(&t, None).await);
                     break;
+                }
+                match self.pair(&t, next).await {
+                    Ok(boards) => boards,
+                    Err(Unpaired::Rules(why)) => {
+                        notices.extend(self.finish(&t, Some(why)).await);
+                        break;
+                    }
+                    Err(Unpaired::Store(e)) => {
+                        tracing::error!(tournament = id, error = %e, "could not pair the next round");
+                        break;
+                    }
                 }
             };
             let moved = self
@@ -801,12 +809,17 @@ impl Tournaments {
                 )
                 .await;
             if moved.is_err() {
-                // Another process paired it (or the tournament was cancelled meanwhile).
+                // Another process paired it (or the tournament was cancelled meanwhile): its
+                // games start there.
                 break;
             }
-            let mut paired = t.clone();
-            paired.boards.extend(boards);
-            notices.extend(self.round_notices(&t, &paired, next));
+            // An arena's waves start their games without a notice of their own (at the next
+            // step, each in its room); a round is announced with the standings before it.
+            if !arena {
+                let mut paired = t.clone();
+                paired.boards.extend(boards);
+                notices.extend(self.round_notices(&t, &paired, next));
+            }
         }
         notices
     }
@@ -1242,11 +1255,6 @@ enum Unpaired {
     Rules(EarlyEnd),
     /// The store failed while reserving its games.
     Store(StoreError),
-}
-
-/// A duration in milliseconds, saturating.
-fn duration_ms(d: Duration) -> i64 {
-    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// What a finished game brings its board: a loss on time before the loser's first move is
