@@ -465,6 +465,13 @@ impl World {
         self.start_with_clock(setup, Arc::new(SystemClock)).await;
     }
 
+    /// A world with the bot started with `setup`.
+    pub(crate) async fn started(setup: &Setup) -> World {
+        let mut world = World::new(1).await;
+        world.start(setup).await;
+        world
+    }
+
     /// A world with the bot started on a manual clock with `setup`, for tests that move time.
     pub(crate) async fn on_manual_clock(setup: &Setup) -> (World, Arc<ManualClock>) {
         let mut world = World::new(1).await;
@@ -776,8 +783,7 @@ pub(crate) fn carol() -> FakeUser {
 /// every turn a new public message with a board PNG, and only the newest board with buttons.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn avalanche_from_challenge_to_mate() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let (alice, bob, carol) = (alice(), bob(), carol());
     let channel = FakeChannel::text(2_000_000_000_000_001);
 
@@ -901,14 +907,12 @@ async fn avalanche_from_challenge_to_mate() {
 /// button, one turn typed as a plain message, to mate.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            threads: true,
-            typed_moves: true,
-            ..Setup::default()
-        })
-        .await;
+    let mut world = World::started(&Setup {
+        threads: true,
+        typed_moves: true,
+        ..Setup::default()
+    })
+    .await;
     assert_eq!(
         world.fake.identifies()[0].intents & (1 << 15),
         1 << 15,
@@ -1003,13 +1007,11 @@ async fn chess960_in_a_thread_to_mate_with_a_typed_move() {
 /// A challenge is checked before any thread is opened: a refused one opens none.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_challenge_opens_no_thread() {
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            threads: true,
-            ..Setup::default()
-        })
-        .await;
+    let mut world = World::started(&Setup {
+        threads: true,
+        ..Setup::default()
+    })
+    .await;
     let alice = alice();
     let parent = FakeChannel::with_threads(2_000_000_000_000_005);
     let refused = world
@@ -1047,13 +1049,11 @@ async fn a_refused_challenge_opens_no_thread() {
 /// challenge follows it, and the placeholder goes; the channel shows the challenge alone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_thread_falls_back_to_the_channel() {
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            threads: true,
-            ..Setup::default()
-        })
-        .await;
+    let mut world = World::started(&Setup {
+        threads: true,
+        ..Setup::default()
+    })
+    .await;
     let (alice, bob) = (alice(), bob());
     let parent = FakeChannel::with_threads(2_000_000_000_000_007);
     world.fake.refuse_threads(parent.id);
@@ -1081,13 +1081,11 @@ async fn a_refused_thread_falls_back_to_the_channel() {
 /// the next player (the deferral it follows is removed), and the interaction is answered once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn deferred_answers_keep_their_visibility_and_pings() {
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            defer_after: Duration::ZERO,
-            ..Setup::default()
-        })
-        .await;
+    let mut world = World::started(&Setup {
+        defer_after: Duration::ZERO,
+        ..Setup::default()
+    })
+    .await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_008);
     challenge_as_white(&world, &alice, &bob, channel, "avalanche").await;
@@ -1661,13 +1659,11 @@ fn line_to_a_losing_push() -> (Vec<String>, String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_typed_losing_push_is_confirmed_by_button() {
     let (line, losing) = line_to_a_losing_push();
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            typed_moves: true,
-            ..Setup::default()
-        })
-        .await;
+    let mut world = World::started(&Setup {
+        typed_moves: true,
+        ..Setup::default()
+    })
+    .await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_011);
     challenge_as_white(&world, &alice, &bob, channel, "avalanche").await;
@@ -1760,8 +1756,7 @@ pub(crate) fn japanese(text: &str) -> bool {
 /// typed in full-width characters is played.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_japanese_client_reads_its_own_answers_in_japanese() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let (alice, bob) = (alice().with_locale("ja"), bob());
     let channel = FakeChannel::text(2_000_000_000_000_031);
 
@@ -1819,8 +1814,7 @@ async fn a_japanese_client_reads_its_own_answers_in_japanese() {
 /// whatever the server's Discord setting, and `default` goes back to that setting.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_admin_chooses_the_language_of_public_messages() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let admin = alice().managing_the_server();
     let channel = FakeChannel::text(2_000_000_000_000_033);
     let language = |value: &str| [Opt::str("language", value)];
@@ -1856,8 +1850,7 @@ async fn a_server_admin_chooses_the_language_of_public_messages() {
 /// accepted, as the console's `challenge bob chess960` does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chess960_challenge_without_a_number_can_be_accepted() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_032);
     let challenge = challenge_as_white(&world, &alice, &bob, channel, "chess960").await;
@@ -1872,8 +1865,7 @@ async fn a_chess960_challenge_without_a_number_can_be_accepted() {
 /// the list of games, a draw.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn abort_takeback_moves_games_and_draw() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let alice = alice().with_nick("Ally *the* Great");
     let bob = bob().with_nick("Bobby");
     let channel = FakeChannel::text(2_000_000_000_000_012);
@@ -1924,8 +1916,7 @@ async fn abort_takeback_moves_games_and_draw() {
 /// typed it spreads over the position's moves.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn autocomplete_follows_a_half_entered_turn() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_013);
     challenge_as_white(&world, &alice, &bob, channel, "avalanche").await;
@@ -2004,13 +1995,11 @@ async fn a_disallowed_intent_is_reported_clearly() {
 /// Threads it says so instead of leaving the thread silently.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thread_the_bot_cannot_remove_is_reported() {
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            threads: true,
-            ..Setup::default()
-        })
-        .await;
+    let mut world = World::started(&Setup {
+        threads: true,
+        ..Setup::default()
+    })
+    .await;
     let (alice, bob) = (alice(), bob());
     for channel in [2_000_000_000_000_015, 2_000_000_000_000_016] {
         let made = world
@@ -2094,8 +2083,7 @@ async fn switching_back_to_global_commands_clears_the_development_guild() {
 /// the replay GIF beside the board.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_by_button_swaps_colours() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_031);
     challenge_as_white(&world, &alice, &bob, channel, "standard").await;
@@ -2128,8 +2116,7 @@ async fn a_rematch_by_button_swaps_colours() {
 /// with its board and a line saying why, rather than being refused whole with 413.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_replay_past_the_attachment_limit_is_left_out_and_the_result_still_goes_out() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let (alice, bob) = (alice(), bob());
     // The same short game twice: the first shows how large its board and replay are, the
     // second is played where the board fits but not the replay besides.
@@ -2181,14 +2168,12 @@ async fn a_replay_past_the_attachment_limit_is_left_out_and_the_result_still_goe
 /// come, then holds its figures, the graph as the embed's image and the annotated record.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_shows_its_progress_then_the_graph_and_the_annotated_record() {
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            defer_after: Duration::ZERO,
-            review_depth: Some(8),
-            ..Setup::default()
-        })
-        .await;
+    let mut world = World::started(&Setup {
+        defer_after: Duration::ZERO,
+        review_depth: Some(8),
+        ..Setup::default()
+    })
+    .await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_051);
     challenge_as_white(&world, &alice, &bob, channel, "standard").await;
@@ -2292,8 +2277,7 @@ async fn a_review_shows_its_progress_then_the_graph_and_the_annotated_record() {
 /// when the older board was deleted meanwhile (the edit refused, 404) the game goes on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_edit_held_back_or_refused_costs_the_game_nothing() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_035);
     challenge_as_white(&world, &alice, &bob, channel, "standard").await;
@@ -2337,8 +2321,7 @@ async fn a_board_edit_held_back_or_refused_costs_the_game_nothing() {
 /// buttons that carry the page; a press shows the other page in the same message.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_history_pages_with_buttons() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let (alice, bob, carol) = (alice(), bob(), carol());
     let channel = FakeChannel::text(2_000_000_000_000_032);
     for _ in 0..11 {
@@ -2390,8 +2373,7 @@ async fn the_history_pages_with_buttons() {
 /// a message of its own and the challenge loses its buttons.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_answered_loses_its_buttons() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_034);
     let challenge = challenge_as_white(&world, &alice, &bob, channel, "standard").await;
@@ -2629,8 +2611,7 @@ async fn boards_show_the_players_pictures_from_the_cdn() {
     const GREEN: [u8; 3] = [20, 200, 20];
     const BLUE: [u8; 3] = [20, 20, 230];
     const YELLOW: [u8; 3] = [240, 240, 20];
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let alice = alice()
         .with_avatar("a11ce0000000000000000000000000a1")
         .managing_the_server();
@@ -2731,8 +2712,7 @@ async fn boards_show_the_players_pictures_from_the_cdn() {
 /// Japanese, with the commands' Japanese names.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn mydata_is_private_and_forget_asks_with_buttons() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let (alice, bob) = (alice(), bob());
     let channel = FakeChannel::text(2_000_000_000_000_081);
     challenge_as_white(&world, &alice, &bob, channel, "standard").await;
@@ -2824,8 +2804,7 @@ async fn mydata_is_private_and_forget_asks_with_buttons() {
 /// A server the bot leaves loses its settings: its language goes back to its Discord one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_left_loses_its_settings() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let admin = alice().managing_the_server();
     let channel = FakeChannel::text(2_000_000_000_000_082);
     world

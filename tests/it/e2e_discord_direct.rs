@@ -62,8 +62,7 @@ fn placed<'a>(commands: &'a [Placed], name: &str) -> &'a Placed {
 /// only, by a server's install. The fake refuses what Discord refuses.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn global_commands_say_where_they_work() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let global = world.fake.placed_commands(None);
     assert!(global.len() > SERVER_ONLY.len());
     for command in &global {
@@ -155,8 +154,7 @@ async fn guild_commands_carry_no_dm_contexts() {
 /// answers to the players' interactions, and the bot never calls on the channel itself.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_in_a_group_dm_goes_through_interactions_only() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let (alice, bob) = (alice(), bob());
     let dm = group_dm();
 
@@ -230,8 +228,7 @@ async fn a_game_in_a_group_dm_goes_through_interactions_only() {
 /// the move, so the player moves again at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_computer_in_a_dm_with_the_bot() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let alice = alice();
     let dm = FakeChannel::bot_dm(2_000_000_000_000_302);
     let started = world
@@ -421,8 +418,7 @@ async fn a_late_answer_in_a_server_goes_to_the_channel() {
 /// answer in the user's language, never a Discord error.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn server_only_commands_in_a_dm_are_answered_clearly() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let english = alice();
     let japanese_user = FakeUser::new(1_000_000_000_000_009, "hana").with_locale("ja");
     let dm = FakeChannel::user_dm(2_000_000_000_000_304);

@@ -69,8 +69,7 @@ async fn compressed_payloads_and_each_servers_language_from_guild_create() {
 /// and the bot never identified anew.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_closed_connection_resumes_and_answers_what_it_missed() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     world.fake.hold_gateway();
     world.fake.close_connections(4000);
     world.fake.wait_disconnected().await;
@@ -97,8 +96,7 @@ async fn a_closed_connection_resumes_and_answers_what_it_missed() {
 /// interaction is answered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_ended_session_is_identified_anew() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let mut channel = 2_000_000_000_000_310;
     for (i, code) in [4009, 4007].into_iter().enumerate() {
         world.fake.close_connections(code);
@@ -116,8 +114,7 @@ async fn an_ended_session_is_identified_anew() {
 /// interaction answered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_invalid_but_resumable_session_is_resumed() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     world.fake.invalidate_sessions(true);
     world.fake.wait_resumed().await;
     assert_eq!(world.fake.identifies().len(), 1, "resumed, not identified");
@@ -173,13 +170,11 @@ async fn heartbeats_asked_for_are_sent_and_unacknowledged_ones_reconnect() {
 /// or a command, and says nothing more because of them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bots_own_messages_echoed_to_it_are_ignored() {
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            typed_moves: true,
-            ..Setup::default()
-        })
-        .await;
+    let mut world = World::started(&Setup {
+        typed_moves: true,
+        ..Setup::default()
+    })
+    .await;
     let channel = FakeChannel::text(2_000_000_000_000_330);
     accepted_game(&world, channel).await;
     assert_board(&world.play(&alice(), channel, "e4").await);
@@ -207,13 +202,11 @@ fn archived_locked(data: &Value) -> (Option<bool>, Option<bool>) {
 /// Each event parses as serenity reads a dispatch, and the game goes on after the archive.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn thread_events_arrive_and_a_game_goes_on_in_an_archived_thread() {
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            threads: true,
-            ..Setup::default()
-        })
-        .await;
+    let mut world = World::started(&Setup {
+        threads: true,
+        ..Setup::default()
+    })
+    .await;
     let (alice, bob) = (alice(), bob());
     let parent = FakeChannel::with_threads(2_000_000_000_000_340);
     let challenge = [Opt::user("opponent", &bob), Opt::str("colour", "white")];

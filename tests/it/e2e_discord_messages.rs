@@ -33,8 +33,7 @@ async fn challenge(world: &World, alice: &FakeUser, bob: &FakeUser, channel: Fak
 /// server's history has two pages), pages the history there by button, and returns the public
 /// messages the game's channel shows at the end.
 async fn whole_game(setup: &Setup, channels: [u64; 2]) -> Vec<FakeMessage> {
-    let mut world = World::new(1).await;
-    world.start(setup).await;
+    let mut world = World::started(setup).await;
     let (alice, bob, carol) = (alice(), bob(), carol());
     let elsewhere = FakeChannel::text(channels[0]);
     for _ in 0..10 {

@@ -206,8 +206,7 @@ async fn a_refused_post_waits_until_the_permission_is_given_back() {
 /// An interaction's answer needs none of them. Each refusal counts as an invalid request.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_fake_refuses_posts_without_the_permissions_and_counts_them() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let fake = world.fake.clone();
     let http = http_for(&fake);
     let channel = 2_000_000_000_000_303;
@@ -277,13 +276,11 @@ async fn the_fake_refuses_posts_without_the_permissions_and_counts_them() {
 /// invalid.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_typed_move_is_answered_without_its_message_or_its_history() {
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            typed_moves: true,
-            ..Setup::default()
-        })
-        .await;
+    let mut world = World::started(&Setup {
+        typed_moves: true,
+        ..Setup::default()
+    })
+    .await;
     let (alice, bob) = (alice(), super::e2e_discord::bob());
     let channel = FakeChannel::text(2_000_000_000_000_821);
     super::e2e_discord::accepted_game(&world, channel).await;

@@ -298,8 +298,7 @@ async fn a_round_robin_is_played_in_threads_from_creation_to_the_winner() {
 /// after another; the refusal is remembered, so Discord is asked once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_threads_the_games_are_played_in_the_channel_one_after_another() {
-    let mut world = World::new(1).await;
-    world.start(&Setup::default()).await;
+    let mut world = World::started(&Setup::default()).await;
     let admin = alice().managing_the_server();
     let players = [admin.clone(), bob(), carol(), dave()];
     let channel = FakeChannel::text(2_000_000_000_000_102);

@@ -31,13 +31,11 @@ fn link_in(text: &str) -> Option<String> {
 /// `channel`: the world, the port, and the answer that posted the game's first board.
 async fn web_game(channel: FakeChannel) -> (World, u16, testkit::fake_discord::RestCall) {
     let port = free_port();
-    let mut world = World::new(1).await;
-    world
-        .start(&Setup {
-            web: Some(port),
-            ..Setup::default()
-        })
-        .await;
+    let world = World::started(&Setup {
+        web: Some(port),
+        ..Setup::default()
+    })
+    .await;
     world
         .slash(
             &alice(),
