@@ -257,6 +257,8 @@ pub enum Refusal {
     BadDeadline(String),
     /// A time control that cannot be read.
     BadTime(String),
+    /// An arena's length that is not a duration.
+    BadDuration(String),
     /// `/game` without a game id.
     MissingGameId,
     /// A vacation that is neither a number of days from 1 nor `end`.
@@ -318,6 +320,9 @@ impl Refusal {
                 say("front-bad-setup", fluent_args![("text", text.as_str())])
             }
             Refusal::BadTime(text) => say("front-bad-time", fluent_args![("text", text.as_str())]),
+            Refusal::BadDuration(text) => {
+                say("front-bad-duration", fluent_args![("text", text.as_str())])
+            }
             Refusal::BadDeadline(text) => {
                 say("front-bad-deadline", fluent_args![("text", text.as_str())])
             }
@@ -391,6 +396,7 @@ impl Refusal {
                 "days" => Refusal::BadVacation(text),
                 "setup" => Refusal::BadSetupChoice(text),
                 "start" => Refusal::BadStart(text),
+                "duration" => Refusal::BadDuration(text),
                 "format" => Refusal::BadFormat(text),
                 "name" => Refusal::EmptyName,
                 "tournament" => Refusal::BadTournament(text),

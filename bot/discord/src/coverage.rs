@@ -8,10 +8,12 @@ use strum::IntoEnumIterator;
 
 use std::collections::HashSet;
 
+use super::commands::Refusal;
 use super::{commands, components};
 use domain::commands::{COMMANDS, Kind, Opt, Spec};
 use domain::{
-    Action, Command, CommandKind, ForgetAsk, Organiser, Request, TournamentAsk, TournamentAskKind,
+    Action, Command, CommandKind, ForgetAsk, Lang, Organiser, Request, TournamentAsk,
+    TournamentAskKind,
 };
 
 fn string(name: &str, value: &str) -> Value {
@@ -189,6 +191,30 @@ fn create_with_every_option() -> CommandInteraction {
     interaction("tournament", sub("create", create))
 }
 
+/// A tournament's clock and an arena's length that cannot be read are refused with what
+/// was typed and how to write it, not as a choice from a list.
+#[test]
+fn a_bad_clock_or_arena_length_says_how_to_write_one() {
+    let create = |option: &str, value: &str| {
+        let options = json!([
+            string("name", "Evening"),
+            string("variant", "standard"),
+            string("format", "arena"),
+            string(option, value),
+        ]);
+        commands::parse(&interaction("tournament", sub("create", options)))
+    };
+    assert_eq!(
+        create("duration", "soon"),
+        Err(Refusal::BadDuration("soon".into()))
+    );
+    assert_eq!(create("time", "5+99"), Err(Refusal::BadTime("5+99".into())));
+    let said = Refusal::BadDuration("soon".into()).text(Lang::En);
+    assert!(said.contains("`soon` is not a length"), "{said}");
+    let said = Refusal::BadTime("5+99".into()).text(Lang::Ja);
+    assert!(said.contains("持ち時間として読めません"), "{said}");
+}
+
 #[test]
 fn tournament_options_are_read_as_given() {
     assert_eq!(
@@ -224,7 +250,7 @@ fn tournament_options_are_read_as_given() {
     );
     assert_eq!(
         commands::parse(&soon),
-        Err(commands::Refusal::BadStart("soon".into()))
+        Err(Refusal::BadStart("soon".into()))
     );
     let pairings = sub(
         "pairings",
@@ -243,7 +269,7 @@ fn tournament_options_are_read_as_given() {
     );
     assert_eq!(
         commands::parse(&unknown),
-        Err(commands::Refusal::BadTournament("Spr".into()))
+        Err(Refusal::BadTournament("Spr".into()))
     );
     let blank = interaction(
         "tournament",
@@ -256,7 +282,7 @@ fn tournament_options_are_read_as_given() {
             ]),
         ),
     );
-    assert_eq!(commands::parse(&blank), Err(commands::Refusal::EmptyName));
+    assert_eq!(commands::parse(&blank), Err(Refusal::EmptyName));
     let knockout = interaction(
         "tournament",
         sub(
@@ -270,7 +296,7 @@ fn tournament_options_are_read_as_given() {
     );
     assert_eq!(
         commands::parse(&knockout),
-        Err(commands::Refusal::BadFormat("knockout".into()))
+        Err(Refusal::BadFormat("knockout".into()))
     );
     let negative = interaction(
         "tournament",
@@ -297,7 +323,7 @@ fn tournament_options_are_read_as_given() {
     for bare in [json!([]), sub("dance", json!([]))] {
         assert!(matches!(
             commands::parse(&interaction("tournament", bare)),
-            Err(commands::Refusal::UnknownSubcommand(_))
+            Err(Refusal::UnknownSubcommand(_))
         ));
     }
 }
@@ -336,7 +362,7 @@ fn a_creators_permission_and_roles_go_to_the_service_and_only_managers_choose_or
     }
     assert_eq!(
         commands::parse(&chosen),
-        Err(commands::Refusal::NotAnAdminForOrganisers)
+        Err(Refusal::NotAnAdminForOrganisers)
     );
     let mut joined = interaction("tournament", sub("join", json!([])));
     if let Some(member) = joined.member.as_mut() {
@@ -358,7 +384,7 @@ fn only_server_managers_may_set_the_language() {
     if let Some(member) = asked.member.as_mut() {
         member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
     }
-    assert_eq!(commands::parse(&asked), Err(commands::Refusal::NotAnAdmin));
+    assert_eq!(commands::parse(&asked), Err(Refusal::NotAnAdmin));
 }
 
 #[test]
@@ -376,5 +402,5 @@ fn only_server_managers_may_turn_pictures_off_or_on() {
     if let Some(member) = asked.member.as_mut() {
         member.permissions = Some(serenity::all::Permissions::SEND_MESSAGES);
     }
-    assert_eq!(commands::parse(&asked), Err(commands::Refusal::NotAnAdmin));
+    assert_eq!(commands::parse(&asked), Err(Refusal::NotAnAdmin));
 }

@@ -50,8 +50,9 @@ front-not-an-admin = Only those who may manage this server can change its langua
 front-file-too-large = `{ $file }` ({ $size } MB) is not attached: Discord allows { $limit } MB of files per message here.
 front-not-an-admin-organisers = Only those who may manage this server can choose who else creates tournaments.
 front-bad-setup-choice = `{ $text }` is not a choice of setup: choose the usual one or Chess960 setups.
+front-bad-duration = `{ $text }` is not a length: write a number and a unit, e.g. 30m, 1h, 2h.
 front-bad-start = `{ $text }` is not a time to wait: write a number and a unit, e.g. 30m, 2h, 1d.
-front-bad-format = `{ $text }` is not a tournament format: choose round robin, double round robin or Swiss.
+front-bad-format = `{ $text }` is not a tournament format: choose round robin, double round robin, Swiss or arena.
 front-empty-tournament-name = A tournament needs a name.
 front-bad-tournament = `{ $text }` is not one of this server's tournaments: pick one from the list.
 # A tournament game's thread: "Spring · R1 B2 · alice vs bob".

@@ -48,8 +48,9 @@ front-not-an-admin = サーバーの言語を変えられるのは、サーバ�
 front-file-too-large = `{ $file }`（{ $size } MB）は添付していません。ここでは 1 件のメッセージに添付できるファイルは { $limit } MB までです。
 front-not-an-admin-organisers = 大会を作れる人を選べるのは、サーバーを管理できる人だけです。
 front-bad-setup-choice = `{ $text }` は初期配置の選択肢ではありません。通常の配置かChess960の配置を選んでください。
+front-bad-duration = `{ $text }` は長さとして読めません。30m、1h、2h のように数と単位で書いてください。
 front-bad-start = `{ $text }` は待ち時間として読めません。数字と単位で書いてください（例：30m、2h、1d）。
-front-bad-format = `{ $text }` は大会の形式ではありません。総当たり、2回総当たり、スイス式から選んでください。
+front-bad-format = `{ $text }` は大会の形式ではありません。総当たり、2回総当たり、スイス式、アリーナから選んでください。
 front-empty-tournament-name = 大会には名前が必要です。
 front-bad-tournament = `{ $text }` はこのサーバーの大会ではありません。一覧から選んでください。
 # 大会の対局のスレッド名。
